@@ -1,0 +1,76 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+/**
+ * One-way dependencies (DESIGN.md): lib, config, components -> api -> features -> app.
+ * A feature does not import another feature.
+ */
+const features = [
+  'marketing',
+  'quote',
+  'auth',
+  'dashboard',
+  'profile',
+  'vehicles',
+  'bookings',
+  'subscriptions',
+  'service-pics',
+  'loyalty',
+];
+const zones = [
+  { target: './src/lib', from: ['./src/api', './src/features', './src/app', './src/components'] },
+  {
+    target: './src/config',
+    from: ['./src/api', './src/features', './src/app', './src/components'],
+  },
+  { target: './src/components', from: ['./src/api', './src/features', './src/app'] },
+  { target: './src/api', from: ['./src/features', './src/app'] },
+  { target: './src/features', from: ['./src/app'] },
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'coverage/**',
+      'node_modules/**',
+      '.local/**',
+      'test-results/**',
+      'src/api/generated.ts',
+      'scripts/codegen.config.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'test/**'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+);

@@ -1,0 +1,12 @@
+/** RTK Query code generation: openapi.yaml -> src/api/generated.ts (never edited by hand). */
+module.exports = {
+  schemaFile: '../openapi.yaml',
+  apiFile: '../src/api/baseApi.ts',
+  apiImport: 'baseApi',
+  outputFile: '../src/api/generated.ts',
+  exportName: 'generatedApi',
+  hooks: true,
+  tag: true,
+  // Operations the web app never calls (the signed picture files, the scheduling webhook).
+  filterEndpoints: (name) => !['getServicePicFile', 'receiveCalendlyWebhook'].includes(name),
+};

@@ -1,0 +1,128 @@
+/**
+ * The one base query behind every generated endpoint (spec §7, §8 transport):
+ * - the API base from configuration (a path is resolved against this origin);
+ * - `Authorization: Bearer` with the id token, else the access token; refreshed first
+ *   when expired (single flight);
+ * - JSON content type; credentials are never sent as cookies;
+ * - a non-OK answer becomes `API {status}: {body text}`;
+ * - 401 or 403 removes the stored id token and navigates to /auth;
+ * - 429 on the first attempt waits for Retry-After (seconds or an HTTP date) and retries
+ *   once (not for the quote request, which is sent without retry logic);
+ * - a failed fetch is its own error kind.
+ */
+import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
+import { env } from '../config/env';
+import { bearerToken, clearIdToken } from './session/tokenStore';
+import { refreshIfNeeded } from './session/refresh';
+import { sessionExpired } from './session/sessionSlice';
+import { navigateTo } from './session/navigation';
+import { NETWORK_ERROR_MESSAGE, type ApiError } from './errors';
+
+/** Endpoints that must not be retried on 429 (spec §7: POST /bookings). */
+const NO_RETRY_ENDPOINTS = new Set(['createBooking']);
+/** Longest wait a Retry-After may impose before the single retry. */
+const MAX_RETRY_WAIT_MS = 60_000;
+
+export function apiBaseUrl(): string {
+  const base = env.apiBaseUrl;
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+  return new URL(base.endsWith('/') ? base : `${base}/`, origin).toString();
+}
+
+/** Milliseconds to wait for a Retry-After value: seconds, or an HTTP date. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number {
+  if (!header) return 0;
+  const value = header.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.min(Number(value) * 1000, MAX_RETRY_WAIT_MS);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? 0 : Math.min(Math.max(at - now, 0), MAX_RETRY_WAIT_MS);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function serverMessageOf(bodyText: string): string {
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    if (parsed && typeof parsed === 'object') {
+      const m =
+        (parsed as Record<string, unknown>).message ?? (parsed as Record<string, unknown>).error;
+      if (typeof m === 'string' && m.trim()) return m.trim();
+    }
+  } catch {
+    /* not JSON */
+  }
+  return bodyText.trim();
+}
+
+function buildUrl(args: FetchArgs): string {
+  const url = new URL(args.url.replace(/^\//, ''), apiBaseUrl());
+  const params = (args.params ?? {}) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '')
+      url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
+  rawArgs,
+  api,
+) => {
+  const args: FetchArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
+  await refreshIfNeeded();
+  const token = bearerToken();
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  headers.set('Accept', 'application/json');
+  if (args.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  const init: RequestInit = {
+    method: args.method ?? 'GET',
+    headers,
+    credentials: 'omit',
+    body: args.body === undefined ? undefined : JSON.stringify(args.body),
+    signal: api.signal,
+  };
+  const url = buildUrl(args);
+  const mayRetry = !NO_RETRY_ENDPOINTS.has(api.endpoint);
+
+  for (let attempt = 1; ; attempt += 1) {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (cause) {
+      const aborted = cause instanceof DOMException && cause.name === 'AbortError';
+      const message = aborted ? 'Request aborted' : NETWORK_ERROR_MESSAGE;
+      return { error: { kind: 'network', status: 'FETCH_ERROR', message, serverMessage: '' } };
+    }
+
+    if (response.status === 429 && attempt === 1 && mayRetry) {
+      await sleep(retryAfterMs(response.headers.get('Retry-After')));
+      continue;
+    }
+
+    const text = await response.text().catch(() => '');
+    if (!response.ok) {
+      if (response.status === 401 || response.status === 403) {
+        clearIdToken();
+        api.dispatch(sessionExpired());
+        navigateTo('/auth');
+      }
+      return {
+        error: {
+          kind: 'http',
+          status: response.status,
+          message: `API ${response.status}: ${text}`,
+          serverMessage: serverMessageOf(text),
+        },
+        meta: { response },
+      };
+    }
+    if (text.trim() === '') return { data: null };
+    try {
+      return { data: JSON.parse(text) as unknown };
+    } catch {
+      return { data: text };
+    }
+  }
+};

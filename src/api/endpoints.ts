@@ -1,0 +1,123 @@
+/**
+ * The app's API: the generated endpoints (src/api/generated.ts, never edited) enhanced
+ * with cache tags that make a change refresh everything that shows it, and with
+ * normalisers that turn any backend shape (openapi.yaml) into the app's types.
+ * Features import hooks from here, not from generated.ts.
+ */
+import type {
+  DefinitionsFromApi,
+  OverrideResultType,
+  TagTypesFromApi,
+} from '@reduxjs/toolkit/query/react';
+import { generatedApi } from './generated';
+import {
+  normalizeExternalBooking,
+  normalizeList,
+  normalizeLoyalty,
+  normalizeProfile,
+  normalizeServicePic,
+  normalizeSubscription,
+  normalizeVehicle,
+  normalizeWebsiteBooking,
+  type ExternalBooking,
+  type Loyalty,
+  type Profile,
+  type ServicePic,
+  type Subscription,
+  type Vehicle,
+  type WebsiteBooking,
+} from './normalize';
+
+type Definitions = DefinitionsFromApi<typeof generatedApi>;
+type TagTypes = TagTypesFromApi<typeof generatedApi>;
+type Override<K extends keyof Definitions, R> = OverrideResultType<Definitions[K], R>;
+
+type EnhancedDefinitions = Omit<
+  Definitions,
+  | 'getMyProfile'
+  | 'updateMyProfile'
+  | 'listMyVehicles'
+  | 'createVehicle'
+  | 'updateVehicle'
+  | 'getLoyalty'
+  | 'listBookings'
+  | 'createBooking'
+  | 'updateBooking'
+  | 'cancelBooking'
+  | 'listServicePics'
+  | 'listCalendlyBookings'
+  | 'listSubscriptions'
+  | 'createSubscription'
+  | 'cancelSubscription'
+> & {
+  getMyProfile: Override<'getMyProfile', Profile>;
+  updateMyProfile: Override<'updateMyProfile', Profile>;
+  listMyVehicles: Override<'listMyVehicles', Vehicle[]>;
+  createVehicle: Override<'createVehicle', Vehicle>;
+  updateVehicle: Override<'updateVehicle', Vehicle>;
+  getLoyalty: Override<'getLoyalty', Loyalty>;
+  listBookings: Override<'listBookings', WebsiteBooking[]>;
+  createBooking: Override<'createBooking', WebsiteBooking>;
+  updateBooking: Override<'updateBooking', WebsiteBooking>;
+  cancelBooking: Override<'cancelBooking', WebsiteBooking>;
+  listServicePics: Override<'listServicePics', ServicePic[]>;
+  listCalendlyBookings: Override<'listCalendlyBookings', ExternalBooking[]>;
+  listSubscriptions: Override<'listSubscriptions', Subscription[]>;
+  createSubscription: Override<'createSubscription', Subscription>;
+  cancelSubscription: Override<'cancelSubscription', Subscription>;
+};
+
+export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>({
+  endpoints: {
+    getMyProfile: { transformResponse: normalizeProfile },
+    updateMyProfile: { transformResponse: normalizeProfile },
+    listMyVehicles: { transformResponse: (raw: unknown) => normalizeList(raw, normalizeVehicle) },
+    createVehicle: { transformResponse: normalizeVehicle },
+    updateVehicle: { transformResponse: normalizeVehicle },
+    getLoyalty: { transformResponse: normalizeLoyalty },
+    listBookings: {
+      transformResponse: (raw: unknown) => normalizeList(raw, normalizeWebsiteBooking),
+    },
+    // A new booking (signed in) shows in the lists; loyalty changes when bookings complete.
+    createBooking: {
+      transformResponse: normalizeWebsiteBooking,
+      invalidatesTags: ['bookings', 'service-pics'],
+    },
+    updateBooking: { transformResponse: normalizeWebsiteBooking },
+    cancelBooking: { transformResponse: normalizeWebsiteBooking },
+    listServicePics: {
+      transformResponse: (raw: unknown) => normalizeList(raw, normalizeServicePic),
+    },
+    listCalendlyBookings: {
+      transformResponse: (raw: unknown) => normalizeList(raw, normalizeExternalBooking),
+    },
+    listSubscriptions: {
+      transformResponse: (raw: unknown) => normalizeList(raw, (v) => normalizeSubscription(v)),
+    },
+    // Starting a plan may earn the subscription bonus.
+    createSubscription: {
+      transformResponse: (raw: unknown) => normalizeSubscription(raw),
+      invalidatesTags: ['subscriptions', 'loyalty'],
+    },
+    cancelSubscription: { transformResponse: (raw: unknown) => normalizeSubscription(raw) },
+  },
+});
+
+export const {
+  useGetMyProfileQuery,
+  useUpdateMyProfileMutation,
+  useListMyVehiclesQuery,
+  useCreateVehicleMutation,
+  useUpdateVehicleMutation,
+  useDeleteVehicleMutation,
+  useGetLoyaltyQuery,
+  useListBookingsQuery,
+  useCreateBookingMutation,
+  useUpdateBookingMutation,
+  useCancelBookingMutation,
+  useListServicePicsQuery,
+  useListCalendlyBookingsQuery,
+  useListSubscriptionsQuery,
+  useCreateSubscriptionMutation,
+  useCancelSubscriptionMutation,
+} = api;

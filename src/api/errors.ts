@@ -1,0 +1,37 @@
+/** The error kinds the base query produces (spec §8 transport). */
+export interface ApiHttpError {
+  kind: 'http';
+  status: number;
+  /** `API {status}: {body text}` */
+  message: string;
+  /** The server's own explanation (the JSON body's `message`), or the body text. */
+  serverMessage: string;
+}
+export interface ApiNetworkError {
+  kind: 'network';
+  status: 'FETCH_ERROR';
+  message: string;
+  serverMessage: string;
+}
+export type ApiError = ApiHttpError | ApiNetworkError;
+
+export const NETWORK_ERROR_MESSAGE = 'Network error';
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'kind' in value &&
+    ((value as ApiError).kind === 'http' || (value as ApiError).kind === 'network')
+  );
+}
+
+/**
+ * The message to show for a failed call: the server's explanation when it gave one,
+ * else the fallback text the spec names for that screen.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error)) return error.serverMessage || error.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,330 @@
+import { baseApi as api } from './baseApi';
+export const addTagTypes = [
+  'profile',
+  'vehicles',
+  'loyalty',
+  'bookings',
+  'service-pics',
+  'calendly',
+  'subscriptions',
+] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getMyProfile: build.query<GetMyProfileApiResponse, GetMyProfileApiArg>({
+        query: () => ({ url: `/profile/me` }),
+        providesTags: ['profile'],
+      }),
+      updateMyProfile: build.mutation<UpdateMyProfileApiResponse, UpdateMyProfileApiArg>({
+        query: (queryArg) => ({ url: `/profile/me`, method: 'PUT', body: queryArg.profileUpdate }),
+        invalidatesTags: ['profile'],
+      }),
+      listMyVehicles: build.query<ListMyVehiclesApiResponse, ListMyVehiclesApiArg>({
+        query: () => ({ url: `/vehicles/me` }),
+        providesTags: ['vehicles'],
+      }),
+      createVehicle: build.mutation<CreateVehicleApiResponse, CreateVehicleApiArg>({
+        query: (queryArg) => ({ url: `/vehicles/me`, method: 'POST', body: queryArg.vehicleInput }),
+        invalidatesTags: ['vehicles'],
+      }),
+      updateVehicle: build.mutation<UpdateVehicleApiResponse, UpdateVehicleApiArg>({
+        query: (queryArg) => ({
+          url: `/vehicles/${queryArg.id}`,
+          method: 'PUT',
+          body: queryArg.vehicleInput,
+        }),
+        invalidatesTags: ['vehicles'],
+      }),
+      deleteVehicle: build.mutation<DeleteVehicleApiResponse, DeleteVehicleApiArg>({
+        query: (queryArg) => ({ url: `/vehicles/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['vehicles'],
+      }),
+      getLoyalty: build.query<GetLoyaltyApiResponse, GetLoyaltyApiArg>({
+        query: (queryArg) => ({
+          url: `/loyalty`,
+          params: {
+            email: queryArg.email,
+          },
+        }),
+        providesTags: ['loyalty'],
+      }),
+      listBookings: build.query<ListBookingsApiResponse, ListBookingsApiArg>({
+        query: () => ({ url: `/bookings` }),
+        providesTags: ['bookings'],
+      }),
+      createBooking: build.mutation<CreateBookingApiResponse, CreateBookingApiArg>({
+        query: (queryArg) => ({ url: `/bookings`, method: 'POST', body: queryArg.quoteRequest }),
+        invalidatesTags: ['bookings'],
+      }),
+      updateBooking: build.mutation<UpdateBookingApiResponse, UpdateBookingApiArg>({
+        query: (queryArg) => ({
+          url: `/bookings/${queryArg.id}`,
+          method: 'PUT',
+          body: queryArg.bookingUpdate,
+        }),
+        invalidatesTags: ['bookings'],
+      }),
+      cancelBooking: build.mutation<CancelBookingApiResponse, CancelBookingApiArg>({
+        query: (queryArg) => ({ url: `/bookings/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['bookings'],
+      }),
+      listServicePics: build.query<ListServicePicsApiResponse, ListServicePicsApiArg>({
+        query: (queryArg) => ({
+          url: `/service-pics`,
+          params: {
+            bookingId: queryArg.bookingId,
+          },
+        }),
+        providesTags: ['service-pics'],
+      }),
+      listCalendlyBookings: build.query<
+        ListCalendlyBookingsApiResponse,
+        ListCalendlyBookingsApiArg
+      >({
+        query: () => ({ url: `/calendly-bookings` }),
+        providesTags: ['calendly'],
+      }),
+      listSubscriptions: build.query<ListSubscriptionsApiResponse, ListSubscriptionsApiArg>({
+        query: () => ({ url: `/subscriptions` }),
+        providesTags: ['subscriptions'],
+      }),
+      createSubscription: build.mutation<CreateSubscriptionApiResponse, CreateSubscriptionApiArg>({
+        query: (queryArg) => ({
+          url: `/subscriptions`,
+          method: 'POST',
+          body: queryArg.subscriptionInput,
+        }),
+        invalidatesTags: ['subscriptions'],
+      }),
+      cancelSubscription: build.mutation<CancelSubscriptionApiResponse, CancelSubscriptionApiArg>({
+        query: (queryArg) => ({ url: `/subscriptions/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['subscriptions'],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as generatedApi };
+export type GetMyProfileApiResponse = /** status 200 The profile */ Profile;
+export type GetMyProfileApiArg = void;
+export type UpdateMyProfileApiResponse = /** status 200 The stored profile */ Profile;
+export type UpdateMyProfileApiArg = {
+  profileUpdate: ProfileUpdate;
+};
+export type ListMyVehiclesApiResponse = /** status 200 Vehicles, oldest first */ Vehicle[];
+export type ListMyVehiclesApiArg = void;
+export type CreateVehicleApiResponse = /** status 201 The stored vehicle */ Vehicle;
+export type CreateVehicleApiArg = {
+  vehicleInput: VehicleInput;
+};
+export type UpdateVehicleApiResponse = /** status 200 The stored vehicle */ Vehicle;
+export type UpdateVehicleApiArg = {
+  id: Id;
+  vehicleInput: VehicleInput;
+};
+export type DeleteVehicleApiResponse = unknown;
+export type DeleteVehicleApiArg = {
+  id: Id;
+};
+export type GetLoyaltyApiResponse = /** status 200 The loyalty account */ Loyalty;
+export type GetLoyaltyApiArg = {
+  email?: string;
+};
+export type ListBookingsApiResponse = /** status 200 Bookings */ Booking[];
+export type ListBookingsApiArg = void;
+export type CreateBookingApiResponse = /** status 201 The stored booking */ Booking;
+export type CreateBookingApiArg = {
+  quoteRequest: QuoteRequest;
+};
+export type UpdateBookingApiResponse = /** status 200 The stored booking */ Booking;
+export type UpdateBookingApiArg = {
+  id: Id;
+  bookingUpdate: BookingUpdate;
+};
+export type CancelBookingApiResponse = /** status 200 The cancelled booking */ Booking;
+export type CancelBookingApiArg = {
+  id: Id;
+};
+export type ListServicePicsApiResponse =
+  /** status 200 Pictures, oldest first (empty when there are none) */ ServicePic[];
+export type ListServicePicsApiArg = {
+  bookingId: Id;
+};
+export type ListCalendlyBookingsApiResponse = /** status 200 External bookings */ CalendlyBooking[];
+export type ListCalendlyBookingsApiArg = void;
+export type ListSubscriptionsApiResponse = /** status 200 Subscriptions */ Subscription[];
+export type ListSubscriptionsApiArg = void;
+export type CreateSubscriptionApiResponse = /** status 201 The new subscription */ Subscription;
+export type CreateSubscriptionApiArg = {
+  subscriptionInput: SubscriptionInput;
+};
+export type CancelSubscriptionApiResponse =
+  /** status 200 The cancelled subscription */ Subscription;
+export type CancelSubscriptionApiArg = {
+  id: Id;
+};
+export type Address = {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  zip: string;
+};
+export type Profile = {
+  /** The identity provider's `sub` */
+  userId: string;
+  /** From the identity provider; read-only */
+  email: string;
+  name: string;
+  phone?: string | null;
+  /** 10 digits */
+  mobile?: string | null;
+  serviceAddress?: Address | null;
+};
+export type Error = {
+  /** The HTTP reason phrase */
+  error: string;
+  /** What went wrong, in words for people */
+  message: string;
+};
+export type ProfileUpdate = {
+  name: string;
+  /** Ignored */
+  email?: string;
+  phone?: string;
+  mobile?: string;
+  serviceAddress?: Address;
+};
+export type Id = string;
+export type Vehicle = {
+  vehicleId: Id;
+  make: string;
+  model: string;
+  year: number;
+  licensePlate?: string | null;
+};
+export type VehicleInput = {
+  make: string;
+  model: string;
+  year: number;
+  licensePlate?: string | null;
+};
+export type LoyaltyTransaction = {
+  id: string;
+  date: string;
+  type: 'earn' | 'redeem' | 'signup_bonus' | 'adjustment';
+  /** Positive; a redeem is stored positive and counts negative */
+  points: number;
+  /** Why the points moved (e.g. `Booking 65a1… completed`) */
+  source: string;
+};
+export type Loyalty = {
+  userId: string;
+  email?: string;
+  points: number;
+  transactions: LoyaltyTransaction[];
+  createdAt: string;
+  lastUpdated: string;
+};
+export type VehicleRef = {
+  vehicleId?: Id;
+  make: string;
+  model: string;
+  year: number;
+  licensePlate?: string | null;
+};
+export type BookingStatus = 'Booked' | 'Completed' | 'Cancelled';
+export type Booking = {
+  bookingId: Id;
+  /** The customer's `sub`; null for anonymous quotes */
+  userId?: string | null;
+  name?: string;
+  email: string;
+  phone?: string;
+  /** Local date of the appointment (America/New_York) */
+  date: string;
+  /** Local time of day, e.g. `4:00 PM` */
+  time: string;
+  vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+  vehicle: string | VehicleRef;
+  selectedAddons: string[];
+  totalPrice: number;
+  status: BookingStatus;
+  source: 'website';
+  /** Defaults to `Detailing Service` in the client */
+  serviceName?: string;
+  message?: string;
+  createdAt: string;
+};
+export type AddonName =
+  | 'Tire Shine & Wheel Detail'
+  | 'Pet Hair Removal'
+  | 'Leather Conditioning'
+  | 'Vinyl Protection'
+  | 'Hydrophobic Coating'
+  | 'Ceramic Wax';
+export type QuoteRequest = {
+  name: string;
+  phone: string;
+  email: string;
+  vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+  selectedAddons: AddonName[];
+  date: string;
+  time: string;
+  vehicle?: string;
+  message?: string;
+  totalPrice: number;
+};
+export type BookingUpdate = {
+  date: string;
+  /** `4:00 PM` or `16:00` */
+  time: string;
+  vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+  vehicle: string;
+  totalPrice: number;
+};
+export type ServicePic = {
+  signedUrl: string;
+  bookingId: Id;
+  description: string;
+  uploadedAt: string;
+};
+export type CalendlyBooking = {
+  bookingId: string;
+  startTime: string;
+  serviceName: string;
+  status: BookingStatus;
+  vehicle?: string;
+  vehicleType?: string;
+  source: 'Calendly';
+};
+export type Subscription = {
+  subscriptionId: Id;
+  userId: string;
+  plan: 'weekly' | 'biweekly' | 'monthly';
+  status: 'active' | 'cancelled';
+  createdAt: string;
+};
+export type SubscriptionInput = {
+  plan: 'weekly' | 'biweekly' | 'monthly';
+};
+export const {
+  useGetMyProfileQuery,
+  useUpdateMyProfileMutation,
+  useListMyVehiclesQuery,
+  useCreateVehicleMutation,
+  useUpdateVehicleMutation,
+  useDeleteVehicleMutation,
+  useGetLoyaltyQuery,
+  useListBookingsQuery,
+  useCreateBookingMutation,
+  useUpdateBookingMutation,
+  useCancelBookingMutation,
+  useListServicePicsQuery,
+  useListCalendlyBookingsQuery,
+  useListSubscriptionsQuery,
+  useCreateSubscriptionMutation,
+  useCancelSubscriptionMutation,
+} = injectedRtkApi;

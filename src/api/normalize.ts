@@ -1,0 +1,251 @@
+/**
+ * Response normalisers: whatever shape a backend answers (canonical or legacy, see
+ * openapi.yaml), the app works with these types. Pure; never throw.
+ */
+import { firstOf, toList, toNumber, toRecord, toText } from '../lib/unwrap';
+import { mapStatus, rawExternalStatus, rawWebsiteStatus, type BookingStatus } from '../lib/status';
+import { bookingInstant, parseDate, toIsoOrEmpty } from '../lib/dates';
+
+export interface Address {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+export interface Profile {
+  userId: string;
+  email: string;
+  name: string;
+  phone: string;
+  mobile: string;
+  serviceAddress: Address;
+}
+export interface Vehicle {
+  vehicleId: string;
+  make: string;
+  model: string;
+  year: number;
+  licensePlate: string;
+}
+export interface BookingVehicle {
+  /** What to show; '' when only an id is known. */
+  text: string;
+  /** Set when the booking refers to a stored vehicle. */
+  vehicleId: string;
+}
+export interface WebsiteBooking {
+  bookingId: string;
+  userId: string;
+  email: string;
+  date: string;
+  time: string;
+  /** The appointment instant (ISO), '' when the date is unknown. */
+  startsAt: string;
+  vehicleType: string;
+  vehicle: BookingVehicle;
+  selectedAddons: string[];
+  totalPrice: number;
+  status: BookingStatus;
+  /** The raw status text, trimmed (for "upcoming": booked, scheduled or confirmed). */
+  rawStatus: string;
+  source: string;
+  serviceName: string;
+  createdAt: string;
+}
+export interface ExternalBooking {
+  bookingId: string;
+  startsAt: string;
+  serviceName: string;
+  status: BookingStatus;
+  rawStatus: string;
+  vehicle: string;
+  vehicleType: string;
+  source: 'Calendly';
+}
+export interface ServicePic {
+  signedUrl: string;
+  bookingId: string;
+  description: string;
+  uploadedAt: string;
+}
+export type SubscriptionPlan = 'weekly' | 'biweekly' | 'monthly';
+export interface Subscription {
+  subscriptionId: string;
+  userId: string;
+  plan: string;
+  status: string;
+  createdAt: string;
+}
+export type LoyaltyTransactionType = 'earn' | 'redeem' | 'signup_bonus' | string;
+export interface LoyaltyTransaction {
+  id: string;
+  date: string;
+  type: LoyaltyTransactionType;
+  points: number;
+  source: string;
+}
+export interface Loyalty {
+  userId: string;
+  points: number;
+  transactions: LoyaltyTransaction[];
+  createdAt: string;
+  lastUpdated: string;
+}
+
+export const DEFAULT_WEBSITE_SERVICE = 'Detailing Service';
+export const DEFAULT_EXTERNAL_SERVICE = 'Calendly Event';
+
+export function normalizeProfile(raw: unknown): Profile {
+  const r = toRecord(raw);
+  const a = toRecord(r.serviceAddress);
+  return {
+    userId: toText(r.userId),
+    email: toText(r.email),
+    name: toText(r.name),
+    phone: toText(r.phone),
+    mobile: toText(r.mobile),
+    serviceAddress: {
+      line1: toText(a.line1),
+      line2: toText(a.line2),
+      city: toText(a.city),
+      state: toText(a.state),
+      zip: toText(a.zip),
+    },
+  };
+}
+
+export function normalizeVehicle(raw: unknown): Vehicle {
+  const r = toRecord(raw);
+  return {
+    vehicleId: toText(firstOf(r, ['vehicleId', 'id', '_id'])),
+    make: toText(r.make),
+    model: toText(r.model),
+    year: toNumber(r.year),
+    licensePlate: toText(r.licensePlate),
+  };
+}
+
+/** "make model (year)", as spec §3 displays a vehicle. */
+export function vehicleLabel(v: Pick<Vehicle, 'make' | 'model' | 'year'>): string {
+  const name = [v.make, v.model].filter(Boolean).join(' ');
+  return v.year ? `${name} (${v.year})` : name;
+}
+
+const HEX_ID = /^[0-9a-f]{24}$/i;
+
+function normalizeBookingVehicle(raw: unknown): BookingVehicle {
+  const r = toRecord(raw);
+  if (Object.keys(r).length > 0) {
+    const v = normalizeVehicle(r);
+    return { text: vehicleLabel(v), vehicleId: v.vehicleId };
+  }
+  const text = toText(raw);
+  return HEX_ID.test(text) ? { text: '', vehicleId: text } : { text, vehicleId: '' };
+}
+
+export function normalizeWebsiteBooking(raw: unknown): WebsiteBooking {
+  const r = toRecord(raw);
+  const rawStatus = toText(rawWebsiteStatus(r));
+  const date = toText(r.date);
+  const time = toText(r.time);
+  const instant = bookingInstant(date, time);
+  return {
+    bookingId: toText(firstOf(r, ['bookingId', 'id', '_id'])),
+    userId: toText(r.userId),
+    email: toText(r.email),
+    date,
+    time,
+    startsAt: instant ? instant.toISOString() : '',
+    vehicleType: toText(r.vehicleType),
+    vehicle: normalizeBookingVehicle(r.vehicle),
+    selectedAddons: toList(r.selectedAddons).map(toText).filter(Boolean),
+    totalPrice: toNumber(r.totalPrice),
+    status: rawStatus === '' ? 'Booked' : mapStatus(rawStatus),
+    rawStatus: rawStatus === '' ? 'booked' : rawStatus.toLowerCase(),
+    source: toText(r.source),
+    serviceName: toText(firstOf(r, ['serviceName', 'service'])) || DEFAULT_WEBSITE_SERVICE,
+    createdAt: toIsoOrEmpty(r.createdAt),
+  };
+}
+
+export function normalizeExternalBooking(raw: unknown): ExternalBooking {
+  const r = toRecord(raw);
+  const rawStatus = toText(rawExternalStatus(r));
+  return {
+    bookingId: toText(firstOf(r, ['bookingId', 'id', 'uri'])),
+    startsAt: toIsoOrEmpty(r.startTime),
+    serviceName: toText(firstOf(r, ['serviceName', 'service'])) || DEFAULT_EXTERNAL_SERVICE,
+    status: rawStatus === '' ? 'Booked' : mapStatus(rawStatus),
+    rawStatus: rawStatus === '' ? 'booked' : rawStatus.toLowerCase(),
+    vehicle: toText(r.vehicle),
+    vehicleType: toText(r.vehicleType),
+    source: 'Calendly',
+  };
+}
+
+export function normalizeServicePic(raw: unknown): ServicePic {
+  const r = toRecord(raw);
+  return {
+    signedUrl: toText(r.signedUrl),
+    bookingId: toText(r.bookingId),
+    description: toText(r.description),
+    uploadedAt: toIsoOrEmpty(r.uploadedAt),
+  };
+}
+
+export function normalizeSubscription(raw: unknown, now: Date = new Date()): Subscription {
+  const r = toRecord(raw);
+  return {
+    subscriptionId: toText(firstOf(r, ['subscriptionId', 'id'])),
+    userId: toText(r.userId),
+    plan: toText(r.plan),
+    status: toText(r.status).toLowerCase() || 'active',
+    createdAt: toIsoOrEmpty(r.createdAt) || now.toISOString(),
+  };
+}
+
+export function normalizeLoyaltyTransaction(raw: unknown, index: number): LoyaltyTransaction {
+  const r = toRecord(raw);
+  const date = parseDate(r.date);
+  return {
+    id: toText(r.id) || `tx-${index}`,
+    date: date ? date.toISOString() : '',
+    type: toText(r.type).toLowerCase() || 'earn',
+    points: Math.abs(toNumber(r.points)),
+    source: toText(r.source),
+  };
+}
+
+/** True when a loyalty answer carries no account (legacy backends answered {} or null). */
+export function isEmptyLoyalty(raw: unknown): boolean {
+  const r = toRecord(raw);
+  return firstOf(r, ['points', 'totalPoints', 'transactions', 'userId']) === undefined;
+}
+
+export function normalizeLoyalty(raw: unknown): Loyalty {
+  const r = toRecord(raw);
+  return {
+    userId: toText(r.userId),
+    points: toNumber(firstOf(r, ['points', 'totalPoints'])),
+    transactions: toList(r.transactions).map(normalizeLoyaltyTransaction),
+    createdAt: toIsoOrEmpty(r.createdAt),
+    lastUpdated: toIsoOrEmpty(r.lastUpdated),
+  };
+}
+
+export const emptyLoyalty: Loyalty = {
+  userId: '',
+  points: 0,
+  transactions: [],
+  createdAt: '',
+  lastUpdated: '',
+};
+
+/** A list answer as a list of normalised items ([] when the answer is not a list). */
+export function normalizeList<T>(raw: unknown, item: (value: unknown) => T): T[] {
+  const list = toList(raw);
+  const wrapped = toRecord(raw);
+  const items = list.length > 0 ? list : toList(firstOf(wrapped, ['items', 'Items', 'data']));
+  return items.map((value) => item(value));
+}

@@ -1,0 +1,43 @@
+import { Box, Container, Link, Stack, Typography } from '@mui/material';
+import { business, phoneHref } from '../../config/business';
+import { contactHours } from '../../config/hours';
+
+/** Footer (spec §1): owner contact, phone and info e-mail. */
+export function Footer() {
+  return (
+    <Box component="footer" sx={{ bgcolor: '#0d1b2a', color: '#e6edf5', py: 4, mt: 'auto' }}>
+      <Container maxWidth="lg">
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={3}
+          sx={{ justifyContent: 'space-between' }}
+        >
+          <Box>
+            <Typography variant="h6" component="p" sx={{ color: '#ffffff' }}>
+              {business.name}
+            </Typography>
+            <Typography variant="body2">Owner: {business.ownerName}</Typography>
+            <Typography variant="body2">Hours: {contactHours}</Typography>
+          </Box>
+          <Box>
+            <Typography variant="body2">
+              Phone:{' '}
+              <Link href={phoneHref} sx={{ color: '#9fd3ff' }}>
+                {business.phone}
+              </Link>
+            </Typography>
+            <Typography variant="body2">
+              E-mail:{' '}
+              <Link href={`mailto:${business.email}`} sx={{ color: '#9fd3ff' }}>
+                {business.email}
+              </Link>
+            </Typography>
+          </Box>
+        </Stack>
+        <Typography variant="caption" component="p" sx={{ mt: 3, color: '#b8c4d2' }}>
+          © {new Date().getFullYear()} {business.name}
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import { forwardRef, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+
+/** The home page's anchored sections (spec §2). */
+export type HomeSection =
+  'home' | 'services' | 'booking' | 'gallery' | 'reviews' | 'contact' | 'servicearea';
+
+export function scrollToSection(id: string): boolean {
+  const el = document.getElementById(id);
+  if (!el) return false;
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  return true;
+}
+
+/** `to` is "/#section": MUI treats an element with `to` as a link (no button role). */
+interface Props {
+  to: `/#${HomeSection}`;
+  children: ReactNode;
+  className?: string;
+  onClick?: () => void;
+}
+
+/**
+ * A link to a home section: on the home page it scrolls there; elsewhere it navigates to
+ * /#section and the layout scrolls once the section is rendered.
+ */
+export const SectionLink = forwardRef<HTMLAnchorElement, Props>(function SectionLink(
+  { to, children, className, onClick, ...rest },
+  ref,
+) {
+  const section = to.slice(2);
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <RouterLink
+      ref={ref}
+      to={to}
+      className={className}
+      {...rest}
+      onClick={(event) => {
+        onClick?.();
+        if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        if (location.pathname === '/') {
+          if (location.hash !== `#${section}`) navigate(`/#${section}`, { replace: true });
+          scrollToSection(section);
+        } else {
+          navigate(`/#${section}`);
+        }
+      }}
+    >
+      {children}
+    </RouterLink>
+  );
+});

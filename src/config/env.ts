@@ -1,0 +1,22 @@
+/**
+ * Runtime configuration. Values come from the environment at build time (webpack's
+ * DefinePlugin replaces `process.env.X`); `.env.example` documents every variable.
+ * Nothing here knows whether it points at the local stack or production.
+ */
+const read = (value: string | undefined, fallback: string): string =>
+  value === undefined || value.trim() === '' ? fallback : value.trim();
+
+export const env = {
+  /** Base URL of the API: absolute, or a path on this origin (the dev server proxies /api). */
+  apiBaseUrl: read(process.env.API_BASE_URL, '/api'),
+  /** Cognito region (spec §9: us-east-1). */
+  cognitoRegion: read(process.env.COGNITO_REGION, 'us-east-1'),
+  cognitoUserPoolId: read(process.env.COGNITO_USER_POOL_ID, 'us-east-1_localpool'),
+  cognitoClientId: read(process.env.COGNITO_CLIENT_ID, 'localclientid000000000000'),
+  /** Cognito API endpoint override; empty in production (the regional endpoint is used). */
+  cognitoEndpoint: read(process.env.COGNITO_ENDPOINT, ''),
+  /** Hosted sign-in domain with scheme (e.g. https://auth.example.com); empty disables Google. */
+  cognitoHostedDomain: read(process.env.COGNITO_HOSTED_DOMAIN, ''),
+  /** USER_SRP_AUTH in production; USER_PASSWORD_AUTH against cognito-local. */
+  authFlow: read(process.env.AUTH_FLOW, 'USER_SRP_AUTH') as 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH',
+} as const;

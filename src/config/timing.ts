@@ -1,0 +1,7 @@
+/** Spec §9: timing constants, in milliseconds. */
+export const TOKEN_EXPIRY_MARGIN_MS = 30_000;
+export const SLIDESHOW_INTERVAL_MS = 3_000;
+export const SLIDESHOW_TRANSITION_MS = 700;
+export const QUOTE_CONFIRMATION_MS = 5_000;
+export const RESET_REDIRECT_MS = 2_500;
+export const IDENTITY_RETRY_BACKOFF_CAP_MS = 5_000;

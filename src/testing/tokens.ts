@@ -1,0 +1,20 @@
+import { setTokens } from '../api/session/tokenStore';
+
+const b64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** An unsigned JWT with the given claims (the app never verifies signatures; the API does). */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.sig`;
+}
+
+/** Stores a session that is valid for `validForSec` seconds from now. */
+export function signIn(options: { email?: string; validForSec?: number; now?: number } = {}) {
+  const now = options.now ?? Date.now();
+  const exp = Math.floor(now / 1000) + (options.validForSec ?? 3600);
+  const email = options.email ?? 'jordan@example.com';
+  const idToken = fakeJwt({ sub: 'user-1', email, exp, token_use: 'id' });
+  const accessToken = fakeJwt({ sub: 'user-1', exp, token_use: 'access' });
+  setTokens({ idToken, accessToken, refreshToken: 'refresh-token-1' });
+  return { idToken, accessToken };
+}
