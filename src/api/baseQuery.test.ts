@@ -1,0 +1,232 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '../testing/server';
+import { apiUrl } from '../testing/api';
+import { fakeJwt, signIn } from '../testing/tokens';
+import { makeStore } from '../app/store';
+import { api } from './endpoints';
+import { getTokens, setTokens } from './session/tokenStore';
+import { setNavigate } from './session/navigation';
+import { retryAfterMs } from './baseQuery';
+import type { ApiError } from './errors';
+
+function run<T>(thunk: (store: ReturnType<typeof makeStore>) => Promise<T>) {
+  const store = makeStore();
+  return thunk(store);
+}
+
+const getProfile = () =>
+  run(async (store) => {
+    const result = await store.dispatch(
+      api.endpoints.getMyProfile.initiate(undefined, { forceRefetch: true }),
+    );
+    return { result, store };
+  });
+
+describe('base query', () => {
+  let navigated: string[];
+  beforeEach(() => {
+    navigated = [];
+    setNavigate((path) => navigated.push(path));
+  });
+
+  it('sends the id token as the bearer when there is one', async () => {
+    const { idToken } = signIn();
+    let auth: string | null = null;
+    server.use(
+      http.get(apiUrl('/profile/me'), ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' });
+      }),
+    );
+    await getProfile();
+    expect(auth).toBe(`Bearer ${idToken}`);
+  });
+
+  it('falls back to the access token when there is no id token', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const accessToken = fakeJwt({ sub: 'u', exp, token_use: 'access' });
+    setTokens({ accessToken });
+    let auth: string | null = null;
+    server.use(
+      http.get(apiUrl('/profile/me'), ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' });
+      }),
+    );
+    await getProfile();
+    expect(auth).toBe(`Bearer ${accessToken}`);
+  });
+
+  it('sends no Authorization header when signed out, JSON content type with a body, and no cookies', async () => {
+    let seen: { auth: string | null; type: string | null; credentials: RequestCredentials } | null =
+      null;
+    server.use(
+      http.post(apiUrl('/bookings'), ({ request }) => {
+        seen = {
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+          credentials: request.credentials,
+        };
+        return HttpResponse.json({ bookingId: 'b', status: 'Booked' }, { status: 201 });
+      }),
+    );
+    await run((store) =>
+      store.dispatch(
+        api.endpoints.createBooking.initiate({
+          quoteRequest: {
+            name: 'Sam',
+            phone: '9195550199',
+            email: 'sam@example.com',
+            vehicleType: 'Sedan',
+            selectedAddons: [],
+            date: '2026-12-05',
+            time: '10:00 AM',
+            totalPrice: 90,
+          },
+        }),
+      ),
+    );
+    expect(seen).toEqual({ auth: null, type: 'application/json', credentials: 'omit' });
+  });
+
+  it('turns a non-OK answer into "API {status}: {body text}" and keeps the server message', async () => {
+    signIn();
+    server.use(
+      http.get(apiUrl('/profile/me'), () =>
+        HttpResponse.json({ error: 'Not Found', message: 'No profile' }, { status: 404 }),
+      ),
+    );
+    const { result } = await getProfile();
+    const error = result.error as ApiError;
+    expect(error.message).toBe('API 404: {"error":"Not Found","message":"No profile"}');
+    expect(error.serverMessage).toBe('No profile');
+    expect(error.kind).toBe('http');
+  });
+
+  it.each([401, 403])('on %s removes the stored id token and goes to /auth', async (status) => {
+    signIn();
+    server.use(http.get(apiUrl('/profile/me'), () => new HttpResponse('denied', { status })));
+    const { result, store } = await getProfile();
+    expect((result.error as ApiError).message).toBe(`API ${status}: denied`);
+    expect(getTokens().idToken).toBe('');
+    expect(window.sessionStorage.getItem('idToken')).toBeNull();
+    expect(getTokens().refreshToken).toBe('refresh-token-1');
+    expect(navigated).toEqual(['/auth']);
+    expect(store.getState().session.status).toBe('anonymous');
+  });
+
+  it('a network failure is its own error kind', async () => {
+    signIn();
+    server.use(http.get(apiUrl('/profile/me'), () => HttpResponse.error()));
+    const { result } = await getProfile();
+    expect(result.error).toMatchObject({
+      kind: 'network',
+      status: 'FETCH_ERROR',
+      message: 'Network error',
+    });
+  });
+
+  describe('429', () => {
+    afterEach(() => jest.useRealTimers());
+
+    async function with429(retryAfter: string, secondStatus = 200) {
+      signIn();
+      const calls: number[] = [];
+      server.use(
+        http.get(apiUrl('/profile/me'), () => {
+          calls.push(Date.now());
+          if (calls.length === 1) {
+            return HttpResponse.json(
+              { message: 'slow down' },
+              { status: 429, headers: { 'Retry-After': retryAfter } },
+            );
+          }
+          return secondStatus === 200
+            ? HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' })
+            : HttpResponse.json(
+                { message: 'still busy' },
+                { status: secondStatus, headers: { 'Retry-After': '1' } },
+              );
+        }),
+      );
+      const { result } = await getProfile();
+      return { result, calls };
+    }
+
+    it('waits Retry-After seconds and retries once', async () => {
+      const started = Date.now();
+      const { result, calls } = await with429('1');
+      expect(calls).toHaveLength(2);
+      expect(calls[1]! - started).toBeGreaterThanOrEqual(950);
+      expect(result.data).toMatchObject({ name: 'A' });
+    });
+
+    it('accepts an HTTP date', async () => {
+      const at = new Date(Date.now() + 1500).toUTCString();
+      const { result, calls } = await with429(at);
+      expect(calls).toHaveLength(2);
+      expect(result.data).toMatchObject({ name: 'A' });
+    });
+
+    it('retries only once', async () => {
+      const { result, calls } = await with429('0', 429);
+      expect(calls).toHaveLength(2);
+      expect((result.error as ApiError).status).toBe(429);
+    });
+
+    it('does not retry the quote request', async () => {
+      let calls = 0;
+      server.use(
+        http.post(apiUrl('/bookings'), () => {
+          calls += 1;
+          return HttpResponse.json(
+            { message: 'Too many' },
+            { status: 429, headers: { 'Retry-After': '0' } },
+          );
+        }),
+      );
+      const result = await run((store) =>
+        store.dispatch(
+          api.endpoints.createBooking.initiate({
+            quoteRequest: {
+              name: 'Sam',
+              phone: '9195550199',
+              email: 'sam@example.com',
+              vehicleType: 'Sedan',
+              selectedAddons: [],
+              date: '2026-12-05',
+              time: '10:00 AM',
+              totalPrice: 90,
+            },
+          }),
+        ),
+      );
+      expect(calls).toBe(1);
+      expect(result.error).toMatchObject({ status: 429 });
+    });
+  });
+
+  it('retryAfterMs reads seconds and HTTP dates, and ignores garbage', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs('Sat, 21 Nov 2026 12:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs('Sat, 21 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBe(0);
+    expect(retryAfterMs(null, now)).toBe(0);
+  });
+
+  it('normalises answers through the enhanced endpoints (legacy shapes included)', async () => {
+    signIn();
+    server.use(
+      http.get(apiUrl('/vehicles/me'), () =>
+        HttpResponse.json([
+          { id: { S: 'v1' }, make: { S: ' Honda ' }, model: 'Civic', year: { N: '2020' } },
+        ]),
+      ),
+    );
+    const result = await run((store) => store.dispatch(api.endpoints.listMyVehicles.initiate()));
+    expect(result.data).toEqual([
+      { vehicleId: 'v1', make: 'Honda', model: 'Civic', year: 2020, licensePlate: '' },
+    ]);
+  });
+});
