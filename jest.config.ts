@@ -49,7 +49,7 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/test/server', '<rootDir>/test/contract'],
+      roots: ['<rootDir>/test/server', '<rootDir>/test/contract', '<rootDir>/test/scripts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
