@@ -13,7 +13,7 @@ import { setNavigate } from '../api/session/navigation';
 export function renderApp(path = '/', options: { routes?: RouteObject[] } = {}) {
   const store = makeStore();
   const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [path] });
-  setNavigate((to) => void router.navigate(to));
+  setNavigate((to) => void router.navigate(to), () => router.state.location.pathname);
   const view = render(
     <AppProviders store={store}>
       <RouterProvider router={router} />

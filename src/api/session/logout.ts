@@ -1,28 +1,51 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import { broadcastLogout, clearTokens } from './tokenStore';
+import {
+  broadcastLogout,
+  clearTokens,
+  decodeJwt,
+  getTokens,
+  type SessionTokens,
+} from './tokenStore';
 import { loggedOut } from './sessionSlice';
 import { baseApi } from '../baseApi';
 
-type SignOutHook = () => Promise<void>;
-let signOutHook: SignOutHook | null = null;
+type SignOutHook = (tokens: SessionTokens) => Promise<void>;
 
-/** The identity client registers how to sign out of the provider (best effort). */
+/**
+ * Signs out at the user pool with the tokens the session had. Amplify only calls the pool
+ * (RevokeToken) for a revocable session (`origin_jti` in the access token), so the identity
+ * library is not even loaded for one that is not.
+ */
+const identitySignOut: SignOutHook = async (tokens) => {
+  if (!tokens.refreshToken || !decodeJwt(tokens.accessToken)?.origin_jti) return;
+  const { signOutAtProvider } = await import('../identity/cognito');
+  await signOutAtProvider(tokens);
+};
+
+let signOutHook: SignOutHook = identitySignOut;
+
+/** Replaces how the provider sign-out is done (null restores the identity module's). */
 export function registerSignOut(fn: SignOutHook | null): void {
-  signOutHook = fn;
+  signOutHook = fn ?? identitySignOut;
 }
 
 /**
  * Logout (spec §2, §4): clears the stored session in both storages, tells other tabs,
  * forgets cached customer data, and signs out of the identity provider in the background.
+ * A tab reacting to another tab's logout passes `{ broadcast: false }`: it neither
+ * re-broadcasts nor signs out at the provider again.
  */
 export function logout(
   dispatch: Dispatch<UnknownAction>,
   options: { broadcast?: boolean } = {},
 ): void {
+  const tokens = getTokens();
+  const fromThisTab = options.broadcast !== false;
   clearTokens();
-  if (options.broadcast !== false) broadcastLogout();
+  if (fromThisTab) broadcastLogout();
   dispatch(loggedOut());
   dispatch(baseApi.util.resetApiState());
-  const hook = signOutHook;
-  if (hook) void hook().catch(() => undefined);
+  if (fromThisTab && (tokens.accessToken || tokens.refreshToken)) {
+    void signOutHook(tokens).catch(() => undefined);
+  }
 }

@@ -1,17 +1,29 @@
 /**
  * Token refresh, shared by every caller: N parallel calls with an expired token cause
- * exactly one refresh (single flight). The identity feature registers how to refresh
- * (the identity library is loaded lazily, so it is not part of the first page's bundle).
+ * exactly one refresh (single flight). The refresh itself is the identity module's
+ * `refreshSessionTokens` (see there why that mechanism), loaded on demand so the identity
+ * library is not in the first page's JavaScript, and so it works on a cold load of
+ * /dashboard before any auth screen was visited.
  */
 import { getTokens, isTokenExpired, setTokens, type SessionTokens } from './tokenStore';
 
-export type Refresher = (refreshToken: string) => Promise<Partial<SessionTokens>>;
+export type Refresher = (tokens: SessionTokens) => Promise<Partial<SessionTokens>>;
 
-let refresher: Refresher | null = null;
+const identityRefresher: Refresher = (tokens) =>
+  import('../identity/cognito').then((m) => m.refreshSessionTokens(tokens));
+
+let refresher: Refresher = identityRefresher;
 let inFlight: Promise<boolean> | null = null;
+let failureHandler: (() => void) | null = null;
 
+/** Replaces how tokens are refreshed (null restores the identity module's refresh). */
 export function registerRefresher(fn: Refresher | null): void {
-  refresher = fn;
+  refresher = fn ?? identityRefresher;
+}
+
+/** Called when a refresh was attempted and failed (the session watch logs out then). */
+export function onRefreshFailed(fn: (() => void) | null): void {
+  failureHandler = fn;
 }
 
 /**
@@ -23,16 +35,22 @@ export function refreshIfNeeded(now: number = Date.now()): Promise<boolean> {
   const tokens = getTokens();
   const current = tokens.idToken || tokens.accessToken;
   if (current && !isTokenExpired(current, now)) return Promise.resolve(true);
-  if (!tokens.refreshToken || !refresher) return Promise.resolve(false);
+  if (!tokens.refreshToken) return Promise.resolve(false);
   if (!inFlight) {
     const run = refresher;
-    inFlight = run(tokens.refreshToken)
+    inFlight = run(tokens)
       .then((fresh) => {
         if (!fresh.idToken && !fresh.accessToken) return false;
+        // Tokens can be cleared (a logout) while the refresh runs: then do not bring them back.
+        if (!getTokens().refreshToken) return false;
         setTokens({ ...fresh, refreshToken: fresh.refreshToken || tokens.refreshToken });
         return true;
       })
       .catch(() => false)
+      .then((ok) => {
+        if (!ok) failureHandler?.();
+        return ok;
+      })
       .finally(() => {
         inFlight = null;
       });

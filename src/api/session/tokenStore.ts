@@ -21,6 +21,8 @@ const KEYS = {
   refreshToken: 'refreshToken',
 } as const;
 const USER_KEY = 'user';
+/** Storage key of the id token (other tabs watch it to follow a sign-in or refresh). */
+export const ID_TOKEN_KEY = KEYS.idToken;
 /** Written on logout; other tabs listen for it (the `storage` event). */
 export const LOGOUT_EVENT_KEY = 'logout-event';
 /** Stored loyalty level, shown in the sidebar (spec §2). */

@@ -1,9 +1,43 @@
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { useSession } from '../../api/session/hooks';
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { useAppDispatch, useSession } from '../../api/session/hooks';
+import { hasValidSession, useSessionWatch, verifySession } from '../../api/session/sessionWatch';
+import { AUTH_TEXT } from './messages';
 
-/** Placeholder guard until the sign-in issue builds it (spec §2 route guard). */
+/**
+ * Route guard for /dashboard/* (spec §2): "Checking authentication…", then the dashboard, or
+ * the stored tokens are cleared and the user goes to /auth. An expired session with a refresh
+ * token is refreshed first. A logout (here, in another tab, or at expiry) sends the user to
+ * /auth as well, since the session slice changes.
+ */
 export function RequireAuth() {
+  useSessionWatch();
   const { status } = useSession();
-  if (status === 'unknown') return <p role="status">Checking authentication…</p>;
+  const dispatch = useAppDispatch();
+  const [verified, setVerified] = useState(() => status === 'authenticated' && hasValidSession());
+
+  useEffect(() => {
+    if (verified) return;
+    let live = true;
+    void verifySession(dispatch).then(() => {
+      if (live) setVerified(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [verified, dispatch]);
+
+  if (!verified) {
+    return (
+      <Box
+        role="status"
+        sx={{ display: 'flex', gap: 2, justifyContent: 'center', alignItems: 'center', py: 8 }}
+      >
+        <CircularProgress size={24} aria-hidden />
+        <Typography>{AUTH_TEXT.checkingGuard}</Typography>
+      </Box>
+    );
+  }
   return status === 'authenticated' ? <Outlet /> : <Navigate to="/auth" replace />;
 }

@@ -1,10 +1,69 @@
-import { Container, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, CircularProgress, Container, Typography } from '@mui/material';
+import { completeHostedLogin } from '../../../api/identity/oauth';
+import { useAppDispatch } from '../../../api/session/hooks';
+import { signedIn } from '../../../api/session/sessionSlice';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { AUTH_TEXT } from '../messages';
 
-/** Placeholder until its issue builds it. */
+type Phase = 'loading' | 'completing' | 'done' | 'failed';
+
+/** Completes a hosted sign-in (spec §2 /auth-callback, §8 sign-in callback). */
 export function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const state = params.get('state') ?? '';
+  const [phase, setPhase] = useState<Phase>('loading');
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  usePageMeta('Signing in');
+  const error = !code ? AUTH_TEXT.missingCode : phase === 'failed' ? AUTH_TEXT.callbackFailed : '';
+
+  useEffect(() => {
+    if (!code) return;
+    let live = true;
+    void Promise.resolve()
+      .then(() => {
+        if (live) setPhase('completing');
+        return completeHostedLogin(code, state);
+      })
+      .then(
+        (user) => {
+          if (!live) return;
+          setPhase('done');
+          dispatch(signedIn(user));
+          navigate('/dashboard', { replace: true });
+        },
+        () => {
+          if (live) setPhase('failed');
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [code, state, dispatch, navigate]);
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Completing sign-in</Typography>
+    <Container maxWidth="sm" sx={{ py: { xs: 4, sm: 8 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.8rem', sm: '2.1rem' }, mb: 3 }}>
+        Signing in
+      </Typography>
+      {error ? (
+        <Box>
+          <Alert severity="error" sx={{ mb: 3 }}>
+            {error}
+          </Alert>
+          <Button component={RouterLink} to="/auth" variant="contained">
+            Back to sign in
+          </Button>
+        </Box>
+      ) : (
+        <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>{phase === 'loading' ? 'Loading...' : 'Completing sign-in...'}</Typography>
+        </Box>
+      )}
     </Container>
   );
 }

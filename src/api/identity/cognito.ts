@@ -1,0 +1,201 @@
+/**
+ * Every user pool action the app performs (spec §5, §6, §7 identity provider actions), through
+ * Amplify v6. Loaded on demand only (see ./amplify.ts).
+ */
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  decodeJWT,
+  fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  type JWT,
+  type SignInOutput,
+} from 'aws-amplify/auth';
+import {
+  cognitoUserPoolsTokenProvider,
+  refreshAuthTokensWithoutDedupe,
+} from 'aws-amplify/auth/cognito';
+import { env } from '../../config/env';
+import { setTokens, type SessionTokens, type SessionUser } from '../session/tokenStore';
+import { configureIdentity, identityAuthConfig } from './amplify';
+
+/** What the sign-in form shows next. */
+export type SignInStep =
+  | { kind: 'done'; user: SessionUser | null }
+  | { kind: 'mfa'; method: 'sms' | 'totp' | 'email'; destination?: string }
+  | { kind: 'confirm-sign-up' }
+  | { kind: 'unsupported'; step: string };
+
+/** Copies the tokens of a finished sign-in into the session store, then clears Amplify's copy. */
+async function completeSignIn(): Promise<SignInStep> {
+  const tokenStore = cognitoUserPoolsTokenProvider.authTokenStore;
+  try {
+    const { tokens } = await fetchAuthSession();
+    const stored = await tokenStore.loadTokens();
+    const idToken = tokens?.idToken?.toString() ?? '';
+    const accessToken = tokens?.accessToken.toString() ?? '';
+    if (!idToken || !accessToken) throw new Error('Login failed. Please try again.');
+    setTokens({ idToken, accessToken, refreshToken: stored?.refreshToken ?? '' });
+    const claims = tokens?.idToken?.payload ?? {};
+    return {
+      kind: 'done',
+      user: { sub: String(claims.sub ?? ''), email: String(claims.email ?? '') },
+    };
+  } finally {
+    await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+  }
+}
+
+async function nextStep(output: SignInOutput): Promise<SignInStep> {
+  const step = output.nextStep;
+  switch (step.signInStep) {
+    case 'DONE':
+      return completeSignIn();
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { kind: 'mfa', method: 'totp' };
+    case 'CONFIRM_SIGN_IN_WITH_SMS_CODE':
+      return { kind: 'mfa', method: 'sms', destination: step.codeDeliveryDetails?.destination };
+    case 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE':
+      return { kind: 'mfa', method: 'email', destination: step.codeDeliveryDetails?.destination };
+    case 'CONFIRM_SIGN_UP':
+      return { kind: 'confirm-sign-up' };
+    default:
+      return { kind: 'unsupported', step: step.signInStep };
+  }
+}
+
+/** Email + password sign-in with the configured flow (SRP in production; password locally). */
+export async function signInWithPassword(email: string, password: string): Promise<SignInStep> {
+  configureIdentity();
+  // A sign-in left half-way (an MFA step that was cancelled) must not block a new one.
+  await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+  const output = await signIn({
+    username: email,
+    password,
+    options: { authFlowType: env.authFlow },
+  });
+  return nextStep(output);
+}
+
+/** Answers the multi-factor challenge of the sign-in in progress. */
+export async function confirmMfaCode(code: string): Promise<SignInStep> {
+  configureIdentity();
+  return nextStep(await confirmSignIn({ challengeResponse: code }));
+}
+
+/** Creates an account; true when an e-mail confirmation code was sent. */
+export async function registerAccount(
+  email: string,
+  password: string,
+): Promise<{ needsConfirmation: boolean; destination?: string }> {
+  configureIdentity();
+  const result = await signUp({
+    username: email,
+    password,
+    options: { userAttributes: { email } },
+  });
+  const step = result.nextStep;
+  return step.signUpStep === 'CONFIRM_SIGN_UP'
+    ? { needsConfirmation: true, destination: step.codeDeliveryDetails.destination }
+    : { needsConfirmation: false };
+}
+
+export async function confirmAccount(email: string, code: string): Promise<void> {
+  configureIdentity();
+  await confirmSignUp({ username: email, confirmationCode: code });
+}
+
+export async function resendAccountCode(email: string): Promise<void> {
+  configureIdentity();
+  await resendSignUpCode({ username: email });
+}
+
+/** Forgot password, step 1: sends a reset code. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  configureIdentity();
+  await resetPassword({ username: email });
+}
+
+/** Forgot password, step 2. */
+export async function completePasswordReset(
+  email: string,
+  code: string,
+  newPassword: string,
+): Promise<void> {
+  configureIdentity();
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+}
+
+function toJwt(token: string): JWT | undefined {
+  if (!token) return undefined;
+  try {
+    return decodeJWT(token);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Amplify's token bundle for tokens held in the session store. */
+function cognitoTokens(tokens: Partial<SessionTokens>) {
+  const accessToken = toJwt(tokens.accessToken ?? '');
+  const idToken = toJwt(tokens.idToken ?? '');
+  const claims = accessToken?.payload ?? idToken?.payload ?? {};
+  const username = String(claims.username ?? claims['cognito:username'] ?? claims.sub ?? '');
+  return { accessToken, idToken, refreshToken: tokens.refreshToken, username };
+}
+
+/**
+ * The one token refresh, for sessions from a password sign-in and from the hosted login alike.
+ *
+ * It is Amplify's own refresh (`refreshAuthTokens`, the call behind
+ * `fetchAuthSession({ forceRefresh: true })`: Cognito `GetTokensFromRefreshToken` at the
+ * configured user pool endpoint), fed with the tokens from the session store. Chosen over the
+ * token endpoint's refresh_token grant because it needs no hosted domain (production may run
+ * without Google) and over fetchAuthSession itself because it does not require Amplify to hold
+ * the session: hosted-login tokens never pass through Amplify. The single flight is in
+ * src/api/session/refresh.ts.
+ */
+export async function refreshSessionTokens(
+  current: Partial<SessionTokens>,
+): Promise<Partial<SessionTokens>> {
+  const authConfig = identityAuthConfig();
+  const { accessToken, idToken, refreshToken, username } = cognitoTokens(current);
+  if (!refreshToken || (!accessToken && !idToken)) throw new Error('User is not authenticated');
+  const fresh = await refreshAuthTokensWithoutDedupe({
+    // Amplify only reads the refresh token and the device key from this bundle.
+    tokens: {
+      accessToken: (accessToken ?? idToken) as JWT,
+      idToken,
+      refreshToken,
+      clockDrift: 0,
+      username,
+    },
+    authConfig,
+    username,
+  });
+  return {
+    idToken: fresh.idToken?.toString() ?? '',
+    accessToken: fresh.accessToken.toString(),
+    refreshToken: fresh.refreshToken ?? '',
+  };
+}
+
+/**
+ * Signs the session out at the user pool (Amplify's signOut revokes the refresh token when
+ * the pool issued it as revocable). The session store is already cleared by then, so the
+ * tokens are handed to Amplify for this one call.
+ */
+export async function signOutAtProvider(tokens: Partial<SessionTokens>): Promise<void> {
+  configureIdentity();
+  const { accessToken, idToken, refreshToken, username } = cognitoTokens(tokens);
+  if (!accessToken) return;
+  await cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokens({
+    tokens: { accessToken, idToken, refreshToken, clockDrift: 0, username },
+  });
+  await signOut();
+}

@@ -1,0 +1,133 @@
+/**
+ * Hosted sign-in (Google) by authorization code with PKCE (spec §2 /auth-callback, §6, §7 token
+ * endpoint). This file holds what the callback page needs — no identity library in it.
+ *
+ * Amplify's signInWithRedirect is not used: it always builds https:// URLs for the OAuth
+ * domain, which the local stack's http cognito-local cannot serve.
+ */
+import { env } from '../../config/env';
+import { getUser, setTokens, type SessionTokens, type SessionUser } from '../session/tokenStore';
+
+/** sessionStorage key of the PKCE verifier and state of the sign-in in progress. */
+export const PKCE_STORAGE_KEY = 'oauth-pkce';
+export const OAUTH_SCOPES = 'openid email profile';
+export const OAUTH_IDENTITY_PROVIDER = 'Google';
+
+export interface PendingHostedLogin {
+  codeVerifier: string;
+  state: string;
+}
+
+/** The hosted sign-in domain (with scheme, no trailing slash), or '' when not configured. */
+export function hostedDomain(): string {
+  return env.cognitoHostedDomain.replace(/\/+$/, '');
+}
+
+export function hostedLoginAvailable(): boolean {
+  return hostedDomain() !== '';
+}
+
+/** Where the hosted sign-in returns to: this site's /auth-callback. */
+export function callbackUrl(): string {
+  return `${window.location.origin}/auth-callback`;
+}
+
+/** The authorize URL for a sign-in with Google. */
+export function authorizeUrl(codeChallenge: string, state: string): string {
+  const url = new URL(`${hostedDomain()}/oauth2/authorize`);
+  url.search = new URLSearchParams({
+    client_id: env.cognitoClientId,
+    response_type: 'code',
+    scope: OAUTH_SCOPES,
+    redirect_uri: callbackUrl(),
+    identity_provider: OAUTH_IDENTITY_PROVIDER,
+    code_challenge: codeChallenge,
+    code_challenge_method: 'S256',
+    state,
+  }).toString();
+  return url.toString();
+}
+
+export function savePendingLogin(pending: PendingHostedLogin): void {
+  try {
+    window.sessionStorage.setItem(PKCE_STORAGE_KEY, JSON.stringify(pending));
+  } catch {
+    /* storage disabled: the exchange will fail and say so */
+  }
+}
+
+/** Reads and forgets the verifier and state of the sign-in in progress. */
+export function takePendingLogin(): PendingHostedLogin | null {
+  try {
+    const raw = window.sessionStorage.getItem(PKCE_STORAGE_KEY);
+    window.sessionStorage.removeItem(PKCE_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<PendingHostedLogin>;
+    return { codeVerifier: String(parsed.codeVerifier ?? ''), state: String(parsed.state ?? '') };
+  } catch {
+    return null;
+  }
+}
+
+export class TokenExchangeError extends Error {}
+
+/**
+ * Exchanges an authorization code at `{domain}/oauth2/token` (form-encoded) and returns the
+ * tokens. Throws a TokenExchangeError on any failure, or when the answer lacks an id or an
+ * access token.
+ */
+export async function exchangeAuthorizationCode(
+  code: string,
+  pending: PendingHostedLogin | null,
+): Promise<SessionTokens> {
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    client_id: env.cognitoClientId,
+    code,
+    redirect_uri: callbackUrl(),
+  });
+  if (pending?.codeVerifier) body.set('code_verifier', pending.codeVerifier);
+  let response: Response;
+  try {
+    response = await fetch(`${hostedDomain()}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+      credentials: 'omit',
+    });
+  } catch (cause) {
+    throw new TokenExchangeError('Token request failed', { cause });
+  }
+  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok || !answer) {
+    throw new TokenExchangeError(`Token endpoint answered ${response.status}`);
+  }
+  const idToken = typeof answer.id_token === 'string' ? answer.id_token : '';
+  const accessToken = typeof answer.access_token === 'string' ? answer.access_token : '';
+  const refreshToken = typeof answer.refresh_token === 'string' ? answer.refresh_token : '';
+  if (!idToken || !accessToken) throw new TokenExchangeError('Missing id or access token');
+  return { idToken, accessToken, refreshToken };
+}
+
+/** One exchange per code: a code works once, and React may run the callback effect twice. */
+const completions = new Map<string, Promise<SessionUser | null>>();
+
+/**
+ * /auth-callback: checks the state against the sign-in this browser started, exchanges the
+ * code and stores the session tokens. Rejects when anything is wrong.
+ */
+export function completeHostedLogin(code: string, state: string): Promise<SessionUser | null> {
+  let completion = completions.get(code);
+  if (!completion) {
+    const pending = takePendingLogin();
+    completion =
+      pending && pending.state && pending.state !== state
+        ? Promise.reject(new TokenExchangeError('State does not match'))
+        : exchangeAuthorizationCode(code, pending).then((tokens) => {
+            setTokens(tokens);
+            return getUser();
+          });
+    completions.set(code, completion);
+  }
+  return completion;
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { completePasswordReset, requestPasswordReset } from '../../../api/identity/cognito';
+import { RESET_REDIRECT_MS } from '../../../config/timing';
+import { AUTH_TEXT } from '../messages';
+import { isEmailAddress, isStrongPassword, normalizeEmail, providerMessage } from '../validation';
+import { CodeField } from './CodeField';
+import { GoogleButton } from './GoogleButton';
+import { OrDivider } from './OrDivider';
+import { PasswordField } from './PasswordField';
+
+/**
+ * Forgot password (spec §2, §4, §5): step 1 sends a reset code, step 2 sets the new password,
+ * then the page goes to /auth after 2.5 s.
+ */
+export function ForgotPasswordForm() {
+  const [step, setStep] = useState<'request' | 'reset' | 'done'>('request');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+
+  // Move focus to the code field when step 2 appears.
+  useEffect(() => {
+    if (step === 'reset') codeRef.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (step !== 'done') return;
+    const timer = window.setTimeout(() => navigate('/auth'), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [step, navigate]);
+
+  const run = async (action: () => Promise<void>) => {
+    setError('');
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      setError(providerMessage(err, AUTH_TEXT.unexpectedError));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    const normalized = normalizeEmail(email);
+    if (!isEmailAddress(normalized)) {
+      setError(AUTH_TEXT.invalidEmail);
+      emailRef.current?.focus();
+      return;
+    }
+    setEmail(normalized);
+    void run(async () => {
+      await requestPasswordReset(normalized);
+      setStep('reset');
+    });
+  };
+
+  const submitReset = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code) {
+      setError(AUTH_TEXT.codeRequired);
+      codeRef.current?.focus();
+      return;
+    }
+    if (!isStrongPassword(newPassword)) {
+      setError(AUTH_TEXT.weakPassword);
+      passwordRef.current?.focus();
+      return;
+    }
+    void run(async () => {
+      await completePasswordReset(email, code, newPassword);
+      setStep('done');
+    });
+  };
+
+  const google = (
+    <>
+      <OrDivider />
+      <GoogleButton label={AUTH_TEXT.continueWithGoogle} />
+    </>
+  );
+
+  if (step === 'done') {
+    return (
+      <Alert severity="success" role="status">
+        {AUTH_TEXT.resetSuccess}
+      </Alert>
+    );
+  }
+
+  if (step === 'reset') {
+    return (
+      <Stack spacing={2.5}>
+        <Box component="form" noValidate onSubmit={submitReset} aria-label="Reset password">
+          <Stack spacing={2}>
+            {error ? (
+              <Alert severity="error">{error}</Alert>
+            ) : (
+              <Alert severity="info" role="status">
+                If an account exists for <strong>{email}</strong>, a reset code is on its way.
+              </Alert>
+            )}
+            <CodeField
+              label="Verification code"
+              name="code"
+              value={code}
+              onChange={setCode}
+              inputRef={codeRef}
+              error={error === AUTH_TEXT.codeRequired}
+            />
+            <PasswordField
+              label="New password"
+              name="new-password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              inputRef={passwordRef}
+              error={error === AUTH_TEXT.weakPassword}
+              helperText="At least 8 characters, with upper and lower case letters, a number and a special character."
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {busy ? 'Resetting...' : AUTH_TEXT.resetPassword}
+            </Button>
+            <Button
+              variant="text"
+              disabled={busy}
+              onClick={() => void run(() => requestPasswordReset(email))}
+            >
+              Send a new code
+            </Button>
+          </Stack>
+        </Box>
+        {google}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2.5}>
+      <Box component="form" noValidate onSubmit={submitEmail} aria-label="Send reset code">
+        <Stack spacing={2}>
+          <Typography color="text.secondary">
+            Enter your account&apos;s email and we&apos;ll send you a code to reset your password.
+          </Typography>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            inputRef={emailRef}
+            error={error === AUTH_TEXT.invalidEmail}
+            fullWidth
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? 'Sending...' : AUTH_TEXT.sendResetCode}
+          </Button>
+        </Stack>
+      </Box>
+      {google}
+    </Stack>
+  );
+}

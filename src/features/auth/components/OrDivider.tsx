@@ -1,0 +1,11 @@
+import { Divider, Typography } from '@mui/material';
+
+export function OrDivider() {
+  return (
+    <Divider sx={{ my: 0.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        or
+      </Typography>
+    </Divider>
+  );
+}

@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { confirmAccount, registerAccount, resendAccountCode } from '../../../api/identity/cognito';
+import { AUTH_TEXT } from '../messages';
+import { hasAt, normalizeEmail, providerMessage } from '../validation';
+import { CodeField } from './CodeField';
+import { GoogleButton } from './GoogleButton';
+import { OrDivider } from './OrDivider';
+import { PasswordField } from './PasswordField';
+
+export const EMAIL_CONFIRMED_NOTICE = 'Your email is confirmed. You can now log in.';
+const PASSWORD_HINT =
+  'At least 8 characters, with upper and lower case letters, a number and a special character.';
+
+/**
+ * Sign-up: e-mail, password and confirmation, then the e-mail confirmation code (spec §2, §5).
+ * `confirmEmail` starts at the code step (an account created earlier but not confirmed).
+ */
+export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
+  const [email, setEmail] = useState(confirmEmail ?? '');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [step, setStep] = useState<'details' | 'code'>(confirmEmail ? 'code' : 'details');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [info, setInfo] = useState(
+    confirmEmail ? 'Please confirm your email address to finish creating your account.' : '',
+  );
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+
+  // Move focus to the code field when the confirmation step appears.
+  useEffect(() => {
+    if (step === 'code') codeRef.current?.focus();
+  }, [step]);
+
+  const toLogin = (notice: string) => navigate('/auth?mode=login', { state: { email, notice } });
+
+  const submitDetails = async (event: FormEvent) => {
+    event.preventDefault();
+    const normalized = normalizeEmail(email);
+    if (!hasAt(normalized)) {
+      setError(AUTH_TEXT.invalidEmail);
+      emailRef.current?.focus();
+      return;
+    }
+    if (password !== confirm) {
+      setError(AUTH_TEXT.passwordsDoNotMatch);
+      confirmRef.current?.focus();
+      return;
+    }
+    setEmail(normalized);
+    setError('');
+    setBusy(true);
+    try {
+      const result = await registerAccount(normalized, password);
+      if (!result.needsConfirmation) {
+        navigate('/auth?mode=login', {
+          state: { email: normalized, notice: 'Your account is ready. You can now log in.' },
+        });
+        return;
+      }
+      setInfo(AUTH_TEXT.signupSuccess);
+      setStep('code');
+    } catch (err) {
+      setError(providerMessage(err, AUTH_TEXT.signupFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code) {
+      setError(AUTH_TEXT.codeRequired);
+      codeRef.current?.focus();
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      await confirmAccount(email, code);
+      toLogin(EMAIL_CONFIRMED_NOTICE);
+    } catch (err) {
+      setError(providerMessage(err, AUTH_TEXT.signupFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setError('');
+    setBusy(true);
+    try {
+      await resendAccountCode(email);
+      setInfo(`We sent a new code to ${email}.`);
+    } catch (err) {
+      setError(providerMessage(err, AUTH_TEXT.signupFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step === 'code') {
+    return (
+      <Box component="form" noValidate onSubmit={submitCode} aria-labelledby="confirm-heading">
+        <Stack spacing={2}>
+          {info && !error && (
+            <Alert severity="success" role="status">
+              {info}
+            </Alert>
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+          <Typography id="confirm-heading" variant="h2" sx={{ fontSize: '1.25rem' }}>
+            Confirm your email
+          </Typography>
+          <Typography color="text.secondary">
+            Enter the code we sent to <strong>{email}</strong>.
+          </Typography>
+          <CodeField
+            label="Confirmation code"
+            name="code"
+            value={code}
+            onChange={setCode}
+            inputRef={codeRef}
+            error={error === AUTH_TEXT.codeRequired}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? 'Confirming...' : 'Confirm Email'}
+          </Button>
+          <Button variant="text" onClick={() => void resend()} disabled={busy}>
+            Send a new code
+          </Button>
+        </Stack>
+      </Box>
+    );
+  }
+
+  return (
+    <Stack spacing={2.5}>
+      <Box component="form" noValidate onSubmit={submitDetails} aria-label="Sign up">
+        <Stack spacing={2}>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            inputRef={emailRef}
+            error={error === AUTH_TEXT.invalidEmail}
+            fullWidth
+          />
+          <PasswordField
+            label="Password"
+            name="new-password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            helperText={PASSWORD_HINT}
+          />
+          <PasswordField
+            label="Confirm password"
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            inputRef={confirmRef}
+            error={error === AUTH_TEXT.passwordsDoNotMatch}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? 'Creating account...' : 'Sign Up'}
+          </Button>
+        </Stack>
+      </Box>
+      <OrDivider />
+      <GoogleButton label={AUTH_TEXT.signUpWithGoogle} />
+    </Stack>
+  );
+}

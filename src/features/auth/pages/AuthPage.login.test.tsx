@@ -1,0 +1,169 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { createFakeCognito, VALID_CODE, type FakeCognito } from '../../../testing/cognito';
+import { env } from '../../../config/env';
+
+jest.mock('../../../config/env', () => {
+  const actual = jest.requireActual<typeof import('../../../config/env')>('../../../config/env');
+  const { identityTestEnv } = jest.requireActual<typeof import('../../../testing/cognito')>(
+    '../../../testing/cognito',
+  );
+  return { env: { ...actual.env, ...identityTestEnv } };
+});
+
+const EMAIL = 'jordan@example.com';
+const PASSWORD = 'Secret#123';
+
+let fake: FakeCognito;
+beforeEach(() => {
+  fake = createFakeCognito();
+  server.use(...fake.handlers);
+});
+
+async function fillCredentials(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  return user;
+}
+
+describe('login', () => {
+  it('signs in with a trimmed, lower-cased e-mail, stores the tokens and goes to /dashboard', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    const { router } = renderApp('/auth');
+    const user = await fillCredentials('  Jordan@Example.COM ', PASSWORD);
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const [call] = fake.callsTo('InitiateAuth');
+    expect(call?.body).toMatchObject({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: env.cognitoClientId,
+      AuthParameters: { USERNAME: EMAIL, PASSWORD },
+    });
+    for (const storage of [localStorage, sessionStorage]) {
+      expect(storage.getItem('idToken')).toMatch(/\./);
+      expect(storage.getItem('accessToken')).toMatch(/\./);
+      expect(storage.getItem('refreshToken')).toMatch(/^refresh-/);
+    }
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ email: EMAIL });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(await within(nav).findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('rejects an e-mail without @ without calling the provider, keeping what was typed', async () => {
+    renderApp('/auth');
+    const user = await fillCredentials('jordan.example.com', PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(fake.calls).toHaveLength(0);
+    expect(screen.getByLabelText('Email')).toHaveValue('jordan.example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue(PASSWORD);
+  });
+
+  it("shows the provider's message on failure and keeps the typed values", async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    const { router } = renderApp('/login');
+    const user = await fillCredentials(EMAIL, 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
+    expect(screen.getByLabelText('Password')).toHaveValue('wrong-password');
+    expect(localStorage.getItem('idToken')).toBeNull();
+  });
+
+  it("shows the provider's code when the failure has no message", async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    fake.failNext('InitiateAuth', 'UserLambdaValidationException', '');
+    renderApp('/auth');
+    const user = await fillCredentials(EMAIL, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('UserLambdaValidationException');
+  });
+
+  it('shows "Login failed. Please try again." for a sign-in step the site does not handle', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    // The pool asks for a new password (as for an account an administrator created).
+    server.use(
+      http.post(`${env.cognitoEndpoint}/`, () =>
+        HttpResponse.json(
+          { ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's', ChallengeParameters: {} },
+          { headers: { 'Content-Type': 'application/x-amz-json-1.1' } },
+        ),
+      ),
+    );
+    renderApp('/auth');
+    const user = await fillCredentials(EMAIL, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');
+  });
+
+  it('asks for the authenticator app code, checks it, and signs in', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD, mfa: 'SOFTWARE_TOKEN_MFA' });
+    const { router } = renderApp('/auth');
+    const user = await fillCredentials(EMAIL, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app.'),
+    ).toBeInTheDocument();
+    const codeInput = screen.getByLabelText('Verification code');
+    expect(codeInput).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter the verification code from your authenticator app.',
+    );
+    expect(fake.callsTo('RespondToAuthChallenge')).toHaveLength(0);
+
+    await user.type(codeInput, '12-34 56 78');
+    expect(codeInput).toHaveValue(VALID_CODE);
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(fake.callsTo('RespondToAuthChallenge')[0]?.body).toMatchObject({
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      ChallengeResponses: { SOFTWARE_TOKEN_MFA_CODE: VALID_CODE },
+    });
+    expect(localStorage.getItem('idToken')).toMatch(/\./);
+  });
+
+  it('asks for the SMS code, shows a wrong code failure, and can be cancelled back to the form', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD, mfa: 'SMS_MFA' });
+    renderApp('/auth');
+    const user = await fillCredentials(EMAIL, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByText(/we sent by text to \+\*+0142/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Verification code'), '999999');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code received for user');
+    expect(screen.getByLabelText('Verification code')).toHaveValue('999999');
+    expect(fake.callsTo('RespondToAuthChallenge')[0]?.body).toMatchObject({
+      ChallengeResponses: { SMS_MFA_CODE: '999999' },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('sends an unconfirmed account to the e-mail confirmation step', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD, confirmed: false });
+    const { router } = renderApp('/auth');
+    const user = await fillCredentials(EMAIL, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    expect(await screen.findByLabelText('Confirmation code')).toBeInTheDocument();
+    expect(screen.getByText(EMAIL)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,401 @@
+/**
+ * A small fake Cognito user pool for MSW: it answers the Cognito JSON protocol (POST with an
+ * `X-Amz-Target` header, as Amplify sends it) and the hosted sign-in token endpoint
+ * (`POST {domain}/oauth2/token`, form-encoded), with unsigned JWTs from `fakeJwt`.
+ *
+ * Use it with `server.use(...fake.handlers)` after pointing the app's configuration at
+ * `identityTestEnv` (see the auth tests: `jest.mock('../../config/env', ...)`).
+ * This file must not import src/config/env (the tests mock that module with its help).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { fakeJwt } from './tokens';
+
+/** Configuration the identity tests run with (merged over the real `env`). */
+export const identityTestEnv = {
+  authFlow: 'USER_PASSWORD_AUTH',
+  cognitoEndpoint: 'http://cognito.test',
+  cognitoHostedDomain: 'http://auth.test',
+} as const;
+
+/** The confirmation / MFA / reset code the fake pool accepts. */
+export const VALID_CODE = '123456';
+
+export type FakeMfa = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
+export interface FakeUser {
+  email: string;
+  password: string;
+  confirmed: boolean;
+  mfa?: FakeMfa;
+  sub: string;
+}
+interface CognitoFailure {
+  status: number;
+  type: string;
+  message: string;
+}
+interface AuthorizationCode {
+  email: string;
+  codeChallenge: string;
+  redirectUri: string;
+  clientId: string;
+}
+export interface RecordedCall {
+  target: string;
+  body: Record<string, unknown>;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/x-amz-json-1.1' };
+
+function cognitoError(failure: CognitoFailure) {
+  return HttpResponse.json(
+    { __type: failure.type, message: failure.message },
+    { status: failure.status, headers: { ...JSON_HEADERS, 'x-amzn-errortype': failure.type } },
+  );
+}
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+export function createFakeCognito(
+  options: { endpoint?: string; hostedDomain?: string; tokenTtlSec?: number } = {},
+) {
+  const endpoint = options.endpoint ?? identityTestEnv.cognitoEndpoint;
+  const hostedDomain = options.hostedDomain ?? identityTestEnv.cognitoHostedDomain;
+  let tokenTtlSec = options.tokenTtlSec ?? 3600;
+  const users = new Map<string, FakeUser>();
+  const refreshTokens = new Map<string, string>();
+  const sessions = new Map<string, string>();
+  const authCodes = new Map<string, AuthorizationCode>();
+  const failures = new Map<string, CognitoFailure>();
+  /** Every Cognito JSON call, in order. */
+  const calls: RecordedCall[] = [];
+  /** Every token endpoint request body, in order. */
+  const tokenRequests: URLSearchParams[] = [];
+  let counter = 0;
+
+  function mintTokens(user: FakeUser, withRefresh: boolean) {
+    counter += 1;
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = iat + tokenTtlSec;
+    const idToken = fakeJwt({
+      sub: user.sub,
+      email: user.email,
+      'cognito:username': user.sub,
+      token_use: 'id',
+      iat,
+      exp,
+      n: counter,
+    });
+    const accessToken = fakeJwt({
+      sub: user.sub,
+      username: user.sub,
+      token_use: 'access',
+      iat,
+      exp,
+      n: counter,
+    });
+    const refreshToken = withRefresh ? `refresh-${user.sub}-${counter}` : '';
+    if (refreshToken) refreshTokens.set(refreshToken, user.email);
+    return { idToken, accessToken, refreshToken, expiresIn: tokenTtlSec };
+  }
+
+  function authenticationResult(user: FakeUser) {
+    const t = mintTokens(user, true);
+    return {
+      AuthenticationResult: {
+        IdToken: t.idToken,
+        AccessToken: t.accessToken,
+        RefreshToken: t.refreshToken,
+        ExpiresIn: t.expiresIn,
+        TokenType: 'Bearer',
+      },
+    };
+  }
+
+  const notAuthorized: CognitoFailure = {
+    status: 400,
+    type: 'NotAuthorizedException',
+    message: 'Incorrect username or password.',
+  };
+  const codeMismatch: CognitoFailure = {
+    status: 400,
+    type: 'CodeMismatchException',
+    message: 'Invalid verification code provided, please try again.',
+  };
+
+  function answer(target: string, body: Record<string, unknown>) {
+    const failure = failures.get(target);
+    if (failure) {
+      failures.delete(target);
+      return cognitoError(failure);
+    }
+    const ok = (data: object) => HttpResponse.json(data, { headers: JSON_HEADERS });
+    switch (target) {
+      case 'InitiateAuth': {
+        const params = record(body.AuthParameters);
+        if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {
+          const email = refreshTokens.get(str(params.REFRESH_TOKEN));
+          const user = email ? users.get(email) : undefined;
+          if (!user) return cognitoError({ ...notAuthorized, message: 'Invalid Refresh Token' });
+          const t = mintTokens(user, false);
+          return ok({ AuthenticationResult: { IdToken: t.idToken, AccessToken: t.accessToken } });
+        }
+        if (body.AuthFlow !== 'USER_PASSWORD_AUTH') {
+          return cognitoError({
+            status: 400,
+            type: 'InvalidParameterException',
+            message: `Unsupported auth flow ${str(body.AuthFlow)}`,
+          });
+        }
+        const user = users.get(str(params.USERNAME).toLowerCase());
+        if (!user || user.password !== str(params.PASSWORD)) return cognitoError(notAuthorized);
+        if (!user.confirmed) {
+          return cognitoError({
+            status: 400,
+            type: 'UserNotConfirmedException',
+            message: 'User is not confirmed.',
+          });
+        }
+        if (user.mfa) {
+          const session = `session-${user.sub}-${(counter += 1)}`;
+          sessions.set(session, user.email);
+          return ok({
+            ChallengeName: user.mfa,
+            Session: session,
+            ChallengeParameters:
+              user.mfa === 'SMS_MFA'
+                ? {
+                    CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS',
+                    CODE_DELIVERY_DESTINATION: '+*******0142',
+                    USER_ID_FOR_SRP: user.sub,
+                  }
+                : { USER_ID_FOR_SRP: user.sub },
+          });
+        }
+        return ok(authenticationResult(user));
+      }
+      case 'RespondToAuthChallenge': {
+        const email = sessions.get(str(body.Session));
+        const user = email ? users.get(email) : undefined;
+        if (!user) {
+          return cognitoError({
+            ...notAuthorized,
+            message: 'Invalid session for the user, session is expired.',
+          });
+        }
+        const responses = record(body.ChallengeResponses);
+        const code = str(responses.SMS_MFA_CODE) || str(responses.SOFTWARE_TOKEN_MFA_CODE);
+        if (code !== VALID_CODE) {
+          return cognitoError({ ...codeMismatch, message: 'Invalid code received for user' });
+        }
+        sessions.delete(str(body.Session));
+        return ok(authenticationResult(user));
+      }
+      case 'SignUp': {
+        const email = str(body.Username).toLowerCase();
+        if (users.has(email)) {
+          return cognitoError({
+            status: 400,
+            type: 'UsernameExistsException',
+            message: 'An account with the given email already exists.',
+          });
+        }
+        const user = addUser({ email, password: str(body.Password), confirmed: false });
+        return ok({
+          UserConfirmed: false,
+          UserSub: user.sub,
+          CodeDeliveryDetails: {
+            AttributeName: 'email',
+            DeliveryMedium: 'EMAIL',
+            Destination: `${email[0]}***@${email.split('@')[1] ?? ''}`,
+          },
+        });
+      }
+      case 'ConfirmSignUp': {
+        const user = users.get(str(body.Username).toLowerCase());
+        if (!user) {
+          return cognitoError({
+            status: 400,
+            type: 'UserNotFoundException',
+            message: 'Username/client id combination not found.',
+          });
+        }
+        if (str(body.ConfirmationCode) !== VALID_CODE) return cognitoError(codeMismatch);
+        user.confirmed = true;
+        return ok({});
+      }
+      case 'ResendConfirmationCode':
+      case 'ForgotPassword':
+        return ok({
+          CodeDeliveryDetails: {
+            AttributeName: 'email',
+            DeliveryMedium: 'EMAIL',
+            Destination: 'j***@example.com',
+          },
+        });
+      case 'ConfirmForgotPassword': {
+        const user = users.get(str(body.Username).toLowerCase());
+        if (!user || str(body.ConfirmationCode) !== VALID_CODE) return cognitoError(codeMismatch);
+        user.password = str(body.Password);
+        return ok({});
+      }
+      case 'GetTokensFromRefreshToken': {
+        const email = refreshTokens.get(str(body.RefreshToken));
+        const user = email ? users.get(email) : undefined;
+        if (!user) return cognitoError({ ...notAuthorized, message: 'Invalid Refresh Token' });
+        const t = mintTokens(user, false);
+        return ok({
+          AuthenticationResult: {
+            IdToken: t.idToken,
+            AccessToken: t.accessToken,
+            ExpiresIn: t.expiresIn,
+            TokenType: 'Bearer',
+          },
+        });
+      }
+      case 'RevokeToken':
+        refreshTokens.delete(str(body.Token));
+        return ok({});
+      case 'GlobalSignOut':
+        return ok({});
+      default:
+        return cognitoError({
+          status: 400,
+          type: 'UnknownOperationException',
+          message: `The fake pool does not answer ${target}`,
+        });
+    }
+  }
+
+  function addUser(init: {
+    email: string;
+    password: string;
+    confirmed?: boolean;
+    mfa?: FakeMfa;
+  }): FakeUser {
+    const email = init.email.toLowerCase();
+    const user: FakeUser = {
+      email,
+      password: init.password,
+      confirmed: init.confirmed ?? true,
+      mfa: init.mfa,
+      sub: `sub-${email.replace(/[^a-z0-9]/g, '')}`,
+    };
+    users.set(email, user);
+    return user;
+  }
+
+  /**
+   * Stores a session for an existing user as a sign-in would, and returns its tokens
+   * (the refresh token is one the pool accepts).
+   */
+  function issueTokens(email: string) {
+    const user = users.get(email.toLowerCase());
+    if (!user) throw new Error(`no fake user ${email}`);
+    return mintTokens(user, true);
+  }
+
+  /**
+   * What the hosted sign-in page does after the person signs in at the identity provider:
+   * returns the URL it redirects back to (redirect_uri with code and state).
+   */
+  function authorize(authorizeUrl: string, email: string): URL {
+    const url = new URL(authorizeUrl);
+    const p = url.searchParams;
+    // Unique across fake pools: a code is only ever exchanged once.
+    const code = `code-${randomUUID()}`;
+    authCodes.set(code, {
+      email: email.toLowerCase(),
+      codeChallenge: p.get('code_challenge') ?? '',
+      redirectUri: p.get('redirect_uri') ?? '',
+      clientId: p.get('client_id') ?? '',
+    });
+    const back = new URL(p.get('redirect_uri') ?? '');
+    back.searchParams.set('code', code);
+    const state = p.get('state');
+    if (state) back.searchParams.set('state', state);
+    return back;
+  }
+
+  const invalidGrant = (description: string) =>
+    HttpResponse.json({ error: 'invalid_grant', error_description: description }, { status: 400 });
+
+  const handlers: HttpHandler[] = [
+    http.post(`${endpoint}/`, async ({ request }) => {
+      const target = (request.headers.get('x-amz-target') ?? '').split('.').pop() ?? '';
+      const body = record(await request.json().catch(() => ({})));
+      calls.push({ target, body });
+      return answer(target, body);
+    }),
+    http.post(`${hostedDomain}/oauth2/token`, async ({ request }) => {
+      const form = new URLSearchParams(await request.text());
+      tokenRequests.push(form);
+      const failure = failures.get('oauth2/token');
+      if (failure) {
+        failures.delete('oauth2/token');
+        return HttpResponse.json(
+          { error: failure.type, error_description: failure.message },
+          { status: failure.status },
+        );
+      }
+      if (form.get('grant_type') === 'authorization_code') {
+        const stored = authCodes.get(form.get('code') ?? '');
+        if (!stored) return invalidGrant('Authorization code expired or invalid');
+        authCodes.delete(form.get('code') ?? '');
+        if (stored.clientId !== form.get('client_id')) return invalidGrant('client_id mismatch');
+        if (stored.redirectUri !== form.get('redirect_uri'))
+          return invalidGrant('redirect_uri mismatch');
+        const digest = createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url');
+        if (digest !== stored.codeChallenge) {
+          return invalidGrant('code_verifier does not match code_challenge');
+        }
+        const user = users.get(stored.email) ?? addUser({ email: stored.email, password: '' });
+        const t = mintTokens(user, true);
+        return HttpResponse.json({
+          id_token: t.idToken,
+          access_token: t.accessToken,
+          refresh_token: t.refreshToken,
+          token_type: 'Bearer',
+          expires_in: t.expiresIn,
+        });
+      }
+      if (form.get('grant_type') === 'refresh_token') {
+        const email = refreshTokens.get(form.get('refresh_token') ?? '');
+        const user = email ? users.get(email) : undefined;
+        if (!user) return invalidGrant('Invalid refresh token');
+        const t = mintTokens(user, false);
+        return HttpResponse.json({
+          id_token: t.idToken,
+          access_token: t.accessToken,
+          token_type: 'Bearer',
+          expires_in: t.expiresIn,
+        });
+      }
+      return HttpResponse.json({ error: 'unsupported_grant_type' }, { status: 400 });
+    }),
+  ];
+
+  return {
+    handlers,
+    calls,
+    tokenRequests,
+    addUser,
+    issueTokens,
+    authorize,
+    /** Calls made with one X-Amz-Target action (e.g. 'InitiateAuth'). */
+    callsTo: (target: string) => calls.filter((c) => c.target === target),
+    /** The next call to `target` ('oauth2/token' for the token endpoint) fails like this. */
+    failNext: (target: string, type: string, message: string, status = 400) =>
+      void failures.set(target, { status, type, message }),
+    setTokenTtl: (seconds: number) => {
+      tokenTtlSec = seconds;
+    },
+    user: (email: string) => users.get(email.toLowerCase()),
+  };
+}
+
+export type FakeCognito = ReturnType<typeof createFakeCognito>;
