@@ -7,6 +7,8 @@ module.exports = {
   exportName: 'generatedApi',
   hooks: true,
   tag: true,
-  // Operations the web app never calls (the signed picture files, the scheduling webhook).
-  filterEndpoints: (name) => !['getServicePicFile', 'receiveCalendlyWebhook'].includes(name),
+  // Operations the web app never calls (the signed picture files, the scheduling webhook,
+  // the server's health check).
+  filterEndpoints: (name) =>
+    !['getServicePicFile', 'receiveCalendlyWebhook', 'getHealth'].includes(name),
 };

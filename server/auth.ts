@@ -1,0 +1,88 @@
+/**
+ * Bearer tokens: Cognito user-pool id or access tokens, verified with jose against the
+ * pool's JWKS (signature, issuer, client, expiry, token_use).
+ */
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { HttpError, unauthorized } from './errors';
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  jwksUrl: string;
+  clientId: string;
+}
+
+export interface VerifiedToken {
+  sub: string;
+  tokenUse: 'id' | 'access';
+  /** The id token's `email` claim: the identity provider's e-mail. */
+  email?: string;
+  /** Access tokens: an e-mail-like `email` or `username` claim, used only for a new profile. */
+  emailHint?: string;
+}
+
+export type TokenVerifier = (authorization: string | undefined) => Promise<VerifiedToken>;
+
+function reasonFor(error: unknown): HttpError {
+  if (error instanceof errors.JWTExpired) return unauthorized('Token expired');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    return unauthorized(
+      error.claim === 'iss' ? 'Token issuer is not accepted' : `Token ${error.claim} is not valid`,
+    );
+  }
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) {
+    return new HttpError(503, 'The identity provider keys are unavailable');
+  }
+  if (
+    error instanceof errors.JWSSignatureVerificationFailed ||
+    error instanceof errors.JWKSNoMatchingKey ||
+    error instanceof errors.JOSEAlgNotAllowed
+  ) {
+    return unauthorized('Token signature is not valid');
+  }
+  if (error instanceof errors.JOSEError) return unauthorized('Token is malformed');
+  // Anything else is the key set being unreachable (fetch failed).
+  return new HttpError(503, 'The identity provider keys are unavailable');
+}
+
+function audiences(payload: JWTPayload): string[] {
+  if (Array.isArray(payload.aud)) return payload.aud;
+  return typeof payload.aud === 'string' ? [payload.aud] : [];
+}
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  return async (authorization) => {
+    if (!authorization) throw unauthorized('Missing bearer token');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"');
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(match[1], keys, {
+        issuer: options.issuer,
+        algorithms: ['RS256'],
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      throw reasonFor(error);
+    }
+    const sub = payload.sub;
+    if (typeof sub !== 'string' || sub === '') throw unauthorized('Token has no subject');
+    const stringClaim = (name: string): string | undefined =>
+      typeof payload[name] === 'string' ? (payload[name] as string) : undefined;
+    if (payload.token_use === 'id') {
+      if (!audiences(payload).includes(options.clientId)) {
+        throw unauthorized('Token was issued for another client');
+      }
+      return { sub, tokenUse: 'id', email: stringClaim('email') };
+    }
+    if (payload.token_use === 'access') {
+      if (payload.client_id !== options.clientId) {
+        throw unauthorized('Token was issued for another client');
+      }
+      const username = stringClaim('username');
+      const emailHint = stringClaim('email') ?? (username?.includes('@') ? username : undefined);
+      return { sub, tokenUse: 'access', emailHint };
+    }
+    throw unauthorized('Token use must be id or access');
+  };
+}

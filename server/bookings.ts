@@ -1,0 +1,236 @@
+/** Website bookings: quote requests, their changes while Booked, and completion. */
+import type { Booking, BookingUpdate, QuoteRequest } from '../src/api/generated';
+import { todayLocal } from '../src/lib/dates';
+import { newId, type Db } from './db';
+import { badRequest, conflict, HttpError, notFound } from './errors';
+import { creditCompletedBooking, type Customer } from './customers';
+import {
+  DEFAULT_SERVICE_NAME,
+  includedAddons,
+  pointsForCompletedBooking,
+  quoteTotal,
+} from './rules';
+
+export interface BookingRow {
+  booking_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  email_lower: string;
+  phone: string;
+  date: string;
+  time: string;
+  vehicle_type: Booking['vehicleType'];
+  vehicle: string;
+  selected_addons: string;
+  total_price: number;
+  status: Booking['status'];
+  service_name: string;
+  message: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toBooking(row: BookingRow): Booking {
+  return {
+    bookingId: row.booking_id,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    date: row.date,
+    time: row.time,
+    vehicleType: row.vehicle_type,
+    vehicle: row.vehicle,
+    selectedAddons: JSON.parse(row.selected_addons) as string[],
+    totalPrice: row.total_price,
+    status: row.status,
+    source: 'website',
+    serviceName: row.service_name,
+    message: row.message,
+    createdAt: row.created_at,
+  };
+}
+
+/** `16:00` → `4:00 PM`; the 12-hour form is kept as it is. */
+export function displayTime(time: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time.trim());
+  if (!match) return time.trim();
+  const hour = Number(match[1]);
+  return `${hour % 12 || 12}:${match[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+function assertNotPast(date: string, now: Date): void {
+  if (date < todayLocal(now)) throw badRequest('body/date must not be earlier than today');
+}
+
+/**
+ * A booking belongs to a customer when it was posted with their token, or anonymously with
+ * their e-mail (case-insensitive).
+ */
+const OWNED = `(user_id = @userId OR (user_id IS NULL AND @email <> '' AND email_lower = @email))`;
+const owner = (customer: Customer) => ({
+  userId: customer.userId,
+  email: customer.email.toLowerCase(),
+});
+
+export interface NewBooking extends QuoteRequest {
+  status?: Booking['status'];
+}
+
+/** Stores a quote request as a Booked booking; the total is recomputed from the price list. */
+export function createBooking(
+  db: Db,
+  input: NewBooking,
+  customer: Customer | null,
+  now: Date = new Date(),
+  options: { allowPast?: boolean } = {},
+): Booking {
+  if (!options.allowPast) assertNotPast(input.date, now);
+  const bookingId = newId();
+  const addons = includedAddons(input.vehicleType, input.selectedAddons);
+  const at = now.toISOString();
+  const email = input.email.trim();
+  db.prepare(
+    `INSERT INTO bookings (booking_id, user_id, name, email, email_lower, phone, date, time,
+       vehicle_type, vehicle, selected_addons, total_price, status, service_name, message,
+       created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    bookingId,
+    customer?.userId ?? null,
+    input.name.trim(),
+    email,
+    email.toLowerCase(),
+    input.phone.trim(),
+    input.date,
+    displayTime(input.time),
+    input.vehicleType,
+    input.vehicle?.trim() ?? '',
+    JSON.stringify(addons),
+    quoteTotal(input.vehicleType, addons),
+    input.status ?? 'Booked',
+    DEFAULT_SERVICE_NAME,
+    input.message?.trim() ?? '',
+    at,
+    at,
+  );
+  return toBooking(bookingRow(db, bookingId));
+}
+
+function bookingRow(db: Db, bookingId: string): BookingRow {
+  const row = db.prepare('SELECT * FROM bookings WHERE booking_id = ?').get(bookingId) as
+    BookingRow | undefined;
+  if (!row) throw notFound('Booking not found');
+  return row;
+}
+
+/** The customer's booking, or 404 (also when it is someone else's). */
+export function ownedBooking(db: Db, customer: Customer, bookingId: string): BookingRow {
+  const row = db
+    .prepare(`SELECT * FROM bookings WHERE booking_id = @bookingId AND ${OWNED}`)
+    .get({ bookingId, ...owner(customer) }) as BookingRow | undefined;
+  if (!row) throw notFound('Booking not found');
+  return row;
+}
+
+/** Newest first. */
+export function listBookings(db: Db, customer: Customer): Booking[] {
+  const rows = db
+    .prepare(`SELECT * FROM bookings WHERE ${OWNED} ORDER BY created_at DESC, rowid DESC`)
+    .all(owner(customer)) as BookingRow[];
+  return rows.map(toBooking);
+}
+
+/** Reschedules or corrects a Booked booking; the total is recomputed from the price list. */
+export function updateBooking(
+  db: Db,
+  customer: Customer,
+  bookingId: string,
+  input: BookingUpdate,
+  now: Date = new Date(),
+): Booking {
+  return db.transaction(() => {
+    const row = ownedBooking(db, customer, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be changed');
+    assertNotPast(input.date, now);
+    const addons = includedAddons(input.vehicleType, JSON.parse(row.selected_addons) as string[]);
+    db.prepare(
+      `UPDATE bookings SET date = ?, time = ?, vehicle_type = ?, vehicle = ?, selected_addons = ?,
+         total_price = ?, updated_at = ?
+       WHERE booking_id = ?`,
+    ).run(
+      input.date,
+      displayTime(input.time),
+      input.vehicleType,
+      input.vehicle.trim(),
+      JSON.stringify(addons),
+      quoteTotal(input.vehicleType, addons),
+      now.toISOString(),
+      bookingId,
+    );
+    return toBooking(bookingRow(db, bookingId));
+  })();
+}
+
+/** Cancels a Booked booking (the record stays). */
+export function cancelBooking(
+  db: Db,
+  customer: Customer,
+  bookingId: string,
+  now: Date = new Date(),
+): Booking {
+  return db.transaction(() => {
+    const row = ownedBooking(db, customer, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be cancelled');
+    db.prepare("UPDATE bookings SET status = 'Cancelled', updated_at = ? WHERE booking_id = ?").run(
+      now.toISOString(),
+      bookingId,
+    );
+    return toBooking(bookingRow(db, bookingId));
+  })();
+}
+
+export interface CompletionResult {
+  booking: Booking;
+  /** The customer credited, or null when no account has the booking's e-mail yet. */
+  userId: string | null;
+  points: number;
+}
+
+/**
+ * Operator action: marks a Booked booking Completed and writes the earn entry for its owner
+ * (the customer who posted it, else the account with its e-mail), in one transaction.
+ * Without an owner the points are written when an account with that e-mail first appears.
+ */
+export function completeBooking(
+  db: Db,
+  bookingId: string,
+  now: Date = new Date(),
+): CompletionResult {
+  return db.transaction(() => {
+    const row = bookingRow(db, bookingId);
+    if (row.status !== 'Booked') {
+      throw new HttpError(409, `Booking ${bookingId} is ${row.status}, not Booked`);
+    }
+    const at = now.toISOString();
+    db.prepare("UPDATE bookings SET status = 'Completed', updated_at = ? WHERE booking_id = ?").run(
+      at,
+      bookingId,
+    );
+    const userId =
+      row.user_id ??
+      (
+        db.prepare('SELECT user_id FROM customers WHERE email_lower = ?').get(row.email_lower) as
+          { user_id: string } | undefined
+      )?.user_id ??
+      null;
+    const completed = { ...row, status: 'Completed' as const, updated_at: at };
+    if (userId) creditCompletedBooking(db, userId, completed);
+    return {
+      booking: toBooking(completed),
+      userId,
+      points: pointsForCompletedBooking(row.total_price, row.vehicle_type),
+    };
+  })();
+}

@@ -1,0 +1,148 @@
+/**
+ * Bookings made in the external scheduling service (Calendly), fed by its webhook and
+ * matched to customers by e-mail. Read-only for customers.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CalendlyBooking } from '../src/api/generated';
+import { newId, type Db } from './db';
+import { unauthorized } from './errors';
+import type { Customer } from './customers';
+
+/** How far a signature's timestamp may be from now. */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+export const DEFAULT_EVENT_NAME = 'Calendly Event';
+
+export interface CalendlyWebhookEvent {
+  event: 'invitee.created' | 'invitee.canceled';
+  payload: {
+    uri: string;
+    email: string;
+    name?: string;
+    scheduled_event?: { name?: string; start_time?: string };
+    questions_and_answers?: { question?: string; answer?: string }[];
+  };
+}
+
+/** `t=<epoch seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, as the service signs. */
+export function webhookSignatureHeader(
+  key: string,
+  rawBody: string,
+  at: Date = new Date(),
+): string {
+  const t = Math.floor(at.getTime() / 1000);
+  const v1 = createHmac('sha256', key).update(`${t}.${rawBody}`).digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+/** Throws 401 unless the header signs this exact body recently with the signing key. */
+export function verifyWebhookSignature(
+  key: string | undefined,
+  header: string | undefined,
+  rawBody: string,
+  now: Date = new Date(),
+): void {
+  if (!key) throw unauthorized('Webhook signing key is not configured');
+  if (!header) throw unauthorized('Missing Calendly-Webhook-Signature header');
+  const parts = new Map<string, string[]>();
+  for (const item of header.split(',')) {
+    const [name, value] = item.split('=', 2).map((text) => text.trim());
+    if (name && value) parts.set(name, [...(parts.get(name) ?? []), value]);
+  }
+  const t = Number(parts.get('t')?.[0]);
+  const signatures = parts.get('v1') ?? [];
+  if (!Number.isInteger(t) || signatures.length === 0) {
+    throw unauthorized('Malformed Calendly-Webhook-Signature header');
+  }
+  if (Math.abs(now.getTime() / 1000 - t) > WEBHOOK_TOLERANCE_SECONDS) {
+    throw unauthorized('Webhook signature timestamp is too old');
+  }
+  const expected = createHmac('sha256', key).update(`${t}.${rawBody}`).digest();
+  const valid = signatures.some((hex) => {
+    const given = Buffer.from(hex, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!valid) throw unauthorized('Webhook signature does not match');
+}
+
+function answerTo(event: CalendlyWebhookEvent, test: (question: string) => boolean) {
+  const found = event.payload.questions_and_answers?.find((qa) => test(qa.question ?? ''));
+  const answer = found?.answer?.trim();
+  return answer ? answer : null;
+}
+
+const isTypeQuestion = (q: string) => /vehicle\s*type|type of vehicle/i.test(q);
+
+/** Applies an event; idempotent by `payload.uri`, and a cancellation is never undone. */
+export function applyWebhookEvent(
+  db: Db,
+  event: CalendlyWebhookEvent,
+  now: Date = new Date(),
+): void {
+  const { payload } = event;
+  const at = now.toISOString();
+  const startTime = payload.scheduled_event?.start_time
+    ? new Date(payload.scheduled_event.start_time).toISOString()
+    : at;
+  const email = payload.email.trim();
+  db.prepare(
+    `INSERT INTO calendly_bookings (booking_id, uri, email, email_lower, name, service_name,
+       start_time, vehicle, vehicle_type, canceled, created_at, updated_at)
+     VALUES (@bookingId, @uri, @email, @emailLower, @name, @serviceName, @startTime, @vehicle,
+       @vehicleType, @canceled, @at, @at)
+     ON CONFLICT (uri) DO UPDATE SET
+       email = excluded.email, email_lower = excluded.email_lower, name = excluded.name,
+       service_name = excluded.service_name, start_time = excluded.start_time,
+       vehicle = COALESCE(excluded.vehicle, vehicle),
+       vehicle_type = COALESCE(excluded.vehicle_type, vehicle_type),
+       canceled = MAX(canceled, excluded.canceled), updated_at = excluded.updated_at`,
+  ).run({
+    bookingId: newId(),
+    uri: payload.uri,
+    email,
+    emailLower: email.toLowerCase(),
+    name: payload.name?.trim() ?? '',
+    serviceName: payload.scheduled_event?.name?.trim() || DEFAULT_EVENT_NAME,
+    startTime,
+    vehicle: answerTo(event, (q) => /vehicle/i.test(q) && !isTypeQuestion(q)),
+    vehicleType: answerTo(event, isTypeQuestion),
+    canceled: event.event === 'invitee.canceled' ? 1 : 0,
+    at,
+  });
+}
+
+interface CalendlyRow {
+  booking_id: string;
+  service_name: string;
+  start_time: string;
+  vehicle: string | null;
+  vehicle_type: string | null;
+  canceled: number;
+}
+
+/**
+ * Newest first. Status: Cancelled once cancelled; Completed when its start time has passed;
+ * otherwise Booked.
+ */
+export function listCalendlyBookings(
+  db: Db,
+  customer: Customer,
+  now: Date = new Date(),
+): CalendlyBooking[] {
+  if (customer.email === '') return [];
+  const rows = db
+    .prepare(
+      `SELECT booking_id, service_name, start_time, vehicle, vehicle_type, canceled
+       FROM calendly_bookings WHERE email_lower = ? ORDER BY start_time DESC, rowid DESC`,
+    )
+    .all(customer.email.toLowerCase()) as CalendlyRow[];
+  const nowIso = now.toISOString();
+  return rows.map((row) => ({
+    bookingId: row.booking_id,
+    startTime: row.start_time,
+    serviceName: row.service_name,
+    status: row.canceled ? 'Cancelled' : row.start_time <= nowIso ? 'Completed' : 'Booked',
+    ...(row.vehicle ? { vehicle: row.vehicle } : {}),
+    ...(row.vehicle_type ? { vehicleType: row.vehicle_type } : {}),
+    source: 'Calendly',
+  }));
+}

@@ -1,0 +1,140 @@
+/**
+ * Operator commands (there is no staff screen). Uses DATABASE_PATH and PICTURES_DIR like
+ * the server, and may run while the server is running.
+ *
+ *   npm run operator -- complete-booking <bookingId>
+ *   npm run operator -- add-picture <bookingId> <image file> [--description TEXT]
+ *   npm run operator -- redeem <sub or e-mail> <points>
+ *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { storageFromEnv } from './config';
+import { openDatabase } from './db';
+import { completeBooking } from './bookings';
+import { addPicture } from './pictures';
+import { seedDemoCustomer } from './seed';
+import { findCustomer, redeemPoints } from './customers';
+import { HttpError } from './errors';
+
+const usage = `Usage:
+  npm run operator -- complete-booking <bookingId>
+      Marks a Booked booking Completed and writes its loyalty points (one transaction).
+  npm run operator -- add-picture <bookingId> <image.jpg|.png|.webp> [--description TEXT]
+      Copies a service picture into PICTURES_DIR for that booking.
+  npm run operator -- redeem <sub or e-mail> <points>
+      Redeems loyalty points (from a balance of 2000; never below zero).
+  npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
+      Seeds the demo customer's history (does nothing if already seeded).
+Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures).`;
+
+const ID = /^[0-9a-f]{24}$/;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      sub: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return values.help ? 0 : 2;
+  }
+  const storage = storageFromEnv();
+
+  if (command === 'complete-booking') {
+    const bookingId = rest[0] ?? '';
+    if (!ID.test(bookingId))
+      throw new HttpError(400, 'complete-booking needs a 24-character booking id');
+    const db = openDatabase(storage.databasePath);
+    try {
+      const result = completeBooking(db, bookingId);
+      console.log(
+        result.userId
+          ? `Booking ${bookingId} is Completed; ${result.points} points credited to ${result.userId}.`
+          : `Booking ${bookingId} is Completed; ${result.points} points will be credited when an account with ${result.booking.email} signs in.`,
+      );
+    } finally {
+      db.close();
+    }
+    return 0;
+  }
+
+  if (command === 'add-picture') {
+    const [bookingId = '', file = ''] = rest;
+    const extension = path.extname(file).slice(1).toLowerCase().replace('jpeg', 'jpg');
+    if (!ID.test(bookingId) || !['jpg', 'png', 'webp'].includes(extension)) {
+      throw new HttpError(400, 'add-picture needs a booking id and a .jpg, .png or .webp file');
+    }
+    const db = openDatabase(storage.databasePath);
+    try {
+      const stored = addPicture(db, storage.picturesDir, {
+        bookingId,
+        data: readFileSync(file),
+        extension: extension as 'jpg' | 'png' | 'webp',
+        description: values.description ?? '',
+      });
+      console.log(`Stored ${stored} for booking ${bookingId}.`);
+    } finally {
+      db.close();
+    }
+    return 0;
+  }
+
+  if (command === 'redeem') {
+    const [who = '', amount = ''] = rest;
+    const points = Number(amount);
+    if (!who || !Number.isInteger(points) || points <= 0) {
+      throw new HttpError(
+        400,
+        'redeem needs a customer (sub or e-mail) and a whole number of points',
+      );
+    }
+    const db = openDatabase(storage.databasePath);
+    try {
+      const loyalty = redeemPoints(db, findCustomer(db, who), points);
+      console.log(
+        `Redeemed ${points} points for ${loyalty.email}; the balance is ${loyalty.points}.`,
+      );
+    } finally {
+      db.close();
+    }
+    return 0;
+  }
+
+  if (command === 'seed-demo') {
+    const { sub, email, name } = values;
+    if (!sub || !email || !name)
+      throw new HttpError(400, 'seed-demo needs --sub, --email and --name');
+    const result = await seedDemoCustomer(storage, { sub, email, name });
+    console.log(
+      `${result.seeded ? 'Seeded' : 'Already seeded'} ${email}: ${result.vehicles} vehicles, ` +
+        `${result.bookings} website bookings, ${result.calendlyBookings} Calendly bookings, ` +
+        `${result.pictures} pictures, ${result.points} loyalty points.`,
+    );
+    return 0;
+  }
+
+  console.error(`Unknown command "${command}".\n${usage}`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof HttpError) {
+      console.error(`Error: ${error.message}`);
+      process.exit(error.statusCode === 400 ? 2 : 1);
+    }
+    console.error(error instanceof Error ? `Error: ${error.message}` : error);
+    process.exit(1);
+  },
+);

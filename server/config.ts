@@ -1,0 +1,83 @@
+/** The server's configuration from environment variables (see server/README.md). */
+import path from 'node:path';
+import type { ServerOptions } from './app';
+
+export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
+
+export interface MainConfig {
+  host: string;
+  port: number;
+  options: ServerOptions;
+}
+
+type Env = Record<string, string | undefined>;
+
+const value = (env: Env, name: string): string | undefined => {
+  const raw = env[name]?.trim();
+  return raw === '' ? undefined : raw;
+};
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed < min) {
+    throw new Error(`${name} must be an integer of at least ${min} (got "${raw}")`);
+  }
+  return parsed;
+}
+
+function required(env: Env, name: string, example: string): string {
+  const raw = value(env, name);
+  if (raw === undefined) throw new Error(`${name} is required, e.g. ${name}=${example}`);
+  return raw;
+}
+
+/** Paths are the storage folders the database and the pictures live in. */
+export const DEFAULT_DATABASE_PATH = path.join('.local', 'data', 'app.db');
+export const DEFAULT_PICTURES_DIR = path.join('.local', 'data', 'pictures');
+
+/** Storage locations only (for the operator CLI, which needs no identity provider). */
+export function storageFromEnv(env: Env = process.env) {
+  return {
+    databasePath: value(env, 'DATABASE_PATH') ?? DEFAULT_DATABASE_PATH,
+    picturesDir: value(env, 'PICTURES_DIR') ?? DEFAULT_PICTURES_DIR,
+  };
+}
+
+export function configFromEnv(env: Env = process.env): MainConfig {
+  const trustProxy = value(env, 'TRUST_PROXY');
+  const issuer = required(env, 'COGNITO_ISSUER', 'http://127.0.0.1:9229/us-east-1_localpool');
+  return {
+    host: value(env, 'API_HOST') ?? '127.0.0.1',
+    port: integer(env, 'API_PORT', 4000),
+    options: {
+      ...storageFromEnv(env),
+      cognito: {
+        issuer,
+        jwksUrl: value(env, 'COGNITO_JWKS_URL'),
+        clientId: required(env, 'COGNITO_CLIENT_ID', 'localclientid000000000000'),
+      },
+      publicApiUrl: value(env, 'PUBLIC_API_URL'),
+      signedUrlSecret: value(env, 'SIGNED_URL_SECRET'),
+      calendlySigningKey: value(env, 'CALENDLY_WEBHOOK_SIGNING_KEY'),
+      quoteRateLimit: {
+        max: integer(env, 'QUOTE_RATE_LIMIT', DEFAULT_QUOTE_RATE_LIMIT.max, 1),
+        windowMs: integer(env, 'QUOTE_RATE_WINDOW_MS', DEFAULT_QUOTE_RATE_LIMIT.windowMs, 1),
+      },
+      corsOrigins:
+        value(env, 'CORS_ORIGINS')
+          ?.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
+      trustProxy:
+        trustProxy === undefined || trustProxy === 'false'
+          ? false
+          : trustProxy === 'true'
+            ? true
+            : trustProxy,
+      logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
+    },
+  };
+}

@@ -1,0 +1,266 @@
+/** Customers: the profile created on first access, and the loyalty ledger. */
+import type {
+  Address,
+  Loyalty,
+  LoyaltyTransaction,
+  Profile,
+  ProfileUpdate,
+} from '../src/api/generated';
+import { signedPoints } from '../src/lib/loyalty';
+import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../src/config/loyalty';
+import { newId, type Db } from './db';
+import { conflict, notFound } from './errors';
+import { pointsForCompletedBooking, SIGNUP_BONUS } from './rules';
+
+/** Who is calling, as established from a verified token. */
+export interface Customer {
+  userId: string;
+  /** The identity provider's e-mail ('' when unknown, e.g. a first request with an access token). */
+  email: string;
+}
+
+interface CustomerRow {
+  user_id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  mobile: string | null;
+  service_address: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface LedgerRow {
+  id: string;
+  type: LoyaltyTransaction['type'];
+  points: number;
+  source: string;
+  created_at: string;
+}
+
+export interface LedgerEntry {
+  userId: string;
+  type: LoyaltyTransaction['type'];
+  points: number;
+  source: string;
+  /** Makes the entry idempotent: a second entry with the same key is ignored. */
+  reasonKey?: string;
+  at: Date;
+}
+
+/** Appends to the ledger; returns false when an entry with the same reason already exists. */
+export function addLedgerEntry(db: Db, entry: LedgerEntry): boolean {
+  const result = db
+    .prepare(
+      `INSERT OR IGNORE INTO loyalty_transactions (id, user_id, type, points, source, reason_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      newId(),
+      entry.userId,
+      entry.type,
+      entry.points,
+      entry.source,
+      entry.reasonKey ?? null,
+      entry.at.toISOString(),
+    );
+  return result.changes === 1;
+}
+
+/** The ledger key of a booking's earn entry (one per booking). */
+export const bookingEarnKey = (bookingId: string) => `booking:${bookingId}`;
+
+/** Writes the earn entry of a completed booking for its owner (once). */
+export function creditCompletedBooking(
+  db: Db,
+  userId: string,
+  booking: { booking_id: string; total_price: number; vehicle_type: string; updated_at: string },
+): boolean {
+  return addLedgerEntry(db, {
+    userId,
+    type: 'earn',
+    points: pointsForCompletedBooking(booking.total_price, booking.vehicle_type),
+    source: `Booking ${booking.booking_id} completed`,
+    reasonKey: bookingEarnKey(booking.booking_id),
+    at: new Date(booking.updated_at),
+  });
+}
+
+/**
+ * Completed bookings that were sent anonymously with the customer's e-mail before they had
+ * an account earn their points when the account appears.
+ */
+function creditEarlierBookings(db: Db, customer: Customer): void {
+  if (customer.email === '') return;
+  const rows = db
+    .prepare(
+      `SELECT booking_id, total_price, vehicle_type, updated_at FROM bookings
+       WHERE status = 'Completed' AND user_id IS NULL AND email_lower = ?`,
+    )
+    .all(customer.email.toLowerCase()) as {
+    booking_id: string;
+    total_price: number;
+    vehicle_type: string;
+    updated_at: string;
+  }[];
+  for (const row of rows) creditCompletedBooking(db, customer.userId, row);
+}
+
+/**
+ * The customer behind a verified token, created on first access with the signup bonus.
+ * `email` is the identity provider's (id token); when it is absent (access token) the stored
+ * one is used, and for a new profile `emailHint`. A changed e-mail at the identity provider
+ * is copied into the profile.
+ */
+export function ensureCustomer(
+  db: Db,
+  identity: { sub: string; email?: string; emailHint?: string },
+  now: Date = new Date(),
+): Customer {
+  const existing = db.prepare('SELECT email FROM customers WHERE user_id = ?').get(identity.sub) as
+    { email: string } | undefined;
+  const email = (identity.email ?? existing?.email ?? identity.emailHint ?? '').trim();
+  if (existing && existing.email === email) return { userId: identity.sub, email };
+  db.transaction(() => {
+    const at = now.toISOString();
+    if (existing) {
+      db.prepare(
+        'UPDATE customers SET email = ?, email_lower = ?, updated_at = ? WHERE user_id = ?',
+      ).run(email, email.toLowerCase(), at, identity.sub);
+      creditEarlierBookings(db, { userId: identity.sub, email });
+      return;
+    }
+    const created = db
+      .prepare(
+        `INSERT OR IGNORE INTO customers (user_id, email, email_lower, name, created_at, updated_at)
+         VALUES (?, ?, ?, '', ?, ?)`,
+      )
+      .run(identity.sub, email, email.toLowerCase(), at, at);
+    if (created.changes === 0) return;
+    addLedgerEntry(db, {
+      userId: identity.sub,
+      type: 'signup_bonus',
+      points: SIGNUP_BONUS,
+      source: 'Welcome bonus',
+      reasonKey: 'signup',
+      at: now,
+    });
+    creditEarlierBookings(db, { userId: identity.sub, email });
+  })();
+  return { userId: identity.sub, email };
+}
+
+function customerRow(db: Db, userId: string): CustomerRow {
+  const row = db.prepare('SELECT * FROM customers WHERE user_id = ?').get(userId) as
+    CustomerRow | undefined;
+  if (!row) throw notFound('Profile not found');
+  return row;
+}
+
+export function getProfile(db: Db, customer: Customer): Profile {
+  const row = customerRow(db, customer.userId);
+  return {
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    mobile: row.mobile,
+    serviceAddress: row.service_address ? (JSON.parse(row.service_address) as Address) : null,
+  };
+}
+
+const blankToNull = (value: string | undefined): string | null => {
+  const text = value?.trim() ?? '';
+  return text === '' ? null : text;
+};
+
+/** Replaces the profile (the e-mail is never taken from the body). */
+export function updateProfile(
+  db: Db,
+  customer: Customer,
+  input: ProfileUpdate,
+  now: Date = new Date(),
+): Profile {
+  let address: Address | null = null;
+  if (input.serviceAddress) {
+    const { line1, line2, city, state, zip } = input.serviceAddress;
+    address = { line1: line1.trim(), city: city.trim(), state: state.trim(), zip: zip.trim() };
+    if (line2 !== undefined && line2.trim() !== '') address.line2 = line2.trim();
+  }
+  db.prepare(
+    `UPDATE customers SET name = ?, phone = ?, mobile = ?, service_address = ?, updated_at = ?
+     WHERE user_id = ?`,
+  ).run(
+    input.name.trim(),
+    blankToNull(input.phone),
+    blankToNull(input.mobile),
+    address ? JSON.stringify(address) : null,
+    now.toISOString(),
+    customer.userId,
+  );
+  return getProfile(db, customer);
+}
+
+export function getLoyalty(db: Db, customer: Customer): Loyalty {
+  const row = customerRow(db, customer.userId);
+  const ledger = db
+    .prepare(
+      `SELECT id, type, points, source, created_at FROM loyalty_transactions
+       WHERE user_id = ? ORDER BY created_at, rowid`,
+    )
+    .all(customer.userId) as LedgerRow[];
+  const transactions: LoyaltyTransaction[] = ledger.map((tx) => ({
+    id: tx.id,
+    date: tx.created_at,
+    type: tx.type,
+    points: tx.points,
+    source: tx.source,
+  }));
+  const points = transactions.reduce((sum, tx) => sum + signedPoints(tx), 0);
+  const last = ledger.at(-1)?.created_at;
+  return {
+    userId: row.user_id,
+    email: row.email,
+    points,
+    transactions,
+    createdAt: row.created_at,
+    lastUpdated: last && last > row.created_at ? last : row.created_at,
+  };
+}
+
+/** The customer with this `sub` or e-mail (case-insensitive), or 404. */
+export function findCustomer(db: Db, subOrEmail: string): Customer {
+  const row = db
+    .prepare('SELECT user_id, email FROM customers WHERE user_id = ? OR email_lower = ?')
+    .get(subOrEmail, subOrEmail.toLowerCase()) as { user_id: string; email: string } | undefined;
+  if (!row) throw notFound(`No customer ${subOrEmail}`);
+  return { userId: row.user_id, email: row.email };
+}
+
+/**
+ * Operator action: redeems points (a `redeem` entry, which counts negative). Allowed from
+ * a balance of REDEEMABLE_FROM points and never below zero.
+ */
+export function redeemPoints(
+  db: Db,
+  customer: Customer,
+  points: number,
+  now: Date = new Date(),
+): Loyalty {
+  return db.transaction(() => {
+    const balance = getLoyalty(db, customer).points;
+    if (balance < REDEEMABLE_FROM) {
+      throw conflict(`Points can be redeemed from ${REDEEMABLE_FROM}; the balance is ${balance}`);
+    }
+    if (points > balance)
+      throw conflict(`Cannot redeem ${points} points; the balance is ${balance}`);
+    addLedgerEntry(db, {
+      userId: customer.userId,
+      type: 'redeem',
+      points,
+      source: `Redeemed for $${(points * POINT_VALUE_USD).toFixed(2)}`,
+      at: now,
+    });
+    return getLoyalty(db, customer);
+  })();
+}

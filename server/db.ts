@@ -1,0 +1,156 @@
+/**
+ * The SQLite file: opened in WAL mode, schema created and migrated on open. Every write
+ * that touches more than one row runs in a transaction (better-sqlite3 is synchronous,
+ * so a transaction is never interleaved with another request's).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+/** A new 24-character lower-case hexadecimal id (the contract's `Id`). */
+export function newId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/**
+ * Schema versions, applied in order. Never edit a released entry: append a new one.
+ * The applied version is kept in `schema_version`.
+ */
+const migrations: readonly string[] = [
+  `
+  CREATE TABLE customers (
+    user_id TEXT PRIMARY KEY,
+    email TEXT NOT NULL,
+    email_lower TEXT NOT NULL,
+    name TEXT NOT NULL DEFAULT '',
+    phone TEXT,
+    mobile TEXT,
+    service_address TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX customers_email ON customers (email_lower);
+
+  CREATE TABLE vehicles (
+    vehicle_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES customers (user_id),
+    make TEXT NOT NULL,
+    model TEXT NOT NULL,
+    year INTEGER NOT NULL,
+    license_plate TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX vehicles_user ON vehicles (user_id);
+
+  CREATE TABLE bookings (
+    booking_id TEXT PRIMARY KEY,
+    user_id TEXT REFERENCES customers (user_id),
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    email_lower TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    date TEXT NOT NULL,
+    time TEXT NOT NULL,
+    vehicle_type TEXT NOT NULL,
+    vehicle TEXT NOT NULL DEFAULT '',
+    selected_addons TEXT NOT NULL DEFAULT '[]',
+    total_price REAL NOT NULL CHECK (total_price >= 0),
+    status TEXT NOT NULL CHECK (status IN ('Booked', 'Completed', 'Cancelled')),
+    service_name TEXT NOT NULL,
+    message TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX bookings_user ON bookings (user_id);
+  CREATE INDEX bookings_email ON bookings (email_lower);
+
+  CREATE TABLE pictures (
+    picture_id TEXT PRIMARY KEY,
+    booking_id TEXT NOT NULL REFERENCES bookings (booking_id),
+    file TEXT NOT NULL UNIQUE,
+    description TEXT NOT NULL DEFAULT '',
+    uploaded_at TEXT NOT NULL
+  );
+  CREATE INDEX pictures_booking ON pictures (booking_id);
+
+  CREATE TABLE subscriptions (
+    subscription_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES customers (user_id),
+    plan TEXT NOT NULL CHECK (plan IN ('weekly', 'biweekly', 'monthly')),
+    status TEXT NOT NULL CHECK (status IN ('active', 'cancelled')),
+    created_at TEXT NOT NULL,
+    cancelled_at TEXT
+  );
+  CREATE INDEX subscriptions_user ON subscriptions (user_id);
+
+  CREATE TABLE loyalty_transactions (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES customers (user_id),
+    type TEXT NOT NULL CHECK (type IN ('earn', 'redeem', 'signup_bonus', 'adjustment')),
+    points INTEGER NOT NULL CHECK (points >= 0),
+    source TEXT NOT NULL,
+    reason_key TEXT,
+    created_at TEXT NOT NULL,
+    UNIQUE (user_id, reason_key)
+  );
+  CREATE INDEX loyalty_user ON loyalty_transactions (user_id, created_at);
+
+  CREATE TABLE calendly_bookings (
+    booking_id TEXT PRIMARY KEY,
+    uri TEXT NOT NULL UNIQUE,
+    email TEXT NOT NULL,
+    email_lower TEXT NOT NULL,
+    name TEXT NOT NULL DEFAULT '',
+    service_name TEXT NOT NULL,
+    start_time TEXT NOT NULL,
+    vehicle TEXT,
+    vehicle_type TEXT,
+    canceled INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX calendly_email ON calendly_bookings (email_lower);
+
+  CREATE TABLE seeded_customers (
+    user_id TEXT PRIMARY KEY REFERENCES customers (user_id),
+    seeded_at TEXT NOT NULL
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = migrations.length;
+
+function migrate(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+  const apply = db.transaction(() => {
+    const row = db.prepare('SELECT version FROM schema_version').get() as
+      { version: number } | undefined;
+    const current = row?.version ?? 0;
+    if (current > migrations.length) {
+      throw new Error(
+        `The database is at schema version ${current}, newer than this server (${migrations.length})`,
+      );
+    }
+    migrations.slice(current).forEach((sql) => db.exec(sql));
+    if (row) db.prepare('UPDATE schema_version SET version = ?').run(migrations.length);
+    else db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(migrations.length);
+  });
+  // IMMEDIATE takes the write lock first, so two processes never migrate at once.
+  apply.immediate();
+}
+
+/** Opens (creating folders and file as needed) and migrates the database. */
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}

@@ -1,0 +1,121 @@
+/**
+ * Service pictures: files on disk, listed per booking and served through expiring
+ * HMAC-signed URLs (`signature` = hex HMAC-SHA256 of `{file}:{expires}`).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ServicePic } from '../src/api/generated';
+import { newId, type Db } from './db';
+import { forbidden, notFound } from './errors';
+import { ownedBooking } from './bookings';
+import type { Customer } from './customers';
+import { SIGNED_URL_TTL_SECONDS } from './rules';
+
+const contentTypes: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
+
+export function pictureSignature(secret: string, file: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${file}:${expires}`).digest('hex');
+}
+
+export interface SigningOptions {
+  /** Absolute API base the URL starts with, without a trailing slash. */
+  baseUrl: string;
+  secret: string;
+  now?: Date;
+}
+
+export function signedPictureUrl(file: string, options: SigningOptions): string {
+  const now = options.now ?? new Date();
+  const expires = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
+  const signature = pictureSignature(options.secret, file, expires);
+  return `${options.baseUrl}/service-pics/files/${encodeURIComponent(file)}?expires=${expires}&signature=${signature}`;
+}
+
+/** Throws 403 for an expired URL or a wrong signature. */
+export function verifyPictureSignature(
+  secret: string,
+  file: string,
+  expires: number,
+  signature: string,
+  now: Date = new Date(),
+): void {
+  if (expires < Math.floor(now.getTime() / 1000)) throw forbidden('The picture link has expired');
+  const expected = Buffer.from(pictureSignature(secret, file, expires), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw forbidden('The picture link is not valid');
+  }
+}
+
+/** Oldest first; 404 when the booking is not the customer's. */
+export function listPictures(
+  db: Db,
+  customer: Customer,
+  bookingId: string,
+  signing: SigningOptions,
+): ServicePic[] {
+  ownedBooking(db, customer, bookingId);
+  const rows = db
+    .prepare(
+      `SELECT file, description, uploaded_at FROM pictures
+       WHERE booking_id = ? ORDER BY uploaded_at, rowid`,
+    )
+    .all(bookingId) as { file: string; description: string; uploaded_at: string }[];
+  return rows.map((row) => ({
+    signedUrl: signedPictureUrl(row.file, signing),
+    bookingId,
+    description: row.description,
+    uploadedAt: row.uploaded_at,
+  }));
+}
+
+export interface NewPicture {
+  bookingId: string;
+  data: Buffer;
+  extension: 'jpg' | 'png' | 'webp';
+  description: string;
+  at?: Date;
+}
+
+/** Writes the file into the pictures folder and records it against the booking. */
+export function addPicture(db: Db, picturesDir: string, picture: NewPicture): string {
+  const exists = db.prepare('SELECT 1 FROM bookings WHERE booking_id = ?').get(picture.bookingId);
+  if (!exists) throw notFound('Booking not found');
+  const pictureId = newId();
+  const file = `${pictureId}.${picture.extension}`;
+  mkdirSync(picturesDir, { recursive: true });
+  writeFileSync(path.join(picturesDir, file), picture.data);
+  db.prepare(
+    `INSERT INTO pictures (picture_id, booking_id, file, description, uploaded_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  ).run(
+    pictureId,
+    picture.bookingId,
+    file,
+    picture.description,
+    (picture.at ?? new Date()).toISOString(),
+  );
+  return file;
+}
+
+/** The file's bytes and type; 404 when it is not there. */
+export async function readPicture(
+  picturesDir: string,
+  file: string,
+): Promise<{ data: Buffer; contentType: string }> {
+  const name = path.basename(file);
+  const contentType = contentTypes[path.extname(name).toLowerCase()];
+  if (!contentType || name !== file) throw notFound('Picture not found');
+  try {
+    return { data: await readFile(path.join(picturesDir, name)), contentType };
+  } catch {
+    throw notFound('Picture not found');
+  }
+}

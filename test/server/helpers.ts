@@ -1,0 +1,190 @@
+/**
+ * A real server on a temp SQLite file, and a stand-in identity provider: an RSA key pair
+ * whose JWKS is served from a local HTTP server, signing real Cognito-shaped tokens.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import type { FastifyInstance } from 'fastify';
+import type { QuoteRequest } from '../../src/api/generated';
+import { buildServer, type ServerOptions } from '../../server/app';
+
+export const CLIENT_ID = 'testclient0000000000000000';
+const POOL = 'us-east-1_testpool';
+const KID = 'test-key-1';
+
+export interface IdentityProvider {
+  issuer: string;
+  clientId: string;
+  /** An id token (token_use id, aud = client) for this customer. */
+  idToken(sub: string, email: string, claims?: JWTPayload, options?: SignOptions): Promise<string>;
+  /** An access token (token_use access, client_id = client). */
+  accessToken(sub: string, claims?: JWTPayload, options?: SignOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+interface SignOptions {
+  /** Sign with a key the JWKS does not hold (same kid): a forged token. */
+  forged?: boolean;
+  issuer?: string;
+  expiresAt?: number;
+}
+
+const listen = (server: Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+
+export async function startIdentityProvider(): Promise<IdentityProvider> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const forger = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
+  const server = createServer((request, response) => {
+    if (request.url === `/${POOL}/.well-known/jwks.json`) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ keys: [jwk] }));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  const port = await listen(server);
+  const issuer = `http://127.0.0.1:${port}/${POOL}`;
+
+  const sign = (claims: JWTPayload, sub: string, options: SignOptions = {}) => {
+    const key: CryptoKey = options.forged ? forger.privateKey : privateKey;
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: KID })
+      .setIssuer(options.issuer ?? issuer)
+      .setSubject(sub)
+      .setIssuedAt(now - 5)
+      .setExpirationTime(options.expiresAt ?? now + 3600)
+      .sign(key);
+  };
+
+  return {
+    issuer,
+    clientId: CLIENT_ID,
+    idToken: (sub, email, claims = {}, options) =>
+      sign(
+        { token_use: 'id', aud: CLIENT_ID, email, email_verified: true, ...claims },
+        sub,
+        options,
+      ),
+    accessToken: (sub, claims = {}, options) =>
+      sign(
+        { token_use: 'access', client_id: CLIENT_ID, scope: 'openid email', ...claims },
+        sub,
+        options,
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface TestApi {
+  app: FastifyInstance;
+  baseUrl: string;
+  dir: string;
+  databasePath: string;
+  picturesDir: string;
+  close(): Promise<void>;
+}
+
+export const SIGNED_URL_SECRET = 'test-signed-url-secret';
+export const WEBHOOK_KEY = 'test-webhook-signing-key';
+
+export async function startApi(
+  idp: IdentityProvider,
+  overrides: Partial<ServerOptions> = {},
+): Promise<TestApi> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const databasePath = path.join(dir, 'app.db');
+  const picturesDir = path.join(dir, 'pictures');
+  const app = await buildServer({
+    databasePath,
+    picturesDir,
+    cognito: { issuer: idp.issuer, clientId: idp.clientId },
+    signedUrlSecret: SIGNED_URL_SECRET,
+    calendlySigningKey: WEBHOOK_KEY,
+    ...overrides,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dir,
+    databasePath,
+    picturesDir,
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or null for an empty or non-JSON body. */
+  body: unknown;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is instead of JSON.stringify(body). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call(
+  baseUrl: string,
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | undefined = options.rawBody;
+  if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${baseUrl}${url}`, { method, headers, body: payload });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** A date `days` from today, as YYYY-MM-DD. */
+export function futureDate(days = 14): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A valid quote request. */
+export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => ({
+  name: 'Sam Carter',
+  phone: '(919) 555-0199',
+  email: 'sam@example.com',
+  vehicleType: 'SUV',
+  selectedAddons: ['Pet Hair Removal'],
+  date: futureDate(),
+  time: '10:00 AM',
+  vehicle: '2020 Subaru Outback',
+  message: 'Gate code 1234',
+  totalPrice: 145,
+  ...overrides,
+});
+
+/** A quote body with any (also invalid) overrides, for sending over HTTP. */
+export const quote = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...quoteRequest(),
+  ...overrides,
+});

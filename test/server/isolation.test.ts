@@ -1,0 +1,221 @@
+/**
+ * Two customers, every operation: customer B tries to read and change everything of
+ * customer A's. Nothing of A's may show in B's answers, every attempt on A's ids answers
+ * 404, and A's data is byte-for-byte the same afterwards.
+ */
+import { openDatabase } from '../../server/db';
+import { completeBooking } from '../../server/bookings';
+import { addPicture } from '../../server/pictures';
+import { webhookSignatureHeader } from '../../server/calendly';
+import { listOperations, loadOpenApi } from '../../server/openapi';
+import {
+  call,
+  futureDate,
+  quote,
+  startApi,
+  startIdentityProvider,
+  WEBHOOK_KEY,
+  type IdentityProvider,
+  type TestApi,
+} from './helpers';
+
+type Json = Record<string, unknown>;
+
+let idp: IdentityProvider;
+let api: TestApi;
+let tokenA: string;
+let tokenB: string;
+const A = { sub: 'customer-a', email: 'a@example.com' };
+const B = { sub: 'customer-b', email: 'b@example.com' };
+/** A's ids. */
+const ids = {
+  vehicle: '',
+  booking: '',
+  anonymousBooking: '',
+  completedBooking: '',
+  subscription: '',
+};
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+  api = await startApi(idp);
+  tokenA = await idp.idToken(A.sub, A.email);
+  tokenB = await idp.idToken(B.sub, B.email);
+  const asA = (method: string, url: string, body?: unknown) =>
+    call(api.baseUrl, method, url, { token: tokenA, body });
+
+  await asA('PUT', '/profile/me', { name: 'Alice A', mobile: '9195550001' });
+  ids.vehicle = (
+    (await asA('POST', '/vehicles/me', { make: 'Honda', model: 'Fit', year: 2015 })).body as Json
+  ).vehicleId as string;
+  ids.booking = ((await asA('POST', '/bookings', quote({ email: A.email }))).body as Json)
+    .bookingId as string;
+  ids.anonymousBooking = (
+    (await call(api.baseUrl, 'POST', '/bookings', { body: quote({ email: A.email }) })).body as Json
+  ).bookingId as string;
+  ids.completedBooking = ((await asA('POST', '/bookings', quote({ email: A.email }))).body as Json)
+    .bookingId as string;
+  ids.subscription = ((await asA('POST', '/subscriptions', { plan: 'weekly' })).body as Json)
+    .subscriptionId as string;
+  const db = openDatabase(api.databasePath);
+  try {
+    completeBooking(db, ids.completedBooking);
+    addPicture(db, api.picturesDir, {
+      bookingId: ids.completedBooking,
+      data: Buffer.from('not really a jpeg'),
+      extension: 'jpg',
+      description: 'A',
+    });
+  } finally {
+    db.close();
+  }
+  const event = JSON.stringify({
+    event: 'invitee.created',
+    payload: {
+      uri: 'https://api.calendly.com/invitees/a-1',
+      email: A.email,
+      scheduled_event: {
+        name: 'Wash',
+        start_time: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+  });
+  await call(api.baseUrl, 'POST', '/webhooks/calendly', {
+    rawBody: event,
+    headers: { 'calendly-webhook-signature': webhookSignatureHeader(WEBHOOK_KEY, event) },
+  });
+});
+
+afterAll(async () => {
+  await api.close();
+  await idp.close();
+});
+
+/** Everything A can see, with the time-dependent signed URLs reduced to their file. */
+async function snapshotOfA(): Promise<Json> {
+  const get = async (url: string) => (await call(api.baseUrl, 'GET', url, { token: tokenA })).body;
+  const pics = (await get(`/service-pics?bookingId=${ids.completedBooking}`)) as Json[];
+  return {
+    profile: await get('/profile/me'),
+    vehicles: await get('/vehicles/me'),
+    bookings: await get('/bookings'),
+    loyalty: await get('/loyalty'),
+    subscriptions: await get('/subscriptions'),
+    calendly: await get('/calendly-bookings'),
+    pics: pics.map((pic) => ({ ...pic, signedUrl: new URL(pic.signedUrl as string).pathname })),
+  };
+}
+
+const asB = (method: string, url: string, body?: unknown) =>
+  call(api.baseUrl, method, url, { token: tokenB, body });
+
+/** A's ids that appear anywhere in an answer to B. */
+function leakedIds(body: unknown): string[] {
+  const text = JSON.stringify(body ?? null);
+  const found = Object.values(ids).filter((id) => text.includes(id));
+  if (text.includes(A.sub)) found.push(A.sub);
+  if (text.toLowerCase().includes(A.email)) found.push(A.email);
+  if (text.includes('Alice')) found.push('Alice');
+  return found;
+}
+
+const update = {
+  date: futureDate(9),
+  time: '4:00 PM',
+  vehicleType: 'Sedan',
+  vehicle: 'x',
+  totalPrice: 1,
+};
+
+/** B's attempt per operation; each returns the problems found (none expected). */
+const attempts: Record<string, () => Promise<string[]>> = {
+  getMyProfile: async () => {
+    const answer = await asB('GET', '/profile/me');
+    return [
+      ...leakedIds(answer.body),
+      ...((answer.body as Json).userId === B.sub ? [] : ['not B']),
+    ];
+  },
+  updateMyProfile: async () => leakedIds((await asB('PUT', '/profile/me', { name: 'Bob B' })).body),
+  listMyVehicles: async () => leakedIds((await asB('GET', '/vehicles/me')).body),
+  createVehicle: async () =>
+    leakedIds((await asB('POST', '/vehicles/me', { make: 'Kia', model: 'Rio', year: 2020 })).body),
+  updateVehicle: async () =>
+    expect404(await asB('PUT', `/vehicles/${ids.vehicle}`, { make: 'X', model: 'Y', year: 2000 })),
+  deleteVehicle: async () => expect404(await asB('DELETE', `/vehicles/${ids.vehicle}`)),
+  getLoyalty: async () => [
+    ...leakedIds((await asB('GET', '/loyalty')).body),
+    ...expect404(await asB('GET', `/loyalty?email=${encodeURIComponent(A.email)}`)),
+  ],
+  listBookings: async () => leakedIds((await asB('GET', '/bookings')).body),
+  createBooking: async () =>
+    leakedIds((await asB('POST', '/bookings', quote({ email: B.email }))).body),
+  updateBooking: async () => [
+    ...expect404(await asB('PUT', `/bookings/${ids.booking}`, update)),
+    ...expect404(await asB('PUT', `/bookings/${ids.anonymousBooking}`, update)),
+    ...expect404(await asB('PUT', `/bookings/${ids.completedBooking}`, update)),
+  ],
+  cancelBooking: async () => [
+    ...expect404(await asB('DELETE', `/bookings/${ids.booking}`)),
+    ...expect404(await asB('DELETE', `/bookings/${ids.anonymousBooking}`)),
+  ],
+  listServicePics: async () =>
+    expect404(await asB('GET', `/service-pics?bookingId=${ids.completedBooking}`)),
+  listCalendlyBookings: async () => {
+    const answer = await asB('GET', '/calendly-bookings');
+    return [
+      ...leakedIds(answer.body),
+      ...((answer.body as Json[]).length === 0 ? [] : ['B sees Calendly bookings']),
+    ];
+  },
+  listSubscriptions: async () => leakedIds((await asB('GET', '/subscriptions')).body),
+  createSubscription: async () =>
+    leakedIds((await asB('POST', '/subscriptions', { plan: 'monthly' })).body),
+  cancelSubscription: async () =>
+    expect404(await asB('DELETE', `/subscriptions/${ids.subscription}`)),
+};
+
+function expect404(answer: { status: number; body: unknown }): string[] {
+  const problems = leakedIds(answer.body);
+  if (answer.status !== 404) problems.push(`status ${answer.status}`);
+  return problems;
+}
+
+/** Operations that have no customer scope: they are authorised by a signature instead. */
+const notCustomerScoped = ['getHealth', 'getServicePicFile', 'receiveCalendlyWebhook'];
+
+describe('two-customer isolation', () => {
+  it('covers every operation of openapi.yaml', () => {
+    const all = listOperations(loadOpenApi()).map((op) => op.operationId);
+    expect([...Object.keys(attempts), ...notCustomerScoped].sort()).toEqual([...all].sort());
+  });
+
+  it("lets B neither read nor change anything of A's, on any operation", async () => {
+    const before = await snapshotOfA();
+    expect(before).toMatchObject({
+      vehicles: [expect.objectContaining({ vehicleId: ids.vehicle })],
+      subscriptions: [expect.objectContaining({ subscriptionId: ids.subscription })],
+      calendly: [expect.objectContaining({ serviceName: 'Wash' })],
+      pics: [expect.objectContaining({ bookingId: ids.completedBooking })],
+    });
+    expect((before.bookings as Json[]).map((b) => b.bookingId).sort()).toEqual(
+      [ids.booking, ids.anonymousBooking, ids.completedBooking].sort(),
+    );
+
+    const problems: Record<string, string[]> = {};
+    for (const [operationId, attempt] of Object.entries(attempts)) {
+      const found = await attempt();
+      if (found.length > 0) problems[operationId] = found;
+    }
+    expect(problems).toEqual({});
+    expect(await snapshotOfA()).toEqual(before);
+  });
+
+  it("shows B only B's own records afterwards", async () => {
+    const mine = async (url: string) => (await asB('GET', url)).body as Json[];
+    expect((await mine('/vehicles/me')).map((v) => v.make)).toEqual(['Kia']);
+    expect((await mine('/bookings')).map((b) => b.userId)).toEqual([B.sub]);
+    expect((await mine('/subscriptions')).map((s) => s.userId)).toEqual([B.sub]);
+    expect((await asB('GET', '/loyalty')).body).toMatchObject({ userId: B.sub, points: 100 + 500 });
+  });
+});

@@ -1,0 +1,119 @@
+/** Anonymous quotes under load and the per-address rate limit. */
+import { openDatabase } from '../../server/db';
+import { call, quote, startApi, startIdentityProvider, type IdentityProvider } from './helpers';
+
+type Json = Record<string, unknown>;
+
+let idp: IdentityProvider;
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+});
+
+afterAll(async () => {
+  await idp.close();
+});
+
+it('stores exactly 200 rows for 200 concurrent anonymous quotes', async () => {
+  const api = await startApi(idp, { quoteRateLimit: { max: 1000, windowMs: 60_000 } });
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        call(api.baseUrl, 'POST', '/bookings', {
+          body: quote({ email: `visitor${index}@example.com` }),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(200).fill(201));
+    const ids = new Set(answers.map((answer) => (answer.body as Json).bookingId));
+    expect(ids.size).toBe(200);
+
+    const db = openDatabase(api.databasePath);
+    try {
+      const rows = db.prepare('SELECT booking_id, email FROM bookings').all() as {
+        booking_id: string;
+        email: string;
+      }[];
+      expect(rows).toHaveLength(200);
+      expect(new Set(rows.map((row) => row.booking_id))).toEqual(ids);
+      expect(new Set(rows.map((row) => row.email)).size).toBe(200);
+    } finally {
+      db.close();
+    }
+  } finally {
+    await api.close();
+  }
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After once an address has sent its quotes, per address', async () => {
+    const api = await startApi(idp, {
+      quoteRateLimit: { max: 3, windowMs: 60_000 },
+      trustProxy: 'loopback',
+    });
+    try {
+      const from = (address: string) => ({
+        'x-forwarded-for': address,
+        origin: 'http://localhost:3000',
+      });
+      for (let index = 0; index < 3; index += 1) {
+        const ok = await call(api.baseUrl, 'POST', '/bookings', {
+          body: quote(),
+          headers: from('203.0.113.7'),
+        });
+        expect(ok.status).toBe(201);
+      }
+      const limited = await call(api.baseUrl, 'POST', '/bookings', {
+        body: quote(),
+        headers: from('203.0.113.7'),
+      });
+      expect(limited.status).toBe(429);
+      expect((limited.body as Json).error).toBe('Too Many Requests');
+      expect((limited.body as Json).message).toMatch(/^Too many quote requests; try again in /);
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(limited.headers.get('access-control-expose-headers')).toContain('Retry-After');
+
+      // Invalid requests count too: the limit is checked before anything else.
+      const stillLimited = await call(api.baseUrl, 'POST', '/bookings', {
+        body: {},
+        headers: from('203.0.113.7'),
+      });
+      expect(stillLimited.status).toBe(429);
+
+      // Another address has its own allowance; a signed-in customer is not limited.
+      const other = await call(api.baseUrl, 'POST', '/bookings', {
+        body: quote(),
+        headers: from('198.51.100.2'),
+      });
+      expect(other.status).toBe(201);
+      const token = await idp.idToken('limited-user', 'limited@example.com');
+      const signedIn = await call(api.baseUrl, 'POST', '/bookings', {
+        token,
+        body: quote(),
+        headers: from('203.0.113.7'),
+      });
+      expect(signedIn.status).toBe(201);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For unless a proxy is trusted', async () => {
+    const api = await startApi(idp, { quoteRateLimit: { max: 1, windowMs: 60_000 } });
+    try {
+      const first = await call(api.baseUrl, 'POST', '/bookings', {
+        body: quote(),
+        headers: { 'x-forwarded-for': '203.0.113.1' },
+      });
+      const second = await call(api.baseUrl, 'POST', '/bookings', {
+        body: quote(),
+        headers: { 'x-forwarded-for': '203.0.113.2' },
+      });
+      expect([first.status, second.status]).toEqual([201, 429]);
+    } finally {
+      await api.close();
+    }
+  });
+});

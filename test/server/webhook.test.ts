@@ -1,0 +1,159 @@
+/** The Calendly webhook: signature verification and the bookings it feeds. */
+import { createHmac } from 'node:crypto';
+import { openDatabase } from '../../server/db';
+import {
+  call,
+  startApi,
+  startIdentityProvider,
+  WEBHOOK_KEY,
+  type IdentityProvider,
+  type TestApi,
+} from './helpers';
+
+type Json = Record<string, unknown>;
+
+let idp: IdentityProvider;
+let api: TestApi;
+let token: string;
+const EMAIL = 'cal@example.com';
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+  api = await startApi(idp);
+  token = await idp.idToken('cal-user', EMAIL);
+});
+
+afterAll(async () => {
+  await api.close();
+  await idp.close();
+});
+
+/** The documented header: t=<epoch seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">. */
+function sign(raw: string, key = WEBHOOK_KEY, at = Date.now()): string {
+  const t = Math.floor(at / 1000);
+  return `t=${t},v1=${createHmac('sha256', key).update(`${t}.${raw}`).digest('hex')}`;
+}
+
+function event(kind: string, uri: string, startInDays: number, email = EMAIL.toUpperCase()) {
+  return JSON.stringify({
+    event: kind,
+    payload: {
+      uri,
+      email,
+      name: 'Cal Customer',
+      scheduled_event: {
+        name: 'Full Detail',
+        start_time: new Date(Date.now() + startInDays * 86_400_000).toISOString(),
+      },
+      questions_and_answers: [
+        { question: 'Vehicle type', answer: 'SUV' },
+        { question: 'Which vehicle?', answer: '2019 Toyota RAV4' },
+      ],
+    },
+  });
+}
+
+const post = (raw: string, signature?: string, target = api) =>
+  call(target.baseUrl, 'POST', '/webhooks/calendly', {
+    rawBody: raw,
+    headers: signature ? { 'calendly-webhook-signature': signature } : {},
+  });
+const list = async () =>
+  (await call(api.baseUrl, 'GET', '/calendly-bookings', { token })).body as Json[];
+const rows = () => {
+  const db = openDatabase(api.databasePath);
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM calendly_bookings').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+
+it('accepts a correctly signed invitee.created and lists it for the customer with that e-mail', async () => {
+  const raw = event('invitee.created', 'https://api.calendly.com/invitees/one', 3);
+  const answer = await post(raw, sign(raw));
+  expect(answer.status).toBe(204);
+  expect(await list()).toEqual([
+    {
+      bookingId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      startTime: expect.any(String),
+      serviceName: 'Full Detail',
+      status: 'Booked',
+      vehicle: '2019 Toyota RAV4',
+      vehicleType: 'SUV',
+      source: 'Calendly',
+    },
+  ]);
+  const other = await idp.idToken('other-user', 'other@example.com');
+  expect((await call(api.baseUrl, 'GET', '/calendly-bookings', { token: other })).body).toEqual([]);
+});
+
+it('refuses a missing, wrong, stale or replayed-on-another-body signature with 401', async () => {
+  const raw = event('invitee.created', 'https://api.calendly.com/invitees/bad', 3);
+  const before = rows();
+  const cases: [string, string | undefined, string][] = [
+    [raw, undefined, 'Missing Calendly-Webhook-Signature header'],
+    [raw, sign(raw, 'wrong-key'), 'Webhook signature does not match'],
+    [
+      raw,
+      sign(raw, WEBHOOK_KEY, Date.now() - 6 * 60_000),
+      'Webhook signature timestamp is too old',
+    ],
+    [raw, 'v1=abc', 'Malformed Calendly-Webhook-Signature header'],
+    [raw.replace('Full Detail', 'Free Detail'), sign(raw), 'Webhook signature does not match'],
+  ];
+  for (const [body, signature, message] of cases) {
+    const answer = await post(body, signature);
+    expect({ message, status: answer.status }).toEqual({ message, status: 401 });
+    expect(answer.body).toEqual({ error: 'Unauthorized', message });
+  }
+  expect(rows()).toBe(before);
+});
+
+it('answers 400 for a signed event that does not match the schema', async () => {
+  const raw = JSON.stringify({ event: 'invitee.created', payload: { uri: 'x' } });
+  const answer = await post(raw, sign(raw));
+  expect(answer.status).toBe(400);
+  expect((answer.body as Json).message).toContain(
+    "body/payload must have required property 'email'",
+  );
+});
+
+it('is idempotent by payload.uri, and a cancellation sticks even when it arrives first', async () => {
+  const uri = 'https://api.calendly.com/invitees/two';
+  const created = event('invitee.created', uri, 5);
+  await post(created, sign(created));
+  await post(created, sign(created));
+  const count = rows();
+  const canceled = event('invitee.canceled', uri, 5);
+  expect((await post(canceled, sign(canceled))).status).toBe(204);
+  await post(created, sign(created));
+  expect(rows()).toBe(count);
+
+  const early = 'https://api.calendly.com/invitees/three';
+  const cancelFirst = event('invitee.canceled', early, 7);
+  await post(cancelFirst, sign(cancelFirst));
+  const createLater = event('invitee.created', early, 7);
+  await post(createLater, sign(createLater));
+
+  const statuses = (await list()).map((booking) => booking.status);
+  expect(statuses).toEqual(['Cancelled', 'Cancelled', 'Booked']);
+});
+
+it('shows a past, not cancelled event as Completed', async () => {
+  const raw = event('invitee.created', 'https://api.calendly.com/invitees/past', -2);
+  await post(raw, sign(raw));
+  expect((await list()).at(-1)).toMatchObject({ status: 'Completed' });
+});
+
+it('refuses every call when no signing key is configured', async () => {
+  const keyless = await startApi(idp, { calendlySigningKey: undefined });
+  try {
+    const raw = event('invitee.created', 'https://api.calendly.com/invitees/four', 1);
+    const answer = await post(raw, sign(raw), keyless);
+    expect(answer.status).toBe(401);
+    expect((answer.body as Json).message).toBe('Webhook signing key is not configured');
+  } finally {
+    await keyless.close();
+  }
+});
