@@ -1,10 +1,216 @@
-import { Container, Typography } from '@mui/material';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useGetMyProfileQuery, useUpdateMyProfileMutation } from '../../api/endpoints';
+import { errorMessage } from '../../api/errors';
+import type { Profile } from '../../api/normalize';
+import { useToast } from '../../components/toast';
+import { usePageMeta } from '../../components/usePageMeta';
+import {
+  FIX_FIELDS_MESSAGE,
+  fromProfile,
+  profileFields,
+  toProfileUpdate,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileFormValues,
+} from './profileForm';
 
-/** Placeholder until its issue builds it. */
-export function ProfilePage() {
+export const PROFILE_LOAD_FAILED = 'Failed to load profile.';
+export const PROFILE_SAVE_FAILED = 'Failed to save profile';
+export const PROFILE_SAVED = 'Profile saved successfully';
+
+interface FieldSpec {
+  name: ProfileField;
+  label: string;
+  autoComplete: string;
+  type?: string;
+  required?: boolean;
+  size: { xs: number; sm: number };
+}
+
+const fieldSpecs: FieldSpec[] = [
+  { name: 'name', label: 'Name', autoComplete: 'name', required: true, size: { xs: 12, sm: 12 } },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel', size: { xs: 12, sm: 6 } },
+  {
+    name: 'mobile',
+    label: 'Mobile',
+    autoComplete: 'tel',
+    type: 'tel',
+    required: true,
+    size: { xs: 12, sm: 6 },
+  },
+  {
+    name: 'line1',
+    label: 'Address line 1',
+    autoComplete: 'address-line1',
+    required: true,
+    size: { xs: 12, sm: 12 },
+  },
+  {
+    name: 'line2',
+    label: 'Address line 2',
+    autoComplete: 'address-line2',
+    size: { xs: 12, sm: 12 },
+  },
+  {
+    name: 'city',
+    label: 'City',
+    autoComplete: 'address-level2',
+    required: true,
+    size: { xs: 12, sm: 5 },
+  },
+  {
+    name: 'state',
+    label: 'State',
+    autoComplete: 'address-level1',
+    required: true,
+    size: { xs: 6, sm: 3 },
+  },
+  {
+    name: 'zip',
+    label: 'ZIP',
+    autoComplete: 'postal-code',
+    required: true,
+    size: { xs: 6, sm: 4 },
+  },
+];
+
+/** The "Your Profile" form (spec §5): validated on submit; the answer replaces what it shows. */
+function ProfileForm({ profile }: { profile: Profile }) {
+  const toast = useToast();
+  const [updateProfile, { isLoading: saving }] = useUpdateMyProfileMutation();
+  const [values, setValues] = useState<ProfileFormValues>(() => fromProfile(profile));
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
+
+  const onChange = (field: ProfileField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // After a failed submit the highlights follow the corrections as they are typed.
+    if (submitted) setErrors(validateProfile(next));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateProfile(values);
+    setErrors(found);
+    const firstInvalid = profileFields.find((field) => found[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+    try {
+      const saved = await updateProfile({
+        profileUpdate: toProfileUpdate(values, profile.email),
+      }).unwrap();
+      setValues(fromProfile(saved));
+      setSubmitted(false);
+      toast.success(PROFILE_SAVED);
+    } catch (error) {
+      toast.error(errorMessage(error, PROFILE_SAVE_FAILED));
+    }
+  };
+
+  const hasErrors = Object.keys(errors).length > 0;
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Account Profile</Typography>
+    <Card variant="outlined" component="section" aria-labelledby="your-profile-heading">
+      <CardContent>
+        <Typography id="your-profile-heading" variant="h5" component="h2" gutterBottom>
+          Your Profile
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="your-profile-heading">
+          {hasErrors && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {FIX_FIELDS_MESSAGE}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            <Grid size={12}>
+              <TextField
+                label="Email"
+                value={profile.email}
+                fullWidth
+                autoComplete="email"
+                helperText="Your e-mail cannot be changed here."
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
+            </Grid>
+            {fieldSpecs.map((spec) => (
+              <Grid key={spec.name} size={spec.size}>
+                <TextField
+                  id={`profile-${spec.name}`}
+                  name={spec.name}
+                  label={spec.label}
+                  type={spec.type ?? 'text'}
+                  value={values[spec.name]}
+                  onChange={onChange(spec.name)}
+                  required={spec.required}
+                  error={Boolean(errors[spec.name])}
+                  helperText={errors[spec.name] ?? ' '}
+                  autoComplete={spec.autoComplete}
+                  inputRef={(el: HTMLInputElement | null) => {
+                    inputs.current[spec.name] = el;
+                  }}
+                  fullWidth
+                />
+              </Grid>
+            ))}
+          </Grid>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={saving}
+            startIcon={
+              saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
+            sx={{ mt: 1 }}
+          >
+            {saving ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Account Profile (spec §2): the account ID (the e-mail, or a dash) and the profile form. */
+export function ProfilePage() {
+  usePageMeta('Account Profile');
+  const { data: profile, error, isLoading } = useGetMyProfileQuery();
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Account Profile
+      </Typography>
+      {isLoading ? (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>Loading profile…</Typography>
+        </Box>
+      ) : profile ? (
+        <>
+          <Typography sx={{ mb: 3 }}>
+            Account ID: <strong>{profile.email || '-'}</strong>
+          </Typography>
+          <ProfileForm profile={profile} />
+        </>
+      ) : (
+        <Alert severity="error">{errorMessage(error, PROFILE_LOAD_FAILED)}</Alert>
+      )}
     </Container>
   );
 }

@@ -1,10 +1,193 @@
-import { Container, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useDispatch } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  api,
+  useCancelSubscriptionMutation,
+  useCreateSubscriptionMutation,
+  useListSubscriptionsQuery,
+} from '../../api/endpoints';
+import { errorMessage } from '../../api/errors';
+import type { Subscription, SubscriptionPlan } from '../../api/normalize';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { usePageMeta } from '../../components/usePageMeta';
+import { formatShortDate } from '../../lib/dates';
 
-/** Placeholder until its issue builds it. */
+export const plans: readonly SubscriptionPlan[] = ['weekly', 'biweekly', 'monthly'];
+
+export const subscriptionMessages = {
+  empty: 'You have no active subscriptions.',
+  loadFailed: 'Failed to load subscriptions',
+  confirmCancel: 'Cancel this subscription?',
+  createFailed: (message: string) => `Failed to create subscription: ${message}`,
+  cancelFailed: (message: string) => `Failed to cancel subscription: ${message}`,
+} as const;
+
+/** Cancelled plans leave the list (spec §4); the server keeps them with that status. */
+export function isListed(s: Subscription): boolean {
+  return s.status !== 'cancelled' && s.status !== 'canceled';
+}
+
+/** Enough of the store's type to dispatch the API's cache thunks. */
+type ApiDispatch = ThunkDispatch<
+  { [K in typeof api.reducerPath]: ReturnType<typeof api.reducer> },
+  unknown,
+  UnknownAction
+>;
+
+/** Fallback for a failure that carries no message at all. */
+const UNKNOWN_ERROR = 'Unknown error';
+
+/** My Subscriptions (spec §2, §4, §8). */
 export function SubscriptionsPage() {
+  usePageMeta('My Subscriptions');
+  const dispatch = useDispatch<ApiDispatch>();
+  const { data, error, isLoading } = useListSubscriptionsQuery();
+  const [createSubscription, { isLoading: creating }] = useCreateSubscriptionMutation();
+  const [cancelSubscription, { isLoading: cancelling }] = useCancelSubscriptionMutation();
+  const { confirm, dialog } = useConfirm();
+  const [alert, setAlert] = useState<string | null>(null);
+  const busy = creating || cancelling;
+
+  const patchList = (recipe: (draft: Subscription[]) => void) =>
+    dispatch(api.util.updateQueryData('listSubscriptions', undefined, recipe));
+
+  const start = async (plan: SubscriptionPlan) => {
+    setAlert(null);
+    try {
+      const created = await createSubscription({ subscriptionInput: { plan } }).unwrap();
+      // Appended at once; the tag invalidation then reloads the list (and loyalty) from the server.
+      patchList((draft) => {
+        if (!draft.some((s) => s.subscriptionId === created.subscriptionId)) draft.push(created);
+      });
+    } catch (failure) {
+      setAlert(subscriptionMessages.createFailed(errorMessage(failure, UNKNOWN_ERROR)));
+    }
+  };
+
+  const cancel = async (subscription: Subscription) => {
+    setAlert(null);
+    const ok = await confirm({
+      title: 'Cancel subscription',
+      message: subscriptionMessages.confirmCancel,
+      confirmLabel: 'Cancel subscription',
+      cancelLabel: 'Keep it',
+    });
+    if (!ok) return;
+    try {
+      await cancelSubscription({ id: subscription.subscriptionId }).unwrap();
+      patchList((draft) => {
+        const index = draft.findIndex((s) => s.subscriptionId === subscription.subscriptionId);
+        if (index >= 0) draft.splice(index, 1);
+      });
+    } catch (failure) {
+      setAlert(subscriptionMessages.cancelFailed(errorMessage(failure, UNKNOWN_ERROR)));
+    }
+  };
+
+  const listed = (data ?? []).filter(isListed);
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">My Subscriptions</Typography>
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        My Subscriptions
+      </Typography>
+
+      {alert && (
+        <Alert severity="error" onClose={() => setAlert(null)} sx={{ mb: 2 }}>
+          {alert}
+        </Alert>
+      )}
+
+      {isLoading ? (
+        <Box
+          role="status"
+          aria-label="Loading subscriptions"
+          sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
+        >
+          <CircularProgress />
+        </Box>
+      ) : !data ? (
+        <Alert severity="error">{errorMessage(error, subscriptionMessages.loadFailed)}</Alert>
+      ) : (
+        <>
+          {listed.length === 0 ? (
+            <Typography sx={{ mb: 3 }}>{subscriptionMessages.empty}</Typography>
+          ) : (
+            <Card variant="outlined" sx={{ mb: 3 }}>
+              <List aria-label="Your subscriptions" disablePadding>
+                {listed.map((s, index) => (
+                  <ListItem
+                    key={s.subscriptionId || index}
+                    divider={index < listed.length - 1}
+                    sx={{ flexWrap: 'wrap', gap: 1 }}
+                  >
+                    <ListItemText
+                      sx={{ flex: '1 1 220px' }}
+                      primary={
+                        <Box component="span" sx={{ textTransform: 'capitalize', fontWeight: 650 }}>
+                          {s.plan || 'Plan'}
+                        </Box>
+                      }
+                      secondary={`Status: ${s.status} · Created ${formatShortDate(s.createdAt)}`}
+                    />
+                    {s.status === 'active' && (
+                      <Button
+                        variant="outlined"
+                        color="error"
+                        size="small"
+                        disabled={busy}
+                        onClick={() => void cancel(s)}
+                        aria-label={`Cancel ${s.plan} subscription`}
+                      >
+                        Cancel
+                      </Button>
+                    )}
+                  </ListItem>
+                ))}
+              </List>
+            </Card>
+          )}
+
+          <Card variant="outlined" component="section" aria-labelledby="new-plan-heading">
+            <CardContent>
+              <Typography id="new-plan-heading" variant="h6" component="h2" gutterBottom>
+                Start a new plan:
+              </Typography>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {plans.map((plan) => (
+                  <Button
+                    key={plan}
+                    variant="contained"
+                    disabled={busy}
+                    onClick={() => void start(plan)}
+                  >
+                    {plan}
+                  </Button>
+                ))}
+              </Stack>
+              {creating && (
+                <Typography role="status" variant="body2" sx={{ mt: 1 }}>
+                  Starting your plan…
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+      {dialog}
     </Container>
   );
 }

@@ -1,10 +1,92 @@
-import { Container, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { statusCounts } from '../../../lib/bookingStats';
+import { useDashboardData } from '../useDashboardData';
+import { formatAddress, upcomingFromBookings } from '../appointments';
+import { SummaryCards } from '../components/SummaryCards';
+import { UpcomingAppointments } from '../components/UpcomingAppointments';
+import { LoyaltyPanel } from '../components/LoyaltyPanel';
+import { SubscriptionCard } from '../components/SubscriptionCard';
 
-/** Placeholder until its issue builds it. */
+export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data.';
+
+/** Dashboard home (spec §2). */
 export function OverviewPage() {
+  usePageMeta('Dashboard');
+  const { data, isLoading, isFetching, failed, refresh } = useDashboardData();
+
+  const derived = useMemo(() => {
+    // Both kinds of booking are the customer's: they count, chart and list together.
+    const allBookings = [...data.websiteBookings, ...data.externalBookings];
+    return {
+      totalBookings: allBookings.length,
+      counts: statusCounts(allBookings),
+      upcoming: upcomingFromBookings(data.websiteBookings, data.externalBookings),
+      location: formatAddress(data.profile?.serviceAddress),
+    };
+  }, [data]);
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Dashboard</Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <Stack
+        direction="row"
+        sx={{
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 3,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Typography variant="h4" component="h1">
+          Dashboard
+        </Typography>
+        <Button
+          variant="outlined"
+          onClick={refresh}
+          disabled={isFetching}
+          startIcon={<RefreshIcon />}
+        >
+          {isFetching ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      </Stack>
+
+      {isLoading ? (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6 }}>
+          <CircularProgress size={28} aria-hidden />
+          <Typography>Loading dashboard...</Typography>
+        </Box>
+      ) : failed ? (
+        <Alert severity="error">{DASHBOARD_LOAD_FAILED}</Alert>
+      ) : (
+        <Stack spacing={3}>
+          <SummaryCards
+            vehicles={data.vehicles.length}
+            bookings={derived.totalBookings}
+            points={data.loyalty.points}
+          />
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <Stack spacing={3}>
+                <UpcomingAppointments appointments={derived.upcoming} location={derived.location} />
+                <SubscriptionCard subscriptions={data.subscriptions} />
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <LoyaltyPanel points={data.loyalty.points} counts={derived.counts} />
+            </Grid>
+          </Grid>
+        </Stack>
+      )}
     </Container>
   );
 }

@@ -1,0 +1,55 @@
+import type { Address, ExternalBooking, WebsiteBooking } from '../../api/normalize';
+import { upcomingAppointments } from '../../lib/bookingStats';
+
+export interface Appointment {
+  key: string;
+  bookingId: string;
+  /** ISO instant */
+  startsAt: string;
+  serviceName: string;
+  vehicle: string;
+  source: 'Website' | 'Calendly';
+}
+
+/**
+ * The Upcoming Appointments list (spec §9): future-dated, booked/scheduled/confirmed,
+ * soonest first, at most 5, over website bookings AND external (Calendly) bookings: both are
+ * appointments the customer has, and the bookings page explains how each can be changed.
+ */
+export function upcomingFromBookings(
+  website: readonly WebsiteBooking[],
+  external: readonly ExternalBooking[],
+  now: Date = new Date(),
+  limit = 5,
+): Appointment[] {
+  const all: (Appointment & { rawStatus: string })[] = [
+    ...website.map((b, i) => ({
+      key: `web-${b.bookingId || i}`,
+      bookingId: b.bookingId,
+      startsAt: b.startsAt,
+      rawStatus: b.rawStatus,
+      serviceName: b.serviceName,
+      vehicle: b.vehicle.text || b.vehicleType,
+      source: 'Website' as const,
+    })),
+    ...external.map((b, i) => ({
+      key: `cal-${b.bookingId || i}`,
+      bookingId: b.bookingId,
+      startsAt: b.startsAt,
+      rawStatus: b.rawStatus,
+      serviceName: b.serviceName,
+      vehicle: b.vehicle || b.vehicleType,
+      source: 'Calendly' as const,
+    })),
+  ];
+  return upcomingAppointments(all, now, limit).map(
+    ({ rawStatus: _raw, ...appointment }) => appointment,
+  );
+}
+
+/** "12 Oak St, Apt 2, Cary, NC 27511", or '' when no address is on file. */
+export function formatAddress(address: Address | undefined | null): string {
+  if (!address) return '';
+  const stateZip = [address.state, address.zip].filter(Boolean).join(' ');
+  return [address.line1, address.line2, address.city, stateZip].filter(Boolean).join(', ');
+}

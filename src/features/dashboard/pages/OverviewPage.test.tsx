@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { apiUrl } from '../../../testing/api';
+import { signIn } from '../../../testing/tokens';
+
+const booking = (id: string, date: string, status: string, time = '4:00 PM') => ({
+  bookingId: id,
+  userId: 'user-1',
+  email: 'jordan@example.com',
+  date,
+  time,
+  vehicleType: 'Sedan',
+  vehicle: { vehicleId: 'v1', make: 'Honda', model: 'Civic', year: 2020 },
+  selectedAddons: [],
+  totalPrice: 90,
+  status,
+  source: 'website',
+  createdAt: '2024-01-01T00:00:00Z',
+});
+
+function useRichData() {
+  server.use(
+    http.get(apiUrl('/vehicles/me'), () =>
+      HttpResponse.json([
+        { vehicleId: 'v1', make: 'Honda', model: 'Civic', year: 2020 },
+        { vehicleId: 'v2', make: 'Ford', model: 'F-150', year: 2018 },
+      ]),
+    ),
+    http.get(apiUrl('/bookings'), () =>
+      HttpResponse.json([
+        booking('b-past', '2001-05-01', 'Booked'),
+        booking('b-done', '2099-01-01', 'Completed'),
+        booking('b-cancel', '2099-01-01', 'Cancelled'),
+        booking('b3', '2099-03-03', 'Booked'),
+        booking('b1', '2099-01-01', 'confirmed', '9:00 AM'),
+        booking('b2', '2099-02-02', 'scheduled'),
+        booking('b4', '2099-04-04', 'Booked'),
+        booking('b5', '2099-05-05', 'Booked'),
+        booking('b-pending', '2099-01-01', 'pending'),
+      ]),
+    ),
+    http.get(apiUrl('/calendly-bookings'), () =>
+      HttpResponse.json([
+        {
+          bookingId: 'cal-1',
+          startTime: '2099-01-15T15:00:00Z',
+          serviceName: 'Interior Detail',
+          status: 'Booked',
+          source: 'Calendly',
+        },
+      ]),
+    ),
+    http.get(apiUrl('/loyalty'), () =>
+      HttpResponse.json({ userId: 'user-1', points: 5200, transactions: [] }),
+    ),
+    http.get(apiUrl('/subscriptions'), () =>
+      HttpResponse.json([
+        { subscriptionId: 's0', plan: 'weekly', status: 'cancelled', createdAt: '2024-01-01' },
+        { subscriptionId: 's1', plan: 'monthly', status: 'active', createdAt: '2024-03-05' },
+      ]),
+    ),
+  );
+}
+
+/** Waits until the overview has loaded (its summary cards show). */
+async function loaded() {
+  expect(await screen.findByText('Total Bookings')).toBeInTheDocument();
+  expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
+}
+
+describe('Dashboard overview', () => {
+  beforeEach(() => signIn());
+
+  it('shows the title, the cards, the upcoming list, the loyalty panel and the plan', async () => {
+    useRichData();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    await loaded();
+
+    expect(screen.getByLabelText('Vehicles: 2')).toBeInTheDocument();
+    // 9 website + 1 external booking
+    expect(screen.getByLabelText('Total Bookings: 10')).toBeInTheDocument();
+    expect(screen.getByLabelText('Loyalty Points: 5200')).toBeInTheDocument();
+
+    // Upcoming: future, booked/scheduled/confirmed, soonest first, at most 5 (b5 drops out).
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Appointments' });
+    const items = within(upcoming).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    // (Intl may put a narrow no-break space before AM/PM.)
+    expect(items.map((li) => li.textContent?.replace(/\s/g, ' '))).toEqual([
+      expect.stringContaining('1/1/99, 9:00 AM'),
+      expect.stringContaining('1/15/99, 10:00 AM'),
+      expect.stringContaining('2/2/99, 4:00 PM'),
+      expect.stringContaining('3/3/99, 4:00 PM'),
+      expect.stringContaining('4/4/99, 4:00 PM'),
+    ]);
+    expect(within(items[1]!).getByText('Calendly')).toBeInTheDocument();
+    for (const link of within(upcoming).getAllByRole('link', { name: 'Modify Booking' }))
+      expect(link).toHaveAttribute('href', '/dashboard/bookings');
+
+    const ics = within(items[0]!).getByRole('link', { name: /Add to calendar/ });
+    expect(ics).toHaveAttribute('download', 'appointment-b1.ics');
+    const text = decodeURIComponent(ics.getAttribute('href')!.replace(/^data:[^,]*,/, ''));
+    expect(text).toContain('BEGIN:VEVENT');
+    expect(text).toContain('DTSTART:20990101T140000Z');
+    expect(text).toContain('DTEND:20990101T160000Z');
+
+    // Loyalty panel at Platinum.
+    const loyalty = screen.getByRole('region', { name: 'Loyalty Program' });
+    expect(within(loyalty).getByText('Platinum')).toBeInTheDocument();
+    expect(within(loyalty).getByText("You're already at the top!")).toBeInTheDocument();
+    expect(within(loyalty).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(within(loyalty).getByText('Premium Wash: +200 points')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Refer a Friend: +300 points')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Join a Subscription Plan: +500 points')).toBeInTheDocument();
+    // Booking status: 8 booked (incl. pending and the past one), 1 completed, 1 cancelled.
+    expect(within(loyalty).getByText('Booked: 8 (80.0%)')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Completed: 1 (10.0%)')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Cancelled: 1 (10.0%)')).toBeInTheDocument();
+
+    // The first active plan.
+    const plan = screen.getByRole('region', { name: 'Subscription' });
+    expect(within(plan).getByText('monthly')).toBeInTheDocument();
+    expect(within(plan).queryByRole('link', { name: 'Subscribe' })).not.toBeInTheDocument();
+  });
+
+  it('shows progress below Platinum and a Subscribe link when no plan is active', async () => {
+    server.use(
+      http.get(apiUrl('/loyalty'), () =>
+        HttpResponse.json({ userId: 'user-1', points: 2500, transactions: [] }),
+      ),
+    );
+    renderApp('/dashboard');
+    await loaded();
+    const loyalty = screen.getByRole('region', { name: 'Loyalty Program' });
+    expect(within(loyalty).getByText('Silver')).toBeInTheDocument();
+    expect(within(loyalty).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    expect(within(loyalty).getByText('1,000 points to Gold')).toBeInTheDocument();
+    expect(within(loyalty).queryByText("You're already at the top!")).not.toBeInTheDocument();
+
+    expect(screen.getByText('No upcoming appointments.')).toBeInTheDocument();
+    const plan = screen.getByRole('region', { name: 'Subscription' });
+    expect(within(plan).getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      '/dashboard/subscriptions',
+    );
+  });
+
+  it('shows Loading dashboard... while the six sources load in parallel', async () => {
+    const started: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const paths = [
+      '/profile/me',
+      '/vehicles/me',
+      '/bookings',
+      '/calendly-bookings',
+      '/loyalty',
+      '/subscriptions',
+    ];
+    server.use(
+      ...paths.map((path) =>
+        http.get(apiUrl(path), async () => {
+          started.push(path);
+          await gate;
+          return HttpResponse.json(path === '/loyalty' ? { userId: 'u', points: 1 } : []);
+        }),
+      ),
+    );
+    renderApp('/dashboard');
+    // Every request starts before any of them has answered; meanwhile the loading text shows.
+    await waitFor(() => expect([...started].sort()).toEqual([...paths].sort()));
+    expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refreshing...' })).toBeDisabled();
+    release();
+    await loaded();
+  });
+
+  it('a failed source is logged and shown as empty; the rest still show', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    useRichData();
+    server.use(
+      http.get(apiUrl('/vehicles/me'), () =>
+        HttpResponse.json({ message: 'down' }, { status: 500 }),
+      ),
+    );
+    renderApp('/dashboard');
+    await loaded();
+    expect(screen.getByLabelText('Vehicles: 0')).toBeInTheDocument();
+    expect(screen.getByLabelText('Total Bookings: 10')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load dashboard data.')).not.toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith(
+      'Dashboard: failed to load vehicles',
+      expect.objectContaining({ status: 500 }),
+    );
+    log.mockRestore();
+  });
+
+  it('shows "Failed to load dashboard data." only when all six fail', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fail = () => HttpResponse.json({ message: 'down' }, { status: 503 });
+    server.use(
+      http.get(apiUrl('/profile/me'), fail),
+      http.get(apiUrl('/vehicles/me'), fail),
+      http.get(apiUrl('/bookings'), fail),
+      http.get(apiUrl('/calendly-bookings'), fail),
+      http.get(apiUrl('/loyalty'), fail),
+      http.get(apiUrl('/subscriptions'), fail),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByText('Failed to load dashboard data.')).toBeInTheDocument();
+    const failures = log.mock.calls
+      .map(([first]) => String(first))
+      .filter((text) => text.startsWith('Dashboard: failed to load'))
+      .sort();
+    expect(failures).toEqual([
+      'Dashboard: failed to load Calendly bookings',
+      'Dashboard: failed to load loyalty',
+      'Dashboard: failed to load profile',
+      'Dashboard: failed to load subscriptions',
+      'Dashboard: failed to load vehicles',
+      'Dashboard: failed to load website bookings',
+    ]);
+    log.mockRestore();
+  });
+
+  it('Refresh reads "Refreshing..." while loading and reloads every source', async () => {
+    let vehicleCalls = 0;
+    let release: () => void = () => undefined;
+    server.use(
+      http.get(apiUrl('/vehicles/me'), async () => {
+        vehicleCalls += 1;
+        if (vehicleCalls > 1)
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        return HttpResponse.json(
+          vehicleCalls > 1 ? [{ vehicleId: 'v9', make: 'Kia', model: 'Soul', year: 2022 }] : [],
+        );
+      }),
+    );
+    renderApp('/dashboard');
+    await loaded();
+    expect(screen.getByLabelText('Vehicles: 0')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('button', { name: 'Refreshing...' })).toBeDisabled();
+    await waitFor(() => expect(vehicleCalls).toBe(2));
+    release();
+    expect(await screen.findByLabelText('Vehicles: 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  });
+});

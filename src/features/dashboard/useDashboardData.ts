@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import {
+  useGetMyProfileQuery,
+  useListBookingsQuery,
+  useListCalendlyBookingsQuery,
+  useListMyVehiclesQuery,
+  useListSubscriptionsQuery,
+} from '../../api/endpoints';
+import { useGetLoyaltyAccountQuery } from '../../api/loyalty';
+import {
+  emptyLoyalty,
+  type ExternalBooking,
+  type Loyalty,
+  type Profile,
+  type Subscription,
+  type Vehicle,
+  type WebsiteBooking,
+} from '../../api/normalize';
+
+export interface DashboardData {
+  profile: Profile | null;
+  vehicles: Vehicle[];
+  websiteBookings: WebsiteBooking[];
+  externalBookings: ExternalBooking[];
+  loyalty: Loyalty;
+  subscriptions: Subscription[];
+}
+
+interface SourceState {
+  name: string;
+  isLoading: boolean;
+  isFetching: boolean;
+  /** The failure, or undefined. */
+  error?: unknown;
+}
+
+function source(
+  name: string,
+  q: { isLoading: boolean; isFetching: boolean; error?: unknown },
+): SourceState {
+  return { name, isLoading: q.isLoading, isFetching: q.isFetching, error: q.error };
+}
+
+const EMPTY: never[] = [];
+
+/** Logs a source's failure once per failure (spec §4/§8: logged, replaced by empty data). */
+function useLogFailure({ name, error }: SourceState): void {
+  useEffect(() => {
+    if (error) console.error(`Dashboard: failed to load ${name}`, error);
+  }, [name, error]);
+}
+
+/**
+ * The dashboard's six sources (spec §7), all requested in parallel on mount through the
+ * shared RTK Query cache. A source that fails counts as empty (null for the profile); only
+ * when all six fail is the load a failure.
+ */
+export function useDashboardData() {
+  const profile = useGetMyProfileQuery();
+  const vehicles = useListMyVehiclesQuery();
+  const bookings = useListBookingsQuery();
+  const calendly = useListCalendlyBookingsQuery();
+  const loyalty = useGetLoyaltyAccountQuery();
+  const subscriptions = useListSubscriptionsQuery();
+
+  const profileSource: SourceState = source('profile', profile);
+  const vehiclesSource: SourceState = source('vehicles', vehicles);
+  const bookingsSource: SourceState = source('website bookings', bookings);
+  const calendlySource: SourceState = source('Calendly bookings', calendly);
+  // The loyalty query answers its zero-point default with the error beside it.
+  const loyaltySource: SourceState = {
+    name: 'loyalty',
+    isLoading: loyalty.isLoading,
+    isFetching: loyalty.isFetching,
+    error: loyalty.error ?? loyalty.data?.error ?? undefined,
+  };
+  const subscriptionsSource: SourceState = source('subscriptions', subscriptions);
+  useLogFailure(profileSource);
+  useLogFailure(vehiclesSource);
+  useLogFailure(bookingsSource);
+  useLogFailure(calendlySource);
+  useLogFailure(loyaltySource);
+  useLogFailure(subscriptionsSource);
+  const sources = [
+    profileSource,
+    vehiclesSource,
+    bookingsSource,
+    calendlySource,
+    loyaltySource,
+    subscriptionsSource,
+  ];
+
+  const isLoading = sources.some((s) => s.isLoading);
+  const isFetching = sources.some((s) => s.isFetching);
+  const failed = !isLoading && sources.every((s) => Boolean(s.error));
+
+  const data: DashboardData = useMemo(
+    () => ({
+      profile: profile.error ? null : (profile.data ?? null),
+      vehicles: vehicles.error ? EMPTY : (vehicles.data ?? EMPTY),
+      websiteBookings: bookings.error ? EMPTY : (bookings.data ?? EMPTY),
+      externalBookings: calendly.error ? EMPTY : (calendly.data ?? EMPTY),
+      loyalty: loyalty.data?.loyalty ?? emptyLoyalty,
+      subscriptions: subscriptions.error ? EMPTY : (subscriptions.data ?? EMPTY),
+    }),
+    [
+      profile.error,
+      profile.data,
+      vehicles.error,
+      vehicles.data,
+      bookings.error,
+      bookings.data,
+      calendly.error,
+      calendly.data,
+      loyalty.data,
+      subscriptions.error,
+      subscriptions.data,
+    ],
+  );
+
+  const { refetch: refetchProfile } = profile;
+  const { refetch: refetchVehicles } = vehicles;
+  const { refetch: refetchBookings } = bookings;
+  const { refetch: refetchCalendly } = calendly;
+  const { refetch: refetchLoyalty } = loyalty;
+  const { refetch: refetchSubscriptions } = subscriptions;
+  const refresh = useCallback(() => {
+    void refetchProfile();
+    void refetchVehicles();
+    void refetchBookings();
+    void refetchCalendly();
+    void refetchLoyalty();
+    void refetchSubscriptions();
+  }, [
+    refetchProfile,
+    refetchVehicles,
+    refetchBookings,
+    refetchCalendly,
+    refetchLoyalty,
+    refetchSubscriptions,
+  ]);
+
+  return { data, isLoading, isFetching, failed, refresh };
+}

@@ -1,0 +1,192 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '../../testing/render';
+import { server } from '../../testing/server';
+import { apiUrl } from '../../testing/api';
+import { signIn } from '../../testing/tokens';
+
+const stored = {
+  userId: 'user-1',
+  email: 'jordan@example.com',
+  name: 'Jordan Miles',
+  phone: '919-555-0100',
+  mobile: '9195550101',
+  serviceAddress: { line1: '12 Oak St', line2: '', city: 'Cary', state: 'NC', zip: '27511' },
+};
+
+const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
+
+describe('Account Profile', () => {
+  beforeEach(() => signIn());
+
+  it('shows Loading profile… then the account ID and the filled form', async () => {
+    server.use(http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)));
+    renderApp('/dashboard/profile');
+    expect(await screen.findByText('Loading profile…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Account Profile' })).toBeInTheDocument();
+    expect(screen.getByText('Account ID:')).toHaveTextContent('Account ID: jordan@example.com');
+    expect(field(/^Name/)).toHaveValue('Jordan Miles');
+    expect(field(/^Mobile/)).toHaveValue('9195550101');
+    expect(field(/^Address line 1/)).toHaveValue('12 Oak St');
+    expect(field(/^ZIP/)).toHaveValue('27511');
+    const email = field('Email');
+    expect(email).toHaveValue('jordan@example.com');
+    expect(email).toHaveAttribute('readonly');
+  });
+
+  it('shows a dash as the account ID when the e-mail is missing', async () => {
+    server.use(http.get(apiUrl('/profile/me'), () => HttpResponse.json({ ...stored, email: '' })));
+    renderApp('/dashboard/profile');
+    expect(await screen.findByText('Account ID:')).toHaveTextContent('Account ID: -');
+  });
+
+  it('shows the error message when loading fails', async () => {
+    server.use(
+      http.get(apiUrl('/profile/me'), () =>
+        HttpResponse.json(
+          { error: 'Internal Server Error', message: 'Profile store offline' },
+          {
+            status: 500,
+          },
+        ),
+      ),
+    );
+    renderApp('/dashboard/profile');
+    expect(await screen.findByText('Profile store offline')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your Profile' })).not.toBeInTheDocument();
+  });
+
+  it('shows the network error when the API cannot be reached', async () => {
+    server.use(http.get(apiUrl('/profile/me'), () => HttpResponse.error()));
+    renderApp('/dashboard/profile');
+    expect(await screen.findByText('Network error')).toBeInTheDocument();
+  });
+
+  it('a 401 while loading goes to /auth', async () => {
+    server.use(
+      http.get(apiUrl('/profile/me'), () =>
+        HttpResponse.json({ error: 'Unauthorized', message: 'Token expired' }, { status: 401 }),
+      ),
+    );
+    const { router } = renderApp('/dashboard/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('highlights every invalid field and sends nothing', async () => {
+    const user = userEvent.setup();
+    let puts = 0;
+    server.use(
+      http.get(apiUrl('/profile/me'), () =>
+        HttpResponse.json({ userId: 'user-1', email: 'jordan@example.com', name: '' }),
+      ),
+      http.put(apiUrl('/profile/me'), () => {
+        puts += 1;
+        return HttpResponse.json(stored);
+      }),
+    );
+    renderApp('/dashboard/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    await user.type(field(/^Name/), '   ');
+    await user.type(field(/^Mobile/), '555-0101');
+    await user.type(field(/^ZIP/), '2751');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+
+    expect(await screen.findByText('Please fix the highlighted fields.')).toBeInTheDocument();
+    const expected: [RegExp, string][] = [
+      [/^Name/, 'Name is required.'],
+      [/^Mobile/, 'Enter a valid phone number.'],
+      [/^Address line 1/, 'Address line 1 is required.'],
+      [/^City/, 'City is required.'],
+      [/^State/, 'State is required.'],
+      [/^ZIP/, 'ZIP must be 5 or 9 digits.'],
+    ];
+    for (const [label, message] of expected) {
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(label)).toHaveAccessibleDescription(message);
+    }
+    expect(field(/^Phone/)).toHaveAttribute('aria-invalid', 'false');
+    expect(field(/^Address line 2/)).toHaveAttribute('aria-invalid', 'false');
+    expect(field(/^Name/)).toHaveFocus();
+    expect(puts).toBe(0);
+
+    // Fixing a field clears its highlight.
+    await user.type(field(/^Name/), 'Jordan');
+    expect(field(/^Name/)).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('saves trimmed values with the last 10 digits of the mobile; the answer replaces the form', async () => {
+    const user = userEvent.setup();
+    let body: unknown;
+    server.use(
+      http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)),
+      http.put(apiUrl('/profile/me'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...stored, name: 'Jordan A. Miles', mobile: '9195550199' });
+      }),
+    );
+    renderApp('/dashboard/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    await user.clear(field(/^Name/));
+    await user.type(field(/^Name/), '  Jordan Miles  ');
+    await user.clear(field(/^Mobile/));
+    await user.type(field(/^Mobile/), '+1 (919) 555-0199');
+    await user.type(field(/^Address line 2/), '  Apt 2 ');
+    await user.clear(field(/^ZIP/));
+    await user.type(field(/^ZIP/), ' 27511-1234 ');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+
+    expect(await screen.findByText('Profile saved successfully')).toBeInTheDocument();
+    expect(body).toEqual({
+      name: 'Jordan Miles',
+      email: 'jordan@example.com',
+      phone: '919-555-0100',
+      mobile: '9195550199',
+      serviceAddress: {
+        line1: '12 Oak St',
+        line2: 'Apt 2',
+        city: 'Cary',
+        state: 'NC',
+        zip: '27511-1234',
+      },
+    });
+    expect(field(/^Name/)).toHaveValue('Jordan A. Miles');
+    expect(field(/^Mobile/)).toHaveValue('9195550199');
+  });
+
+  it('a failed save toasts the server message and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)),
+      http.put(apiUrl('/profile/me'), () =>
+        HttpResponse.json(
+          { error: 'Bad Request', message: 'State must be 2 letters' },
+          {
+            status: 400,
+          },
+        ),
+      ),
+    );
+    renderApp('/dashboard/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    await user.clear(field(/^State/));
+    await user.type(field(/^State/), 'North Carolina');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('State must be 2 letters')).toBeInTheDocument();
+    expect(field(/^State/)).toHaveValue('North Carolina');
+  });
+
+  it('a save that cannot reach the API toasts the network error', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)),
+      http.put(apiUrl('/profile/me'), () => HttpResponse.error()),
+    );
+    renderApp('/dashboard/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Network error')).toBeInTheDocument();
+    expect(field(/^Name/)).toHaveValue('Jordan Miles');
+  });
+});

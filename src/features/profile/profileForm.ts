@@ -1,0 +1,99 @@
+import type { Profile } from '../../api/normalize';
+
+/** The "Your Profile" form's fields (spec §3, §5); the e-mail is shown read-only beside it. */
+export interface ProfileFormValues {
+  name: string;
+  phone: string;
+  mobile: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+export type ProfileField = keyof ProfileFormValues;
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+/** The PUT /profile/me body (openapi ProfileUpdate). */
+export interface ProfileUpdateBody {
+  name: string;
+  email: string;
+  phone: string;
+  mobile: string;
+  serviceAddress: { line1: string; line2: string; city: string; state: string; zip: string };
+}
+
+export const FIX_FIELDS_MESSAGE = 'Please fix the highlighted fields.';
+export const profileMessages = {
+  name: 'Name is required.',
+  mobile: 'Enter a valid phone number.',
+  line1: 'Address line 1 is required.',
+  city: 'City is required.',
+  state: 'State is required.',
+  zip: 'ZIP must be 5 or 9 digits.',
+} as const;
+
+/** Field order, for focusing the first invalid field. */
+export const profileFields: readonly ProfileField[] = [
+  'name',
+  'phone',
+  'mobile',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'zip',
+];
+
+export function fromProfile(profile: Profile): ProfileFormValues {
+  return {
+    name: profile.name,
+    phone: profile.phone,
+    mobile: profile.mobile,
+    line1: profile.serviceAddress.line1,
+    line2: profile.serviceAddress.line2,
+    city: profile.serviceAddress.city,
+    state: profile.serviceAddress.state,
+    zip: profile.serviceAddress.zip,
+  };
+}
+
+/** 10 digits, or 11 starting with 1; anything but digits is ignored (spec §5). */
+export function isValidMobile(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+}
+
+/** 5 digits, or 5+4 with a hyphen (spec §5). */
+export function isValidZip(value: string): boolean {
+  return /^\d{5}(-\d{4})?$/.test(value.trim());
+}
+
+/** Every rule of spec §5's profile form; an empty object means the form may be saved. */
+export function validateProfile(values: ProfileFormValues): ProfileErrors {
+  const errors: ProfileErrors = {};
+  if (!values.name.trim()) errors.name = profileMessages.name;
+  if (!isValidMobile(values.mobile)) errors.mobile = profileMessages.mobile;
+  if (!values.line1.trim()) errors.line1 = profileMessages.line1;
+  if (!values.city.trim()) errors.city = profileMessages.city;
+  if (!values.state.trim()) errors.state = profileMessages.state;
+  if (!isValidZip(values.zip)) errors.zip = profileMessages.zip;
+  return errors;
+}
+
+/** What is saved: every string trimmed, the mobile reduced to its last 10 digits (spec §5). */
+export function toProfileUpdate(values: ProfileFormValues, email: string): ProfileUpdateBody {
+  return {
+    name: values.name.trim(),
+    email: email.trim(),
+    phone: values.phone.trim(),
+    mobile: values.mobile.replace(/\D/g, '').slice(-10),
+    serviceAddress: {
+      line1: values.line1.trim(),
+      line2: values.line2.trim(),
+      city: values.city.trim(),
+      state: values.state.trim(),
+      zip: values.zip.trim(),
+    },
+  };
+}

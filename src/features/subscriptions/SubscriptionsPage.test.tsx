@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '../../testing/render';
+import { server } from '../../testing/server';
+import { apiUrl } from '../../testing/api';
+import { signIn } from '../../testing/tokens';
+
+interface StoredSubscription {
+  subscriptionId: string;
+  userId: string;
+  plan: string;
+  status: string;
+  createdAt: string;
+}
+
+const sub = (id: string, plan: string, status: string, createdAt: string): StoredSubscription => ({
+  subscriptionId: id,
+  userId: 'user-1',
+  plan,
+  status,
+  createdAt,
+});
+
+/** An in-memory subscriptions API (the server keeps cancelled plans with that status). */
+function subscriptionsApi(initial: StoredSubscription[]) {
+  const state = { list: [...initial], posted: [] as unknown[], deleted: [] as string[] };
+  server.use(
+    http.get(apiUrl('/subscriptions'), () => HttpResponse.json(state.list)),
+    http.post(apiUrl('/subscriptions'), async ({ request }) => {
+      const body = (await request.json()) as { plan: string };
+      state.posted.push(body);
+      const created = sub(`s${state.list.length + 1}`, body.plan, 'active', '2025-06-01T15:00:00Z');
+      state.list.push(created);
+      return HttpResponse.json(created, { status: 201 });
+    }),
+    http.delete(apiUrl('/subscriptions/:id'), ({ params }) => {
+      state.deleted.push(String(params.id));
+      state.list = state.list.map((s) =>
+        s.subscriptionId === params.id ? { ...s, status: 'cancelled' } : s,
+      );
+      return HttpResponse.json(state.list.find((s) => s.subscriptionId === params.id));
+    }),
+  );
+  return state;
+}
+
+const list = () => screen.findByRole('list', { name: 'Your subscriptions' });
+
+describe('My Subscriptions', () => {
+  beforeEach(() => signIn());
+
+  it('shows a spinner, then plan, status and created date, with Cancel for active plans only', async () => {
+    subscriptionsApi([
+      sub('s1', 'weekly', 'cancelled', '2024-01-10T15:00:00Z'),
+      sub('s2', 'monthly', 'active', '2024-03-05T15:00:00Z'),
+      sub('s3', 'biweekly', 'paused', '2024-04-20T15:00:00Z'),
+    ]);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(apiUrl('/subscriptions'), async () => {
+        await gate;
+      }),
+    );
+    renderApp('/dashboard/subscriptions');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Subscriptions' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Loading subscriptions' }),
+    ).toBeInTheDocument();
+    release();
+    const items = within(await list()).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('monthly');
+    expect(items[0]).toHaveTextContent('Status: active · Created 3/5/2024');
+    expect(
+      within(items[0]!).getByRole('button', { name: 'Cancel monthly subscription' }),
+    ).toBeEnabled();
+    expect(items[1]).toHaveTextContent('Status: paused · Created 4/20/2024');
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Start a new plan:' })).toBeInTheDocument();
+    for (const plan of ['weekly', 'biweekly', 'monthly'])
+      expect(screen.getByRole('button', { name: plan })).toBeEnabled();
+  });
+
+  it('shows the empty text when there is no active plan', async () => {
+    subscriptionsApi([sub('s1', 'weekly', 'cancelled', '2024-01-10T15:00:00Z')]);
+    renderApp('/dashboard/subscriptions');
+    expect(await screen.findByText('You have no active subscriptions.')).toBeInTheDocument();
+  });
+
+  it('shows the server message when loading fails', async () => {
+    server.use(
+      http.get(apiUrl('/subscriptions'), () =>
+        HttpResponse.json(
+          { error: 'Service Unavailable', message: 'Billing is down' },
+          {
+            status: 503,
+          },
+        ),
+      ),
+    );
+    renderApp('/dashboard/subscriptions');
+    expect(await screen.findByText('Billing is down')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'weekly' })).not.toBeInTheDocument();
+  });
+
+  it('starts a plan and appends it to the list', async () => {
+    const api = subscriptionsApi([]);
+    renderApp('/dashboard/subscriptions');
+    await screen.findByText('You have no active subscriptions.');
+    await userEvent.click(screen.getByRole('button', { name: 'biweekly' }));
+    const items = within(await list()).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('biweekly');
+    expect(items[0]).toHaveTextContent('Status: active · Created 6/1/2025');
+    expect(api.posted).toEqual([{ plan: 'biweekly' }]);
+    expect(screen.queryByText('You have no active subscriptions.')).not.toBeInTheDocument();
+  });
+
+  it('disables the plan buttons while a plan is being created', async () => {
+    subscriptionsApi([]);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post(apiUrl('/subscriptions'), async () => {
+        await gate;
+      }),
+    );
+    renderApp('/dashboard/subscriptions');
+    await screen.findByText('You have no active subscriptions.');
+    await userEvent.click(screen.getByRole('button', { name: 'weekly' }));
+    for (const plan of ['weekly', 'biweekly', 'monthly'])
+      expect(screen.getByRole('button', { name: plan })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'weekly' })).toBeEnabled());
+  });
+
+  it('shows "Failed to create subscription: {message}"', async () => {
+    subscriptionsApi([]);
+    server.use(
+      http.post(apiUrl('/subscriptions'), () =>
+        HttpResponse.json(
+          { error: 'Bad Request', message: 'plan must be weekly, biweekly or monthly' },
+          {
+            status: 400,
+          },
+        ),
+      ),
+    );
+    renderApp('/dashboard/subscriptions');
+    await screen.findByText('You have no active subscriptions.');
+    await userEvent.click(screen.getByRole('button', { name: 'monthly' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to create subscription: plan must be weekly, biweekly or monthly',
+    );
+  });
+
+  it('cancels after confirmation and removes the plan from the list', async () => {
+    const api = subscriptionsApi([
+      sub('s1', 'weekly', 'active', '2024-01-10T15:00:00Z'),
+      sub('s2', 'monthly', 'active', '2024-03-05T15:00:00Z'),
+    ]);
+    renderApp('/dashboard/subscriptions');
+    await userEvent.click(
+      within(await list()).getByRole('button', { name: 'Cancel weekly subscription' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cancel subscription' });
+    expect(dialog).toHaveAccessibleDescription('Cancel this subscription?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+
+    await waitFor(() =>
+      expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(screen.getByRole('list')).toHaveTextContent('monthly');
+    expect(api.deleted).toEqual(['s1']);
+  });
+
+  it('keeping the plan in the confirmation cancels nothing', async () => {
+    const api = subscriptionsApi([sub('s1', 'weekly', 'active', '2024-01-10T15:00:00Z')]);
+    renderApp('/dashboard/subscriptions');
+    await userEvent.click(within(await list()).getByRole('button', { name: /^Cancel/ }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep it' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.deleted).toEqual([]);
+    expect(screen.getByRole('list', { name: 'Your subscriptions' })).toHaveTextContent('weekly');
+  });
+
+  it('shows "Failed to cancel subscription: {message}" and keeps the plan', async () => {
+    subscriptionsApi([sub('s1', 'weekly', 'active', '2024-01-10T15:00:00Z')]);
+    server.use(
+      http.delete(apiUrl('/subscriptions/:id'), () =>
+        HttpResponse.json({ error: 'Conflict', message: 'Already cancelled' }, { status: 409 }),
+      ),
+    );
+    renderApp('/dashboard/subscriptions');
+    await userEvent.click(within(await list()).getByRole('button', { name: /^Cancel/ }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }),
+    );
+    expect(
+      await screen.findByText('Failed to cancel subscription: Already cancelled'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('list', { name: 'Your subscriptions' })).toHaveTextContent('weekly');
+  });
+});

@@ -1,0 +1,59 @@
+import type { Vehicle } from '../../api/normalize';
+
+export interface VehicleFormValues {
+  make: string;
+  model: string;
+  year: string;
+  licensePlate: string;
+}
+
+export const emptyVehicleForm: VehicleFormValues = {
+  make: '',
+  model: '',
+  year: '',
+  licensePlate: '',
+};
+
+/** The POST/PUT body (openapi VehicleInput). */
+export interface VehicleBody {
+  make: string;
+  model: string;
+  year: number;
+  licensePlate: string;
+}
+
+export const vehicleMessages = {
+  loadFailed: 'Failed to load vehicles',
+  saveFailed: 'Failed to save vehicle',
+  deleteFailed: 'Failed to delete vehicle',
+  added: 'Vehicle added successfully',
+  updated: 'Vehicle updated successfully',
+  deleted: 'Vehicle deleted successfully',
+  empty: 'No vehicles found. Add your first vehicle below!',
+  confirmDelete: 'Are you sure you want to delete this vehicle?',
+} as const;
+
+/** "2020 Honda Civic – ABC1234", with N/A when there is no plate (spec §2). */
+export function vehicleLine(v: Pick<Vehicle, 'year' | 'make' | 'model' | 'licensePlate'>): string {
+  const name = [v.year || '', v.make, v.model].filter(Boolean).join(' ');
+  return `${name} – ${v.licensePlate || 'N/A'}`;
+}
+
+export function toVehicleForm(v: Vehicle): VehicleFormValues {
+  return {
+    make: v.make,
+    model: v.model,
+    year: v.year ? String(v.year) : '',
+    licensePlate: v.licensePlate,
+  };
+}
+
+/** No checks on the client (spec §5): strings trimmed, the year converted to a number. */
+export function toVehicleBody(values: VehicleFormValues): VehicleBody {
+  return {
+    make: values.make.trim(),
+    model: values.model.trim(),
+    year: Number(values.year.trim()),
+    licensePlate: values.licensePlate.trim(),
+  };
+}
