@@ -28,10 +28,12 @@ export function isApiError(value: unknown): value is ApiError {
 
 /**
  * The message to show for a failed call: the server's explanation when it gave one,
- * else the fallback text the spec names for that screen.
+ * "Network error" when the server could not be reached, else the fallback text the spec
+ * names for that screen (a bare "API 500: " tells a customer nothing).
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error)) return error.serverMessage || error.message || fallback;
+  if (isApiError(error))
+    return error.serverMessage || (error.kind === 'network' ? error.message : fallback);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -81,6 +81,7 @@ export function clearTokens(): void {
   for (const s of stores()) {
     for (const key of Object.values(KEYS)) s.removeItem(key);
     s.removeItem(USER_KEY);
+    s.removeItem(LOYALTY_LEVEL_KEY);
   }
 }
 
