@@ -1,0 +1,439 @@
+/**
+ * The local back end: cognito-local behind its gap-filling proxy, the API server (server/)
+ * and the demo customer. Used by `npm start` (scripts/dev.ts), the e2e suite and benchmarks,
+ * each with its own state folder and ports.
+ *
+ * State folder layout:
+ *   cognito/.cognito/   cognito-local's config and database (users, pool, client)
+ *   data/app.db         the API's SQLite file; data/pictures/ its service pictures (the
+ *                       server's own defaults, so its operator CLI finds them with no setup)
+ *   secrets.json        signing keys generated on first run
+ *   demo.json           the demo customer's sub once its data is seeded
+ *   logs/               full output of each process
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { fileURLToPath } from 'node:url';
+import { CognitoApiError, callCognito, isRecord, readString } from './cognitoClient';
+import {
+  CLIENT_ID,
+  USER_POOL_ID,
+  cognitoErrorReader,
+  cognitoLocalCommand,
+  cognitoPoolFile,
+  writeCognitoLocalFiles,
+} from './cognitoLocal';
+import { startCognitoProxy } from './cognitoProxy';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const DEMO_USER = {
+  email: 'demo@triangleshine.test',
+  password: 'DemoPass123!',
+  name: 'Jordan Miles',
+} as const;
+
+export interface LocalStackOptions {
+  /** Where all local state lives (created when missing). */
+  stateDir: string;
+  /** The web app's origin, e.g. http://localhost:3000 (hosted-login callback, CORS). */
+  appOrigin: string;
+  ports: {
+    /** Public identity endpoint (the proxy); the app's COGNITO_ENDPOINT. */
+    cognito: number;
+    /** The API server. */
+    api: number;
+    /** cognito-local itself; a free port when omitted. */
+    cognitoInternal?: number;
+  };
+  /** Base of the signed picture URLs the API hands out; defaults to `${appOrigin}/api`. */
+  publicApiUrl?: string;
+  /** Receives each line to show (codes, errors, API output). */
+  log: (line: string) => void;
+  /** Aborting stops whatever has started so far (e.g. Ctrl-C during start-up). */
+  signal?: AbortSignal;
+  /** Called when a process stops on its own after the stack is up (e.g. the API crashed). */
+  onUnexpectedExit?: (name: string, exit: number | NodeJS.Signals | null) => void;
+}
+
+export interface LocalStack {
+  /** Public identity endpoint, also the hosted sign-in domain (http://localhost:<port>). */
+  cognitoUrl: string;
+  /** The API server (http://127.0.0.1:<port>). */
+  apiUrl: string;
+  userPoolId: string;
+  clientId: string;
+  /** Token issuer (cognitoUrl + '/' + userPoolId). */
+  issuer: string;
+  demoUser: { email: string; password: string; sub: string };
+  /** True when this start seeded the demo customer's data (a first run). */
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+interface Child {
+  name: string;
+  process: ChildProcess;
+  /** Resolves when the process ends: its exit code, or the signal that ended it. */
+  exited: Promise<number | NodeJS.Signals | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Preloaded into each child: it stops itself once its parent (this launcher) is gone, so a
+ * launcher killed outright (e.g. SIGKILL from a wrapper) leaves no stray servers behind.
+ */
+const EXIT_WITH_PARENT = [
+  '--import',
+  'data:text/javascript,const p=process.ppid;' +
+    "setInterval(()=>{if(process.ppid!==p)process.kill(process.pid,'SIGTERM')},500).unref();",
+];
+
+/**
+ * Follows a growing log file from `offset`, calling `onLine` for each complete line.
+ * (Children write straight to their log file: cognito-local's logger holds back its output
+ * when stdout is a pipe, so codes would show late or not at all.)
+ */
+function followFile(file: string, offset: number, onLine: (line: string) => void) {
+  const decoder = new StringDecoder('utf8'); // a read may end inside a multi-byte character
+  let position = offset;
+  let partial = '';
+  const readNew = () => {
+    const size = statSync(file).size;
+    if (size <= position) return;
+    const buffer = Buffer.alloc(size - position);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, buffer, 0, buffer.length, position);
+    } finally {
+      closeSync(fd);
+    }
+    position = size;
+    const lines = (partial + decoder.write(buffer)).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line.replace(/\r$/, ''));
+  };
+  const timer = setInterval(readNew, 150);
+  return {
+    stop() {
+      clearInterval(timer);
+      readNew();
+      if (partial) onLine(partial);
+    },
+  };
+}
+
+/**
+ * Starts a Node process whose output goes to `logFile` and, line by line, to `onLine`. It
+ * stays in the launcher's process group, so a Ctrl-C in the terminal reaches it even if the
+ * launcher itself is killed before it can stop it.
+ */
+function startChild(
+  name: string,
+  spec: { command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv },
+  logFile: string,
+  onLine: (line: string) => void,
+): Child {
+  const out = openSync(logFile, 'a');
+  const follower = followFile(logFile, fstatSync(out).size, onLine);
+  const child = spawn(spec.command, [...EXIT_WITH_PARENT, ...spec.args], {
+    cwd: spec.cwd,
+    env: spec.env,
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal));
+    child.once('error', () => resolve(null));
+  }).finally(() => follower.stop());
+  return {
+    name,
+    process: child,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await exited;
+    },
+  };
+}
+
+/** Polls `url` until it answers 2xx; fails early when the process exits. */
+async function waitHealthy(child: Child, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void child.exited.then(() => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`${child.name} exited before it was ready (see its log)`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${child.name} was not ready after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Fails with a clear message when a port is taken (e.g. another `npm start`). */
+export function assertPortFree(port: number, label: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () =>
+      reject(
+        new Error(`Port ${port} (${label}) is already in use. Is another \`npm start\` running?`),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/** A port the OS reports free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function readJsonFile(file: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Signing keys for the API, generated once per state folder so signed URLs survive restarts. */
+function localSecrets(stateDir: string): { signedUrl: string; calendly: string } {
+  const file = path.join(stateDir, 'secrets.json');
+  const saved = readJsonFile(file);
+  const signedUrl = readString(saved, 'signedUrlSecret') ?? randomBytes(32).toString('hex');
+  const calendly =
+    readString(saved, 'calendlyWebhookSigningKey') ?? randomBytes(32).toString('hex');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ signedUrlSecret: signedUrl, calendlyWebhookSigningKey: calendly }, null, 2)}\n`,
+  );
+  return { signedUrl, calendly };
+}
+
+/** Creates the demo user when missing (confirmed, e-mail verified); returns its sub. */
+async function ensureDemoUser(cognitoUrl: string): Promise<string> {
+  const subOf = (user: Record<string, unknown>) => {
+    const attributes = Array.isArray(user.UserAttributes) ? user.UserAttributes : [];
+    const sub = attributes.filter(isRecord).find((a) => a.Name === 'sub')?.Value;
+    if (typeof sub !== 'string') throw new Error('The demo user has no sub');
+    return sub;
+  };
+  try {
+    const user = await callCognito(cognitoUrl, 'AdminGetUser', {
+      UserPoolId: USER_POOL_ID,
+      Username: DEMO_USER.email,
+    });
+    return subOf(user);
+  } catch (error) {
+    if (!(error instanceof CognitoApiError) || error.type !== 'UserNotFoundException') throw error;
+  }
+  // AdminCreateUser (welcome message suppressed) + a permanent password = a confirmed user,
+  // without a confirmation code in the console.
+  const created = await callCognito(cognitoUrl, 'AdminCreateUser', {
+    UserPoolId: USER_POOL_ID,
+    Username: DEMO_USER.email,
+    MessageAction: 'SUPPRESS',
+    UserAttributes: [
+      { Name: 'email', Value: DEMO_USER.email },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'name', Value: DEMO_USER.name },
+    ],
+  });
+  await callCognito(cognitoUrl, 'AdminSetUserPassword', {
+    UserPoolId: USER_POOL_ID,
+    Username: DEMO_USER.email,
+    Password: DEMO_USER.password,
+    Permanent: true,
+  });
+  return subOf({ UserAttributes: isRecord(created.User) ? created.User.Attributes : [] });
+}
+
+/** Runs server/cli.ts seed-demo (idempotent) with the API's environment. */
+async function seedDemoData(
+  spawnChild: typeof startChild,
+  env: NodeJS.ProcessEnv,
+  sub: string,
+  logFile: string,
+  log: (l: string) => void,
+) {
+  const seed = spawnChild(
+    'seed',
+    {
+      command: process.execPath,
+      args: [
+        '--import',
+        'tsx',
+        'server/cli.ts',
+        'seed-demo',
+        '--sub',
+        sub,
+        '--email',
+        DEMO_USER.email,
+        '--name',
+        DEMO_USER.name,
+      ],
+      cwd: projectRoot,
+      env,
+    },
+    logFile,
+    (line) => log(`[seed] ${line}`),
+  );
+  const code = await seed.exited;
+  await seed.stop();
+  if (code !== 0) throw new Error(`Seeding the demo customer failed (exit code ${code})`);
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const { stateDir, appOrigin, ports, log } = options;
+  await assertPortFree(ports.cognito, 'identity');
+  await assertPortFree(ports.api, 'API');
+  if (ports.cognitoInternal) await assertPortFree(ports.cognitoInternal, 'cognito-local');
+  const internalPort = ports.cognitoInternal ?? (await freePort());
+
+  const cognitoDir = path.join(stateDir, 'cognito');
+  const dataDir = path.join(stateDir, 'data');
+  const logs = path.join(stateDir, 'logs');
+  for (const dir of [cognitoDir, dataDir, logs]) mkdirSync(dir, { recursive: true });
+
+  const cognitoUrl = `http://localhost:${ports.cognito}`;
+  /** Same proxy by IP, for server-side callers (avoids localhost resolving to ::1 first). */
+  const cognitoDirect = `http://127.0.0.1:${ports.cognito}`;
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
+  const issuer = `${cognitoUrl}/${USER_POOL_ID}`;
+  const children: Child[] = [];
+  let proxy: { close(): Promise<void> } | undefined;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await Promise.all(children.map((child) => child.stop()));
+      await proxy?.close();
+    })());
+  const { signal } = options;
+  signal?.addEventListener('abort', () => void stop(), { once: true });
+  /** Spawns only while not aborted, so nothing starts after stop(). */
+  const spawnChild = (...args: Parameters<typeof startChild>) => {
+    signal?.throwIfAborted();
+    const child = startChild(...args);
+    children.push(child);
+    return child;
+  };
+
+  try {
+    const cognitoOptions = { dir: cognitoDir, publicUrl: cognitoUrl, internalPort, appOrigin };
+    writeCognitoLocalFiles(cognitoOptions);
+    // Its console is only read for errors (e.g. an action it does not support); the proxy
+    // reports codes. SMS MFA is run by the proxy, so cognito-local's refusal of it is expected.
+    const readCognito = cognitoErrorReader(
+      (message) => /SMS_MFA without/.test(message) || log(`[cognito] ${message}`),
+    );
+    const cognito = spawnChild(
+      'cognito-local',
+      cognitoLocalCommand(cognitoOptions),
+      path.join(logs, 'cognito.log'),
+      readCognito,
+    );
+
+    proxy = await startCognitoProxy({
+      port: ports.cognito,
+      upstream: `http://127.0.0.1:${internalPort}`,
+      userPoolId: USER_POOL_ID,
+      poolFile: cognitoPoolFile(cognitoDir),
+      onCode: (kind, destination, code) => log(`[cognito] ${kind} for ${destination}: ${code}`),
+      log,
+    });
+
+    const secrets = localSecrets(stateDir);
+    const apiEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      API_HOST: '127.0.0.1',
+      API_PORT: String(ports.api),
+      DATABASE_PATH: path.join(dataDir, 'app.db'),
+      PICTURES_DIR: path.join(dataDir, 'pictures'),
+      COGNITO_ISSUER: issuer,
+      COGNITO_JWKS_URL: `${cognitoDirect}/${USER_POOL_ID}/.well-known/jwks.json`,
+      COGNITO_CLIENT_ID: CLIENT_ID,
+      PUBLIC_API_URL: options.publicApiUrl ?? `${new URL(appOrigin).origin}/api`,
+      SIGNED_URL_SECRET: secrets.signedUrl,
+      CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,
+      CORS_ORIGINS: new URL(appOrigin).origin,
+    };
+    const api = spawnChild(
+      'API server',
+      {
+        command: process.execPath,
+        args: ['--import', 'tsx', 'server/main.ts'],
+        cwd: projectRoot,
+        env: apiEnv,
+      },
+      path.join(logs, 'api.log'),
+      (line) => log(`[api] ${line}`),
+    );
+
+    await waitHealthy(cognito, `http://127.0.0.1:${internalPort}/health`, 30_000);
+    const demoSub = await ensureDemoUser(cognitoDirect);
+    await waitHealthy(api, `${apiUrl}/health`, 60_000);
+
+    const marker = path.join(stateDir, 'demo.json');
+    const seeded = readString(readJsonFile(marker), 'seededSub') !== demoSub;
+    if (seeded) {
+      await seedDemoData(spawnChild, apiEnv, demoSub, path.join(logs, 'seed.log'), log);
+      writeFileSync(marker, `${JSON.stringify({ seededSub: demoSub }, null, 2)}\n`);
+    }
+
+    signal?.throwIfAborted();
+    for (const child of [cognito, api])
+      void child.exited.then((code) =>
+        // A Ctrl-C reaches the children too; give the launcher's own handler time to run.
+        setTimeout(() => {
+          if (!stopping) options.onUnexpectedExit?.(child.name, code);
+        }, 500),
+      );
+    return {
+      cognitoUrl,
+      apiUrl,
+      userPoolId: USER_POOL_ID,
+      clientId: CLIENT_ID,
+      issuer,
+      demoUser: { email: DEMO_USER.email, password: DEMO_USER.password, sub: demoSub },
+      seeded,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    await proxy?.close(); // in case it finished starting after an abort had already stopped
+    throw error;
+  }
+}
