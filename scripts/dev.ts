@@ -9,6 +9,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { createConfig } from '../webpack.config';
+import { buildImages } from './images';
 import { CLIENT_ID, USER_POOL_ID } from './lib/cognitoLocal';
 import { assertPortFree, projectRoot, startLocalStack, type LocalStack } from './lib/localStack';
 
@@ -52,6 +53,9 @@ setInterval(() => process.ppid !== parent && void shutdown(0), 1000).unref();
 
 /** Compiles and serves the app; resolves after the first compilation. */
 async function startDevServer(cognitoUrl: string, userPoolId: string, clientId: string) {
+  // Responsive images are generated from assets/images (unchanged ones are reused).
+  const images = await buildImages();
+  if (images.encoded > 0) console.log(`[images] ${images.encoded} generated in ${images.ms} ms`);
   Object.assign(process.env, {
     API_BASE_URL: '/api',
     COGNITO_ENDPOINT: cognitoUrl,

@@ -1,10 +1,329 @@
-import { Container, Typography } from '@mui/material';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+  type ActionDispatch,
+} from 'react';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import { useCreateBookingMutation } from '../../api/endpoints';
+import { isApiError } from '../../api/errors';
+import { PREMIUM_PACKAGE } from '../../config/pricing';
+import { QUOTE_CONFIRMATION_MS } from '../../config/timing';
+import { formatUsd } from '../../lib/money';
+import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
+import { quoteMessages } from './messages';
+import { quotePayload, quoteTotal } from './quoteLogic';
+import { useToday } from './useToday';
+import {
+  clearDraft,
+  emptyDraft,
+  loadDraft,
+  saveDraft,
+  steps,
+  wizardReducer,
+  type QuoteDraft,
+  type Step,
+  type WizardAction,
+} from './wizard';
+import { VehicleStep } from './steps/VehicleStep';
+import { AddonsStep } from './steps/AddonsStep';
 
-/** Placeholder until its issue builds it. */
-export function QuoteSection() {
+const loadBookingStep = () => import(/* webpackChunkName: "quote-booking" */ './steps/BookingStep');
+const BookingStep = lazy(loadBookingStep);
+
+const stepLabels: Record<Step, string> = {
+  vehicle: 'Vehicle',
+  addons: 'Add-ons',
+  booking: 'Booking',
+};
+const stepTitles: Record<Step, string> = {
+  vehicle: 'Choose your vehicle type',
+  addons: 'Choose your add-ons',
+  booking: 'Your details and preferred time',
+};
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'submitting' }
+  | { kind: 'success' }
+  | { kind: 'error'; message: string };
+
+/**
+ * Keeps the draft in localStorage: restored once after mounting (never during render, so the
+ * first render is the same on the server and in the browser), saved on every change.
+ */
+function useDraftPersistence(
+  draft: QuoteDraft,
+  dispatch: ActionDispatch<[WizardAction]>,
+  paused: boolean,
+) {
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!restored.current) {
+      restored.current = true;
+      const saved = loadDraft();
+      if (saved) {
+        dispatch({ type: 'restored', draft: saved });
+        return;
+      }
+    }
+    if (!paused) saveDraft(draft);
+  }, [draft, dispatch, paused]);
+}
+
+function StepIndicator({ current }: { current: Step }) {
+  const index = steps.indexOf(current);
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Get a Quote</Typography>
-    </Container>
+    <Box
+      component="ol"
+      aria-label="Quote steps"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'flex',
+        gap: { xs: 1, sm: 3 },
+        flexWrap: 'wrap',
+      }}
+    >
+      {steps.map((step, i) => {
+        const done = i < index;
+        const active = i === index;
+        return (
+          <Box
+            component="li"
+            key={step}
+            aria-current={active ? 'step' : undefined}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              fontWeight: active ? 700 : 500,
+              color: active || done ? 'text.primary' : 'text.secondary',
+            }}
+          >
+            <Box
+              component="span"
+              aria-hidden="true"
+              sx={{
+                width: 28,
+                height: 28,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                fontSize: '0.875rem',
+                fontWeight: 700,
+                bgcolor: active ? 'primary.main' : done ? 'secondary.main' : '#e3e8ef',
+                color: active || done ? '#ffffff' : 'text.secondary',
+              }}
+            >
+              {done ? <CheckIcon sx={{ fontSize: 18 }} /> : i + 1}
+            </Box>
+            {stepLabels[step]}
+            {done && (
+              <Box component="span" sx={visuallyHidden}>
+                {' '}
+                (done)
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** The quote wizard (spec §4, §5, §8): vehicle → addons → booking, then POST /bookings. */
+export function QuoteSection() {
+  const [draft, dispatch] = useReducer(wizardReducer, emptyDraft);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [createBooking] = useCreateBookingMutation();
+  const today = useToday();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  // The step heading takes focus only after the visitor moved between steps.
+  const moved = useRef(false);
+  useDraftPersistence(draft, dispatch, status.kind === 'success');
+
+  const act = (action: WizardAction) => {
+    if (action.type !== 'fieldChanged' && action.type !== 'addonToggled') moved.current = true;
+    if (status.kind === 'error' && action.type !== 'fieldChanged') setStatus({ kind: 'idle' });
+    dispatch(action);
+  };
+
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [draft.step]);
+
+  // The booking step's code is fetched while the visitor picks add-ons.
+  useEffect(() => {
+    if (draft.step === 'addons') void loadBookingStep();
+  }, [draft.step]);
+
+  // The confirmation shows for 5 seconds (and takes the focus the form had), then the wizard
+  // starts afresh; the focus follows to the first step if it was still on the confirmation.
+  useEffect(() => {
+    if (status.kind !== 'success') return;
+    successRef.current?.focus();
+    const timer = window.setTimeout(() => {
+      moved.current = cardRef.current?.contains(document.activeElement) ?? false;
+      dispatch({ type: 'startedOver' });
+      setStatus({ kind: 'idle' });
+    }, QUOTE_CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [status.kind]);
+
+  const submit = async () => {
+    if (!draft.vehicleType || status.kind === 'submitting') return;
+    setStatus({ kind: 'submitting' });
+    try {
+      await createBooking({
+        quoteRequest: quotePayload(draft.vehicleType, draft.addons, draft.form),
+      }).unwrap();
+      clearDraft();
+      setStatus({ kind: 'success' });
+    } catch (error) {
+      const network = isApiError(error) && error.kind === 'network';
+      setStatus({
+        kind: 'error',
+        message: network ? quoteMessages.network : quoteMessages.failure,
+      });
+    }
+  };
+
+  const total = quoteTotal(draft.vehicleType, draft.addons);
+  const pristine = draft === emptyDraft;
+
+  return (
+    <Paper
+      ref={cardRef}
+      variant="outlined"
+      sx={{
+        minHeight: QUOTE_WIZARD_MIN_HEIGHT,
+        p: { xs: 2, sm: 4 },
+        borderRadius: 4,
+        boxShadow: '0 18px 40px -24px rgba(11,79,138,0.45)',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 2,
+          mb: 3,
+          flexWrap: 'wrap',
+        }}
+      >
+        <StepIndicator current={draft.step} />
+        {!pristine && status.kind !== 'success' && (
+          <Button
+            onClick={() => act({ type: 'startedOver' })}
+            disabled={status.kind === 'submitting'}
+            size="small"
+          >
+            Start Over
+          </Button>
+        )}
+      </Box>
+
+      {status.kind === 'success' ? (
+        <Alert
+          ref={successRef}
+          tabIndex={-1}
+          severity="success"
+          role="status"
+          sx={{ fontSize: '1rem', outline: 'none' }}
+        >
+          {quoteMessages.success}
+        </Alert>
+      ) : (
+        <>
+          <Typography
+            variant="h5"
+            component="h3"
+            ref={headingRef}
+            tabIndex={-1}
+            sx={{ mb: 2, outline: 'none' }}
+          >
+            {stepTitles[draft.step]}
+          </Typography>
+          {draft.step === 'vehicle' && (
+            <VehicleStep
+              selected={draft.vehicleType}
+              onChoose={(vehicleType) => act({ type: 'vehicleChosen', vehicleType })}
+            />
+          )}
+          {draft.step === 'addons' && draft.vehicleType && (
+            <AddonsStep
+              vehicleType={draft.vehicleType}
+              selected={draft.addons}
+              onToggle={(addon) => act({ type: 'addonToggled', addon })}
+              onBack={() => act({ type: 'wentBack' })}
+              onContinue={() => act({ type: 'continued' })}
+            />
+          )}
+          {draft.step === 'booking' && (
+            <Suspense fallback={<Box role="status" aria-label="Loading" sx={{ minHeight: 420 }} />}>
+              <BookingStep
+                form={draft.form}
+                today={today}
+                submitting={status.kind === 'submitting'}
+                error={status.kind === 'error' ? status.message : null}
+                onChange={(field, value) => act({ type: 'fieldChanged', field, value })}
+                onBack={() => act({ type: 'wentBack' })}
+                onSubmit={() => void submit()}
+              />
+            </Suspense>
+          )}
+          {draft.vehicleType && (
+            <Box
+              role="status"
+              sx={{
+                mt: 3,
+                p: 2,
+                borderRadius: 2,
+                bgcolor: '#0d1b2a',
+                color: '#ffffff',
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'baseline',
+                gap: 2,
+                flexWrap: 'wrap',
+              }}
+            >
+              <Typography component="span" sx={{ color: '#d6e2ef' }}>
+                {draft.vehicleType}
+                {draft.vehicleType === PREMIUM_PACKAGE
+                  ? ', all add-ons included'
+                  : draft.addons.length > 0
+                    ? ` + ${draft.addons.length} add-on${draft.addons.length > 1 ? 's' : ''}`
+                    : ''}
+              </Typography>
+              <Typography component="span" sx={{ fontSize: '1.25rem', fontWeight: 800 }}>
+                Estimated total: {formatUsd(total)}
+              </Typography>
+            </Box>
+          )}
+        </>
+      )}
+    </Paper>
   );
 }

@@ -1,10 +1,80 @@
-import { Container, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Link, Paper, TextField, Typography } from '@mui/material';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { business, phoneHref } from '../../../config/business';
+import { PageHeader } from '../components/Section';
+import { ContactDetails } from '../components/ContactDetails';
+import { pageMeta } from '../pageMeta';
 
-/** Placeholder until its issue builds it. */
+/** /contact (spec §2): phone, e-mail and hours; the contact form is a placeholder. */
 export function ContactPage() {
+  usePageMeta(pageMeta['/contact'].title, pageMeta['/contact'].description);
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Contact Us</Typography>
-    </Container>
+    <>
+      <PageHeader
+        title="Contact Us"
+        intro="Questions about a detail, a fleet or a gift card? Call, e-mail or book online. We reply within 24 hours."
+      />
+      <Container
+        maxWidth="lg"
+        sx={{
+          py: { xs: 5, md: 8 },
+          display: 'grid',
+          gap: 4,
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1.2fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 4 }}>
+          <Typography variant="h5" component="h2" sx={{ mb: 2.5 }}>
+            Call, e-mail or book online
+          </Typography>
+          <ContactDetails />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 4 }}>
+          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+            Send us a message
+          </Typography>
+          <Alert severity="info" id="contact-form-note" sx={{ mb: 3 }}>
+            Our contact form is coming soon and cannot send messages yet. Please call us at{' '}
+            <Link href={phoneHref} underline="always">
+              {business.phone}
+            </Link>{' '}
+            or e-mail{' '}
+            <Link href={`mailto:${business.email}`} underline="always">
+              {business.email}
+            </Link>
+            .
+          </Alert>
+          <Box
+            component="form"
+            aria-label="Contact form (coming soon)"
+            aria-describedby="contact-form-note"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <Box
+              component="fieldset"
+              disabled
+              sx={{ border: 0, m: 0, p: 0, minWidth: 0, display: 'grid', gap: 2 }}
+            >
+              <TextField label="Your Name" name="name" autoComplete="name" disabled fullWidth />
+              <TextField
+                label="Email Address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                disabled
+                fullWidth
+              />
+              <TextField label="Message" name="message" multiline minRows={4} disabled fullWidth />
+              <Box>
+                <Button type="submit" variant="contained" disabled>
+                  Send Message
+                </Button>
+              </Box>
+            </Box>
+          </Box>
+        </Paper>
+      </Container>
+    </>
   );
 }

@@ -1,10 +1,39 @@
-import { Container, Typography } from '@mui/material';
+import { Box, Container, Typography } from '@mui/material';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { PageHeader } from '../components/Section';
+import { GallerySection } from '../components/GallerySection';
+import { QuoteCallToAction } from '../components/QuoteCallToAction';
+import { pageMeta } from '../pageMeta';
 
-/** Placeholder until its issue builds it. */
+/** /gallery: the slideshow of our work. */
 export function GalleryPage() {
+  usePageMeta(pageMeta['/gallery'].title, pageMeta['/gallery'].description);
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Gallery</Typography>
-    </Container>
+    <>
+      <PageHeader
+        title="Gallery"
+        intro="Foam baths, wheel and tire shine, leather care, ceramic wax and water-beading coatings: a look at what we do in driveways across the Triangle."
+      />
+      <Box sx={{ bgcolor: '#0d1b2a', color: '#ffffff', py: { xs: 5, md: 8 } }}>
+        <Container maxWidth="lg">
+          <Typography
+            variant="h2"
+            sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, mb: 3, textAlign: 'center' }}
+          >
+            Our Best Work
+          </Typography>
+          <GallerySection />
+        </Container>
+      </Box>
+      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 } }}>
+        <Typography variant="h2" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, mb: 1 }}>
+          Like what you see?
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+          Tell us about your car and we&apos;ll get back to you within 24 hours.
+        </Typography>
+        <QuoteCallToAction />
+      </Container>
+    </>
   );
 }

@@ -1,10 +1,62 @@
-import { Container, Typography } from '@mui/material';
+import { Box, Container, Paper, Typography } from '@mui/material';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { REPLY_WITHIN_HOURS } from '../../../config/hours';
+import { STARTING_PRICE } from '../../../config/pricing';
+import { formatUsd } from '../../../lib/money';
+import { PageHeader } from '../components/Section';
+import { ServiceCards } from '../components/ServiceCards';
+import { PriceList } from '../components/PriceList';
+import { QuoteCallToAction } from '../components/QuoteCallToAction';
+import { pageMeta } from '../pageMeta';
 
-/** Placeholder until its issue builds it. */
+/** /services (spec §2): the three service cards, prices, and how to get a quote. */
 export function ServicesPage() {
+  usePageMeta(pageMeta['/services'].title, pageMeta['/services'].description);
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Our Services</Typography>
-    </Container>
+    <>
+      <PageHeader
+        title="Our Services"
+        intro={`Professional detailing in your driveway or office lot, with packages starting from ${formatUsd(STARTING_PRICE)}.`}
+      />
+      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+        <ServiceCards headingLevel="h2" />
+        <Paper
+          sx={{
+            my: { xs: 5, md: 7 },
+            p: { xs: 3, md: 4 },
+            borderRadius: 4,
+            color: '#ffffff',
+            background: 'linear-gradient(135deg, #0b4f8a 0%, #0f766e 100%)',
+            display: 'flex',
+            flexDirection: { xs: 'column', md: 'row' },
+            gap: 3,
+            alignItems: { md: 'center' },
+            justifyContent: 'space-between',
+          }}
+        >
+          <Box>
+            <Typography variant="h5" component="p" sx={{ mb: 0.5 }}>
+              Packages starting from {formatUsd(STARTING_PRICE)}
+            </Typography>
+            <Typography sx={{ color: '#e0f2f1' }}>
+              Send a quote request and our team replies within {REPLY_WITHIN_HOURS} hours.
+            </Typography>
+          </Box>
+          <Box
+            sx={{
+              '& .MuiButton-contained': { bgcolor: '#fcd34d', color: '#14213d' },
+              '& .MuiButton-contained:hover': { bgcolor: '#fbbf24' },
+              '& .MuiButton-outlined': { color: '#ffffff', borderColor: 'rgba(255,255,255,0.7)' },
+            }}
+          >
+            <QuoteCallToAction />
+          </Box>
+        </Paper>
+        <Typography variant="h2" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 3 }}>
+          Prices
+        </Typography>
+        <PriceList />
+      </Container>
+    </>
   );
 }

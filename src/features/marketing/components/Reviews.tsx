@@ -1,0 +1,71 @@
+import { Box, Button, Paper, Typography } from '@mui/material';
+import StarIcon from '@mui/icons-material/Star';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { business } from '../../../config/business';
+import { reviews } from '../../../config/reviews';
+import { visuallyHidden } from './visuallyHidden';
+
+/** Three static community reviews and the link to the neighbourhood page (spec §1). */
+export function Reviews() {
+  return (
+    <>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+        }}
+      >
+        {reviews.map((review) => (
+          <Paper
+            component="li"
+            key={review.name}
+            variant="outlined"
+            sx={{ p: 3.5, borderRadius: 4, display: 'flex', flexDirection: 'column', gap: 2 }}
+          >
+            <Box
+              role="img"
+              aria-label={`${review.rating} out of 5 stars`}
+              sx={{ display: 'flex', color: '#b45309' }}
+            >
+              {Array.from({ length: review.rating }, (_, i) => (
+                <StarIcon key={i} aria-hidden="true" />
+              ))}
+            </Box>
+            <Box component="blockquote" sx={{ m: 0, flexGrow: 1 }}>
+              <Typography sx={{ fontSize: '1.0625rem', lineHeight: 1.6 }}>
+                “{review.text}”
+              </Typography>
+            </Box>
+            <Typography sx={{ fontWeight: 700 }}>
+              {review.name}
+              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                , {review.town}
+              </Box>
+            </Typography>
+          </Paper>
+        ))}
+      </Box>
+      <Box sx={{ textAlign: 'center', mt: 5 }}>
+        <Button
+          href={business.socialUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outlined"
+          size="large"
+          endIcon={<OpenInNewIcon aria-hidden="true" />}
+        >
+          Read more reviews from our neighbours
+          <Box component="span" sx={visuallyHidden}>
+            {' '}
+            (opens in a new tab)
+          </Box>
+        </Button>
+      </Box>
+    </>
+  );
+}

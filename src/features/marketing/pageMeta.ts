@@ -1,0 +1,38 @@
+/**
+ * Title and description of each public page (search engines and sharing). The pages set
+ * them with usePageMeta; the prerender step may write the same values into the HTML.
+ */
+import { business } from '../../config/business';
+import { contactHours, REPLY_WITHIN_HOURS } from '../../config/hours';
+import { STARTING_PRICE } from '../../config/pricing';
+
+const from = `$${STARTING_PRICE}`;
+
+export const pageMeta = {
+  '/': {
+    title: 'Mobile Car Detailing in Cary, Raleigh and the Triangle',
+    description:
+      'Mobile car detailing at your home or office in Cary, Apex, Morrisville, Durham, Raleigh, ' +
+      `Holly Springs, Garner and Wake Forest. Packages from ${from}; free quotes answered within ${REPLY_WITHIN_HOURS} hours.`,
+  },
+  '/services': {
+    title: 'Our Services',
+    description:
+      'Exterior detailing, interior detailing and mobile washes in your driveway or office lot. ' +
+      `Packages starting from ${from}, and our team replies within ${REPLY_WITHIN_HOURS} hours.`,
+  },
+  '/gallery': {
+    title: 'Gallery',
+    description:
+      'A look at our detailing work: foam washes, wheel and tire shine, leather care, ceramic wax, ' +
+      'water-beading coatings and more.',
+  },
+  '/contact': {
+    title: 'Contact Us',
+    description: `Call ${business.phone} or e-mail ${business.email}. Open ${contactHours} across Cary, Raleigh, Durham and the Triangle.`,
+  },
+  '/booking': {
+    title: 'Book a Service',
+    description: `Online booking is coming to this page. Until then, request a free quote on our home page or call ${business.phone}.`,
+  },
+} as const;

@@ -1,0 +1,201 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../testing/render';
+import { business } from '../../../config/business';
+import { HomePage } from './HomePage';
+
+const TOWNS = [
+  'Cary',
+  'Apex',
+  'Morrisville',
+  'Durham',
+  'Raleigh',
+  'Holly Springs',
+  'Garner',
+  'Wake Forest',
+];
+
+describe('home page', () => {
+  it('has the anchored sections in order, with the booking section given to it', async () => {
+    renderApp('/', {
+      routes: [{ path: '/', element: <HomePage bookingSection={<p>The quote wizard</p>} /> }],
+    });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'A showroom shine, right in your driveway',
+      }),
+    ).toBeVisible();
+    const ids = [...document.querySelectorAll('section[id]')].map((s) => s.id);
+    expect(ids).toEqual([
+      'home',
+      'services',
+      'booking',
+      'gallery',
+      'reviews',
+      'contact',
+      'servicearea',
+    ]);
+    const booking = screen.getByRole('region', { name: 'Get a Free Quote' });
+    expect(booking).toHaveAttribute('id', 'booking');
+    expect(within(booking).getByText('The quote wizard')).toBeVisible();
+    await waitFor(() =>
+      expect(document.title).toBe(
+        `Mobile Car Detailing in Cary, Raleigh and the Triangle | ${business.name}`,
+      ),
+    );
+  });
+
+  it('shows the services and prices readable as text', async () => {
+    renderApp('/');
+    const services = await screen.findByRole('region', { name: 'Our Services' });
+    for (const name of ['Exterior Detailing', 'Interior Detailing', 'Mobile Wash'])
+      expect(within(services).getByRole('heading', { name })).toBeVisible();
+    expect(services).toHaveTextContent('starting from $90');
+    for (const text of [
+      'Sedan',
+      '$90',
+      'SUV',
+      '$120',
+      'Minivan',
+      '$150',
+      'Premium Package',
+      '$200',
+    ])
+      expect(services).toHaveTextContent(text);
+    expect(services).toHaveTextContent('Ceramic Wax+$50');
+  });
+
+  it('shows three reviews and links to the neighbourhood page', async () => {
+    renderApp('/');
+    const reviews = await screen.findByRole('region', { name: 'What Our Neighbours Say' });
+    expect(within(reviews).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(reviews).getAllByRole('img', { name: '5 out of 5 stars' })).toHaveLength(3);
+    expect(
+      within(reviews).getByRole('link', { name: /Read more reviews from our neighbours/ }),
+    ).toHaveAttribute('href', business.socialUrl);
+  });
+
+  it('shows the contact details, the scheduling link, hours and the about text', async () => {
+    renderApp('/');
+    const contact = await screen.findByRole('region', { name: 'Get in Touch' });
+    expect(within(contact).getByRole('link', { name: business.phone })).toHaveAttribute(
+      'href',
+      'tel:+19195550142',
+    );
+    expect(within(contact).getByRole('link', { name: /Schedule Online/ })).toHaveAttribute(
+      'href',
+      business.schedulingUrl,
+    );
+    expect(contact).toHaveTextContent('Mon-Sun 9am-6pm');
+    expect(contact).toHaveTextContent(business.about);
+  });
+
+  it('lists the eight towns once for screen readers', async () => {
+    renderApp('/');
+    const area = await screen.findByRole('region', { name: 'Service Area' });
+    const list = within(area).getByRole('list', { name: 'Towns we serve' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(TOWNS.map((town) => `${town}, NC`));
+    // The second copy that makes the strip loop is hidden from assistive technology.
+    expect(within(area).getAllByRole('list')).toHaveLength(1);
+  });
+
+  it('describes the business for search engines (LocalBusiness JSON-LD)', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const script = document.querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script!.textContent!) as Record<string, unknown>;
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'AutoWash',
+      name: business.name,
+      telephone: business.phone,
+      email: business.email,
+      openingHours: 'Mo-Su 09:00-18:00',
+    });
+    expect((data.areaServed as { name: string }[]).map((a) => a.name)).toEqual(
+      TOWNS.map((town) => `${town}, NC`),
+    );
+  });
+
+  it('shows the first gallery image, with its space kept, before the slideshow loads', async () => {
+    renderApp('/');
+    const gallery = await screen.findByRole('region', { name: 'Our Best Work' });
+    const img = within(gallery).getByRole('img', { name: /red sedan covered in thick wash foam/ });
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '1200');
+    expect(img).toHaveAttribute('height', '800');
+    expect(img.getAttribute('srcset')).toMatch(/-640\.[0-9a-f]+\.webp 640w/);
+  });
+
+  it('loads the hero image first, eagerly and at high priority', async () => {
+    renderApp('/');
+    const hero = await screen.findByRole('img', { name: /its back half covered in wash foam/ });
+    expect(hero).toHaveAttribute('loading', 'eager');
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    expect(hero).toHaveAttribute('sizes');
+  });
+});
+
+describe('/services', () => {
+  it('shows the three service cards, "starting from $90" and the 24-hour reply', async () => {
+    renderApp('/services');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible();
+    for (const name of ['Exterior Detailing', 'Interior Detailing', 'Mobile Wash'])
+      expect(screen.getByRole('heading', { level: 2, name })).toBeVisible();
+    expect(screen.getByText('Packages starting from $90')).toBeVisible();
+    expect(screen.getByText(/our team replies within 24 hours/)).toBeVisible();
+    await waitFor(() => expect(document.title).toBe(`Our Services | ${business.name}`));
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('starting from $90'),
+    );
+  });
+});
+
+describe('/contact', () => {
+  it('shows phone, e-mail and hours; the form is a clearly marked placeholder', async () => {
+    renderApp('/contact');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    expect(screen.getAllByRole('link', { name: business.phone })[0]).toHaveAttribute(
+      'href',
+      'tel:+19195550142',
+    );
+    expect(screen.getAllByRole('link', { name: business.email })[0]).toHaveAttribute(
+      'href',
+      `mailto:${business.email}`,
+    );
+    expect(screen.getByText('Mon-Sun 9am-6pm')).toBeVisible();
+    const form = screen.getByRole('form', { name: 'Contact form (coming soon)' });
+    expect(form).toHaveAccessibleDescription(/coming soon and cannot send messages yet/);
+    expect(within(form).getByLabelText('Your Name')).toBeDisabled();
+    expect(within(form).getByLabelText('Message')).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  });
+});
+
+describe('/booking', () => {
+  it('says the wizard moves here later and links to the home booking section', async () => {
+    const { router } = renderApp('/booking');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible();
+    expect(
+      screen.getByText('The booking wizard will be moved here in a later phase.'),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: 'booking section of our home page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.hash).toBe('#booking');
+  });
+});
+
+describe('/gallery', () => {
+  it('shows the gallery', async () => {
+    renderApp('/gallery');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+    expect(screen.getByRole('img', { name: /red sedan covered in thick wash foam/ })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe(`Gallery | ${business.name}`));
+  });
+});

@@ -1,0 +1,289 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { apiUrl } from '../../testing/api';
+import { signIn } from '../../testing/tokens';
+import { business } from '../../config/business';
+import { QuoteSection } from './QuoteSection';
+import { DRAFT_KEY } from './wizard';
+
+const SUCCESS =
+  "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours to confirm your booking.";
+const FAILURE = `Failed to submit quote request. Please try calling us at ${business.phone}.`;
+const NETWORK = `Network error. Please check your connection and try again, or call us at ${business.phone}.`;
+
+// Saturday 14 March 2026, 11:00 in Cary.
+const NOW = new Date('2026-03-14T15:00:00Z');
+
+let user: ReturnType<typeof userEvent.setup>;
+beforeEach(() => {
+  jest.useFakeTimers({ advanceTimers: true, now: NOW });
+  user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+const heading = (name: string) => screen.findByRole('heading', { level: 3, name });
+const total = () => screen.getByText(/^Estimated total:/);
+
+async function toBookingStep(vehicle: RegExp = /^Sedan/, addons: string[] = []) {
+  await user.click(screen.getByRole('button', { name: vehicle }));
+  await heading('Choose your add-ons');
+  for (const addon of addons)
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(addon) }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await heading('Your details and preferred time');
+  await screen.findByLabelText(/Full Name/); // the step's code loads on demand
+}
+
+/** Types into a field the quick way (one paste instead of a key per character). */
+async function fill(label: RegExp | string, text: string) {
+  const field = screen.getByLabelText(label);
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function fillDetails() {
+  await fill(/Full Name/, 'Jordan Miles');
+  await fill(/Phone Number/, '(919) 555-0199');
+  await fill(/Email Address/, 'jordan@example.com');
+  await fill(/Preferred Date/, '2026-03-21');
+  await user.selectOptions(screen.getByLabelText(/Preferred Time/), '10:00 AM');
+  await fill('Vehicle Information', '2021 Honda CR-V, silver');
+  await fill('Additional Notes', 'Gate code 1234');
+}
+
+/** Records the bodies (and Authorization headers) POST /bookings receives. */
+function captureBookings(
+  respond: () => Response = () => HttpResponse.json({ bookingId: 'b-1' }, { status: 201 }),
+) {
+  const received: { body: unknown; auth: string | null }[] = [];
+  server.use(
+    http.post(apiUrl('/bookings'), async ({ request }) => {
+      received.push({ body: await request.json(), auth: request.headers.get('Authorization') });
+      return respond();
+    }),
+  );
+  return received;
+}
+
+describe('quote wizard', () => {
+  it('shows the four vehicle types with their prices and the Premium offer', () => {
+    renderWithProviders(<QuoteSection />);
+    for (const [name, price] of [
+      ['Sedan', '$90'],
+      ['SUV', '$120'],
+      ['Minivan', '$150'],
+      ['Premium Package', '$200'],
+    ])
+      expect(
+        screen.getByRole('button', { name: new RegExp(`^${name}.*\\${price}`) }),
+      ).toBeVisible();
+    const premium = screen.getByRole('button', { name: /^Premium Package/ });
+    expect(premium).toHaveTextContent('$250');
+    expect(premium).toHaveTextContent('save $50 (20% off)');
+  });
+
+  it('keeps a running total of base price plus add-ons', async () => {
+    renderWithProviders(<QuoteSection />);
+    await user.click(screen.getByRole('button', { name: /^SUV/ }));
+    expect(total()).toHaveTextContent('Estimated total: $120');
+    await user.click(screen.getByRole('checkbox', { name: /Ceramic Wax/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Tire Shine/ }));
+    expect(total()).toHaveTextContent('Estimated total: $185');
+    await user.click(screen.getByRole('checkbox', { name: /Ceramic Wax/ }));
+    expect(total()).toHaveTextContent('Estimated total: $135');
+  });
+
+  it('Premium Package selects every add-on for a flat $200', async () => {
+    renderWithProviders(<QuoteSection />);
+    await user.click(screen.getByRole('button', { name: /Premium Package/ }));
+    await heading('Choose your add-ons');
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(6);
+    for (const box of boxes) {
+      expect(box).toBeChecked();
+      expect(box).toBeDisabled();
+    }
+    expect(screen.getByText('All add-ons are included in the Premium Package.')).toBeVisible();
+    expect(total()).toHaveTextContent('Estimated total: $200');
+  });
+
+  it('Back buttons go back one step, keeping the choices', async () => {
+    renderWithProviders(<QuoteSection />);
+    await toBookingStep(/^Minivan/, ['Pet Hair Removal']);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Choose your add-ons');
+    expect(screen.getByRole('checkbox', { name: /Pet Hair Removal/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Choose your vehicle type');
+    expect(screen.getByRole('button', { name: /^Minivan/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('Start Over returns to the vehicle step and clears the form', async () => {
+    renderWithProviders(<QuoteSection />);
+    await toBookingStep(/^SUV/, ['Ceramic Wax']);
+    await fill(/Full Name/, 'Jordan Miles');
+    await user.click(screen.getByRole('button', { name: 'Start Over' }));
+    await heading('Choose your vehicle type');
+    expect(screen.queryByText(/^Estimated total:/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^SUV/ })).toHaveAttribute('aria-pressed', 'false');
+    await toBookingStep(/^SUV/);
+    expect(total()).toHaveTextContent('$120');
+    expect(await screen.findByLabelText(/Full Name/)).toHaveValue('');
+  });
+
+  it('offers no time until a date is chosen, then weekday or weekend slots', async () => {
+    renderWithProviders(<QuoteSection />);
+    await toBookingStep();
+    const time = await screen.findByLabelText(/Preferred Time/);
+    expect(time).toBeDisabled();
+    const options = () =>
+      within(time)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+        .slice(1);
+    expect(options()).toEqual([]);
+
+    const date = screen.getByLabelText(/Preferred Date/);
+    await user.type(date, '2026-03-16'); // Monday
+    expect(time).toBeEnabled();
+    expect(options()).toEqual(['4:00 PM', '5:00 PM', '6:00 PM']);
+    await user.clear(date);
+    await user.type(date, '2026-03-21'); // Saturday
+    expect(options()).toEqual(['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']);
+  });
+
+  it('requires name, phone and e-mail and refuses a date before today', async () => {
+    const received = captureBookings();
+    renderWithProviders(<QuoteSection />);
+    await toBookingStep();
+    const date = await screen.findByLabelText(/Preferred Date/);
+    expect(date).toHaveAttribute('min', '2026-03-14');
+    expect(screen.getByLabelText(/Phone Number/)).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText(/Email Address/)).toHaveAttribute('type', 'email');
+    await user.type(date, '2026-03-13');
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(screen.getByText('Please enter your full name.')).toBeVisible();
+    expect(screen.getByText('Please enter your phone number.')).toBeVisible();
+    expect(screen.getByText('Please enter your email address.')).toBeVisible();
+    expect(screen.getByText('Please choose today or a later date.')).toBeVisible();
+    expect(screen.getByLabelText(/Full Name/)).toHaveFocus();
+    await user.clear(date);
+    await user.type(date, '2026-03-14');
+    expect(screen.queryByText('Please choose today or a later date.')).not.toBeInTheDocument();
+    expect(received).toHaveLength(0);
+  });
+
+  it('sends the quote, shows the thank-you for 5 seconds, then starts afresh', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const received = captureBookings();
+    server.use(
+      http.post(apiUrl('/bookings'), async ({ request }) => {
+        received.push({ body: await request.json(), auth: request.headers.get('Authorization') });
+        await gate;
+        return HttpResponse.json({ bookingId: 'b-1' }, { status: 201 });
+      }),
+    );
+    renderWithProviders(<QuoteSection />);
+    await toBookingStep(/^Sedan/, ['Tire Shine', 'Ceramic Wax']);
+    await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+
+    const sending = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(sending).toHaveAttribute('aria-disabled', 'true');
+    await user.click(sending); // a second click sends nothing more
+    release();
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    expect(screen.getByText(SUCCESS).closest('[role="status"]')).toHaveFocus();
+    expect(received).toEqual([
+      {
+        auth: null,
+        body: {
+          name: 'Jordan Miles',
+          phone: '(919) 555-0199',
+          email: 'jordan@example.com',
+          vehicleType: 'Sedan',
+          selectedAddons: ['Tire Shine & Wheel Detail', 'Ceramic Wax'],
+          date: '2026-03-21',
+          time: '10:00 AM',
+          vehicle: '2021 Honda CR-V, silver',
+          message: 'Gate code 1234',
+          totalPrice: 155,
+        },
+      },
+    ]);
+    expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+
+    act(() => jest.advanceTimersByTime(4900));
+    expect(screen.getByText(SUCCESS)).toBeVisible();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
+    expect(await heading('Choose your vehicle type')).toHaveFocus();
+    expect(screen.getByRole('button', { name: /^Sedan/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('sends the token when signed in', async () => {
+    const { idToken } = signIn({ now: NOW.getTime() });
+    const received = captureBookings();
+    renderWithProviders(<QuoteSection />);
+    await toBookingStep();
+    await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    expect(received[0]?.auth).toBe(`Bearer ${idToken}`);
+  });
+
+  it.each([
+    ['a server error', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), FAILURE],
+    ['a rejected request', () => HttpResponse.json({ message: 'bad' }, { status: 400 }), FAILURE],
+    ['a network error', () => HttpResponse.error(), NETWORK],
+  ])(
+    'on %s shows the message with the phone number and keeps the input',
+    async (_l, respond, message) => {
+      const received = captureBookings(respond);
+      renderWithProviders(<QuoteSection />);
+      await toBookingStep(/^SUV/, ['Leather Conditioning']);
+      await fillDetails();
+      await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(received).toHaveLength(1);
+      expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
+      expect(screen.getByLabelText(/Phone Number/)).toHaveValue('(919) 555-0199');
+      expect(screen.getByLabelText(/Email Address/)).toHaveValue('jordan@example.com');
+      expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
+      expect(screen.getByLabelText(/Preferred Time/)).toHaveValue('10:00 AM');
+      expect(screen.getByLabelText('Vehicle Information')).toHaveValue('2021 Honda CR-V, silver');
+      expect(screen.getByLabelText('Additional Notes')).toHaveValue('Gate code 1234');
+      expect(total()).toHaveTextContent('$150');
+      expect(screen.getByRole('button', { name: 'Submit Quote Request' })).toHaveFocus();
+
+      // It stays after the confirmation delay, and the draft is still stored.
+      act(() => jest.advanceTimersByTime(6000));
+      expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
+      expect(window.localStorage.getItem(DRAFT_KEY)).toContain('Jordan Miles');
+    },
+  );
+
+  it('keeps the draft across a reload (remount)', async () => {
+    const first = renderWithProviders(<QuoteSection />);
+    await toBookingStep(/^Minivan/, ['Vinyl Protection']);
+    await fill(/Full Name/, 'Jordan Miles');
+    await fill(/Preferred Date/, '2026-03-21');
+    first.unmount();
+
+    renderWithProviders(<QuoteSection />);
+    expect(await screen.findByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
+    expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
+    expect(total()).toHaveTextContent('$180');
+  });
+});

@@ -1,0 +1,9 @@
+/** Spec §8, quote: the messages shown after a submit. {phone} comes from src/config/business.ts. */
+import { business } from '../../config/business';
+
+export const quoteMessages = {
+  success:
+    "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours to confirm your booking.",
+  failure: `Failed to submit quote request. Please try calling us at ${business.phone}.`,
+  network: `Network error. Please check your connection and try again, or call us at ${business.phone}.`,
+} as const;

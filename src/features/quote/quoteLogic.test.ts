@@ -1,0 +1,155 @@
+import { todayLocal } from '../../lib/dates';
+import type { AddonName, VehicleTypeName } from '../../config/pricing';
+import {
+  isDateAllowed,
+  quotePayload,
+  quoteTotal,
+  timeSlotsFor,
+  validateQuoteForm,
+  validationMessages,
+  emptyForm,
+} from './quoteLogic';
+
+const ALL: AddonName[] = [
+  'Tire Shine & Wheel Detail',
+  'Pet Hair Removal',
+  'Leather Conditioning',
+  'Vinyl Protection',
+  'Hydrophobic Coating',
+  'Ceramic Wax',
+];
+
+describe('quoteTotal', () => {
+  const sets: [string, AddonName[], number][] = [
+    ['no add-ons', [], 0],
+    ['Tire Shine & Wheel Detail', ['Tire Shine & Wheel Detail'], 15],
+    ['Pet Hair Removal', ['Pet Hair Removal'], 25],
+    ['Leather Conditioning', ['Leather Conditioning'], 30],
+    ['Vinyl Protection', ['Vinyl Protection'], 30],
+    ['Hydrophobic Coating', ['Hydrophobic Coating'], 30],
+    ['Ceramic Wax', ['Ceramic Wax'], 50],
+    ['Tire Shine + Ceramic Wax', ['Tire Shine & Wheel Detail', 'Ceramic Wax'], 65],
+    [
+      'Pet Hair + Leather + Vinyl',
+      ['Pet Hair Removal', 'Leather Conditioning', 'Vinyl Protection'],
+      85,
+    ],
+    ['all six', ALL, 180],
+    ['a duplicate counts once', ['Ceramic Wax', 'Ceramic Wax'], 50],
+  ];
+  const bases: [VehicleTypeName, number][] = [
+    ['Sedan', 90],
+    ['SUV', 120],
+    ['Minivan', 150],
+  ];
+  const cases = bases.flatMap(([type, base]) =>
+    sets.map(([label, selected, extra]) => ({ type, label, selected, expected: base + extra })),
+  );
+
+  it.each(cases)('$type with $label costs $expected', ({ type, selected, expected }) => {
+    expect(quoteTotal(type, selected)).toBe(expected);
+  });
+
+  it.each(sets)('Premium Package with %s is a flat $200', (_label, selected) => {
+    expect(quoteTotal('Premium Package', selected)).toBe(200);
+  });
+
+  it('is 0 before a vehicle type is chosen', () => {
+    expect(quoteTotal(null, ['Ceramic Wax'])).toBe(0);
+  });
+});
+
+describe('timeSlotsFor', () => {
+  it.each([
+    ['', []],
+    ['not a date', []],
+    ['2026-02-30', []],
+    ['2026-03-16', ['4:00 PM', '5:00 PM', '6:00 PM']], // Monday
+    ['2026-03-20', ['4:00 PM', '5:00 PM', '6:00 PM']], // Friday
+    ['2026-03-21', ['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']], // Saturday
+    ['2026-03-22', ['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']], // Sunday
+  ])('%j offers %j', (date, expected) => {
+    expect(timeSlotsFor(date)).toEqual(expected);
+  });
+});
+
+describe('the preferred date may not be earlier than today (business time zone)', () => {
+  // 02:30 UTC on 15 March is still 14 March in Cary (America/New_York, UTC-4).
+  const today = todayLocal(new Date('2026-03-15T02:30:00Z'));
+
+  it('today is the local date', () => expect(today).toBe('2026-03-14'));
+
+  it.each([
+    ['2026-03-13', false],
+    ['2026-03-14', true],
+    ['2026-03-15', true],
+    ['2027-01-01', true],
+    ['', false],
+    ['2026-13-01', false],
+  ])('%j allowed: %s', (date, allowed) => {
+    expect(isDateAllowed(date, today)).toBe(allowed);
+  });
+});
+
+describe('validateQuoteForm', () => {
+  const today = '2026-03-14';
+  const valid = {
+    ...emptyForm,
+    name: 'Jordan Miles',
+    phone: '(919) 555-0199',
+    email: 'jordan@example.com',
+    date: '2026-03-14',
+    time: '9:00 AM',
+  };
+  const m = validationMessages;
+
+  it('accepts a complete form; vehicle and notes are optional', () => {
+    expect(validateQuoteForm(valid, today)).toEqual({});
+  });
+
+  it.each([
+    ['name', { name: '  ' }, { name: m.name }],
+    ['phone', { phone: '' }, { phone: m.phone }],
+    ['phone too short', { phone: '555-01' }, { phone: m.phoneInvalid }],
+    ['email', { email: '' }, { email: m.email }],
+    ['email without @', { email: 'jordan.example.com' }, { email: m.emailInvalid }],
+    ['date', { date: '', time: '' }, { date: m.date, time: m.time }],
+    ['past date', { date: '2026-03-13', time: '' }, { date: m.datePast, time: m.time }],
+    ['time not offered that day', { date: '2026-03-16', time: '9:00 AM' }, { time: m.time }],
+  ])('%s', (_label, change, expected) => {
+    expect(validateQuoteForm({ ...valid, ...change }, today)).toEqual(expected);
+  });
+});
+
+describe('quotePayload', () => {
+  const form = {
+    name: ' Jordan Miles ',
+    phone: '919-555-0199',
+    email: 'jordan@example.com ',
+    date: '2026-03-21',
+    time: '10:00 AM',
+    vehicle: '2021 Honda CR-V',
+    message: '',
+  };
+
+  it('carries the spec fields, trimmed, with add-ons in price-list order and the total', () => {
+    expect(quotePayload('SUV', ['Ceramic Wax', 'Pet Hair Removal'], form)).toEqual({
+      name: 'Jordan Miles',
+      phone: '919-555-0199',
+      email: 'jordan@example.com',
+      vehicleType: 'SUV',
+      selectedAddons: ['Pet Hair Removal', 'Ceramic Wax'],
+      date: '2026-03-21',
+      time: '10:00 AM',
+      vehicle: '2021 Honda CR-V',
+      message: '',
+      totalPrice: 195,
+    });
+  });
+
+  it('Premium sends every add-on at $200', () => {
+    const payload = quotePayload('Premium Package', [], form);
+    expect(payload.selectedAddons).toEqual(ALL);
+    expect(payload.totalPrice).toBe(200);
+  });
+});

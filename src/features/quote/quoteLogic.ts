@@ -1,0 +1,154 @@
+/**
+ * The quote wizard's rules (spec §4, §5, §9) as pure functions: prices and totals, the
+ * preferred-time options of a date, the date rule, form validation and the request payload.
+ */
+import {
+  addons,
+  PREMIUM_PACKAGE,
+  vehicleTypes,
+  type AddonName,
+  type VehicleTypeName,
+} from '../../config/pricing';
+import { weekdaySlots, weekendSlots } from '../../config/hours';
+import { dayjs } from '../../lib/dates';
+
+export const addonNames: readonly AddonName[] = addons.map((a) => a.name);
+
+export const isVehicleType = (value: unknown): value is VehicleTypeName =>
+  vehicleTypes.some((v) => v.name === value);
+export const isAddon = (value: unknown): value is AddonName => addons.some((a) => a.name === value);
+
+export function basePrice(type: VehicleTypeName): number {
+  return vehicleTypes.find((v) => v.name === type)?.price ?? 0;
+}
+
+/** Add-ons in the order the price list shows them, without duplicates. */
+export function orderedAddons(selected: readonly AddonName[]): AddonName[] {
+  return addonNames.filter((name) => selected.includes(name));
+}
+
+/** Total = base price + selected add-ons; the Premium Package is a flat price; no type = 0. */
+export function quoteTotal(type: VehicleTypeName | null, selected: readonly AddonName[]): number {
+  if (!type) return 0;
+  if (type === PREMIUM_PACKAGE) return basePrice(type);
+  return orderedAddons(selected).reduce(
+    (sum, name) => sum + (addons.find((a) => a.name === name)?.price ?? 0),
+    basePrice(type),
+  );
+}
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isCalendarDay(date: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && dayjs(date, 'YYYY-MM-DD', true).isValid();
+}
+
+export function isWeekend(date: string): boolean {
+  const day = dayjs(date, 'YYYY-MM-DD', true).day();
+  return day === 0 || day === 6;
+}
+
+/** Preferred-time options: none until a date is chosen; weekday and weekend slots differ. */
+export function timeSlotsFor(date: string): readonly string[] {
+  if (!isCalendarDay(date)) return [];
+  return isWeekend(date) ? weekendSlots : weekdaySlots;
+}
+
+/** The preferred date may not be earlier than today (both YYYY-MM-DD, business time zone). */
+export function isDateAllowed(date: string, today: string): boolean {
+  return isCalendarDay(date) && date >= today;
+}
+
+export interface QuoteForm {
+  name: string;
+  phone: string;
+  email: string;
+  date: string;
+  time: string;
+  vehicle: string;
+  message: string;
+}
+export type QuoteField = keyof QuoteForm;
+export type QuoteErrors = Partial<Record<QuoteField, string>>;
+
+export const emptyForm: QuoteForm = {
+  name: '',
+  phone: '',
+  email: '',
+  date: '',
+  time: '',
+  vehicle: '',
+  message: '',
+};
+
+/** Input limits (they match what the API accepts). */
+export const fieldMaxLength: Partial<Record<QuoteField, number>> = {
+  name: 120,
+  phone: 40,
+  email: 254,
+  vehicle: 200,
+  message: 2000,
+};
+
+export const validationMessages = {
+  name: 'Please enter your full name.',
+  phone: 'Please enter your phone number.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  email: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  date: 'Please choose a preferred date.',
+  datePast: 'Please choose today or a later date.',
+  time: 'Please choose a preferred time.',
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Field errors of the booking step; an empty object when the form can be sent. */
+export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
+  const errors: QuoteErrors = {};
+  const m = validationMessages;
+  if (!form.name.trim()) errors.name = m.name;
+  const digits = form.phone.replace(/\D/g, '');
+  if (!form.phone.trim()) errors.phone = m.phone;
+  else if (digits.length < 7 || digits.length > 15) errors.phone = m.phoneInvalid;
+  if (!form.email.trim()) errors.email = m.email;
+  else if (!EMAIL.test(form.email.trim())) errors.email = m.emailInvalid;
+  if (!form.date) errors.date = m.date;
+  else if (!isDateAllowed(form.date, today)) errors.date = m.datePast;
+  if (!timeSlotsFor(form.date).includes(form.time)) errors.time = m.time;
+  return errors;
+}
+
+/** The quote request payload (spec §3). */
+export interface QuotePayload {
+  name: string;
+  phone: string;
+  email: string;
+  vehicleType: VehicleTypeName;
+  selectedAddons: AddonName[];
+  date: string;
+  time: string;
+  vehicle: string;
+  message: string;
+  totalPrice: number;
+}
+
+export function quotePayload(
+  vehicleType: VehicleTypeName,
+  selected: readonly AddonName[],
+  form: QuoteForm,
+): QuotePayload {
+  const selectedAddons =
+    vehicleType === PREMIUM_PACKAGE ? [...addonNames] : orderedAddons(selected);
+  return {
+    name: form.name.trim(),
+    phone: form.phone.trim(),
+    email: form.email.trim(),
+    vehicleType,
+    selectedAddons,
+    date: form.date,
+    time: form.time,
+    vehicle: form.vehicle.trim(),
+    message: form.message.trim(),
+    totalPrice: quoteTotal(vehicleType, selectedAddons),
+  };
+}

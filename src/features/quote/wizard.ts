@@ -1,0 +1,137 @@
+/**
+ * The quote wizard as a small state machine (spec §4): vehicle → addons → booking, Back,
+ * Start Over, and the draft kept in localStorage so a reload loses nothing.
+ */
+import { PREMIUM_PACKAGE, type AddonName, type VehicleTypeName } from '../../config/pricing';
+import {
+  addonNames,
+  emptyForm,
+  isAddon,
+  isVehicleType,
+  orderedAddons,
+  timeSlotsFor,
+  type QuoteField,
+  type QuoteForm,
+} from './quoteLogic';
+
+export const steps = ['vehicle', 'addons', 'booking'] as const;
+export type Step = (typeof steps)[number];
+
+export interface QuoteDraft {
+  step: Step;
+  vehicleType: VehicleTypeName | null;
+  addons: AddonName[];
+  form: QuoteForm;
+}
+
+export const emptyDraft: QuoteDraft = {
+  step: 'vehicle',
+  vehicleType: null,
+  addons: [],
+  form: emptyForm,
+};
+
+export type WizardAction =
+  | { type: 'vehicleChosen'; vehicleType: VehicleTypeName }
+  | { type: 'addonToggled'; addon: AddonName }
+  | { type: 'continued' }
+  | { type: 'wentBack' }
+  | { type: 'fieldChanged'; field: QuoteField; value: string }
+  | { type: 'startedOver' }
+  | { type: 'restored'; draft: QuoteDraft };
+
+export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDraft {
+  switch (action.type) {
+    case 'vehicleChosen': {
+      const premium = action.vehicleType === PREMIUM_PACKAGE;
+      const wasPremium = state.vehicleType === PREMIUM_PACKAGE;
+      // Premium includes every add-on; leaving Premium drops the ones it had selected.
+      const selected = premium ? [...addonNames] : wasPremium ? [] : state.addons;
+      return { ...state, vehicleType: action.vehicleType, addons: selected, step: 'addons' };
+    }
+    case 'addonToggled': {
+      if (state.vehicleType === PREMIUM_PACKAGE) return state;
+      const selected = state.addons.includes(action.addon)
+        ? state.addons.filter((a) => a !== action.addon)
+        : orderedAddons([...state.addons, action.addon]);
+      return { ...state, addons: selected };
+    }
+    case 'continued':
+      if (!state.vehicleType) return state;
+      return { ...state, step: state.step === 'vehicle' ? 'addons' : 'booking' };
+    case 'wentBack':
+      return { ...state, step: state.step === 'booking' ? 'addons' : 'vehicle' };
+    case 'fieldChanged': {
+      const form = { ...state.form, [action.field]: action.value };
+      // A time that the new date does not offer is cleared.
+      if (action.field === 'date' && !timeSlotsFor(form.date).includes(form.time)) form.time = '';
+      return { ...state, form };
+    }
+    case 'startedOver':
+      return emptyDraft;
+    case 'restored':
+      return action.draft;
+  }
+}
+
+export const DRAFT_KEY = 'quoteDraft.v1';
+
+const isPristine = (d: QuoteDraft) =>
+  d.step === 'vehicle' &&
+  d.vehicleType === null &&
+  d.addons.length === 0 &&
+  Object.values(d.form).every((v) => v === '');
+
+/** Reads a stored draft; anything malformed is ignored. */
+export function parseDraft(raw: string | null): QuoteDraft | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const vehicleType = isVehicleType(v.vehicleType) ? v.vehicleType : null;
+  const stored = (v.form && typeof v.form === 'object' ? v.form : {}) as Record<string, unknown>;
+  const form = { ...emptyForm };
+  for (const key of Object.keys(emptyForm) as QuoteField[]) {
+    const field = stored[key];
+    if (typeof field === 'string') form[key] = field;
+  }
+  const step = steps.find((s) => s === v.step) ?? 'vehicle';
+  const draft: QuoteDraft = {
+    step: vehicleType ? step : 'vehicle',
+    vehicleType,
+    addons: Array.isArray(v.addons) ? orderedAddons(v.addons.filter(isAddon)) : [],
+    form,
+  };
+  return isPristine(draft) ? null : draft;
+}
+
+export function loadDraft(storage: Storage = window.localStorage): QuoteDraft | null {
+  try {
+    return parseDraft(storage.getItem(DRAFT_KEY));
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** Stores the draft; an untouched wizard removes it. */
+export function saveDraft(draft: QuoteDraft, storage: Storage = window.localStorage): void {
+  try {
+    if (isPristine(draft)) storage.removeItem(DRAFT_KEY);
+    else storage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    /* storage full or disabled: the draft just isn't kept */
+  }
+}
+
+export function clearDraft(storage: Storage = window.localStorage): void {
+  try {
+    storage.removeItem(DRAFT_KEY);
+  } catch {
+    /* storage disabled */
+  }
+}
