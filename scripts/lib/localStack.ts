@@ -219,6 +219,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Ports `npm start` and the other local tools use by default; a second stack avoids them. */
+const wellKnownPorts = (port: number) =>
+  (port >= 3000 && port <= 3499) || [4000, 4100, 9229, 9230].includes(port);
+
+/** `count` distinct free ports, none of the well-known local ones. */
+export async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) {
+    const port = await freePort();
+    if (!wellKnownPorts(port)) ports.add(port);
+  }
+  return [...ports];
+}
+
 function readJsonFile(file: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));

@@ -1,0 +1,516 @@
+/**
+ * The local identity provider as the app uses it: cognito-local 5.3.0 behind the gap-filling
+ * proxy (scripts/lib/cognitoProxy.ts), started once with startLocalStack on free ports and a
+ * fresh state folder. Every call goes through the proxy's public URL, like Amplify's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  CognitoApiError,
+  callCognito,
+  isRecord,
+  jwtClaims,
+  pkcePair,
+  readString,
+  totpCode,
+  type Json,
+} from '../../scripts/lib/cognitoClient';
+import { freePorts, startLocalStack, type LocalStack } from '../../scripts/lib/localStack';
+
+const PASSWORD = 'Shine-Pass1';
+const lines: string[] = [];
+const starting = new AbortController();
+let startup: Promise<LocalStack> | undefined;
+let stack: LocalStack;
+let stateDir: string;
+let appOrigin: string;
+let userCount = 0;
+
+beforeAll(async () => {
+  stateDir = mkdtempSync(path.join(os.tmpdir(), 'cognito-proxy-test-'));
+  const [cognito, api, cognitoInternal, app] = (await freePorts(4)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  appOrigin = `http://localhost:${app}`;
+  startup = startLocalStack({
+    stateDir,
+    appOrigin,
+    ports: { cognito, api, cognitoInternal },
+    log: (line) => lines.push(line),
+    signal: starting.signal,
+  });
+  stack = await startup;
+}, 90_000);
+
+afterAll(async () => {
+  // Also stops a start that is still running (e.g. beforeAll timed out).
+  starting.abort();
+  await startup?.then(
+    (started) => started.stop(),
+    () => undefined,
+  );
+  rmSync(stateDir, { recursive: true, force: true });
+}, 30_000);
+
+const cognito = (action: string, body: Json) => callCognito(stack.cognitoUrl, action, body);
+
+/** The error a Cognito call fails with (fails the test when it succeeds). */
+async function cognitoError(call: Promise<unknown>): Promise<CognitoApiError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof CognitoApiError) return error;
+    throw error;
+  }
+  throw new Error('Expected the call to fail');
+}
+
+/** The newest code the stack reported for this kind and destination (as `npm start` shows it). */
+function reportedCode(kind: string, destination: string): string {
+  const prefix = `[cognito] ${kind} for ${destination}: `;
+  const line = lines.findLast((l) => l.startsWith(prefix));
+  if (!line) throw new Error(`No "${kind}" was reported for ${destination}`);
+  const code = line.slice(prefix.length);
+  expect(code).toMatch(/^\d{6}$/);
+  return code;
+}
+
+interface Tokens {
+  IdToken: string;
+  AccessToken: string;
+  RefreshToken?: string;
+  ExpiresIn?: unknown;
+}
+
+function tokensOf(answer: Json): Tokens {
+  const result = answer.AuthenticationResult;
+  const idToken = readString(result, 'IdToken');
+  const accessToken = readString(result, 'AccessToken');
+  if (!idToken || !accessToken) throw new Error(`No tokens in ${JSON.stringify(answer)}`);
+  return {
+    IdToken: idToken,
+    AccessToken: accessToken,
+    RefreshToken: readString(result, 'RefreshToken'),
+    ExpiresIn: isRecord(result) ? result.ExpiresIn : undefined,
+  };
+}
+
+const newEmail = (label: string) => `${label}-${++userCount}-${Date.now()}@example.test`;
+
+const passwordLogin = (email: string, password = PASSWORD) =>
+  cognito('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: stack.clientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+
+const refresh = (refreshToken: string) =>
+  cognito('GetTokensFromRefreshToken', { ClientId: stack.clientId, RefreshToken: refreshToken });
+
+async function signUp(email: string): Promise<string> {
+  const answer = await cognito('SignUp', {
+    ClientId: stack.clientId,
+    Username: email,
+    Password: PASSWORD,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'name', Value: 'Sam Carter' },
+    ],
+  });
+  const sub = readString(answer, 'UserSub');
+  if (!sub) throw new Error('SignUp answered without a UserSub');
+  return sub;
+}
+
+/** A confirmed customer, signed up and confirmed through the proxy; returns its first tokens. */
+async function confirmedCustomer(label: string): Promise<{ email: string; tokens: Tokens }> {
+  const email = newEmail(label);
+  await signUp(email);
+  await cognito('ConfirmSignUp', {
+    ClientId: stack.clientId,
+    Username: email,
+    ConfirmationCode: reportedCode('Confirmation code', email),
+  });
+  return { email, tokens: tokensOf(await passwordLogin(email)) };
+}
+
+async function getProfile(token: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${stack.apiUrl}/profile/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A 6-digit code that is not valid in the current TOTP window (±1 step). */
+function wrongTotp(secret: string): string {
+  const now = Date.now();
+  const valid = new Set([-30_000, 0, 30_000].map((shift) => totpCode(secret, now + shift)));
+  let code = 123456;
+  while (valid.has(String(code))) code += 1;
+  return String(code);
+}
+
+describe('sign-up and sign-in', () => {
+  it('signs up, reports the confirmation code, confirms and signs in with USER_PASSWORD_AUTH', async () => {
+    const email = newEmail('signup');
+    const sub = await signUp(email);
+    const code = reportedCode('Confirmation code', email);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    const mismatch = await cognitoError(
+      cognito('ConfirmSignUp', {
+        ClientId: stack.clientId,
+        Username: email,
+        ConfirmationCode: wrong,
+      }),
+    );
+    expect(mismatch).toMatchObject({
+      type: 'CodeMismatchException',
+      message: 'CodeMismatchException: Invalid verification code provided, please try again.',
+    });
+
+    const notConfirmed = await cognitoError(passwordLogin(email));
+    expect(notConfirmed.type).toBe('UserNotConfirmedException');
+
+    await cognito('ConfirmSignUp', {
+      ClientId: stack.clientId,
+      Username: email,
+      ConfirmationCode: code,
+    });
+    const user = await cognito('AdminGetUser', { UserPoolId: stack.userPoolId, Username: email });
+    expect(user.UserStatus).toBe('CONFIRMED');
+    expect(user.UserAttributes).toEqual(
+      expect.arrayContaining([{ Name: 'email_verified', Value: 'true' }]),
+    );
+
+    const tokens = tokensOf(await passwordLogin(email));
+    expect(tokens.RefreshToken).toEqual(expect.any(String));
+    expect(jwtClaims(tokens.IdToken)).toMatchObject({
+      sub,
+      email,
+      token_use: 'id',
+      aud: stack.clientId,
+      iss: stack.issuer,
+    });
+    expect(jwtClaims(tokens.AccessToken)).toMatchObject({
+      sub,
+      token_use: 'access',
+      client_id: stack.clientId,
+      iss: stack.issuer,
+    });
+  });
+
+  it('enforces the password policy on sign-up with Cognito’s message', async () => {
+    const error = await cognitoError(
+      cognito('SignUp', {
+        ClientId: stack.clientId,
+        Username: newEmail('weak'),
+        Password: 'Password123',
+      }),
+    );
+    expect(error).toMatchObject({
+      type: 'InvalidPasswordException',
+      message:
+        'InvalidPasswordException: Password did not conform with policy: Password must have symbol characters',
+    });
+  });
+
+  it('resends a confirmation code that confirms the account, only while unconfirmed', async () => {
+    const email = newEmail('resend');
+    await signUp(email);
+    await cognito('ResendConfirmationCode', { ClientId: stack.clientId, Username: email });
+    const resent = reportedCode('Confirmation code', email);
+    const reported = lines.filter((l) => l.startsWith(`[cognito] Confirmation code for ${email}:`));
+    expect(reported).toHaveLength(2);
+
+    await cognito('ConfirmSignUp', {
+      ClientId: stack.clientId,
+      Username: email,
+      ConfirmationCode: resent,
+    });
+    expect(tokensOf(await passwordLogin(email)).IdToken).toEqual(expect.any(String));
+    const again = await cognitoError(
+      cognito('ResendConfirmationCode', { ClientId: stack.clientId, Username: email }),
+    );
+    expect(again).toMatchObject({
+      type: 'InvalidParameterException',
+      message: 'InvalidParameterException: User is already confirmed.',
+    });
+  });
+
+  it('answers a wrong password or an unknown user with "Incorrect username or password."', async () => {
+    const { email } = await confirmedCustomer('wrong-password');
+    for (const call of [passwordLogin(email, 'Not-The-Pass1'), passwordLogin(newEmail('nobody'))]) {
+      const error = await cognitoError(call);
+      expect(error).toMatchObject({
+        type: 'NotAuthorizedException',
+        message: 'NotAuthorizedException: Incorrect username or password.',
+        status: 400,
+      });
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('GetTokensFromRefreshToken returns fresh tokens the API accepts and keeps the refresh token', async () => {
+    const { tokens } = await confirmedCustomer('refresh');
+    const refreshToken = tokens.RefreshToken ?? '';
+    const fresh = tokensOf(await refresh(refreshToken));
+
+    expect(fresh.RefreshToken).toBe(refreshToken);
+    expect(fresh.ExpiresIn).toBe(3600);
+    expect(fresh.IdToken).not.toBe(tokens.IdToken);
+    expect(fresh.AccessToken).not.toBe(tokens.AccessToken);
+    const before = jwtClaims(tokens.AccessToken);
+    const after = jwtClaims(fresh.AccessToken);
+    expect(after.sub).toBe(before.sub);
+    expect(after.jti).not.toBe(before.jti);
+    expect(Number(after.exp)).toBeGreaterThanOrEqual(Number(before.exp));
+    expect(jwtClaims(fresh.IdToken)).toMatchObject({ token_use: 'id', sub: before.sub });
+    expect((await getProfile(fresh.AccessToken)).status).toBe(200);
+    expect((await getProfile(fresh.IdToken)).status).toBe(200);
+
+    const unknown = await cognitoError(refresh('not-a-refresh-token'));
+    expect(unknown.type).toBe('NotAuthorizedException');
+  });
+
+  it('GlobalSignOut answers 200', async () => {
+    const { tokens } = await confirmedCustomer('signout');
+    const response = await fetch(`${stack.cognitoUrl}/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
+      },
+      body: JSON.stringify({ AccessToken: tokens.AccessToken }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({});
+  });
+
+  it('answers a CORS preflight from the app’s origin and marks the answers for it', async () => {
+    const requestHeaders = 'content-type,x-amz-target,x-amz-user-agent,cache-control';
+    const preflight = await fetch(`${stack.cognitoUrl}/`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: appOrigin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': requestHeaders,
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(appOrigin);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(requestHeaders);
+
+    const answer = await fetch(`${stack.cognitoUrl}/`, {
+      method: 'POST',
+      headers: {
+        origin: appOrigin,
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: stack.clientId,
+        AuthParameters: { USERNAME: newEmail('cors'), PASSWORD },
+      }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(appOrigin);
+    expect(answer.headers.get('access-control-expose-headers')).toContain('x-amzn-errortype');
+  });
+});
+
+describe('multi-factor sign-in', () => {
+  it('sets up TOTP and signs in with an authenticator code; the tokens can be refreshed', async () => {
+    const { email, tokens } = await confirmedCustomer('totp');
+    const associated = await cognito('AssociateSoftwareToken', { AccessToken: tokens.AccessToken });
+    const secret = readString(associated, 'SecretCode') ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const verified = await cognito('VerifySoftwareToken', {
+      AccessToken: tokens.AccessToken,
+      UserCode: totpCode(secret),
+      FriendlyDeviceName: 'Phone',
+    });
+    expect(verified.Status).toBe('SUCCESS');
+    await cognito('SetUserMFAPreference', {
+      AccessToken: tokens.AccessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+
+    const challenge = await passwordLogin(email);
+    expect(challenge).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+    expect(challenge.AuthenticationResult).toBeUndefined();
+    const respond = (code: string) =>
+      cognito('RespondToAuthChallenge', {
+        ClientId: stack.clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+      });
+
+    const mismatch = await cognitoError(respond(wrongTotp(secret)));
+    expect(mismatch).toMatchObject({
+      type: 'CodeMismatchException',
+      message: 'CodeMismatchException: Invalid code or auth state for the user.',
+    });
+    const signedIn = tokensOf(await respond(totpCode(secret)));
+    expect(jwtClaims(signedIn.IdToken).email).toBe(email);
+    // cognito-local does not record this refresh token; the proxy re-issues the tokens so it does.
+    const refreshed = tokensOf(await refresh(signedIn.RefreshToken ?? ''));
+    expect(jwtClaims(refreshed.AccessToken).sub).toBe(jwtClaims(signedIn.AccessToken).sub);
+  });
+
+  it('runs the SMS_MFA challenge with a reported code; the tokens can be refreshed', async () => {
+    const { email, tokens } = await confirmedCustomer('sms');
+    const phone = '+19195550123';
+    await cognito('AdminUpdateUserAttributes', {
+      UserPoolId: stack.userPoolId,
+      Username: email,
+      UserAttributes: [{ Name: 'phone_number', Value: phone }],
+    });
+    await cognito('SetUserMFAPreference', {
+      AccessToken: tokens.AccessToken,
+      SMSMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+
+    const challenge = await passwordLogin(email);
+    expect(challenge).toMatchObject({
+      ChallengeName: 'SMS_MFA',
+      ChallengeParameters: {
+        CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS',
+        CODE_DELIVERY_DESTINATION: '+*******0123',
+      },
+    });
+    const code = reportedCode('SMS sign-in code', phone);
+    const respond = (answer: string) =>
+      cognito('RespondToAuthChallenge', {
+        ClientId: stack.clientId,
+        ChallengeName: 'SMS_MFA',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: email, SMS_MFA_CODE: answer },
+      });
+
+    const mismatch = await cognitoError(respond(code === '000000' ? '111111' : '000000'));
+    expect(mismatch).toMatchObject({
+      type: 'CodeMismatchException',
+      message: 'CodeMismatchException: Invalid code or auth state for the user.',
+    });
+    const signedIn = tokensOf(await respond(code));
+    expect(jwtClaims(signedIn.IdToken).email).toBe(email);
+    const refreshed = tokensOf(await refresh(signedIn.RefreshToken ?? ''));
+    expect(jwtClaims(refreshed.IdToken).email).toBe(email);
+    // A used session is gone: the same code cannot sign in twice.
+    expect((await cognitoError(respond(code))).type).toBe('CodeMismatchException');
+    // cognito-local's own refusal of SMS MFA is expected and not shown to the developer.
+    expect(lines.filter((l) => /SMS_MFA without/.test(l))).toEqual([]);
+  });
+});
+
+describe('hosted sign-in (authorization code with PKCE)', () => {
+  const redirectUri = () => `${appOrigin}/auth-callback`;
+
+  function authorizeUrl(challenge: string, state: string): string {
+    const url = new URL('/oauth2/authorize', stack.cognitoUrl);
+    url.search = new URLSearchParams({
+      client_id: stack.clientId,
+      redirect_uri: redirectUri(),
+      response_type: 'code',
+      scope: 'openid email profile',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+    }).toString();
+    return url.toString();
+  }
+
+  const postForm = (url: string, fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+
+  /** The hidden fields of the sign-in form, plus the credentials. */
+  function formFields(html: string, username: string, password: string): Record<string, string> {
+    const fields: Record<string, string> = {};
+    for (const match of html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g))
+      fields[match[1] ?? ''] = match[2] ?? '';
+    return { ...fields, username, password };
+  }
+
+  it('shows the form, redirects with a code and exchanges it with the code verifier', async () => {
+    const { email } = await confirmedCustomer('hosted');
+    const { verifier, challenge } = pkcePair();
+
+    const page = await fetch(authorizeUrl(challenge, 'state-123'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('<form method="POST" action="/oauth2/authorize">');
+    expect(html).toContain('name="password"');
+
+    const authorize = new URL('/oauth2/authorize', stack.cognitoUrl).toString();
+    const refused = await postForm(authorize, formFields(html, email, 'Not-The-Pass1'));
+    expect(refused.status).toBe(200);
+    expect(await refused.text()).toContain('Incorrect username or password.');
+
+    const redirect = await postForm(authorize, formFields(html, email, PASSWORD));
+    expect(redirect.status).toBe(302);
+    const location = new URL(redirect.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(redirectUri());
+    expect(location.searchParams.get('state')).toBe('state-123');
+    const code = location.searchParams.get('code') ?? '';
+    expect(code).not.toBe('');
+
+    const exchange = (codeVerifier: string) =>
+      postForm(new URL('/oauth2/token', stack.cognitoUrl).toString(), {
+        grant_type: 'authorization_code',
+        client_id: stack.clientId,
+        redirect_uri: redirectUri(),
+        code,
+        code_verifier: codeVerifier,
+      });
+    const wrongVerifier = await exchange(pkcePair().verifier);
+    expect(wrongVerifier.status).toBe(400);
+    expect(await wrongVerifier.json()).toMatchObject({ error: 'invalid_grant' });
+
+    // A code is single-use, even after a failed exchange: sign in again for a new one.
+    const again = await postForm(authorize, formFields(html, email, PASSWORD));
+    const secondCode = new URL(again.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const tokenResponse = await postForm(new URL('/oauth2/token', stack.cognitoUrl).toString(), {
+      grant_type: 'authorization_code',
+      client_id: stack.clientId,
+      redirect_uri: redirectUri(),
+      code: secondCode,
+      code_verifier: verifier,
+    });
+    expect(tokenResponse.status).toBe(200);
+    const tokens: unknown = await tokenResponse.json();
+    const idToken = readString(tokens, 'id_token') ?? '';
+    expect(jwtClaims(idToken)).toMatchObject({ email, token_use: 'id', iss: stack.issuer });
+    expect(readString(tokens, 'refresh_token')).toEqual(expect.any(String));
+    expect((await getProfile(readString(tokens, 'access_token') ?? '')).status).toBe(200);
+  });
+
+  it('signs out of the hosted pages by redirecting to logout_uri', async () => {
+    const logoutUri = `${appOrigin}/`;
+    const url = new URL('/logout', stack.cognitoUrl);
+    url.search = new URLSearchParams({
+      client_id: stack.clientId,
+      logout_uri: logoutUri,
+    }).toString();
+    const response = await fetch(url, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(logoutUri);
+
+    const missing = await fetch(new URL('/logout', stack.cognitoUrl), { redirect: 'manual' });
+    expect(missing.status).toBe(400);
+  });
+});
