@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import webpack, { type Configuration } from 'webpack';
+import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -31,6 +31,13 @@ export const appEnvKeys = [
 
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 
+/** The HTML shell every client-rendered route starts from (the static host's SPA fallback). */
+export const SHELL_FILE = 'app.html';
+/** Where the server-rendering bundle used by the prerender step is written (not shipped). */
+export const SSR_OUTPUT_DIR = path.join(root, 'node_modules/.cache/ssr');
+/** Browsers we ship to: ES2020 and later (every evergreen browser since 2020). */
+const ES_TARGET = 'es2020';
+
 export interface BuildOptions {
   mode: 'development' | 'production';
   /** Where the dev server proxies /api (the local API server). */
@@ -38,50 +45,76 @@ export interface BuildOptions {
   port?: number;
 }
 
+/** Compile-time constants shared by the browser and the prerender bundle. */
+function definePlugin(mode: BuildOptions['mode']) {
+  const defined = Object.fromEntries(
+    appEnvKeys.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')]),
+  );
+  return new webpack.DefinePlugin({ ...defined, 'process.env.NODE_ENV': JSON.stringify(mode) });
+}
+
+/**
+ * Loaders shared by both bundles, so that asset URLs (content-hashed) are identical in the
+ * prerendered HTML and in the browser. The server bundle emits no files and ignores CSS.
+ */
+function moduleRules(production: boolean, server: boolean): RuleSetRule[] {
+  const emitAssets = server ? { generator: { emit: false } } : {};
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production } },
+            target: ES_TARGET,
+          },
+        },
+      },
+    },
+    server
+      ? { test: /\.css$/, type: 'asset/resource', ...emitAssets }
+      : { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+    { test: /\.(png|jpe?g|webp|avif|svg|ico)$/, type: 'asset/resource', ...emitAssets },
+  ];
+}
+
+const assetNames = (production: boolean) => ({
+  filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+  chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+  assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+});
+
+/** The browser bundle (and the dev server). */
 export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions): Configuration & {
   devServer?: DevServerConfiguration;
 } {
   const production = mode === 'production';
-  const defined = Object.fromEntries(
-    appEnvKeys.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')]),
-  );
   return {
+    name: 'client',
     mode,
     context: root,
+    target: ['web', ES_TARGET],
     entry: { main: './src/main.tsx' },
     output: {
       path: path.join(root, 'dist'),
       publicPath: '/',
-      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      ...assetNames(production),
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        { test: /\.(png|jpe?g|webp|avif|svg|ico)$/, type: 'asset/resource' },
-      ],
-    },
+    module: { rules: moduleRules(production, false) },
     plugins: [
-      new webpack.DefinePlugin({ ...defined, 'process.env.NODE_ENV': JSON.stringify(mode) }),
-      new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      definePlugin(mode),
+      // The shell: the prerender step fills copies of it for the public pages.
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        filename: SHELL_FILE,
+        scriptLoading: 'defer',
+      }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
@@ -93,23 +126,62 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       }),
     ],
     optimization: {
-      runtimeChunk: 'single',
+      // The runtime lives in the entry chunk: one request fewer on the first visit.
+      runtimeChunk: false,
       splitChunks: { chunks: 'all' },
       minimize: production,
-      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+      minimizer: [
+        new TerserPlugin({
+          minify: TerserPlugin.swcMinify,
+          terserOptions: { ecma: 2020, compress: { passes: 2 } },
+          extractComments: false,
+        }),
+      ],
     },
     performance: { hints: false },
     stats: 'errors-warnings',
     devServer: {
       port,
       host: '127.0.0.1',
-      historyApiFallback: true,
+      // Files of public/ are served from memory (copied by the build); every page is the shell.
+      static: false,
+      historyApiFallback: { index: `/${SHELL_FILE}` },
       hot: true,
       client: { overlay: { errors: true, warnings: false } },
       proxy: apiProxyTarget
         ? [{ context: ['/api'], target: apiProxyTarget, pathRewrite: { '^/api': '' } }]
         : [],
     },
+  };
+}
+
+/**
+ * The bundle the prerender step runs in Node (scripts/prerender.ts): the same routes and
+ * providers, one CommonJS file, no minification, nothing emitted but the script.
+ */
+export function createServerConfig({ mode }: Pick<BuildOptions, 'mode'>): Configuration {
+  const production = mode === 'production';
+  return {
+    name: 'server',
+    mode,
+    context: root,
+    target: 'node20',
+    entry: { ssr: './src/app/ssr.tsx' },
+    output: {
+      path: SSR_OUTPUT_DIR,
+      publicPath: '/',
+      ...assetNames(production),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    devtool: false,
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: { rules: moduleRules(production, true) },
+    plugins: [definePlugin(mode), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }
 

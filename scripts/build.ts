@@ -1,22 +1,53 @@
 /**
- * Production build: webpack into dist/, then a report of the JavaScript the home page
- * loads before it is interactive (gzip), failing when it exceeds the budget.
+ * Production build (`npm run build`):
+ * 1. webpack: the browser bundle into dist/ (shell dist/app.html) and the server-rendering
+ *    bundle for the prerender step (not shipped);
+ * 2. prerender: the public pages into dist/ as static HTML (scripts/prerender.ts);
+ * 3. the JavaScript budget: the gzip size of what / loads before it is interactive.
+ *    `FAIL_OVER_BUDGET` makes exceeding it fail the build (CI); it is off while the figure is
+ *    still above the budget (see bench/results.md for the current figure).
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import webpack from 'webpack';
-import { createConfig } from '../webpack.config';
+import { createConfig, createServerConfig, SSR_OUTPUT_DIR } from '../webpack.config';
+import { prerender, type ChunkAssets } from './prerender';
 import { reportInitialJs } from './lib/bundleReport';
 
-const compiler = webpack(createConfig({ mode: 'production' }));
-const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+const started = performance.now();
+const compiler = webpack([
+  createConfig({ mode: 'production' }),
+  createServerConfig({ mode: 'production' }),
+]);
+const multiStats = await new Promise<webpack.MultiStats>((resolve, reject) =>
   compiler.run((err, result) => (err || !result ? reject(err) : resolve(result))),
 );
 await new Promise<void>((resolve) => compiler.close(() => resolve()));
-if (stats.hasErrors()) {
-  console.error(stats.toString({ all: false, errors: true, colors: true }));
+if (multiStats.hasErrors()) {
+  console.error(multiStats.toString({ all: false, errors: true, colors: true }));
   process.exit(1);
 }
-if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true }));
-const ok = reportInitialJs('dist');
-// The budget becomes a hard failure with the performance work (issue 8); until then it is reported.
-if (!ok) console.warn('Initial JavaScript is over budget.');
-process.exit(0);
+if (multiStats.hasWarnings()) console.warn(multiStats.toString({ all: false, warnings: true }));
+
+const [clientStats] = multiStats.stats;
+const { namedChunkGroups = {} } = clientStats!.toJson({ all: false, chunkGroups: true });
+const chunkAssets: ChunkAssets = Object.fromEntries(
+  Object.entries(namedChunkGroups).map(([name, group]) => [
+    name,
+    (group.assets ?? []).map((asset) => asset.name),
+  ]),
+);
+writeFileSync(path.join(SSR_OUTPUT_DIR, 'chunk-assets.json'), JSON.stringify(chunkAssets));
+console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const dist = path.resolve('dist');
+await prerender({ dist, chunkAssets });
+
+const FAIL_OVER_BUDGET = false;
+if (!reportInitialJs(dist)) {
+  if (FAIL_OVER_BUDGET) {
+    console.error('Build failed: the initial JavaScript of / is over budget.');
+    process.exit(1);
+  }
+  console.warn('Warning: the initial JavaScript of / is over budget.');
+}

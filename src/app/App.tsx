@@ -1,19 +1,57 @@
-import { useEffect, useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './routes';
+import { useEffect } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import type { EmotionCache } from '@emotion/react';
 import { AppProviders } from './providers';
-import { makeStore, type AppStore } from './store';
-import { setNavigate } from '../api/session/navigation';
+import type { AppStore } from './appStore';
 
-/** The whole app: providers around the router. */
-export function App({ store }: { store?: AppStore }) {
-  const appStore = useMemo(() => store ?? makeStore(), [store]);
-  const router = useMemo(() => createBrowserRouter(routes), []);
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Runs `task` when the browser is idle (at the latest after `timeoutMs`). */
+function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 1);
+  return () => window.clearTimeout(handle);
+}
+
+/**
+ * Watches the session for the whole app (expiry, refresh, other tabs' logout). It brings the
+ * API layer, so it starts once the page is interactive and the browser idle, not before.
+ */
+function useSessionWatch(store: AppStore) {
   useEffect(() => {
-    setNavigate((path) => void router.navigate(path));
-  }, [router]);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    const cancelIdle = whenIdle(() => {
+      void import(/* webpackChunkName: "session-watch" */ '../api/session/sessionWatch').then(
+        ({ startSessionWatch }) => {
+          if (!cancelled) stop = startSessionWatch(store);
+        },
+      );
+    });
+    return () => {
+      cancelled = true;
+      cancelIdle();
+      stop?.();
+    };
+  }, [store]);
+}
+
+/** The whole app in the browser: providers around the router (src/main.tsx creates both). */
+export function App({
+  router,
+  store,
+  emotionCache,
+}: {
+  router: BrowserRouter;
+  store: AppStore;
+  emotionCache: EmotionCache;
+}) {
+  useSessionWatch(store);
   return (
-    <AppProviders store={appStore}>
+    <AppProviders store={store} emotionCache={emotionCache}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,27 +1,29 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { SnackbarProvider } from 'notistack';
 import { theme } from './theme';
-import { toastConfig } from '../config/toasts';
-import type { AppStore } from './store';
+import type { AppStore } from './appStore';
 
-/** Every provider the app needs, in one place (also used by tests and prerendering). */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
-  return (
+interface Props {
+  store: AppStore;
+  /** The Emotion cache shared with server rendering (tests use Emotion's default). */
+  emotionCache?: EmotionCache;
+  children: ReactNode;
+}
+
+/**
+ * The providers every page needs (browser entry, prerendering, tests). Toasts and the API
+ * layer come with the features that use them (./AppServices.tsx).
+ */
+export function AppProviders({ store, emotionCache, children }: Props) {
+  const app = (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider
-          maxSnack={toastConfig.maxSnack}
-          autoHideDuration={toastConfig.defaultMs}
-          transitionDuration={{ exit: toastConfig.removalDelayMs }}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          style={{ maxWidth: toastConfig.maxWidthPx }}
-        >
-          {children}
-        </SnackbarProvider>
+        {children}
       </ThemeProvider>
     </Provider>
   );
+  return emotionCache ? <CacheProvider value={emotionCache}>{app}</CacheProvider> : app;
 }

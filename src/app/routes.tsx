@@ -3,6 +3,12 @@ import { PageFallback, RootLayout } from './layout/RootLayout';
 import { RouterErrorPage } from './layout/RouterErrorPage';
 import { HomeRoute } from './routes/HomeRoute';
 
+/**
+ * The public pages `npm run build` prerenders to static HTML (scripts/prerender.ts). The
+ * chunk of each one's page is named `route-<name>` so the prerendered HTML can load it early.
+ */
+export const prerenderedPaths = ['/', '/services', '/gallery', '/contact', '/booking'] as const;
+
 /** The route table (spec §2). Everything but the home page loads on demand. */
 export const routes: RouteObject[] = [
   {
@@ -18,102 +24,123 @@ export const routes: RouteObject[] = [
           {
             path: 'services',
             lazy: () =>
-              import('../features/marketing/pages/ServicesPage').then((m) => ({
+              import(
+                /* webpackChunkName: "route-services" */ '../features/marketing/pages/ServicesPage'
+              ).then((m) => ({
                 Component: m.ServicesPage,
               })),
           },
           {
             path: 'gallery',
             lazy: () =>
-              import('../features/marketing/pages/GalleryPage').then((m) => ({
+              import(
+                /* webpackChunkName: "route-gallery" */ '../features/marketing/pages/GalleryPage'
+              ).then((m) => ({
                 Component: m.GalleryPage,
               })),
           },
           {
             path: 'contact',
             lazy: () =>
-              import('../features/marketing/pages/ContactPage').then((m) => ({
+              import(
+                /* webpackChunkName: "route-contact" */ '../features/marketing/pages/ContactPage'
+              ).then((m) => ({
                 Component: m.ContactPage,
               })),
           },
           {
             path: 'booking',
             lazy: () =>
-              import('../features/marketing/pages/BookingPage').then((m) => ({
+              import(
+                /* webpackChunkName: "route-booking" */ '../features/marketing/pages/BookingPage'
+              ).then((m) => ({
                 Component: m.BookingPage,
               })),
           },
-          ...['auth', 'login', 'signup', 'forgot-password'].map((path) => ({
-            path,
-            lazy: () =>
-              import('../features/auth/pages/AuthPage').then((m) => ({ Component: m.AuthPage })),
-          })),
           {
-            path: 'auth-callback',
+            // The customer features: the API layer and toasts load with them.
             lazy: () =>
-              import('../features/auth/pages/AuthCallbackPage').then((m) => ({
-                Component: m.AuthCallbackPage,
+              import(/* webpackChunkName: "app-services" */ './AppServices').then((m) => ({
+                Component: m.AppServicesRoute,
               })),
-          },
-          {
-            path: 'dashboard',
-            lazy: () =>
-              import('../features/auth/RequireAuth').then((m) => ({ Component: m.RequireAuth })),
             children: [
-              {
+              ...['auth', 'login', 'signup', 'forgot-password'].map((path) => ({
+                path,
                 lazy: () =>
-                  import('../features/dashboard/DashboardLayout').then((m) => ({
-                    Component: m.DashboardLayout,
+                  import('../features/auth/pages/AuthPage').then((m) => ({
+                    Component: m.AuthPage,
+                  })),
+              })),
+              {
+                path: 'auth-callback',
+                lazy: () =>
+                  import('../features/auth/pages/AuthCallbackPage').then((m) => ({
+                    Component: m.AuthCallbackPage,
+                  })),
+              },
+              {
+                path: 'dashboard',
+                lazy: () =>
+                  import('../features/auth/RequireAuth').then((m) => ({
+                    Component: m.RequireAuth,
                   })),
                 children: [
                   {
-                    index: true,
                     lazy: () =>
-                      import('../features/dashboard/pages/OverviewPage').then((m) => ({
-                        Component: m.OverviewPage,
+                      import('../features/dashboard/DashboardLayout').then((m) => ({
+                        Component: m.DashboardLayout,
                       })),
-                  },
-                  {
-                    path: 'profile',
-                    lazy: () =>
-                      import('../features/profile/ProfilePage').then((m) => ({
-                        Component: m.ProfilePage,
-                      })),
-                  },
-                  {
-                    path: 'vehicles',
-                    lazy: () =>
-                      import('../features/vehicles/VehiclesPage').then((m) => ({
-                        Component: m.VehiclesPage,
-                      })),
-                  },
-                  {
-                    path: 'bookings',
-                    lazy: () =>
-                      import('../features/bookings/BookingsPage').then((m) => ({
-                        Component: m.BookingsPage,
-                      })),
-                  },
-                  {
-                    path: 'subscriptions',
-                    lazy: () =>
-                      import('../features/subscriptions/SubscriptionsPage').then((m) => ({
-                        Component: m.SubscriptionsPage,
-                      })),
-                  },
-                  {
-                    path: 'pics',
-                    lazy: () =>
-                      import('../features/service-pics/ServicePicsPage').then((m) => ({
-                        Component: m.ServicePicsPage,
-                      })),
-                  },
-                  {
-                    path: 'loyalty',
-                    lazy: () =>
-                      import('../features/loyalty/LoyaltyPage').then((m) => ({
-                        Component: m.LoyaltyPage,
-                      })),
+                    children: [
+                      {
+                        index: true,
+                        lazy: () =>
+                          import('../features/dashboard/pages/OverviewPage').then((m) => ({
+                            Component: m.OverviewPage,
+                          })),
+                      },
+                      {
+                        path: 'profile',
+                        lazy: () =>
+                          import('../features/profile/ProfilePage').then((m) => ({
+                            Component: m.ProfilePage,
+                          })),
+                      },
+                      {
+                        path: 'vehicles',
+                        lazy: () =>
+                          import('../features/vehicles/VehiclesPage').then((m) => ({
+                            Component: m.VehiclesPage,
+                          })),
+                      },
+                      {
+                        path: 'bookings',
+                        lazy: () =>
+                          import('../features/bookings/BookingsPage').then((m) => ({
+                            Component: m.BookingsPage,
+                          })),
+                      },
+                      {
+                        path: 'subscriptions',
+                        lazy: () =>
+                          import('../features/subscriptions/SubscriptionsPage').then((m) => ({
+                            Component: m.SubscriptionsPage,
+                          })),
+                      },
+                      {
+                        path: 'pics',
+                        lazy: () =>
+                          import('../features/service-pics/ServicePicsPage').then((m) => ({
+                            Component: m.ServicePicsPage,
+                          })),
+                      },
+                      {
+                        path: 'loyalty',
+                        lazy: () =>
+                          import('../features/loyalty/LoyaltyPage').then((m) => ({
+                            Component: m.LoyaltyPage,
+                          })),
+                      },
+                    ],
                   },
                 ],
               },

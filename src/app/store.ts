@@ -1,28 +1,14 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import { baseApi } from '../api/baseApi';
-import { sessionSlice } from '../api/session/sessionSlice';
-import { uiSlice } from './uiSlice';
-// Registers every endpoint on baseApi (generated + enhancements).
-import '../api/endpoints';
+import { createAppStore, type RootState } from './appStore';
+import { attachApi } from './apiLayer';
 
-const rootReducer = combineReducers({
-  [baseApi.reducerPath]: baseApi.reducer,
-  session: sessionSlice.reducer,
-  ui: uiSlice.reducer,
-});
+export type { AppDispatch, AppStore, RootState } from './appStore';
 
-export type RootState = ReturnType<typeof rootReducer>;
-
+/**
+ * A complete store: session, UI and the API layer. Used by tests and prerendering; the
+ * browser entry starts with createAppStore and attaches the API on first use.
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const store = configureStore({
-    reducer: rootReducer,
-    preloadedState,
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
-  });
-  setupListeners(store.dispatch);
+  const store = createAppStore(preloadedState);
+  attachApi(store);
   return store;
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];

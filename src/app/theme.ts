@@ -25,6 +25,28 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 650 },
   },
   components: {
+    // Global rules, part of the critical CSS of every prerendered page (no stylesheet to fetch).
+    MuiCssBaseline: {
+      styleOverrides: {
+        '.skip-link': {
+          position: 'absolute',
+          left: '-9999px',
+          top: 0,
+          zIndex: 2000,
+          background: '#ffffff',
+          color: '#0b4f8a',
+          padding: '8px 16px',
+        },
+        '.skip-link:focus': { left: 8, top: 8 },
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiLink: { defaultProps: { underline: 'hover' } },
   },

@@ -1,23 +1,12 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import {
-  AppBar,
-  Box,
-  Button,
-  Container,
-  Drawer,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { SectionLink, type HomeSection } from '../../components/SectionLink';
 import { business } from '../../config/business';
-import { useAppDispatch, useSession } from '../../api/session/hooks';
-import { logout } from '../../api/session/logout';
+import { useDispatch, useSelector } from 'react-redux';
+import { useHydrated } from '../hydration';
+import type { AppDispatch, RootState } from '../appStore';
 
 /** Header links (spec §2): section links on the home page. */
 export const headerSections: { label: string; section: HomeSection }[] = [
@@ -27,46 +16,77 @@ export const headerSections: { label: string; section: HomeSection }[] = [
   { label: 'Contact', section: 'contact' },
 ];
 
+/** Closes the collapsed menu on Escape and on a click outside it. */
+function useDismiss(open: boolean, close: () => void) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      ref.current?.querySelector('summary')?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, close]);
+  return ref;
+}
+
+/**
+ * Header (spec §2). On small screens the links collapse into a disclosure menu (a native
+ * <details>: it opens without JavaScript too, and costs no dialog/transition code).
+ */
 export function Header() {
   const [open, setOpen] = useState(false);
-  const session = useSession();
-  const dispatch = useAppDispatch();
+  const close = useCallback(() => setOpen(false), []);
+  const menuRef = useDismiss(open, close);
+  const sessionStatus = useSelector((state: RootState) => state.session.status);
+  const dispatch = useDispatch<AppDispatch>();
   const navigate = useNavigate();
-  const signedIn = session.status === 'authenticated';
+  // The stored session is only known in the browser: the prerendered HTML is signed out.
+  const signedIn = useHydrated() && sessionStatus === 'authenticated';
 
-  const onLogout = () => {
-    setOpen(false);
+  const onLogout = async () => {
+    close();
+    // Logout brings the API layer; the public pages do not load it before it is needed.
+    const { logout } = await import('../../api/session/logout');
     logout(dispatch);
-    navigate('/auth');
+    await navigate('/auth');
   };
 
   const accountButtons = signedIn ? (
     <>
-      <Button
-        component={RouterLink}
-
-        to="/dashboard"
-        color="inherit"
-        onClick={() => setOpen(false)}
-      >
+      <Button component={RouterLink} to="/dashboard" color="inherit" onClick={close}>
         My Dashboard
       </Button>
-      <Button variant="outlined" color="inherit" onClick={onLogout}>
+      <Button variant="outlined" color="inherit" onClick={() => void onLogout()}>
         Logout
       </Button>
     </>
   ) : (
-    <Button
-      component={RouterLink}
-
-      to="/auth"
-      variant="contained"
-      color="secondary"
-      onClick={() => setOpen(false)}
-    >
+    <Button component={RouterLink} to="/auth" variant="contained" color="secondary" onClick={close}>
       Login / Sign Up
     </Button>
   );
+
+  const sectionButtons = headerSections.map((item) => (
+    <Button
+      key={item.section}
+      component={SectionLink}
+      to={`/#${item.section}`}
+      color="inherit"
+      onClick={close}
+    >
+      {item.label}
+    </Button>
+  ));
 
   return (
     <AppBar position="sticky" color="primary" elevation={0} component="header">
@@ -85,55 +105,61 @@ export function Header() {
             aria-label="Main"
             sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, alignItems: 'center' }}
           >
-            {headerSections.map((item) => (
-              <Button
-                key={item.section}
-                component={SectionLink}
-
-                to={`/#${item.section}`}
-                color="inherit"
-              >
-                {item.label}
-              </Button>
-            ))}
+            {sectionButtons}
             {accountButtons}
           </Box>
-          <IconButton
-            color="inherit"
-            edge="end"
-            aria-label="Open menu"
-            aria-controls="mobile-menu"
-            aria-expanded={open}
-            onClick={() => setOpen(true)}
+          <Box
+            component="details"
+            ref={menuRef}
+            open={open}
+            onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
             sx={{ display: { md: 'none' } }}
           >
-            <MenuIcon />
-          </IconButton>
+            <Box
+              component="summary"
+              sx={{
+                listStyle: 'none',
+                '&::-webkit-details-marker': { display: 'none' },
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                minHeight: 48,
+                px: 1.5,
+                borderRadius: 1,
+                cursor: 'pointer',
+                fontWeight: 650,
+                '&:hover': { bgcolor: 'rgba(255, 255, 255, 0.12)' },
+                '&:focus-visible': { outline: '2px solid #ffffff', outlineOffset: 2 },
+              }}
+            >
+              <MenuIcon aria-hidden="true" />
+              Menu
+            </Box>
+            <Box
+              component="nav"
+              aria-label="Main"
+              sx={{
+                position: 'absolute',
+                top: '100%',
+                left: 0,
+                right: 0,
+                bgcolor: 'primary.dark',
+                boxShadow: 4,
+                px: 2,
+                py: 1.5,
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'stretch',
+                gap: 0.5,
+                '& .MuiButton-root': { justifyContent: 'flex-start', minHeight: 48 },
+              }}
+            >
+              {sectionButtons}
+              {accountButtons}
+            </Box>
+          </Box>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} id="mobile-menu">
-        <Box
-          component="nav"
-          aria-label="Main"
-          sx={{ width: 260, p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}
-        >
-          <List>
-            {headerSections.map((item) => (
-              <ListItemButton
-                key={item.section}
-                component={SectionLink}
-                to={`/#${item.section}`}
-                onClick={() => setOpen(false)}
-              >
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, color: 'primary.main' }}>
-            {accountButtons}
-          </Box>
-        </Box>
-      </Drawer>
     </AppBar>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Box, CircularProgress } from '@mui/material';
+import { Box } from '@mui/material';
+import { keyframes } from '@mui/material/styles';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { scrollToSection } from '../../components/SectionLink';
@@ -20,6 +21,12 @@ function useScrollToHash() {
   }, [pathname, hash]);
 }
 
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+/**
+ * Shown while a page's code loads. A CSS ring rather than MUI's CircularProgress: the layout
+ * is part of every page's first JavaScript, and this costs almost nothing there.
+ */
 export function PageFallback() {
   return (
     <Box
@@ -27,7 +34,17 @@ export function PageFallback() {
       aria-label="Loading"
       sx={{ display: 'flex', justifyContent: 'center', py: 8 }}
     >
-      <CircularProgress />
+      <Box
+        sx={{
+          width: 40,
+          height: 40,
+          borderRadius: '50%',
+          border: '4px solid',
+          borderColor: 'primary.light',
+          borderTopColor: 'primary.main',
+          animation: `${spin} 0.8s linear infinite`,
+        }}
+      />
     </Box>
   );
 }
@@ -41,7 +58,18 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          outline: 'none',
+          // The footer starts below the fold, so content arriving later does not move it
+          // while it is on screen (layout shift).
+          minHeight: 'calc(100vh - 64px)',
+        }}
+      >
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
