@@ -57,14 +57,71 @@ export function formatShortDateTime(value: unknown, fallback = 'Unknown date'): 
     : fallback;
 }
 
+// One formatter, made once: dayjs's tz() builds a new one per call (tens of µs each), too
+// slow for normalising and charting thousands of bookings.
+let zonedFormat: Intl.DateTimeFormat | null = null;
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+/** The wall-clock fields of an instant in America/New_York. */
+function zonedParts(time: number | Date): ZonedParts {
+  zonedFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const parts: ZonedParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of zonedFormat.formatToParts(time)) {
+    if (part.type in parts) parts[part.type as keyof ZonedParts] = Number(part.value);
+  }
+  parts.hour %= 24;
+  return parts;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Minutes America/New_York is ahead of UTC at an instant (e.g. -300 in winter). */
+function zoneOffsetMinutes(utcMs: number): number {
+  const p = zonedParts(utcMs);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant of a wall-clock time in America/New_York (as dayjs.tz does it): a time in the
+ * spring-forward gap moves forward an hour; an hour that happens twice is its first occurrence.
+ */
+function zonedWallTimeToInstant(wallAsUtcMs: number): number {
+  const o0 = zoneOffsetMinutes(wallAsUtcMs);
+  let guess = wallAsUtcMs - o0 * 60_000;
+  const o2 = zoneOffsetMinutes(guess);
+  if (o2 === o0) return guess;
+  guess = wallAsUtcMs - o2 * 60_000;
+  const o3 = zoneOffsetMinutes(guess);
+  if (o3 === o2) return guess;
+  return wallAsUtcMs - Math.min(o2, o3) * 60_000;
+}
+
 /** Month key (YYYY-MM) of an instant in America/New_York. */
 export function monthKey(date: Date): string {
-  return dayjs(date).tz(timeZone).format('YYYY-MM');
+  const { year, month } = zonedParts(date);
+  return `${year}-${pad2(month)}`;
 }
 
 /** Day key (YYYY-MM-DD) of an instant in America/New_York. */
 export function dayKey(date: Date): string {
-  return dayjs(date).tz(timeZone).format('YYYY-MM-DD');
+  const { year, month, day } = zonedParts(date);
+  return `${year}-${pad2(month)}-${pad2(day)}`;
 }
 
 /**
@@ -73,12 +130,29 @@ export function dayKey(date: Date): string {
  */
 export function bookingInstant(date: unknown, time: unknown): Date | null {
   const day = typeof date === 'string' ? date.trim() : '';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return parseDate(date);
-  const t = typeof time === 'string' ? time.trim().toUpperCase() : '';
-  const parsed = dayjs(t, ['h:mm A', 'H:mm', 'HH:mm', 'h A'], true);
-  const hhmm = parsed.isValid() ? parsed.format('HH:mm') : '00:00';
-  const d = dayjs.tz(`${day} ${hhmm}`, 'YYYY-MM-DD HH:mm', timeZone);
-  return d.isValid() ? d.toDate() : null;
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!ymd) return parseDate(date);
+  const [year, month, dayOfMonth] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  const wall = new Date(Date.UTC(year, month - 1, dayOfMonth));
+  // Not a real calendar day (e.g. 2026-02-30).
+  if (wall.getUTCMonth() !== month - 1 || wall.getUTCDate() !== dayOfMonth) return null;
+  const { hour, minute } = parseTimeOfDay(typeof time === 'string' ? time : '');
+  return new Date(zonedWallTimeToInstant(Date.UTC(year, month - 1, dayOfMonth, hour, minute)));
+}
+
+/**
+ * "4:00 PM", "4 PM", "16:00" or "04:00" (spec §3 and openapi.yaml); anything else is midnight.
+ */
+function parseTimeOfDay(text: string): { hour: number; minute: number } {
+  const t = text.trim().toUpperCase();
+  const twelve = /^(1[0-2]|[1-9])(?::([0-5]\d))? (AM|PM)$/.exec(t);
+  if (twelve) {
+    const hour = (Number(twelve[1]) % 12) + (twelve[3] === 'PM' ? 12 : 0);
+    return { hour, minute: Number(twelve[2] ?? 0) };
+  }
+  const day = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(t);
+  if (day) return { hour: Number(day[1]), minute: Number(day[2]) };
+  return { hour: 0, minute: 0 };
 }
 
 /** Today's date (YYYY-MM-DD) in the business's time zone. */

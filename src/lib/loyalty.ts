@@ -1,4 +1,4 @@
-import { dayjs } from './dates';
+import { dayjs, dayKey } from './dates';
 import { loyaltyTiers, PROGRESS_MAX_POINTS, type LoyaltyLevel } from '../config/loyalty';
 
 /** Spec §4: Bronze below 2000, Silver from 2000, Gold from 3500, Platinum from 5000. */
@@ -32,9 +32,11 @@ export interface CumulativePoint {
 }
 
 /**
- * The cumulative points line by day (spec §4): transactions without a date are skipped;
- * several on one day collapse into that day's closing total; with a single transaction a
- * zero point is added one day before it. Linear after sorting.
+ * The cumulative points line by day (spec §4): days are calendar days in America/New_York
+ * (as the transactions table shows them); transactions without a date are skipped;
+ * several on one day collapse into that day's closing total; with a single transaction (or
+ * a single day) a zero point is added one day before it. Linear after sorting. `date` is local midnight of
+ * the day, so a time axis formatted in the browser shows that same day.
  */
 export function cumulativeSeries(
   transactions: readonly { date: string; type: string; points: number }[],
@@ -47,14 +49,16 @@ export function cumulativeSeries(
   let total = 0;
   for (const { tx, time } of dated) {
     total += signedPoints(tx);
-    byDay.set(dayjs(time).format('YYYY-MM-DD'), total);
+    byDay.set(dayKey(new Date(time)), total);
   }
   const series = [...byDay].map(([day, value]) => ({
     day,
     date: dayjs(day).toDate(),
     total: value,
   }));
-  if (dated.length === 1 && series[0]) {
+  // One point draws no line: a zero point the day before starts it (spec §4: a single
+  // transaction; equally several on a single day).
+  if (series.length === 1 && series[0]) {
     const before = dayjs(series[0].day).subtract(1, 'day');
     series.unshift({ day: before.format('YYYY-MM-DD'), date: before.toDate(), total: 0 });
   }

@@ -1,10 +1,268 @@
-import { Container, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useGetLoyaltyAccountQuery } from '../../api/loyalty';
+import { emptyLoyalty } from '../../api/normalize';
+import { useToast } from '../../components/toast';
+import { usePageMeta } from '../../components/usePageMeta';
+import {
+  cumulativeSeries,
+  levelForPoints,
+  nextTier,
+  progressPercent,
+  signedPoints,
+} from '../../lib/loyalty';
+import { formatShortDate } from '../../lib/dates';
+import { formatUsd } from '../../lib/money';
+import {
+  AUTO_REDEEM_AT,
+  POINT_VALUE_USD,
+  loyaltyTiers,
+  PROGRESS_MAX_POINTS,
+  REDEEMABLE_FROM,
+  TOP_LEVEL_MESSAGE,
+} from '../../config/loyalty';
 
-/** Placeholder until its issue builds it. */
+export const SIGNUP_ONLY_TEXT =
+  "You've earned your signup bonus! Your loyalty activity will appear here once you complete your first booking.";
+export const NO_TRANSACTIONS_TEXT =
+  "You don't have any loyalty transactions yet. Start booking services to earn points!";
+
+const LoyaltyChart = lazy(() => import('./LoyaltyChart'));
+
+const typeLabels: Record<string, string> = {
+  earn: 'Earned',
+  redeem: 'Redeemed',
+  signup_bonus: 'Signup bonus',
+  adjustment: 'Adjustment',
+};
+
+export function transactionTypeLabel(type: string): string {
+  const known = typeLabels[type];
+  if (known) return known;
+  const text = type.replace(/_/g, ' ').trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Other';
+}
+
+const formatPoints = (n: number) => n.toLocaleString('en-US');
+
+/** "Levels: Bronze below 2,000 points, Silver from 2,000, Gold from 3,500 and Platinum from 5,000." */
+const levelsText = (() => {
+  const [first, ...rest] = loyaltyTiers;
+  const parts = rest.map((t) => `${t.name} from ${formatPoints(t.min)}`);
+  const tail = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return `Levels: ${first.name} below ${formatPoints(rest[0]?.min ?? 0)} points, ${tail}.`;
+})();
+
+/** Loyalty Program (spec §2, §4, §9). */
 export function LoyaltyPage() {
+  usePageMeta('Loyalty Program');
+  const toast = useToast();
+  const { data, isLoading } = useGetLoyaltyAccountQuery();
+
+  // A failed load shows zero points and toasts its message once per answer (spec §8).
+  const toasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (data?.error && toasted.current !== data) toast.error(data.error);
+    toasted.current = data ?? null;
+  }, [data, toast]);
+
+  const loyalty = data?.loyalty ?? emptyLoyalty;
+  const { points, transactions } = loyalty;
+  const series = useMemo(() => cumulativeSeries(transactions), [transactions]);
+  const rows = useMemo(
+    () =>
+      [...transactions].sort((a, b) => {
+        const ta = a.date ? Date.parse(a.date) : Number.NEGATIVE_INFINITY;
+        const tb = b.date ? Date.parse(b.date) : Number.NEGATIVE_INFINITY;
+        return tb - ta;
+      }),
+    [transactions],
+  );
+  const signupOnly =
+    transactions.length > 0 && transactions.every((tx) => tx.type === 'signup_bonus');
+
+  const level = levelForPoints(points);
+  const next = nextTier(points);
+  const percent = progressPercent(points);
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Loyalty Program</Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Loyalty Program
+      </Typography>
+      {isLoading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading loyalty program" />
+        </Box>
+      ) : (
+        <Stack spacing={3}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="loyalty-level-title"
+            sx={{ p: { xs: 2, sm: 3 } }}
+          >
+            <Typography variant="overline" color="text.secondary" component="p">
+              Current level
+            </Typography>
+            <Typography variant="h5" component="h2" id="loyalty-level-title">
+              {level}
+            </Typography>
+            <Typography sx={{ mt: 1 }}>
+              <strong>{formatPoints(points)}</strong> points
+            </Typography>
+            <Box sx={{ mt: 2 }}>
+              <LinearProgress
+                variant="determinate"
+                value={percent}
+                aria-label={`Progress toward ${formatPoints(PROGRESS_MAX_POINTS)} points`}
+                sx={{ height: 10, borderRadius: 5 }}
+              />
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {formatPoints(Math.min(points, PROGRESS_MAX_POINTS))} /{' '}
+                {formatPoints(PROGRESS_MAX_POINTS)} points ({Math.round(percent)}%)
+              </Typography>
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                {next
+                  ? `${formatPoints(next.pointsNeeded)} more points to reach ${next.name}.`
+                  : TOP_LEVEL_MESSAGE}
+              </Typography>
+            </Box>
+          </Paper>
+
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="loyalty-how-title"
+            sx={{ p: { xs: 2, sm: 3 } }}
+          >
+            <Typography variant="h5" component="h2" id="loyalty-how-title" sx={{ mb: 1 }}>
+              How it works
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
+              <li>Each point is worth {formatUsd(POINT_VALUE_USD)}.</li>
+              <li>You can redeem points once you have {formatPoints(REDEEMABLE_FROM)} or more.</li>
+              <li>
+                At {formatPoints(AUTO_REDEEM_AT)} points, your points are redeemed automatically.
+              </li>
+              <li>{levelsText}</li>
+            </Box>
+          </Paper>
+
+          {transactions.length === 0 ? (
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="loyalty-activity-title"
+              sx={{ p: { xs: 2, sm: 3 } }}
+            >
+              <Typography variant="h5" component="h2" id="loyalty-activity-title" sx={{ mb: 1 }}>
+                Your Activity
+              </Typography>
+              <Typography>{NO_TRANSACTIONS_TEXT}</Typography>
+            </Paper>
+          ) : (
+            <>
+              <Paper
+                variant="outlined"
+                component="section"
+                aria-labelledby="loyalty-chart-title"
+                sx={{ p: { xs: 2, sm: 3 } }}
+              >
+                <Typography variant="h5" component="h2" id="loyalty-chart-title" sx={{ mb: 1 }}>
+                  Points Over Time
+                </Typography>
+                {signupOnly || series.length === 0 ? (
+                  <Typography>{SIGNUP_ONLY_TEXT}</Typography>
+                ) : (
+                  <Suspense fallback={<Box sx={{ height: 280 }} aria-hidden />}>
+                    <LoyaltyChart series={series} labelledBy="loyalty-chart-title" />
+                  </Suspense>
+                )}
+              </Paper>
+              <Paper
+                variant="outlined"
+                component="section"
+                aria-labelledby="loyalty-transactions-title"
+                sx={{ p: { xs: 2, sm: 3 } }}
+              >
+                <Typography
+                  variant="h5"
+                  component="h2"
+                  id="loyalty-transactions-title"
+                  sx={{ mb: 1 }}
+                >
+                  Transactions
+                </Typography>
+                {/* Focusable, so keyboard users can scroll it sideways on a phone. */}
+                <TableContainer
+                  tabIndex={0}
+                  role="region"
+                  aria-labelledby="loyalty-transactions-title"
+                  sx={{
+                    overflowX: 'auto',
+                    '&:focus-visible': {
+                      outline: '3px solid',
+                      outlineColor: 'primary.main',
+                      outlineOffset: 2,
+                    },
+                  }}
+                >
+                  <Table
+                    size="small"
+                    aria-labelledby="loyalty-transactions-title"
+                    sx={{ minWidth: 480 }}
+                  >
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Date</TableCell>
+                        <TableCell>Type</TableCell>
+                        <TableCell align="right">Points</TableCell>
+                        <TableCell>Source / Reason</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {rows.map((tx) => {
+                        const signed = signedPoints(tx);
+                        return (
+                          <TableRow key={tx.id}>
+                            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                              {formatShortDate(tx.date)}
+                            </TableCell>
+                            <TableCell>{transactionTypeLabel(tx.type)}</TableCell>
+                            <TableCell
+                              align="right"
+                              sx={{
+                                color: signed < 0 ? 'error.main' : 'success.main',
+                                fontWeight: 600,
+                              }}
+                            >
+                              {signed > 0 ? `+${formatPoints(signed)}` : formatPoints(signed)}
+                            </TableCell>
+                            <TableCell>{tx.source || '—'}</TableCell>
+                          </TableRow>
+                        );
+                      })}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </Paper>
+            </>
+          )}
+        </Stack>
+      )}
     </Container>
   );
 }

@@ -1,10 +1,122 @@
-import { Container, Typography } from '@mui/material';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useListBookingsQuery } from '../../api/endpoints';
+import type { ServicePic } from '../../api/normalize';
+import { usePageMeta } from '../../components/usePageMeta';
+import { useListServicePicsForBookingsQuery } from './servicePicsApi';
+import { picAlt } from './picAlt';
 
-/** Placeholder until its issue builds it. */
+export const PICS_LOAD_FAILED = 'Failed to load service pictures.';
+export const NO_PICS = 'No service photos available yet.';
+
+// react-slick and the viewer load when a picture is first opened.
+const PicsViewer = lazy(() => import('./PicsViewer').then((m) => ({ default: m.PicsViewer })));
+
+interface BookingPics {
+  bookingId: string;
+  pics: ServicePic[];
+}
+
+/** Service Pics (spec §2): one thumbnail per booking with pictures; a viewer per booking. */
 export function ServicePicsPage() {
+  usePageMeta('Service Pics');
+  const bookings = useListBookingsQuery();
+  // Pictures exist only for Completed website bookings: newest first, each asked once.
+  const completedIds = useMemo(() => {
+    const completed = (bookings.data ?? []).filter((b) => b.status === 'Completed' && b.bookingId);
+    completed.sort((a, b) => (b.startsAt > a.startsAt ? 1 : b.startsAt < a.startsAt ? -1 : 0));
+    return [...new Set(completed.map((b) => b.bookingId))];
+  }, [bookings.data]);
+  const pics = useListServicePicsForBookingsQuery(completedIds, {
+    skip: !bookings.isSuccess || completedIds.length === 0,
+  });
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const groups = useMemo<BookingPics[]>(() => {
+    const byBooking = new Map<string, ServicePic[]>();
+    for (const pic of pics.data ?? []) {
+      if (!pic.signedUrl) continue;
+      const list = byBooking.get(pic.bookingId);
+      if (list) list.push(pic);
+      else byBooking.set(pic.bookingId, [pic]);
+    }
+    return [...byBooking].map(([bookingId, list]) => ({ bookingId, pics: list }));
+  }, [pics.data]);
+
+  const failed = bookings.isError || pics.isError;
+  const loading =
+    !failed && (bookings.isLoading || (completedIds.length > 0 && (pics.isLoading || !pics.data)));
+  const open = groups.find((g) => g.bookingId === openId) ?? null;
+
   return (
-    <Container sx={{ py: 6 }}>
-      <Typography variant="h1">Service Pics</Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Service Pics
+      </Typography>
+      <Alert severity="info" role="note" sx={{ mb: 3 }}>
+        Service pictures are available only for bookings made directly on our website.
+      </Alert>
+      {loading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading service pictures" />
+        </Box>
+      ) : failed ? (
+        <Alert severity="error">{PICS_LOAD_FAILED}</Alert>
+      ) : groups.length === 0 ? (
+        <Typography>{NO_PICS}</Typography>
+      ) : (
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {groups.map((group) => {
+            const cover = group.pics[0]!;
+            return (
+              <Grid key={group.bookingId} size={{ xs: 6, sm: 4, md: 3 }} component="li">
+                <Card variant="outlined" sx={{ height: '100%' }}>
+                  <CardActionArea
+                    onClick={() => setOpenId(group.bookingId)}
+                    aria-haspopup="dialog"
+                    sx={{ height: '100%' }}
+                  >
+                    <Box
+                      component="img"
+                      src={cover.signedUrl}
+                      alt={picAlt(cover, 0)}
+                      loading="lazy"
+                      sx={{
+                        display: 'block',
+                        width: '100%',
+                        aspectRatio: '4 / 3',
+                        objectFit: 'cover',
+                        bgcolor: 'grey.100',
+                      }}
+                    />
+                    <CardContent sx={{ p: 1.5 }}>
+                      <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
+                        Booking {group.bookingId}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {group.pics.length === 1 ? '1 photo' : `${group.pics.length} photos`}
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            );
+          })}
+        </Grid>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <PicsViewer bookingId={open.bookingId} pics={open.pics} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </Container>
   );
 }

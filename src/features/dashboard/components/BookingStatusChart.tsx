@@ -15,6 +15,9 @@ export default function BookingStatusChart({ counts }: { counts: StatusCounts })
     <BarChart
       height={220}
       hideLegend
+      // Drawn for sighted users only (its box is aria-hidden; the list above it is the text
+      // version), so it must not take keyboard focus either.
+      disableKeyboardNavigation
       margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
       xAxis={[
         {

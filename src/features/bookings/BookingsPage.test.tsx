@@ -1,0 +1,461 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, delay } from 'msw';
+import { renderApp } from '../../testing/render';
+import { server } from '../../testing/server';
+import { apiUrl } from '../../testing/api';
+import { signIn } from '../../testing/tokens';
+
+// A whole app renders per test (lazy routes, charts); give a busy CI machine time to answer.
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+
+type RawBooking = Record<string, unknown> & { bookingId: string };
+
+const booking = (id: string, overrides: Record<string, unknown> = {}): RawBooking => ({
+  bookingId: id,
+  userId: 'user-1',
+  email: 'jordan@example.com',
+  date: '2026-12-05',
+  time: '10:00 AM',
+  vehicleType: 'SUV',
+  vehicle: '2020 Subaru Outback',
+  selectedAddons: [],
+  totalPrice: 145,
+  status: 'Booked',
+  source: 'website',
+  createdAt: '2026-11-01T12:00:00Z',
+  ...overrides,
+});
+
+const calendly = (id: string, overrides: Record<string, unknown> = {}) => ({
+  bookingId: id,
+  startTime: '2026-10-15T15:00:00Z',
+  serviceName: 'Interior Detail',
+  status: 'Completed',
+  source: 'Calendly',
+  ...overrides,
+});
+
+const ID_A = '65a1f0c2e4b0a1b2c3d4e5a1';
+const ID_B = '65a1f0c2e4b0a1b2c3d4e5b2';
+const VEHICLE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+
+/** A stateful bookings API: DELETE cancels, PUT stores the body (as the real server does). */
+function bookingsApi(initial: RawBooking[]) {
+  let rows = initial.map((b) => ({ ...b }));
+  const puts: { id: string; body: unknown }[] = [];
+  const deletes: string[] = [];
+  server.use(
+    http.get(apiUrl('/bookings'), () => HttpResponse.json(rows)),
+    http.delete(apiUrl('/bookings/:id'), ({ params }) => {
+      const id = String(params.id);
+      deletes.push(id);
+      rows = rows.map((b) => (b.bookingId === id ? { ...b, status: 'Cancelled' } : b));
+      return HttpResponse.json(rows.find((b) => b.bookingId === id));
+    }),
+    http.put(apiUrl('/bookings/:id'), async ({ params, request }) => {
+      const id = String(params.id);
+      const body = (await request.json()) as Record<string, unknown>;
+      puts.push({ id, body });
+      rows = rows.map((b) => (b.bookingId === id ? { ...b, ...body } : b));
+      return HttpResponse.json(rows.find((b) => b.bookingId === id));
+    }),
+  );
+  return { puts, deletes };
+}
+
+const dialogGone = () =>
+  waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+const websiteTable = () => screen.findByRole('table', { name: 'Website bookings' });
+const rowOf = (table: HTMLElement, id: string) =>
+  within(table).getByRole('cell', { name: id }).closest('tr') as HTMLElement;
+
+describe('My Bookings', () => {
+  beforeEach(() => signIn());
+
+  it('shows Loading bookings... and asks for both lists together on entry', async () => {
+    const started: string[] = [];
+    server.use(
+      http.get(apiUrl('/bookings'), async () => {
+        started.push('bookings');
+        await delay(50);
+        return HttpResponse.json([]);
+      }),
+      http.get(apiUrl('/calendly-bookings'), async () => {
+        started.push('calendly');
+        await delay(50);
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp('/dashboard/bookings');
+    expect(await screen.findByText('Loading bookings...')).toBeInTheDocument();
+    await waitFor(() => expect(started.sort()).toEqual(['bookings', 'calendly']));
+    expect(await screen.findByText('No Calendly bookings found.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading bookings...')).not.toBeInTheDocument();
+  });
+
+  it('without bookings: the empty states, a link to the booking section, and no charts', async () => {
+    renderApp('/dashboard/bookings');
+    expect(await screen.findByText(/No bookings yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Click here to book a service!' })).toHaveAttribute(
+      'href',
+      '/#booking',
+    );
+    expect(screen.getByText('No Calendly bookings found.')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Monthly Trends (Segmented)' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Status Breakdown (Stacked)' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('with bookings: both charts, the website table and the read-only Calendly table', async () => {
+    server.use(
+      http.get(apiUrl('/vehicles/me'), () =>
+        HttpResponse.json([{ vehicleId: VEHICLE_ID, make: 'Honda', model: 'Civic', year: 2020 }]),
+      ),
+      http.get(apiUrl('/bookings'), () =>
+        HttpResponse.json([
+          booking(ID_A, { vehicle: VEHICLE_ID, totalPrice: 90 }),
+          booking(ID_B, {
+            status: undefined,
+            Booking_Status: ' DONE ',
+            date: '2026-02-14',
+            vehicle: { make: 'Ford', model: 'F-150', year: 2018 },
+          }),
+          booking('65a1f0c2e4b0a1b2c3d4e5c3', { status: 'canceled', totalPrice: 120.5 }),
+          booking('65a1f0c2e4b0a1b2c3d4e5d4', { status: 'no-show' }),
+        ]),
+      ),
+      http.get(apiUrl('/calendly-bookings'), () =>
+        HttpResponse.json([
+          calendly('cal-1'),
+          calendly('cal-2', {
+            bookingStatus: 'canceled',
+            status: undefined,
+            serviceName: undefined,
+            service: undefined,
+          }),
+        ]),
+      ),
+    );
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Booking ID', 'Date & Time', 'Vehicle', 'Status', 'Total', 'Source', 'Actions']);
+
+    // A vehicle id shows the stored vehicle; an object shows make model (year).
+    const a = rowOf(table, ID_A);
+    expect(within(a).getByText('Honda Civic (2020)')).toBeInTheDocument();
+    expect(within(a).getByText('$90')).toBeInTheDocument();
+    expect(within(a).getByText('Website')).toBeInTheDocument();
+    expect(within(a).getByText('12/5/26, 10:00 AM')).toBeInTheDocument();
+    // Odd status values: " DONE " is Completed, "canceled" Cancelled, anything else Booked.
+    const b = rowOf(table, ID_B);
+    expect(within(b).getByText('Ford F-150 (2018)')).toBeInTheDocument();
+    expect(within(b).getByText('Completed')).toBeInTheDocument();
+    expect(
+      within(rowOf(table, '65a1f0c2e4b0a1b2c3d4e5c3')).getByText('Cancelled'),
+    ).toBeInTheDocument();
+    expect(
+      within(rowOf(table, '65a1f0c2e4b0a1b2c3d4e5d4')).getByText('Booked'),
+    ).toBeInTheDocument();
+
+    // Actions only on Booked rows.
+    expect(within(a).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(a).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(b).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(rowOf(table, '65a1f0c2e4b0a1b2c3d4e5c3')).queryByRole('button'),
+    ).not.toBeInTheDocument();
+
+    const cal = screen.getByRole('table', { name: 'Calendly bookings' });
+    expect(
+      within(cal)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Booking ID', 'Start Time', 'Service', 'Status', 'Source']);
+    const cal2 = within(cal).getByRole('cell', { name: 'cal-2' }).closest('tr') as HTMLElement;
+    expect(within(cal2).getByText('Calendly Event')).toBeInTheDocument();
+    expect(within(cal2).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(cal2).getByText('Calendly')).toBeInTheDocument();
+    expect(within(cal).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'These bookings were created in Calendly, our external scheduling service, and must be rescheduled or cancelled there.',
+      ),
+    ).toBeInTheDocument();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Monthly Trends (Segmented)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Status Breakdown (Stacked)' })).toBeInTheDocument();
+  });
+
+  it('a failed website list toasts its message and shows that list empty', async () => {
+    server.use(
+      http.get(apiUrl('/bookings'), () =>
+        HttpResponse.json({ message: 'Bookings are resting' }, { status: 500 }),
+      ),
+      http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([calendly('cal-1')])),
+    );
+    renderApp('/dashboard/bookings');
+    expect(await screen.findByText('Bookings are resting')).toBeInTheDocument();
+    expect(screen.getByText(/No bookings yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Calendly bookings' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load booking history')).not.toBeInTheDocument();
+  });
+
+  it('a failed Calendly list toasts its message and shows that list empty', async () => {
+    bookingsApi([booking(ID_A)]);
+    server.use(http.get(apiUrl('/calendly-bookings'), () => HttpResponse.error()));
+    renderApp('/dashboard/bookings');
+    expect(await websiteTable()).toBeInTheDocument();
+    expect(await screen.findByText('Network error')).toBeInTheDocument();
+    expect(screen.getByText('No Calendly bookings found.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/bookings', 'Failed to fetch website bookings'],
+    ['/calendly-bookings', 'Failed to fetch Calendly bookings'],
+  ])('a failure of %s that explains nothing toasts "%s"', async (path, text) => {
+    server.use(http.get(apiUrl(path), () => new HttpResponse(null, { status: 502 })));
+    renderApp('/dashboard/bookings');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('a failed cancel that explains nothing toasts Failed to cancel booking', async () => {
+    bookingsApi([booking(ID_A)]);
+    server.use(http.delete(apiUrl('/bookings/:id'), () => new HttpResponse(null, { status: 500 })));
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Yes, cancel booking',
+      }),
+    );
+    expect(await screen.findByText('Failed to cancel booking')).toBeInTheDocument();
+  });
+
+  it('when both lists fail: Failed to load booking history, and Try again reloads', async () => {
+    let fail = true;
+    server.use(
+      http.get(apiUrl('/bookings'), () =>
+        fail ? new HttpResponse('down', { status: 503 }) : HttpResponse.json([booking(ID_A)]),
+      ),
+      http.get(apiUrl('/calendly-bookings'), () =>
+        fail ? new HttpResponse('down', { status: 503 }) : HttpResponse.json([]),
+      ),
+    );
+    renderApp('/dashboard/bookings');
+    // The page box and the toast.
+    await waitFor(() =>
+      expect(screen.getAllByText('Failed to load booking history')).toHaveLength(2),
+    );
+    expect(screen.queryByText(/No bookings yet\./)).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await websiteTable()).toBeInTheDocument();
+  });
+
+  it('cancels a booking after confirmation: Cancelled, no actions, toast', async () => {
+    const api = bookingsApi([booking(ID_A), booking(ID_B)]);
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Are you sure you want to cancel this booking?'),
+    ).toBeInTheDocument();
+    // Keeping it sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.deletes).toEqual([]);
+
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Yes, cancel booking',
+      }),
+    );
+    expect(await screen.findByText('Booking cancelled successfully')).toBeInTheDocument();
+    await dialogGone();
+    expect(api.deletes).toEqual([ID_A]);
+    const row = rowOf(await websiteTable(), ID_A);
+    expect(within(row).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a cancel closes the open edit row', async () => {
+    bookingsApi([booking(ID_A), booking(ID_B)]);
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Date')).toBeInTheDocument();
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Yes, cancel booking',
+      }),
+    );
+    expect(await screen.findByText('Booking cancelled successfully')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Date')).not.toBeInTheDocument();
+  });
+
+  it('a failed cancel toasts the message and keeps the row Booked', async () => {
+    bookingsApi([booking(ID_A)]);
+    server.use(
+      http.delete(apiUrl('/bookings/:id'), () =>
+        HttpResponse.json({ message: 'Too late to cancel' }, { status: 409 }),
+      ),
+    );
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Yes, cancel booking',
+      }),
+    );
+    expect(await screen.findByText('Too late to cancel')).toBeInTheDocument();
+    await dialogGone();
+    expect(within(rowOf(table, ID_A)).getByText('Booked')).toBeInTheDocument();
+    expect(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('only one row at a time is in edit mode', async () => {
+    bookingsApi([booking(ID_A), booking(ID_B, { date: '2026-12-06' })]);
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
+    expect(within(rowOf(table, ID_A)).getByLabelText('Date')).toHaveValue('2026-12-05');
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Edit' }));
+    expect(screen.getAllByLabelText('Date')).toHaveLength(1);
+    expect(within(rowOf(table, ID_B)).getByLabelText('Date')).toHaveValue('2026-12-06');
+    expect(within(rowOf(table, ID_A)).queryByLabelText('Date')).not.toBeInTheDocument();
+    // Cancel leaves edit mode without saving.
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Date')).not.toBeInTheDocument();
+  });
+
+  it('saves an edit: PUT body, Processing... with every control disabled, then the server row', async () => {
+    const api = bookingsApi([]);
+    let stored = booking(ID_A, { vehicle: VEHICLE_ID });
+    server.use(
+      http.get(apiUrl('/bookings'), () => HttpResponse.json([stored])),
+      http.get(apiUrl('/vehicles/me'), () =>
+        HttpResponse.json([{ vehicleId: VEHICLE_ID, make: 'Honda', model: 'Civic', year: 2020 }]),
+      ),
+    );
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.put(apiUrl('/bookings/:id'), async ({ params, request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        api.puts.push({ id: String(params.id), body });
+        await held;
+        // The server stores its own version of the booking and answers with it.
+        stored = booking(ID_A, { ...body, vehicle: 'Server says: Honda Civic' });
+        return HttpResponse.json(stored);
+      }),
+    );
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await screen.findByText('Honda Civic (2020)');
+    const row = () => rowOf(table, ID_A);
+    await userEvent.click(within(row()).getByRole('button', { name: 'Edit' }));
+    // The form starts from the booking: time as a native value, the shown vehicle.
+    expect(within(row()).getByLabelText('Time')).toHaveValue('10:00');
+    expect(within(row()).getByLabelText('Vehicle')).toHaveValue('Honda Civic (2020)');
+
+    const total = within(row()).getByLabelText('Total');
+    await userEvent.clear(total);
+    await userEvent.type(total, '-5');
+    expect(within(row()).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.clear(total);
+    await userEvent.type(total, '175');
+    const time = within(row()).getByLabelText('Time');
+    await userEvent.clear(time);
+    await userEvent.type(time, '16:30');
+    await userEvent.click(within(row()).getByRole('combobox', { name: 'Vehicle type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Premium Package' }));
+    await userEvent.click(within(row()).getByRole('button', { name: 'Save' }));
+
+    expect(await within(row()).findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    for (const label of ['Date', 'Time', 'Vehicle', 'Total'])
+      expect(within(row()).getByLabelText(label)).toBeDisabled();
+    expect(within(row()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    // The vehicle left as shown keeps its stored id.
+    expect(api.puts[0]).toEqual({
+      id: ID_A,
+      body: {
+        date: '2026-12-05',
+        time: '4:30 PM',
+        vehicleType: 'Premium Package',
+        vehicle: VEHICLE_ID,
+        totalPrice: 175,
+      },
+    });
+    release();
+    expect(await screen.findByText('Booking updated successfully')).toBeInTheDocument();
+    expect(within(row()).getByText('Server says: Honda Civic')).toBeInTheDocument();
+    expect(within(row()).getByText('$175')).toBeInTheDocument();
+    expect(within(row()).getByText('12/5/26, 4:30 PM')).toBeInTheDocument();
+    expect(within(row()).queryByLabelText('Date')).not.toBeInTheDocument();
+  });
+
+  it('a failed edit toasts the message and keeps what was typed', async () => {
+    bookingsApi([booking(ID_A)]);
+    server.use(http.put(apiUrl('/bookings/:id'), () => new HttpResponse(null, { status: 500 })));
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
+    const vehicle = within(rowOf(table, ID_A)).getByLabelText('Vehicle');
+    await userEvent.clear(vehicle);
+    await userEvent.type(vehicle, 'Blue Subaru');
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update booking')).toBeInTheDocument();
+    expect(within(rowOf(table, ID_A)).getByLabelText('Vehicle')).toHaveValue('Blue Subaru');
+    expect(within(rowOf(table, ID_A)).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('pages a long history and marks data arrival and rendering for the benchmark', async () => {
+    const marks: string[] = [];
+    const original = performance.mark;
+    performance.mark = ((name: string) => {
+      marks.push(name);
+      return undefined as unknown as PerformanceMark;
+    }) as typeof performance.mark;
+    try {
+      const many = Array.from({ length: 2000 }, (_, i) =>
+        booking(`65a1f0c2e4b0a1b2c3d${String(i).padStart(5, '0')}`, {
+          date: `2025-${String((i % 12) + 1).padStart(2, '0')}-10`,
+          status: ['Booked', 'Completed', 'Cancelled'][i % 3],
+        }),
+      );
+      server.use(http.get(apiUrl('/bookings'), () => HttpResponse.json(many)));
+      renderApp('/dashboard/bookings');
+      const table = await websiteTable();
+      // Header plus one page of rows.
+      expect(within(table).getAllByRole('row')).toHaveLength(11);
+      expect(screen.getByText('1–10 of 2,000')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+      expect(screen.getByText('11–20 of 2,000')).toBeInTheDocument();
+      await waitFor(() => expect(marks).toContain('bookings:rendered'));
+      expect(marks.indexOf('bookings:data')).toBeGreaterThanOrEqual(0);
+      expect(marks.indexOf('bookings:data')).toBeLessThan(marks.indexOf('bookings:rendered'));
+    } finally {
+      performance.mark = original;
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { ExternalBooking } from '../../api/normalize';
+import { formatShortDateTime } from '../../lib/dates';
+import { newestFirst, StatusChip, usePagination } from './display';
+
+/** Bookings made in the external scheduling service: read-only (spec §2, §6). */
+export function CalendlyBookingsTable({ bookings }: { bookings: readonly ExternalBooking[] }) {
+  const rows = useMemo(() => newestFirst(bookings), [bookings]);
+  const { visible, pagination } = usePagination(rows);
+  return (
+    <>
+      {/* Focusable, so keyboard users can scroll it sideways on a phone. */}
+      <TableContainer
+        tabIndex={0}
+        role="region"
+        aria-label="Calendly bookings"
+        sx={{
+          overflowX: 'auto',
+          '&:focus-visible': {
+            outline: '3px solid',
+            outlineColor: 'primary.main',
+            outlineOffset: 2,
+          },
+        }}
+      >
+        <Table size="small" aria-label="Calendly bookings" sx={{ minWidth: 560 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Booking ID</TableCell>
+              <TableCell>Start Time</TableCell>
+              <TableCell>Service</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Source</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {visible.map((booking, index) => (
+              <TableRow key={booking.bookingId || `calendly-${index}`}>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{booking.bookingId || '—'}</TableCell>
+                <TableCell>{formatShortDateTime(booking.startsAt)}</TableCell>
+                <TableCell>{booking.serviceName}</TableCell>
+                <TableCell>
+                  <StatusChip status={booking.status} />
+                </TableCell>
+                <TableCell>{booking.source}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pagination}
+    </>
+  );
+}

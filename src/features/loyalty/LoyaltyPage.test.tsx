@@ -1,0 +1,169 @@
+import { configure, screen, within } from '@testing-library/react';
+import { http, HttpResponse, delay } from 'msw';
+import { renderApp } from '../../testing/render';
+import { server } from '../../testing/server';
+import { apiUrl } from '../../testing/api';
+import { signIn } from '../../testing/tokens';
+
+// A whole app renders per test (lazy routes, charts); give a busy CI machine time to answer.
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+
+const account = (points: number, transactions: unknown[]) => ({
+  userId: 'user-1',
+  points,
+  transactions,
+  createdAt: '2026-01-01T00:00:00Z',
+  lastUpdated: '2026-03-10T00:00:00Z',
+});
+
+const answerLoyalty = (body: ReturnType<typeof account>) =>
+  server.use(http.get(apiUrl('/loyalty'), () => HttpResponse.json(body)));
+
+describe('Loyalty Program', () => {
+  beforeEach(() => signIn());
+
+  it('shows a spinner while loading, then level, points, progress and the explanation', async () => {
+    server.use(
+      http.get(apiUrl('/loyalty'), async () => {
+        await delay(30);
+        return HttpResponse.json(account(2600, []));
+      }),
+    );
+    renderApp('/dashboard/loyalty');
+    expect(
+      await screen.findByRole('progressbar', { name: 'Loading loyalty program' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Silver' })).toBeInTheDocument();
+    expect(screen.getByText('2,600')).toBeInTheDocument();
+    const progress = screen.getByRole('progressbar', { name: 'Progress toward 5,000 points' });
+    expect(progress).toHaveAttribute('aria-valuenow', '52');
+    expect(screen.getByText('900 more points to reach Gold.')).toBeInTheDocument();
+    expect(screen.getByText('Each point is worth $0.10.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You can redeem points once you have 2,000 or more.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('At 5,000 points, your points are redeemed automatically.'),
+    ).toBeInTheDocument();
+  });
+
+  it('at the top level the progress is full and says so', async () => {
+    answerLoyalty(account(7200, []));
+    renderApp('/dashboard/loyalty');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Platinum' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: /Progress toward/ })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    expect(screen.getByText("You're already at the top!")).toBeInTheDocument();
+  });
+
+  it('without transactions: the no-transactions text, no chart, no table', async () => {
+    answerLoyalty(account(0, []));
+    renderApp('/dashboard/loyalty');
+    expect(
+      await screen.findByText(
+        "You don't have any loyalty transactions yet. Start booking services to earn points!",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Bronze' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Points Over Time' })).not.toBeInTheDocument();
+  });
+
+  it('with only the signup bonus: the signup text instead of a chart, and the bonus in the table', async () => {
+    answerLoyalty(
+      account(100, [
+        {
+          id: 't1',
+          date: '2026-03-01T15:00:00Z',
+          type: 'signup_bonus',
+          points: 100,
+          source: 'Welcome bonus',
+        },
+      ]),
+    );
+    renderApp('/dashboard/loyalty');
+    expect(
+      await screen.findByText(
+        "You've earned your signup bonus! Your loyalty activity will appear here once you complete your first booking.",
+      ),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    expect(within(table).getByText('Signup bonus')).toBeInTheDocument();
+    expect(within(table).getByText('+100')).toBeInTheDocument();
+  });
+
+  it('with activity: the chart and the transactions, newest first, a redeem negative, Unknown date', async () => {
+    answerLoyalty(
+      account(450, [
+        {
+          id: 't1',
+          date: '2026-03-01T15:00:00Z',
+          type: 'signup_bonus',
+          points: 100,
+          source: 'Welcome bonus',
+        },
+        {
+          id: 't2',
+          date: { S: '2026-03-05 15:00:00Z' },
+          type: 'earn',
+          points: { N: '500' },
+          source: 'Booking 65a1 completed',
+        },
+        {
+          id: 't3',
+          date: 1773331200,
+          type: 'redeem',
+          points: 150,
+          source: 'Redeemed for a discount',
+        },
+        { id: 't4', date: 'not a date', type: 'adjustment', points: 0, source: '' },
+      ]),
+    );
+    renderApp('/dashboard/loyalty');
+    expect(await screen.findByRole('heading', { name: 'Points Over Time' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Type', 'Points', 'Source / Reason']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['3/12/2026', 'Redeemed', '-150', 'Redeemed for a discount'],
+      ['3/5/2026', 'Earned', '+500', 'Booking 65a1 completed'],
+      ['3/1/2026', 'Signup bonus', '+100', 'Welcome bonus'],
+      ['Unknown date', 'Adjustment', '0', '—'],
+    ]);
+    expect(screen.queryByText(/You've earned your signup bonus!/)).not.toBeInTheDocument();
+  });
+
+  it('a failed load toasts the message and shows zero points', async () => {
+    server.use(
+      http.get(apiUrl('/loyalty'), () =>
+        HttpResponse.json({ message: 'Loyalty service unavailable' }, { status: 503 }),
+      ),
+    );
+    renderApp('/dashboard/loyalty');
+    expect(await screen.findByText('Loyalty service unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Bronze' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: /Progress toward/ })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    expect(
+      screen.getByText(
+        "You don't have any loyalty transactions yet. Start booking services to earn points!",
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,190 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, delay } from 'msw';
+import { renderApp } from '../../testing/render';
+import { server } from '../../testing/server';
+import { apiUrl } from '../../testing/api';
+import { signIn } from '../../testing/tokens';
+
+// A whole app renders per test (lazy routes, charts); give a busy CI machine time to answer.
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+
+const DONE_A = '65a1f0c2e4b0a1b2c3d4e5a1';
+const DONE_B = '65a1f0c2e4b0a1b2c3d4e5b2';
+const DONE_EMPTY = '65a1f0c2e4b0a1b2c3d4e5c3';
+
+const booking = (bookingId: string, status: string, date = '2026-05-10') => ({
+  bookingId,
+  email: 'jordan@example.com',
+  date,
+  time: '10:00 AM',
+  vehicleType: 'Sedan',
+  vehicle: 'Honda Civic',
+  selectedAddons: [],
+  totalPrice: 90,
+  status,
+  source: 'website',
+  createdAt: '2026-01-01T00:00:00Z',
+});
+
+const pic = (
+  bookingId: string,
+  n: number,
+  description = `Photo ${n} of ${bookingId.slice(-2)}`,
+) => ({
+  signedUrl: `https://files.example.com/${bookingId}/${n}.jpg`,
+  bookingId,
+  description,
+  uploadedAt: '2026-05-10T18:00:00Z',
+});
+
+function picsApi(picsByBooking: Record<string, unknown[]>) {
+  const requested: string[] = [];
+  server.use(
+    http.get(apiUrl('/bookings'), () =>
+      HttpResponse.json([
+        booking(DONE_A, 'Completed', '2026-05-10'),
+        booking(DONE_B, 'done', '2026-06-10'),
+        booking(DONE_EMPTY, 'Completed', '2026-04-10'),
+        booking('65a1f0c2e4b0a1b2c3d4e5d4', 'Booked'),
+        booking('65a1f0c2e4b0a1b2c3d4e5e5', 'Cancelled'),
+      ]),
+    ),
+    http.get(apiUrl('/service-pics'), ({ request }) => {
+      const id = new URL(request.url).searchParams.get('bookingId') ?? '';
+      requested.push(id);
+      return HttpResponse.json(picsByBooking[id] ?? []);
+    }),
+  );
+  return requested;
+}
+
+describe('Service Pics', () => {
+  beforeEach(() => signIn());
+
+  it('shows a spinner, then one thumbnail per booking, asking once per Completed booking', async () => {
+    const requested = picsApi({
+      [DONE_A]: [pic(DONE_A, 1), pic(DONE_A, 2), pic(DONE_A, 3)],
+      [DONE_B]: [pic(DONE_B, 1)],
+    });
+    renderApp('/dashboard/pics');
+    expect(
+      await screen.findByRole('progressbar', { name: 'Loading service pictures' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Service pictures are available only for bookings made directly on our website.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(`Booking ${DONE_A}`)).toBeInTheDocument();
+    expect(screen.getByText(`Booking ${DONE_B}`)).toBeInTheDocument();
+    expect(screen.queryByText(`Booking ${DONE_EMPTY}`)).not.toBeInTheDocument();
+    expect(screen.getByText('3 photos')).toBeInTheDocument();
+    expect(screen.getByText('1 photo')).toBeInTheDocument();
+    // Newest first; each Completed booking asked once; Booked and Cancelled never.
+    expect(requested.sort()).toEqual([DONE_A, DONE_B, DONE_EMPTY].sort());
+    const tiles = screen.getAllByRole('listitem');
+    expect(tiles.map((t) => t.textContent)).toEqual([
+      expect.stringContaining(DONE_B),
+      expect.stringContaining(DONE_A),
+    ]);
+    expect(within(tiles[1]!).getByRole('img', { name: 'Photo 1 of a1' })).toHaveAttribute(
+      'src',
+      `https://files.example.com/${DONE_A}/1.jpg`,
+    );
+  });
+
+  it('shows the empty state when no Completed booking has pictures', async () => {
+    picsApi({});
+    renderApp('/dashboard/pics');
+    expect(await screen.findByText('No service photos available yet.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state without asking for pictures when nothing is Completed', async () => {
+    const requested: string[] = [];
+    server.use(
+      http.get(apiUrl('/bookings'), () => HttpResponse.json([booking(DONE_A, 'Booked')])),
+      http.get(apiUrl('/service-pics'), ({ request }) => {
+        requested.push(request.url);
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp('/dashboard/pics');
+    expect(await screen.findByText('No service photos available yet.')).toBeInTheDocument();
+    expect(requested).toEqual([]);
+  });
+
+  it('shows the error box when a picture request fails', async () => {
+    picsApi({});
+    server.use(
+      http.get(apiUrl('/service-pics'), async () => {
+        await delay(10);
+        return HttpResponse.json({ message: 'S3 is down' }, { status: 500 });
+      }),
+    );
+    renderApp('/dashboard/pics');
+    expect(await screen.findByText('Failed to load service pictures.')).toBeInTheDocument();
+    expect(screen.queryByText('No service photos available yet.')).not.toBeInTheDocument();
+  });
+
+  it('shows the error box when the bookings cannot be loaded', async () => {
+    server.use(http.get(apiUrl('/bookings'), () => new HttpResponse('nope', { status: 500 })));
+    renderApp('/dashboard/pics');
+    expect(await screen.findByText('Failed to load service pictures.')).toBeInTheDocument();
+  });
+
+  it('opens a viewer with a carousel, dots and thumbnails; arrows, keys, Escape and Close work', async () => {
+    picsApi({ [DONE_A]: [pic(DONE_A, 1), pic(DONE_A, 2), pic(DONE_A, 3, '')] });
+    renderApp('/dashboard/pics');
+    await userEvent.click(
+      await screen.findByRole('button', { name: new RegExp(`Booking ${DONE_A}`) }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: `Booking ${DONE_A}` });
+    // Main slides carry the description as alt text (a fallback when there is none).
+    expect(within(dialog).getByRole('img', { name: 'Photo 1 of a1' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('img', {
+        name: `Service picture 3 of booking ${DONE_A}`,
+        hidden: true,
+      }),
+    ).toBeInTheDocument();
+    // Thumbnail strip and clickable pagination.
+    expect(within(dialog).getByTestId('thumbnails')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('img', { name: /^Thumbnail: /, hidden: true })).toHaveLength(
+      3,
+    );
+    const dots = within(dialog).getAllByRole('button', { name: /^Show picture \d$/ });
+    expect(dots).toHaveLength(3);
+
+    const current = () =>
+      dialog
+        .querySelector('.slick-slider:not(.thumbs) .slick-dots .slick-active button')
+        ?.getAttribute('aria-label');
+    expect(current()).toBe('Show picture 1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next picture' }));
+    await waitFor(() => expect(current()).toBe('Show picture 2'));
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(current()).toBe('Show picture 3'));
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(current()).toBe('Show picture 2'));
+    await userEvent.click(dots[0]!);
+    await waitFor(() => expect(current()).toBe('Show picture 1'));
+    // Choosing a thumbnail moves the main carousel there.
+    const thumbs = within(dialog).getAllByRole('img', { name: /^Thumbnail: /, hidden: true });
+    await userEvent.click(thumbs[2]!);
+    await waitFor(() => expect(current()).toBe('Show picture 3'));
+    expect(thumbs[2]!.closest('button')).toHaveAttribute('aria-current', 'true');
+    expect(thumbs[0]!.closest('button')).not.toHaveAttribute('aria-current');
+    expect(thumbs[2]!.closest('button')).toHaveAttribute('tabindex', '-1');
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(`Booking ${DONE_A}`) }));
+    const again = await screen.findByRole('dialog');
+    await userEvent.click(within(again).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
