@@ -13,8 +13,15 @@ import webpack from 'webpack';
 import { createConfig, createServerConfig, SSR_OUTPUT_DIR } from '../webpack.config';
 import { prerender, type ChunkAssets } from './prerender';
 import { reportInitialJs } from './lib/bundleReport';
+import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
+import { buildImages } from './images';
 
 const started = performance.now();
+// Responsive images from assets/images into public/images (unchanged ones are reused).
+const images = await buildImages();
+console.log(
+  `images: ${images.sources} sources, ${images.encoded} encoded, ${images.reused} reused (${images.ms} ms)`,
+);
 const compiler = webpack([
   createConfig({ mode: 'production' }),
   createServerConfig({ mode: 'production' }),
@@ -42,6 +49,8 @@ console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const dist = path.resolve('dist');
 await prerender({ dist, chunkAssets });
+// The host's headers (Netlify / Cloudflare Pages format): CSP for the configured origins, caching.
+writeFileSync(path.join(dist, '_headers'), headersFile(headerConfigFromEnv()));
 
 const FAIL_OVER_BUDGET = false;
 if (!reportInitialJs(dist)) {

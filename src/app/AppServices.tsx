@@ -6,10 +6,26 @@
 import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useStore } from 'react-redux';
-import { SnackbarProvider } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { styled } from '@mui/material/styles';
 import { toastConfig } from '../config/toasts';
 import { attachApi, isApiAttached } from './apiLayer';
 import type { AppStore } from './appStore';
+
+/** notistack's colours with the theme's, which have a 4.5:1 contrast with white text. */
+const Toast = styled(MaterialDesignContent)(({ theme }) => ({
+  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
+  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
+  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.main },
+  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main },
+}));
+const toastComponents = {
+  default: Toast,
+  success: Toast,
+  error: Toast,
+  info: Toast,
+  warning: Toast,
+};
 
 export function AppServices({ children }: { children: ReactNode }) {
   const store = useStore() as AppStore;
@@ -28,6 +44,7 @@ export function AppServices({ children }: { children: ReactNode }) {
       transitionDuration={{ exit: toastConfig.removalDelayMs }}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       style={{ maxWidth: toastConfig.maxWidthPx }}
+      Components={toastComponents}
     >
       {children}
     </SnackbarProvider>

@@ -27,7 +27,11 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
+    middleware: (getDefault) =>
+      getDefault({
+        // Adding the API's middleware later carries the middleware function in the action.
+        serializableCheck: { ignoredActions: ['dynamicMiddleware/add'] },
+      }).concat(dynamicMiddleware.middleware),
   });
 }
 

@@ -5,6 +5,7 @@ import { routes } from '../app/routes';
 import { AppProviders } from '../app/providers';
 import { makeStore } from '../app/store';
 import { setNavigate } from '../api/session/navigation';
+import { AppServices } from '../app/AppServices';
 
 /**
  * Renders the real app (real store, real routes, real generated endpoints) at a path;
@@ -13,7 +14,10 @@ import { setNavigate } from '../api/session/navigation';
 export function renderApp(path = '/', options: { routes?: RouteObject[] } = {}) {
   const store = makeStore();
   const router = createMemoryRouter(options.routes ?? routes, { initialEntries: [path] });
-  setNavigate((to) => void router.navigate(to), () => router.state.location.pathname);
+  setNavigate(
+    (to) => void router.navigate(to),
+    () => router.state.location.pathname,
+  );
   const view = render(
     <AppProviders store={store}>
       <RouterProvider router={router} />
@@ -22,8 +26,15 @@ export function renderApp(path = '/', options: { routes?: RouteObject[] } = {}) 
   return { ...view, store, router };
 }
 
-/** Renders one element inside the app's providers (no router). */
+/** Renders one element inside the app's providers and services (no router). */
 export function renderWithProviders(ui: ReactElement) {
   const store = makeStore();
-  return { ...render(<AppProviders store={store}>{ui}</AppProviders>), store };
+  return {
+    ...render(
+      <AppProviders store={store}>
+        <AppServices>{ui}</AppServices>
+      </AppProviders>,
+    ),
+    store,
+  };
 }
