@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { completePasswordReset, requestPasswordReset } from '../../../api/identity/cognito';
 import { RESET_REDIRECT_MS } from '../../../config/timing';
 import { AUTH_TEXT } from '../messages';
@@ -9,6 +9,7 @@ import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
 import { PasswordField } from './PasswordField';
+import { EmailField } from './EmailField';
 
 /**
  * Forgot password (spec §2, §4, §5): step 1 sends a reset code, step 2 sets the new password,
@@ -152,16 +153,11 @@ export function ForgotPasswordForm() {
             Enter your account&apos;s email and we&apos;ll send you a code to reset your password.
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
+          <EmailField
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={setEmail}
             inputRef={emailRef}
-            error={error === AUTH_TEXT.invalidEmail}
-            fullWidth
+            invalid={error === AUTH_TEXT.invalidEmail}
           />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {busy ? 'Sending...' : AUTH_TEXT.sendResetCode}

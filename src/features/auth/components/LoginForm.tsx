@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { confirmMfaCode, signInWithPassword, type SignInStep } from '../../../api/identity/cognito';
 import { useAppDispatch } from '../../../api/session/hooks';
 import { signedIn } from '../../../api/session/sessionSlice';
@@ -10,6 +10,7 @@ import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
 import { PasswordField } from './PasswordField';
+import { EmailField } from './EmailField';
 
 type MfaMethod = 'sms' | 'totp' | 'email';
 
@@ -146,16 +147,11 @@ export function LoginForm({
         <Stack spacing={2}>
           {notice && !error && <Alert severity="success">{notice}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
+          <EmailField
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={setEmail}
             inputRef={emailRef}
-            error={error === AUTH_TEXT.invalidEmail}
-            fullWidth
+            invalid={error === AUTH_TEXT.invalidEmail}
           />
           <PasswordField
             label="Password"

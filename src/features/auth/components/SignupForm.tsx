@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { confirmAccount, registerAccount, resendAccountCode } from '../../../api/identity/cognito';
 import { AUTH_TEXT } from '../messages';
 import { hasAt, normalizeEmail, providerMessage } from '../validation';
@@ -8,6 +8,7 @@ import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
 import { PasswordField } from './PasswordField';
+import { EmailField } from './EmailField';
 
 export const EMAIL_CONFIRMED_NOTICE = 'Your email is confirmed. You can now log in.';
 const PASSWORD_HINT =
@@ -145,16 +146,11 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
       <Box component="form" noValidate onSubmit={submitDetails} aria-label="Sign up">
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
+          <EmailField
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={setEmail}
             inputRef={emailRef}
-            error={error === AUTH_TEXT.invalidEmail}
-            fullWidth
+            invalid={error === AUTH_TEXT.invalidEmail}
           />
           <PasswordField
             label="Password"
