@@ -1,0 +1,118 @@
+/**
+ * Accessibility and screenshots: axe-core (WCAG 2.0 and 2.1, levels A and AA) on every route,
+ * public and dashboard, on a phone and on a desktop, plus the states that only exist after an
+ * interaction (the open phone menu, the quote wizard's later steps, dialogs). Each route is also
+ * saved as a full-page screenshot under test-results/screenshots/<viewport>/.
+ */
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from './support/fixtures';
+import { wizard } from './support/quote';
+import { dashboardRoutes, publicRoutes, viewports, type RouteCheck } from './support/routes';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Waits until no CSS transition or animation runs (a dialog fading in has mixed colours). */
+async function animationsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/** Runs axe on the page as it is now; every violation is reported (soft), with its nodes. */
+async function expectNoViolations(page: Page, what: string) {
+  await animationsDone(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const found = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => `${n.html.slice(0, 200)}\n${n.failureSummary ?? ''}`),
+  }));
+  expect.soft(found, `axe violations on ${what}`).toEqual([]);
+}
+
+/** Scrolls through the page so content that loads near the viewport is there, then back up. */
+async function revealLazyContent(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 700) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(60);
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+async function checkRoute(page: Page, route: RouteCheck, viewportName: string) {
+  await page.goto(route.path);
+  await route.ready(page);
+  await revealLazyContent(page);
+  await route.ready(page);
+  await expectNoViolations(page, `${route.path} (${viewportName})`);
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, viewportName, `${route.name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+for (const [viewportName, viewport] of Object.entries(viewports)) {
+  test.describe(`${viewportName} (${viewport.width}×${viewport.height})`, () => {
+    test.use({ viewport });
+
+    test('public routes have no WCAG 2.1 AA violations', async ({ page }) => {
+      for (const route of publicRoutes) await checkRoute(page, route, viewportName);
+
+      // States reached by interacting: the quote wizard's second and third steps, the open menu.
+      await page.goto('/#booking');
+      const w = wizard(page);
+      await w.vehicle('Premium Package').click();
+      await expect(w.stepHeading('Choose your add-ons')).toBeVisible();
+      await expectNoViolations(page, 'the quote wizard, add-ons step');
+      await w.section.getByRole('button', { name: 'Continue' }).click();
+      await w.submit.click(); // empty: the required fields show their errors
+      await expect(w.section.locator('.Mui-error').first()).toBeVisible();
+      await expectNoViolations(page, 'the quote wizard, booking step with errors');
+      if (viewportName === 'phone') {
+        await page.locator('header summary').click();
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+        await expectNoViolations(page, 'the open header menu');
+      }
+    });
+
+    test('dashboard routes have no WCAG 2.1 AA violations', async ({ page, stack }) => {
+      await logIn(page, stack.env.demo.email, stack.env.demo.password);
+      for (const route of dashboardRoutes) await checkRoute(page, route, viewportName);
+
+      // Dialogs and the phone's dashboard menu.
+      await page.goto('/dashboard/pics');
+      await page.locator('main li').first().getByRole('button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('dialog').locator('img').first()).toBeVisible();
+      await expectNoViolations(page, 'the service pictures viewer');
+      await page.keyboard.press('Escape');
+      await page.goto('/dashboard/vehicles');
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'the delete-vehicle confirmation');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.goto('/dashboard/bookings');
+      await page.getByRole('button', { name: 'Edit' }).first().click();
+      await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+      await expectNoViolations(page, 'a booking row in edit mode');
+      if (viewportName === 'phone') {
+        await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+        await expectNoViolations(page, 'the open dashboard menu');
+      }
+    });
+  });
+}

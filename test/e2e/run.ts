@@ -1,0 +1,301 @@
+/**
+ * `npm run test:e2e`: the browser suite against the real production build and the real local
+ * stack, all started here and stopped at the end whatever happens.
+ *
+ * 1. Checks that Chromium is there (CHROMIUM_PATH, default /usr/bin/chromium).
+ * 2. Reserves three free ports (app, API, identity) and holds them while it builds the app with
+ *    the configuration that points at them (the identity endpoint is baked into the bundle).
+ * 3. Starts the local stack (cognito-local behind its proxy, the API on SQLite, the seeded demo
+ *    customer) in a fresh state folder .local/e2e-<random>/, and a static server for the build
+ *    with the production security headers and /api proxied to the API.
+ * 4. Runs Playwright (test/e2e/playwright.config.ts); extra arguments are passed on, e.g.
+ *    `npm run test:e2e -- --grep vehicles`.
+ * 5. Stops everything, prints `N passed, N failed` and exits non-zero on any failure. The state
+ *    folder (logs, database, build) is kept when something failed, removed otherwise.
+ *
+ * E2E_KEEP_STATE=1 keeps the state folder; E2E_REUSE_BUILD=<kept state folder> skips the build
+ * and reuses that run's build and ports (for working on the tests).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  appendFileSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { projectRoot, startLocalStack } from '../../scripts/lib/localStack';
+import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/securityHeaders';
+import { buildApp } from './support/build';
+import { chromiumPath, ENV_KEYS } from './support/env';
+import { startStaticServer, type StaticServer } from './support/staticServer';
+
+const started = performance.now();
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+const say = (line: string) => console.log(`[e2e] ${line}`);
+
+/** Ports other local tools use (npm start, benchmarks): never taken by the suite. */
+const isReserved = (port: number) =>
+  (port >= 3000 && port <= 3499) || [4000, 4100, 9229, 9230].includes(port);
+
+interface HeldPort {
+  port: number;
+  release(): Promise<void>;
+}
+
+/** A free port, held open until released (so nothing else takes it during the build). */
+async function holdFreePort(): Promise<HeldPort> {
+  for (;;) {
+    const server = net.createServer();
+    const port = await new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+    const release = () =>
+      new Promise<void>((resolve) =>
+        server.listening ? server.close(() => resolve()) : resolve(),
+      );
+    if (port && !isReserved(port)) return { port, release };
+    await release();
+  }
+}
+
+/** Holds a given port (a reused build's), failing clearly when it is taken. */
+async function holdPort(port: number): Promise<HeldPort> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', () =>
+      reject(new Error(`Port ${port} of the reused build is in use; build afresh instead.`)),
+    );
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    port,
+    release: () =>
+      new Promise<void>((resolve) =>
+        server.listening ? server.close(() => resolve()) : resolve(),
+      ),
+  };
+}
+
+function assertChromium(file: string) {
+  try {
+    accessSync(file, constants.X_OK);
+  } catch {
+    throw new Error(
+      `Chromium not found at ${file}; install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH`,
+    );
+  }
+}
+
+interface BuildInfo {
+  dist: string;
+  ports: { app: number; api: number; cognito: number };
+}
+
+interface JsonReport {
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+}
+
+const abort = new AbortController();
+const cleanups: (() => Promise<void>)[] = [];
+let playwright: ChildProcess | undefined;
+let stopping: Promise<void> | undefined;
+
+/** Stops whatever was started, newest first; safe to call more than once. */
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    abort.abort();
+    if (playwright?.pid && playwright.exitCode === null) {
+      try {
+        process.kill(-playwright.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) =>
+        say(`while stopping: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+  })();
+  return stopping;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    say(`${signal}: stopping everything`);
+    const force = setTimeout(() => process.exit(130), 15_000);
+    void stopAll().then(() => {
+      clearTimeout(force);
+      process.exit(130);
+    });
+  });
+}
+
+async function runPlaywright(env: NodeJS.ProcessEnv, args: string[]): Promise<number | null> {
+  const cli = path.join(projectRoot, 'node_modules/@playwright/test/cli.js');
+  const child = spawn(
+    process.execPath,
+    [cli, 'test', '--config', path.join(projectRoot, 'test/e2e/playwright.config.ts'), ...args],
+    { cwd: projectRoot, env, stdio: 'inherit', detached: true },
+  );
+  playwright = child;
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', () => resolve(null));
+  });
+}
+
+async function main(): Promise<number> {
+  const chromium = chromiumPath();
+  assertChromium(chromium);
+
+  const stateDir = path.join(projectRoot, '.local', `e2e-${randomBytes(4).toString('hex')}`);
+  const logs = path.join(stateDir, 'logs');
+  mkdirSync(logs, { recursive: true });
+  say(`state folder ${path.relative(projectRoot, stateDir)}`);
+  let keepState = process.env.E2E_KEEP_STATE === '1';
+
+  // --- Build (or reuse one) for fixed ports.
+  const reuse = process.env.E2E_REUSE_BUILD;
+  let build: BuildInfo;
+  let held: HeldPort[];
+  const buildStarted = performance.now();
+  if (reuse) {
+    build = JSON.parse(
+      readFileSync(path.join(path.resolve(reuse), 'build.json'), 'utf8'),
+    ) as BuildInfo;
+    held = [
+      await holdPort(build.ports.app),
+      await holdPort(build.ports.api),
+      await holdPort(build.ports.cognito),
+    ];
+    say(`reusing the build of ${reuse}`);
+  } else {
+    held = [await holdFreePort(), await holdFreePort(), await holdFreePort()];
+    cleanups.push(async () => void (await Promise.all(held.map((h) => h.release()))));
+    const [app, api, cognito] = held.map((h) => h.port) as [number, number, number];
+    const cognitoUrl = `http://localhost:${cognito}`;
+    say(`building the app for identity endpoint ${cognitoUrl} (log: logs/build.log)`);
+    const dist = await buildApp({
+      root: projectRoot,
+      tree: path.join(stateDir, 'build'),
+      env: {
+        NODE_ENV: 'production',
+        API_BASE_URL: '/api',
+        COGNITO_ENDPOINT: cognitoUrl,
+        COGNITO_HOSTED_DOMAIN: cognitoUrl,
+        AUTH_FLOW: 'USER_PASSWORD_AUTH',
+        COGNITO_USER_POOL_ID: 'us-east-1_localpool',
+        COGNITO_CLIENT_ID: 'localclientid000000000000',
+      },
+      logFile: path.join(logs, 'build.log'),
+      signal: abort.signal,
+    });
+    build = { dist, ports: { app, api, cognito } };
+    writeFileSync(path.join(stateDir, 'build.json'), `${JSON.stringify(build, null, 2)}\n`);
+    say(`built in ${seconds(buildStarted)} s`);
+  }
+
+  // --- The stack and the static server.
+  const stackStarted = performance.now();
+  const appOrigin = `http://localhost:${build.ports.app}`;
+  const stackLog = path.join(logs, 'stack.log');
+  writeFileSync(stackLog, '');
+  // Many anonymous quotes come from one address in a run: lift the API's per-address limit.
+  process.env.QUOTE_RATE_LIMIT ??= '1000';
+  await Promise.all(held.map((h) => h.release()));
+  const stackPromise = startLocalStack({
+    stateDir,
+    appOrigin,
+    ports: { cognito: build.ports.cognito, api: build.ports.api },
+    log: (line) => appendFileSync(stackLog, `${line}\n`),
+    signal: abort.signal,
+    onUnexpectedExit: (name, code) => {
+      say(
+        `${name} stopped unexpectedly (exit code ${code}); see ${path.relative(projectRoot, logs)}/`,
+      );
+      if (playwright?.pid && playwright.exitCode === null) process.kill(-playwright.pid, 'SIGTERM');
+    },
+  });
+  // Stopped at the end; a start-up interrupted by the abort signal stops what it started itself.
+  cleanups.push(async () => (await stackPromise.catch(() => undefined))?.stop());
+  const stack = await stackPromise;
+
+  const headerConfig = headerConfigFromEnv({
+    API_BASE_URL: '/api',
+    COGNITO_ENDPOINT: stack.cognitoUrl,
+    COGNITO_HOSTED_DOMAIN: stack.cognitoUrl,
+  });
+  const server: StaticServer = await startStaticServer({
+    dist: build.dist,
+    port: build.ports.app,
+    apiTarget: stack.apiUrl,
+    headers: securityHeaders(headerConfig),
+  });
+  cleanups.push(() => server.close());
+  say(
+    `stack up in ${seconds(stackStarted)} s: app ${server.url}, API ${stack.apiUrl}, identity ${stack.cognitoUrl}`,
+  );
+
+  // --- The browser tests.
+  const testsStarted = performance.now();
+  const report = path.join(stateDir, 'report.json');
+  const code = await runPlaywright(
+    {
+      ...process.env,
+      CHROMIUM_PATH: chromium,
+      E2E_JSON_REPORT: report,
+      [ENV_KEYS.baseUrl]: server.url,
+      [ENV_KEYS.apiUrl]: stack.apiUrl,
+      [ENV_KEYS.cognitoUrl]: stack.cognitoUrl,
+      [ENV_KEYS.userPoolId]: stack.userPoolId,
+      [ENV_KEYS.clientId]: stack.clientId,
+      [ENV_KEYS.databasePath]: path.join(stateDir, 'data', 'app.db'),
+      [ENV_KEYS.stackLog]: stackLog,
+      [ENV_KEYS.demoEmail]: stack.demoUser.email,
+      [ENV_KEYS.demoPassword]: stack.demoUser.password,
+    },
+    process.argv.slice(2),
+  );
+  playwright = undefined;
+  const testSeconds = seconds(testsStarted);
+
+  await stopAll();
+
+  let stats: NonNullable<JsonReport['stats']> = {};
+  if (existsSync(report))
+    stats = (JSON.parse(readFileSync(report, 'utf8')) as JsonReport).stats ?? {};
+  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  const failed = (stats.unexpected ?? 0) + (code !== 0 && !stats.unexpected ? 1 : 0);
+  const ok = code === 0 && failed === 0 && passed > 0;
+  if (!ok) keepState = true;
+  if (stats.flaky) say(`${stats.flaky} test(s) passed only on a retry (flaky)`);
+  say(`browser tests ${testSeconds} s; whole suite ${seconds(started)} s`);
+  if (keepState)
+    say(`state kept in ${path.relative(projectRoot, stateDir)} (logs/, data/, build/)`);
+  else rmSync(stateDir, { recursive: true, force: true });
+  console.log(
+    `${passed} passed, ${failed} failed${stats.skipped ? `, ${stats.skipped} skipped` : ''}`,
+  );
+  return ok ? 0 : 1;
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch(async (error: unknown) => {
+    await stopAll();
+    console.error(`[e2e] ${error instanceof Error ? error.message : String(error)}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  });

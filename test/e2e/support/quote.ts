@@ -1,0 +1,48 @@
+/** Helpers for the quote wizard journeys. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** YYYY-MM-DD of the first day after today (New York) that passes `want` (0 = Sunday). */
+export function nextDate(want: (weekday: number) => boolean): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+    new Date(),
+  );
+  const day = new Date(`${today}T12:00:00Z`);
+  for (let i = 1; i <= 14; i += 1) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (want(day.getUTCDay())) return day.toISOString().slice(0, 10);
+  }
+  throw new Error('no such day within two weeks');
+}
+
+export const nextWeekday = () => nextDate((d) => d >= 1 && d <= 5);
+export const nextWeekendDay = () => nextDate((d) => d === 0 || d === 6);
+
+export const WEEKDAY_TIMES = ['4:00 PM', '5:00 PM', '6:00 PM'];
+export const WEEKEND_TIMES = ['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM'];
+
+/** The quote wizard on the home page. */
+export function wizard(page: Page) {
+  const section = page.locator('#booking');
+  return {
+    section,
+    vehicle: (name: string) => section.getByRole('button', { name: new RegExp(`^${name}\\b`) }),
+    addon: (name: string) => section.getByRole('checkbox', { name }),
+    stepHeading: (name: string) => section.getByRole('heading', { name }),
+    total: section.getByText(/^Estimated total:/),
+    field: (label: string): Locator => section.getByLabel(label, { exact: false }).first(),
+    time: section.getByRole('combobox', { name: /Preferred Time/ }),
+    submit: section.getByRole('button', { name: /Submit Quote Request|Submitting/ }),
+  };
+}
+
+/** The time options offered (without the "Select a time" prompt). */
+export async function timeOptions(select: Locator): Promise<string[]> {
+  const labels = await select.locator('option').allTextContents();
+  return labels.filter((label) => label && label !== 'Select a time');
+}
+
+/** Opens the home page at the wizard with no draft left from an earlier test. */
+export async function openWizard(page: Page) {
+  await page.goto('/#booking');
+  await expect(wizard(page).stepHeading('Choose your vehicle type')).toBeVisible();
+}
