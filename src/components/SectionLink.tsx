@@ -10,6 +10,9 @@ export function scrollToSection(id: string): boolean {
   if (!el) return false;
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  // Keyboard and screen-reader users continue from the section, not from the link they used.
+  if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+  el.focus({ preventScroll: true });
   return true;
 }
 
