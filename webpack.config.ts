@@ -81,6 +81,19 @@ function moduleRules(production: boolean, server: boolean): RuleSetRule[] {
   ];
 }
 
+/**
+ * react-router's package exports always resolve to its development build (dev-only warnings
+ * included), whatever the mode: remix-run/react-router#12532 and #14102. The browser's
+ * production bundle takes the production build, which differs only in those warnings.
+ */
+function reactRouterProductionBuild(): Record<string, string> {
+  const dist = path.join(root, 'node_modules/react-router/dist/production');
+  return {
+    'react-router$': path.join(dist, 'index.mjs'),
+    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
+  };
+}
+
 const assetNames = (production: boolean) => ({
   filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
   chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
@@ -105,7 +118,10 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      alias: production ? reactRouterProductionBuild() : {},
+    },
     module: { rules: moduleRules(production, false) },
     plugins: [
       definePlugin(mode),

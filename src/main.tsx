@@ -1,39 +1,24 @@
 /**
  * Browser entry. A prerendered public page (its #root carries data-prerendered) is hydrated;
- * every other route starts from the empty shell and renders here. Either way the router
- * first loads the current route's lazy module, so the first render is the final page.
+ * every other route starts from the empty shell and renders here. Either way the current
+ * route's lazy modules are loaded first, so the first render is the final page (and matches
+ * the prerendered HTML).
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { routes } from './app/routes';
+import { preloadRoute } from './app/routes';
 import { createAppStore } from './app/appStore';
 import { createEmotionCache } from './app/emotionCache';
-import { setNavigate } from './api/session/navigation';
-
-type Router = ReturnType<typeof createBrowserRouter>;
-
-function whenInitialized(router: Router): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  const router = createBrowserRouter(routes);
-  setNavigate((path) => void router.navigate(path));
-  await whenInitialized(router);
+  // A module that fails to load fails again when its page renders, which shows the error page.
+  await preloadRoute(window.location.pathname).catch(() => undefined);
   const app = (
     <StrictMode>
-      <App router={router} store={createAppStore()} emotionCache={createEmotionCache()} />
+      <App store={createAppStore()} emotionCache={createEmotionCache()} />
     </StrictMode>
   );
   // As a transition, React hydrates (or renders) in slices and keeps the main thread free

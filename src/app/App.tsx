@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import type { EmotionCache } from '@emotion/react';
 import { AppProviders } from './providers';
+import { AppRoutes } from './routes';
 import type { AppStore } from './appStore';
-
-type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Runs `task` when the browser is idle (at the latest after `timeoutMs`). */
 function whenIdle(task: () => void, timeoutMs = 2000): () => void {
@@ -39,20 +38,14 @@ function useSessionWatch(store: AppStore) {
   }, [store]);
 }
 
-/** The whole app in the browser: providers around the router (src/main.tsx creates both). */
-export function App({
-  router,
-  store,
-  emotionCache,
-}: {
-  router: BrowserRouter;
-  store: AppStore;
-  emotionCache: EmotionCache;
-}) {
+/** The whole app in the browser: providers around the router and routes. */
+export function App({ store, emotionCache }: { store: AppStore; emotionCache: EmotionCache }) {
   useSessionWatch(store);
   return (
     <AppProviders store={store} emotionCache={emotionCache}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The store's shape and factory. Session and UI state are there from the start; the API
+ * The store's shape and factory. The session state is there from the start; the API
  * layer (RTK Query: its reducer, middleware and every endpoint) is attached on first use
  * (./apiLayer.ts), so the public pages do not load it before they are interactive.
  * `makeStore` (./store.ts) builds a store with the API already attached.
@@ -12,11 +12,9 @@ import {
 } from '@reduxjs/toolkit';
 import type { baseApi } from '../api/baseApi';
 import { sessionSlice } from '../api/session/sessionSlice';
-import { uiSlice } from './uiSlice';
 
-export const rootReducer = combineSlices(sessionSlice, uiSlice).withLazyLoadedSlices<
-  WithSlice<typeof baseApi>
->();
+export const rootReducer =
+  combineSlices(sessionSlice).withLazyLoadedSlices<WithSlice<typeof baseApi>>();
 
 /** Middleware added after the store exists (the API's). */
 export const dynamicMiddleware = createDynamicMiddleware();

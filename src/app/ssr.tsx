@@ -6,9 +6,9 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import createEmotionServer from '@emotion/server/create-instance';
-import { routes } from './routes';
+import { AppRoutes, routes } from './routes';
 import { AppProviders } from './providers';
 import { makeStore } from './store';
 import { createEmotionCache } from './emotionCache';
@@ -26,17 +26,15 @@ export interface RenderedPage {
   meta: { title: string; description: string } | null;
 }
 
-/** Renders one path (e.g. "/services") of the app to HTML with its critical CSS. */
-export async function renderPage(path: string, origin = 'http://localhost'): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, origin)));
-  if (context instanceof Response) {
-    throw new Error(`${path} answered ${context.status} (a redirect cannot be prerendered)`);
+/**
+ * Renders one path (e.g. "/services") of the app to HTML with its critical CSS. `prerender`
+ * waits for every lazy page module, so the HTML holds the whole page.
+ */
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const page = matchRoutes(routes, path)?.at(-1)?.route;
+  if (!page || page.path === '*') {
+    throw new Error(`${path} is not a page of the app (a redirect cannot be prerendered)`);
   }
-  if (context.errors) {
-    throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
   const emotionCache = createEmotionCache();
   const emotionServer = createEmotionServer(emotionCache);
 
@@ -44,7 +42,9 @@ export async function renderPage(path: string, origin = 'http://localhost'): Pro
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders store={makeStore()} emotionCache={emotionCache}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>
     </StrictMode>,
     {

@@ -1,6 +1,6 @@
 /**
- * The gallery and hero images (our own illustrations; sources in assets/images, web versions
- * made by scripts/images.ts). Each has alt text and a caption.
+ * The gallery's images (our own illustrations; sources in assets/images, web versions made by
+ * scripts/images.ts). Each has alt text and a caption. The hero image is in ./heroImage.ts.
  */
 import { generatedImages, type GeneratedImage, type ImageId } from './images.generated';
 
@@ -90,9 +90,3 @@ export const galleryImages: readonly GalleryImage[] = [
     'Streak-free glass',
   ),
 ];
-
-export const heroImage: GalleryImage = entry(
-  'hero/hero',
-  'Illustration of a red sedan, its back half covered in wash foam and its front gleaming',
-  'A showroom shine',
-);

@@ -4,11 +4,11 @@ import { Box } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { RouteErrorBoundary } from './RouterErrorPage';
 import { scrollToSection } from '../../components/SectionLink';
 
 /** Scrolls to /#section once that section exists (it may be rendered a moment later). */
-function useScrollToHash() {
-  const { pathname, hash } = useLocation();
+function useScrollToHash(pathname: string, hash: string) {
   useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ''));
     if (!id) return;
@@ -27,7 +27,7 @@ const spin = keyframes`to { transform: rotate(360deg); }`;
  * Shown while a page's code loads. A CSS ring rather than MUI's CircularProgress: the layout
  * is part of every page's first JavaScript, and this costs almost nothing there.
  */
-export function PageFallback() {
+function PageFallback() {
   return (
     <Box
       role="status"
@@ -49,9 +49,13 @@ export function PageFallback() {
   );
 }
 
-/** Header, main content and footer (spec §2). */
+/**
+ * Header, main content and footer (spec §2). A page that fails to render, or whose code fails
+ * to load, shows the error page between header and footer.
+ */
 export function RootLayout() {
-  useScrollToHash();
+  const { pathname, hash } = useLocation();
+  useScrollToHash(pathname, hash);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <a className="skip-link" href="#main">
@@ -70,9 +74,11 @@ export function RootLayout() {
           minHeight: 'calc(100vh - 64px)',
         }}
       >
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Box>
       <Footer />
     </Box>

@@ -1,10 +1,9 @@
+import { Component, type ReactNode } from 'react';
 import { Box, Button, Container, Typography } from '@mui/material';
-import { Link as RouterLink, useRouteError } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 
-/** Unmatched router errors (spec §8): a generic page, never a stack trace. */
+/** Unmatched errors while rendering a page (spec §8): a generic page, never a stack trace. */
 export function RouterErrorPage() {
-  const error = useRouteError();
-  if (error) console.error(error);
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
       <Typography variant="h1" component="h1" gutterBottom>
@@ -15,16 +14,45 @@ export function RouterErrorPage() {
         <Button variant="contained" onClick={() => window.location.reload()}>
           Reload
         </Button>
-        <Button
-          component={RouterLink}
-
-          to="/"
-          variant="outlined"
-          reloadDocument
-        >
+        <Button component={RouterLink} to="/" variant="outlined" reloadDocument>
           Go to the home page
         </Button>
       </Box>
     </Container>
   );
+}
+
+interface BoundaryProps {
+  /** The error page goes away when this changes (the current path: the user went elsewhere). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  resetKey: string;
+}
+
+/**
+ * Shows RouterErrorPage instead of its children when they fail to render, e.g. when a page's
+ * code cannot be loaded (React reports the error on the console). Navigating to another path
+ * renders the children again.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: BoundaryProps,
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.failed ? <RouterErrorPage /> : this.props.children;
+  }
 }

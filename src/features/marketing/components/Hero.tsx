@@ -3,7 +3,7 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { SectionLink } from '../../../components/SectionLink';
 import { business, phoneHref } from '../../../config/business';
-import { heroImage } from '../../../config/gallery';
+import { heroImage } from '../../../config/heroImage';
 import { STARTING_PRICE } from '../../../config/pricing';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { formatUsd } from '../../../lib/money';

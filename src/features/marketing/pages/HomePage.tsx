@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
@@ -8,12 +8,24 @@ import { Hero } from '../components/Hero';
 import { Section } from '../components/Section';
 import { ServiceCards } from '../components/ServiceCards';
 import { PriceList } from '../components/PriceList';
-import { GallerySection } from '../components/GallerySection';
-import { Reviews } from '../components/Reviews';
-import { ContactSection } from '../components/ContactSection';
-import { ServiceArea } from '../components/ServiceArea';
-import { jsonForScript, localBusinessJsonLd } from '../structuredData';
 import { pageMeta } from '../pageMeta';
+
+const HomeMoreSections = lazy(() =>
+  import(/* webpackChunkName: "home-more" */ './HomeMoreSections').then((m) => ({
+    default: m.HomeMoreSections,
+  })),
+);
+
+/**
+ * The sections after the quote load with their own code, after the page's. One element for
+ * every render: on a prerendered page React hydrates them when that code arrives, and an
+ * update reaching them before then would replace their HTML with the (empty) fallback.
+ */
+const moreSections = (
+  <Suspense fallback={null}>
+    <HomeMoreSections />
+  </Suspense>
+);
 
 /**
  * The home page (spec §2): anchored sections home, services, booking, gallery, reviews,
@@ -42,36 +54,7 @@ export function HomePage({ bookingSection }: { bookingSection: ReactNode }) {
       >
         {bookingSection}
       </Section>
-      <Section
-        id="gallery"
-        tone="dark"
-        title="Our Best Work"
-        intro="Foam baths, wheel and tire shine, leather care and mirror-gloss finishes."
-      >
-        <GallerySection />
-      </Section>
-      <Section
-        id="reviews"
-        title="What Our Neighbours Say"
-        intro="Families and commuters across the Triangle trust us with their cars."
-      >
-        <Reviews />
-      </Section>
-      <Section id="contact" tone="tint" title="Get in Touch">
-        <ContactSection />
-      </Section>
-      <Section
-        id="servicearea"
-        tone="brand"
-        title="Service Area"
-        intro="Based in Cary, we come to you anywhere in these towns."
-      >
-        <ServiceArea />
-      </Section>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd()) }}
-      />
+      {moreSections}
     </>
   );
 }
