@@ -87,13 +87,16 @@ describe('session refresh', () => {
       }),
     );
     const { store } = renderApp('/');
-    await Promise.all([
-      store.dispatch(api.endpoints.listMyVehicles.initiate()),
-      store.dispatch(api.endpoints.listSubscriptions.initiate()),
-      store.dispatch(api.endpoints.listBookings.initiate()),
-      refreshIfNeeded(),
-      refreshIfNeeded(),
-    ]);
+    // In act(): the home page's lazy sections finish loading while the calls run.
+    await act(() =>
+      Promise.all([
+        store.dispatch(api.endpoints.listMyVehicles.initiate()),
+        store.dispatch(api.endpoints.listSubscriptions.initiate()),
+        store.dispatch(api.endpoints.listBookings.initiate()),
+        refreshIfNeeded(),
+        refreshIfNeeded(),
+      ]),
+    );
 
     expect(fake.callsTo('GetTokensFromRefreshToken')).toHaveLength(1);
     expect(seen).toHaveLength(3);
