@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (issue 8): builds the app, serves dist/ on loopback like the production
- * host (scripts/lib/benchServer.ts) with /api proxied to a fresh local stack
+ * host (scripts/lib/staticServer.ts) with /api proxied to a fresh local stack
  * (.local/bench/state), then
  * 1. runs Lighthouse (mobile preset) three times each on /, /services and /dashboard (signed
  *    in as the demo customer) and keeps the medians;
@@ -16,7 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { startStaticServer } from './lib/benchServer';
+import { startStaticServer } from './lib/staticServer';
+import { headerConfigFromEnv, securityHeaders } from './lib/securityHeaders';
 import {
   medianFigures,
   median,
@@ -275,7 +276,13 @@ async function main() {
     dist,
     port: webPort!,
     apiTarget: stack.apiUrl,
-    connectOrigins: [stack.cognitoUrl],
+    headers: securityHeaders(
+      headerConfigFromEnv({
+        API_BASE_URL: '/api',
+        COGNITO_ENDPOINT: stack.cognitoUrl,
+        COGNITO_HOSTED_DOMAIN: stack.cognitoUrl,
+      }),
+    ),
   });
   log(`serving dist/ at ${server.url}`);
   const browser = await launchBrowser();

@@ -34,7 +34,7 @@ import { projectRoot, startLocalStack } from '../../scripts/lib/localStack';
 import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/securityHeaders';
 import { buildApp } from './support/build';
 import { chromiumPath, ENV_KEYS } from './support/env';
-import { startStaticServer, type StaticServer } from './support/staticServer';
+import { startStaticServer, type StaticServer } from '../../scripts/lib/staticServer';
 
 const started = performance.now();
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);

@@ -1,19 +1,23 @@
 /**
- * A small static server for dist/ that behaves like the production host (README, "Shipping"):
- * - a path is served from its prerendered page (/services → services/index.html) when there
- *   is one, else from the SPA shell (app.html) with status 200;
- * - content-hashed files under /assets/ are cached for a year (immutable), HTML is
- *   revalidated on every visit, other files are cached for an hour;
- * - text is compressed with brotli (or gzip for clients without it);
- * - security headers, including the Content-Security-Policy the app must satisfy;
- * - /api/* is proxied to the API (the prefix removed), as the dev server does.
+ * Serves a production build the way the production host does (README, "Shipping"), for the
+ * browser suite and the benchmark:
+ * - a path gets its prerendered page (/services → services/index.html) when there is one,
+ *   else the SPA shell (app.html) with status 200; a missing file with an extension is a 404;
+ * - the production response headers (securityHeaders.ts, computed from the build's
+ *   configuration), so the browser enforces the app's own Content-Security-Policy;
+ * - long cache for content-hashed assets, revalidation for everything else;
+ * - brotli or gzip for text;
+ * - /api/* proxied to the API with the prefix removed (as the dev server does), so the app
+ *   reaches it on its own origin with the default API_BASE_URL=/api.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { cacheControl } from './securityHeaders';
 
-export const SHELL = 'app.html';
+/** The SPA shell webpack writes (SHELL_FILE in webpack.config.ts, not imported: it reads .env). */
+const SHELL_FILE = 'app.html';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,6 +34,7 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set([
   '.html',
@@ -42,38 +47,19 @@ const COMPRESSIBLE = new Set([
   '.txt',
 ]);
 
-/** Cache-Control by path (hashed assets never change; HTML must be revalidated). */
-export function cacheControl(urlPath: string): string {
-  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  if (urlPath.endsWith('.html') || !path.extname(urlPath)) return 'no-cache';
-  return 'public, max-age=3600';
-}
-
-/** The Content-Security-Policy for the given API and identity origins. */
-export function contentSecurityPolicy(connectOrigins: string[]): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Emotion writes the critical CSS into the page and inserts style tags at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self'",
-    `connect-src 'self' ${connectOrigins.join(' ')}`.trim(),
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
+export interface StaticServer {
+  url: string;
+  close(): Promise<void>;
 }
 
 export interface StaticServerOptions {
   dist: string;
   port: number;
   host?: string;
-  /** Where /api/* goes (e.g. the local API); without it /api answers 502. */
+  /** The API's own address; /api/x is proxied to <apiTarget>/x. Without it /api answers 502. */
   apiTarget?: string;
-  /** Extra origins the app may call (the identity endpoint), for the CSP. */
-  connectOrigins?: string[];
+  /** Response headers of the production host: securityHeaders(config). */
+  headers: Record<string, string>;
 }
 
 interface Cached {
@@ -83,25 +69,26 @@ interface Cached {
   type: string;
 }
 
-/** Resolves a URL path to a file in dist (clean URLs, prerendered index.html), or null. */
+/** The file for a URL path inside dist (a file, or a folder's index.html), or null. */
 export function resolveFile(dist: string, urlPath: string): string | null {
-  const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
-  const candidates = [path.join(dist, clean), path.join(dist, clean, 'index.html')];
-  for (const file of candidates) {
-    if (!file.startsWith(dist)) continue;
-    if (existsSync(file) && statSync(file).isFile()) return file;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = path.join(dist, path.normalize(decoded));
+  if (file !== dist && !file.startsWith(dist + path.sep)) return null;
+  for (const candidate of [file, path.join(file, 'index.html')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
 }
 
-export function startStaticServer(options: StaticServerOptions): Promise<{
-  url: string;
-  close(): Promise<void>;
-}> {
+export function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const dist = path.resolve(options.dist);
   const host = options.host ?? '127.0.0.1';
   const cache = new Map<string, Cached>();
-  const csp = contentSecurityPolicy(options.connectOrigins ?? []);
 
   const load = (file: string): Cached => {
     let entry = cache.get(file);
@@ -149,25 +136,20 @@ export function startStaticServer(options: StaticServerOptions): Promise<{
       return res.end();
     }
     let file = resolveFile(dist, urlPath);
-    // SPA fallback: any other page path gets the shell; a missing file is a 404.
-    if (!file && !path.extname(urlPath)) file = path.join(dist, SHELL);
+    // SPA fallback: a page path without a prerendered file gets the shell; a missing asset 404s.
+    if (!file && !path.extname(urlPath)) file = path.join(dist, SHELL_FILE);
     if (!file) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.writeHead(404, { 'content-type': 'text/plain', ...options.headers });
       return res.end('Not found');
     }
     const entry = load(file);
     const accepts = String(req.headers['accept-encoding'] ?? '');
     const headers: http.OutgoingHttpHeaders = {
+      ...options.headers,
       'content-type': entry.type,
-      'cache-control': cacheControl(file.endsWith('.html') ? '/x.html' : urlPath),
+      'cache-control': cacheControl(urlPath),
       vary: 'Accept-Encoding',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
     };
-    if (entry.type.startsWith('text/html')) {
-      headers['content-security-policy'] = csp;
-      headers['x-frame-options'] = 'DENY';
-    }
     let body = entry.body;
     if (entry.br && /\bbr\b/.test(accepts)) {
       body = entry.br;
@@ -184,8 +166,9 @@ export function startStaticServer(options: StaticServerOptions): Promise<{
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
+      server.off('error', reject);
       resolve({
-        url: `http://${host}:${options.port}`,
+        url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${options.port}`,
         close: () =>
           new Promise<void>((done) => {
             server.closeAllConnections();
