@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { completePasswordReset, requestPasswordReset } from '../../../api/identity/cognito';
 import { RESET_REDIRECT_MS } from '../../../config/timing';
+import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT } from '../messages';
-import { isEmailAddress, isStrongPassword, normalizeEmail, providerMessage } from '../validation';
+import { isEmailAddress, isStrongPassword, normalizeEmail } from '../validation';
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
@@ -20,8 +21,7 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run: runCall } = useProviderCall();
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -38,17 +38,7 @@ export function ForgotPasswordForm() {
     return () => window.clearTimeout(timer);
   }, [step, navigate]);
 
-  const run = async (action: () => Promise<void>) => {
-    setError('');
-    setBusy(true);
-    try {
-      await action();
-    } catch (err) {
-      setError(providerMessage(err, AUTH_TEXT.unexpectedError));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (action: () => Promise<void>) => runCall(action, AUTH_TEXT.unexpectedError);
 
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();

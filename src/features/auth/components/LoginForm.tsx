@@ -4,8 +4,9 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { confirmMfaCode, signInWithPassword, type SignInStep } from '../../../api/identity/cognito';
 import { useAppDispatch } from '../../../api/session/hooks';
 import { signedIn } from '../../../api/session/sessionSlice';
+import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT } from '../messages';
-import { hasAt, normalizeEmail, providerMessage } from '../validation';
+import { hasAt, normalizeEmail } from '../validation';
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
@@ -36,8 +37,7 @@ export function LoginForm({
   const [password, setPassword] = useState('');
   const [mfa, setMfa] = useState<{ method: MfaMethod; destination?: string } | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useProviderCall();
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const dispatch = useAppDispatch();
@@ -76,15 +76,9 @@ export function LoginForm({
       return;
     }
     setEmail(normalized);
-    setError('');
-    setBusy(true);
-    try {
+    await run(async () => {
       follow(await signInWithPassword(normalized, password), normalized);
-    } catch (err) {
-      setError(providerMessage(err, AUTH_TEXT.loginFailed));
-    } finally {
-      setBusy(false);
-    }
+    }, AUTH_TEXT.loginFailed);
   };
 
   const submitCode = async (event: FormEvent) => {
@@ -94,15 +88,9 @@ export function LoginForm({
       codeRef.current?.focus();
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
+    await run(async () => {
       follow(await confirmMfaCode(code), email);
-    } catch (err) {
-      setError(providerMessage(err, AUTH_TEXT.loginFailed));
-    } finally {
-      setBusy(false);
-    }
+    }, AUTH_TEXT.loginFailed);
   };
 
   const cancelMfa = () => {

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { confirmAccount, registerAccount, resendAccountCode } from '../../../api/identity/cognito';
+import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT } from '../messages';
-import { hasAt, normalizeEmail, providerMessage } from '../validation';
+import { hasAt, normalizeEmail } from '../validation';
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
@@ -24,11 +25,10 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
   const [confirm, setConfirm] = useState('');
   const [step, setStep] = useState<'details' | 'code'>(confirmEmail ? 'code' : 'details');
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
   const [info, setInfo] = useState(
     confirmEmail ? 'Please confirm your email address to finish creating your account.' : '',
   );
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useProviderCall();
   const emailRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -55,9 +55,7 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
       return;
     }
     setEmail(normalized);
-    setError('');
-    setBusy(true);
-    try {
+    await run(async () => {
       const result = await registerAccount(normalized, password);
       if (!result.needsConfirmation) {
         navigate('/auth?mode=login', {
@@ -67,11 +65,7 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
       }
       setInfo(AUTH_TEXT.signupSuccess);
       setStep('code');
-    } catch (err) {
-      setError(providerMessage(err, AUTH_TEXT.signupFailed));
-    } finally {
-      setBusy(false);
-    }
+    }, AUTH_TEXT.signupFailed);
   };
 
   const submitCode = async (event: FormEvent) => {
@@ -81,29 +75,17 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
       codeRef.current?.focus();
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
+    await run(async () => {
       await confirmAccount(email, code);
       toLogin(EMAIL_CONFIRMED_NOTICE);
-    } catch (err) {
-      setError(providerMessage(err, AUTH_TEXT.signupFailed));
-    } finally {
-      setBusy(false);
-    }
+    }, AUTH_TEXT.signupFailed);
   };
 
   const resend = async () => {
-    setError('');
-    setBusy(true);
-    try {
+    await run(async () => {
       await resendAccountCode(email);
       setInfo(`We sent a new code to ${email}.`);
-    } catch (err) {
-      setError(providerMessage(err, AUTH_TEXT.signupFailed));
-    } finally {
-      setBusy(false);
-    }
+    }, AUTH_TEXT.signupFailed);
   };
 
   if (step === 'code') {
