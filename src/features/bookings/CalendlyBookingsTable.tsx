@@ -1,8 +1,8 @@
+import { ScrollableTable } from '../../components/ScrollableTable';
 import { useMemo } from 'react';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ExternalBooking } from '../../api/normalize';
@@ -15,20 +15,7 @@ export function CalendlyBookingsTable({ bookings }: { bookings: readonly Externa
   const { visible, pagination } = usePagination(rows);
   return (
     <>
-      {/* Focusable, so keyboard users can scroll it sideways on a phone. */}
-      <TableContainer
-        tabIndex={0}
-        role="region"
-        aria-label="Calendly bookings"
-        sx={{
-          overflowX: 'auto',
-          '&:focus-visible': {
-            outline: '3px solid',
-            outlineColor: 'primary.main',
-            outlineOffset: 2,
-          },
-        }}
-      >
+      <ScrollableTable aria-label="Calendly bookings">
         <Table size="small" aria-label="Calendly bookings" sx={{ minWidth: 560 }}>
           <TableHead>
             <TableRow>
@@ -53,7 +40,7 @@ export function CalendlyBookingsTable({ bookings }: { bookings: readonly Externa
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
       {pagination}
     </>
   );

@@ -1,3 +1,4 @@
+import { ScrollableTable } from '../../components/ScrollableTable';
 import { useMemo, useState } from 'react';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
@@ -8,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -130,20 +130,7 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
 
   return (
     <>
-      {/* Focusable, so keyboard users can scroll it sideways on a phone (rows may have no buttons). */}
-      <TableContainer
-        tabIndex={0}
-        role="region"
-        aria-label="Website bookings"
-        sx={{
-          overflowX: 'auto',
-          '&:focus-visible': {
-            outline: '3px solid',
-            outlineColor: 'primary.main',
-            outlineOffset: 2,
-          },
-        }}
-      >
+      <ScrollableTable aria-label="Website bookings">
         <Table size="small" aria-label="Website bookings" sx={{ minWidth: 760 }}>
           <TableHead>
             <TableRow>
@@ -310,7 +297,7 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
             })}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
       {pagination}
       {dialog}
     </>

@@ -1,3 +1,4 @@
+import { ScrollableTable } from '../../components/ScrollableTable';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -206,20 +206,7 @@ export function LoyaltyPage() {
                 >
                   Transactions
                 </Typography>
-                {/* Focusable, so keyboard users can scroll it sideways on a phone. */}
-                <TableContainer
-                  tabIndex={0}
-                  role="region"
-                  aria-labelledby="loyalty-transactions-title"
-                  sx={{
-                    overflowX: 'auto',
-                    '&:focus-visible': {
-                      outline: '3px solid',
-                      outlineColor: 'primary.main',
-                      outlineOffset: 2,
-                    },
-                  }}
-                >
+                <ScrollableTable aria-labelledby="loyalty-transactions-title">
                   <Table
                     size="small"
                     aria-labelledby="loyalty-transactions-title"
@@ -257,7 +244,7 @@ export function LoyaltyPage() {
                       })}
                     </TableBody>
                   </Table>
-                </TableContainer>
+                </ScrollableTable>
               </Paper>
             </>
           )}
