@@ -1,3 +1,4 @@
+import { Panel } from '../../components/Panel';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -5,7 +6,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -165,15 +165,7 @@ export function BookingsPage() {
             ) : (
               <Box sx={{ minHeight: CHARTS_MIN_HEIGHT }} aria-hidden />
             ))}
-          <Paper
-            component="section"
-            variant="outlined"
-            aria-labelledby="website-bookings-title"
-            sx={{ p: { xs: 1.5, sm: 2 } }}
-          >
-            <Typography variant="h5" component="h2" id="website-bookings-title" sx={{ mb: 1.5 }}>
-              Website Bookings
-            </Typography>
+          <Panel title="Website Bookings" dense>
             {websiteList.length > 0 ? (
               <WebsiteBookingsTable bookings={websiteList} vehicleNames={vehicleNames} />
             ) : (
@@ -184,16 +176,8 @@ export function BookingsPage() {
                 </Link>
               </Typography>
             )}
-          </Paper>
-          <Paper
-            component="section"
-            variant="outlined"
-            aria-labelledby="calendly-bookings-title"
-            sx={{ p: { xs: 1.5, sm: 2 } }}
-          >
-            <Typography variant="h5" component="h2" id="calendly-bookings-title" sx={{ mb: 1.5 }}>
-              Calendly Bookings
-            </Typography>
+          </Panel>
+          <Panel title="Calendly Bookings" dense>
             <Alert severity="info" role="note" sx={{ mb: 2 }}>
               {CALENDLY_NOTE}
             </Alert>
@@ -202,7 +186,7 @@ export function BookingsPage() {
             ) : (
               <Typography>No Calendly bookings found.</Typography>
             )}
-          </Paper>
+          </Panel>
         </Stack>
       )}
     </Container>

@@ -1,3 +1,4 @@
+import { Panel } from '../../components/Panel';
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
@@ -142,15 +143,7 @@ export function LoyaltyPage() {
             </Box>
           </Paper>
 
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="loyalty-how-title"
-            sx={{ p: { xs: 2, sm: 3 } }}
-          >
-            <Typography variant="h5" component="h2" id="loyalty-how-title" sx={{ mb: 1 }}>
-              How it works
-            </Typography>
+          <Panel title="How it works">
             <Box component="ul" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
               <li>Each point is worth {formatUsd(POINT_VALUE_USD)}.</li>
               <li>You can redeem points once you have {formatPoints(REDEEMABLE_FROM)} or more.</li>
@@ -159,31 +152,15 @@ export function LoyaltyPage() {
               </li>
               <li>{levelsText}</li>
             </Box>
-          </Paper>
+          </Panel>
 
           {transactions.length === 0 ? (
-            <Paper
-              variant="outlined"
-              component="section"
-              aria-labelledby="loyalty-activity-title"
-              sx={{ p: { xs: 2, sm: 3 } }}
-            >
-              <Typography variant="h5" component="h2" id="loyalty-activity-title" sx={{ mb: 1 }}>
-                Your Activity
-              </Typography>
+            <Panel title="Your Activity">
               <Typography>{NO_TRANSACTIONS_TEXT}</Typography>
-            </Paper>
+            </Panel>
           ) : (
             <>
-              <Paper
-                variant="outlined"
-                component="section"
-                aria-labelledby="loyalty-chart-title"
-                sx={{ p: { xs: 2, sm: 3 } }}
-              >
-                <Typography variant="h5" component="h2" id="loyalty-chart-title" sx={{ mb: 1 }}>
-                  Points Over Time
-                </Typography>
+              <Panel title="Points Over Time">
                 {signupOnly || series.length === 0 ? (
                   <Typography>{SIGNUP_ONLY_TEXT}</Typography>
                 ) : (
@@ -191,21 +168,8 @@ export function LoyaltyPage() {
                     <LoyaltyChart series={series} labelledBy="loyalty-chart-title" />
                   </Suspense>
                 )}
-              </Paper>
-              <Paper
-                variant="outlined"
-                component="section"
-                aria-labelledby="loyalty-transactions-title"
-                sx={{ p: { xs: 2, sm: 3 } }}
-              >
-                <Typography
-                  variant="h5"
-                  component="h2"
-                  id="loyalty-transactions-title"
-                  sx={{ mb: 1 }}
-                >
-                  Transactions
-                </Typography>
+              </Panel>
+              <Panel title="Transactions" titleId="loyalty-transactions-title">
                 <ScrollableTable aria-labelledby="loyalty-transactions-title">
                   <Table
                     size="small"
@@ -245,7 +209,7 @@ export function LoyaltyPage() {
                     </TableBody>
                   </Table>
                 </ScrollableTable>
-              </Paper>
+              </Panel>
             </>
           )}
         </Stack>
