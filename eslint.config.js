@@ -6,7 +6,7 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /**
- * One-way dependencies (DESIGN.md): lib, config, components -> api -> features -> app.
+ * One-way dependencies (README, "How it is built"): lib, config, components -> api -> features -> app.
  * A feature does not import another feature.
  */
 const features = [

@@ -23,7 +23,7 @@ export const POINTS_PER_DOLLAR = 1;
 export const SIGNED_URL_TTL_SECONDS = 15 * 60;
 export const DEFAULT_SERVICE_NAME = 'Detailing Service';
 
-/** Spec §9: base price plus add-ons; Premium Package is a flat price with every add-on. */
+/** docs/product.md §9: base price plus add-ons; Premium Package is a flat price with every add-on. */
 export function quoteTotal(vehicleType: string, selectedAddons: readonly string[]): number {
   const base = vehicleTypes.find((type) => type.name === vehicleType)?.price ?? 0;
   if (vehicleType === PREMIUM_PACKAGE) return base;

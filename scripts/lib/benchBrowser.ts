@@ -7,7 +7,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROME_FLAGS, CHROME_PATH } from './benchLighthouse';
 
-/** The six calls of the dashboard load (spec §7), as paths under the API base. */
+/** The six calls of the dashboard load (docs/product.md §7), as paths under the API base. */
 export const OVERVIEW_CALLS = [
   '/profile/me',
   '/vehicles/me',

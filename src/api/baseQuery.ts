@@ -1,5 +1,5 @@
 /**
- * The one base query behind every generated endpoint (spec §7, §8 transport):
+ * The one base query behind every generated endpoint (docs/product.md §7, §8 transport):
  * - the API base from configuration (a path is resolved against this origin);
  * - `Authorization: Bearer` with the id token, else the access token; refreshed first
  *   when expired (single flight);
@@ -18,7 +18,7 @@ import { sessionExpired } from './session/sessionSlice';
 import { navigateTo } from './session/navigation';
 import { NETWORK_ERROR_MESSAGE, type ApiError } from './errors';
 
-/** Endpoints that must not be retried on 429 (spec §7: POST /bookings). */
+/** Endpoints that must not be retried on 429 (docs/product.md §7: POST /bookings). */
 const NO_RETRY_ENDPOINTS = new Set(['createBooking']);
 /** Longest wait a Retry-After may impose before the single retry. */
 const MAX_RETRY_WAIT_MS = 60_000;

@@ -1,4 +1,4 @@
-/** The error kinds the base query produces (spec §8 transport). */
+/** The error kinds the base query produces (docs/product.md §8 transport). */
 export interface ApiHttpError {
   kind: 'http';
   status: number;

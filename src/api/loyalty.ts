@@ -1,5 +1,5 @@
 /**
- * The loyalty account with the spec's fallbacks (§7): GET /loyalty; when that answers
+ * The loyalty account with the fallbacks of docs/product.md §7: GET /loyalty; when that answers
  * empty, GET /loyalty?email= with the profile's e-mail; when it fails, zero points and the
  * error (the screens toast "message or Failed to load loyalty info").
  */

@@ -126,7 +126,7 @@ export function normalizeVehicle(raw: unknown): Vehicle {
   };
 }
 
-/** "make model (year)", as spec §3 displays a vehicle. */
+/** "make model (year)", as docs/product.md §3 displays a vehicle. */
 export function vehicleLabel(v: Pick<Vehicle, 'make' | 'model' | 'year'>): string {
   const name = [v.make, v.model].filter(Boolean).join(' ');
   return v.year ? `${name} (${v.year})` : name;

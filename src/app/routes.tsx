@@ -98,7 +98,7 @@ const LoyaltyPage = lazyRoute(() =>
   import('../features/loyalty/LoyaltyPage').then((m) => m.LoyaltyPage),
 );
 
-/** The route table (spec §2). Everything but the home page loads on demand. */
+/** The route table (docs/product.md §2). Everything but the home page loads on demand. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -1,7 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 
-/** The home page's anchored sections (spec §2). */
+/** The home page's anchored sections (docs/product.md §2). */
 export type HomeSection =
   'home' | 'services' | 'booking' | 'gallery' | 'reviews' | 'contact' | 'servicearea';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSnackbar, type SnackbarKey } from 'notistack';
 import { toastConfig } from '../config/toasts';
 
-/** Toasts with the spec's durations (§9): success 2 s, error and default 4 s, loading until dismissed. */
+/** Toasts with the durations of docs/product.md §9: success 2 s, error and default 4 s, loading until dismissed. */
 export function useToast() {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   return useMemo(

@@ -9,7 +9,7 @@ const read = (value: string | undefined, fallback: string): string =>
 export const env = {
   /** Base URL of the API: absolute, or a path on this origin (the dev server proxies /api). */
   apiBaseUrl: read(process.env.API_BASE_URL, '/api'),
-  /** Cognito region (spec §9: us-east-1). */
+  /** Cognito region (docs/product.md §9: us-east-1). */
   cognitoRegion: read(process.env.COGNITO_REGION, 'us-east-1'),
   cognitoUserPoolId: read(process.env.COGNITO_USER_POOL_ID, 'us-east-1_localpool'),
   cognitoClientId: read(process.env.COGNITO_CLIENT_ID, 'localclientid000000000000'),

@@ -1,4 +1,4 @@
-/** Spec §4 and §9: loyalty tiers and rewards. */
+/** docs/product.md §4 and §9: loyalty tiers and rewards. */
 export const loyaltyTiers = [
   { name: 'Bronze', min: 0 },
   { name: 'Silver', min: 2000 },

@@ -1,4 +1,4 @@
-/** Spec §9: vehicle types, base prices and add-ons. Prices in whole US dollars. */
+/** docs/product.md §9: vehicle types, base prices and add-ons. Prices in whole US dollars. */
 export const vehicleTypes = [
   { name: 'Sedan', price: 90, description: 'standard 4-door vehicles' },
   { name: 'SUV', price: 120, description: 'sport utility vehicles and crossovers' },

@@ -1,4 +1,4 @@
-/** Spec §1: three static community reviews (the link to more is business.socialUrl). */
+/** docs/product.md §1: three static community reviews (the link to more is business.socialUrl). */
 export interface Review {
   name: string;
   town: string;

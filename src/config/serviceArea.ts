@@ -1,4 +1,4 @@
-/** Spec §2: the eight towns of the service area, in the spec's order. */
+/** docs/product.md §2: the eight towns of the service area, in the spec's order. */
 export const serviceTowns = [
   'Cary',
   'Apex',

@@ -1,4 +1,4 @@
-/** Spec §1 and §2: the three services, shown on the home page and on /services. */
+/** docs/product.md §1 and §2: the three services, shown on the home page and on /services. */
 export interface Service {
   id: 'exterior' | 'interior' | 'mobile';
   title: string;

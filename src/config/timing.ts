@@ -1,4 +1,4 @@
-/** Spec §9: timing constants, in milliseconds. */
+/** docs/product.md §9: timing constants, in milliseconds. */
 export const TOKEN_EXPIRY_MARGIN_MS = 30_000;
 export const SLIDESHOW_INTERVAL_MS = 3_000;
 export const SLIDESHOW_TRANSITION_MS = 700;

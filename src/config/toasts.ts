@@ -1,4 +1,4 @@
-/** Spec §9: toast limits for notistack. */
+/** docs/product.md §9: toast limits for notistack. */
 export const toastConfig = {
   maxSnack: 20,
   defaultMs: 4000,

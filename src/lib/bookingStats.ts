@@ -2,7 +2,7 @@ import { bookingStatuses, isUpcomingStatus, type BookingStatus } from './status'
 
 export type StatusCounts = Record<BookingStatus, number>;
 
-/** Counts of Booked, Completed and Cancelled (spec §2 and §9 charts). Linear. */
+/** Counts of Booked, Completed and Cancelled (docs/product.md §2 and §9 charts). Linear. */
 export function statusCounts(bookings: readonly { status: BookingStatus }[]): StatusCounts {
   const counts: StatusCounts = { Booked: 0, Completed: 0, Cancelled: 0 };
   for (const b of bookings) counts[b.status] += 1;
@@ -17,7 +17,7 @@ export function percentOfTotal(count: number, total: number): string {
 export { bookingStatuses };
 
 /**
- * Upcoming appointments (spec §9): only future-dated, with a raw status of booked,
+ * Upcoming appointments (docs/product.md §9): only future-dated, with a raw status of booked,
  * scheduled or confirmed; soonest first; at most `limit` (5).
  */
 export function upcomingAppointments<T extends { startsAt: string; rawStatus: string }>(

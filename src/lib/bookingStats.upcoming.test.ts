@@ -4,7 +4,7 @@ const now = new Date('2026-03-10T12:00:00Z');
 const b = (id: string, startsAt: string, rawStatus: string) => ({ id, startsAt, rawStatus });
 const ids = (list: { id: string }[]) => list.map((x) => x.id);
 
-describe('upcomingAppointments (spec §9)', () => {
+describe('upcomingAppointments (docs/product.md §9)', () => {
   it('keeps only future-dated booked, scheduled or confirmed bookings, soonest first', () => {
     const list = [
       b('later', '2026-03-20T15:00:00Z', 'booked'),

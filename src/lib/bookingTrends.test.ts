@@ -96,7 +96,7 @@ describe('monthlyTrends', () => {
   });
 });
 
-describe('axes (spec §9)', () => {
+describe('axes (docs/product.md §9)', () => {
   const month = (website: number, external: number, websiteAmount: number): MonthTrend => ({
     month: '2026-01',
     label: 'Jan 2026',

@@ -1,16 +1,16 @@
 /**
- * My Bookings chart data (spec §2 and §9 charts). Pure and linear in the number of
+ * My Bookings chart data (docs/product.md §2 and §9 charts). Pure and linear in the number of
  * bookings: one pass over each list into a Map keyed by month (America/New_York).
  */
 import { dayjs, monthKey } from './dates';
 import { statusCounts } from './bookingStats';
 import { bookingStatuses, type BookingStatus } from './status';
 
-/** Spec §9: the left (count) axis suggests a maximum of 5. */
+/** docs/product.md §9: the left (count) axis suggests a maximum of 5. */
 export const COUNT_AXIS_SUGGESTED_MAX = 5;
-/** Spec §9: the right (amount) axis reaches at least this amount, before headroom. */
+/** docs/product.md §9: the right (amount) axis reaches at least this amount, before headroom. */
 export const AMOUNT_AXIS_MIN_MAX = 100;
-/** Spec §9: headroom above the largest amount. */
+/** docs/product.md §9: headroom above the largest amount. */
 export const AMOUNT_AXIS_HEADROOM = 1.1;
 
 interface TrendBooking {

@@ -12,7 +12,7 @@ dayjs.extend(customParseFormat);
 export { dayjs, type Dayjs };
 
 /**
- * Parses the date forms of spec §3: Date objects, epoch numbers (ms, or seconds when
+ * Parses the date forms of docs/product.md §3: Date objects, epoch numbers (ms, or seconds when
  * small), numeric strings, ISO strings and "YYYY-MM-DD HH:mm:ss". Returns null for
  * anything that is not a valid date. Never throws.
  */
@@ -141,7 +141,7 @@ export function bookingInstant(date: unknown, time: unknown): Date | null {
 }
 
 /**
- * "4:00 PM", "4 PM", "16:00" or "04:00" (spec §3 and openapi.yaml); anything else is midnight.
+ * "4:00 PM", "4 PM", "16:00" or "04:00" (docs/product.md §3 and openapi.yaml); anything else is midnight.
  */
 function parseTimeOfDay(text: string): { hour: number; minute: number } {
   const t = text.trim().toUpperCase();

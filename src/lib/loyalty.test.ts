@@ -9,7 +9,7 @@ import {
 const tx = (date: string, type: string, points: number) => ({ date, type, points });
 const days = (series: ReturnType<typeof cumulativeSeries>) => series.map((p) => [p.day, p.total]);
 
-describe('loyalty levels (spec §4, §9)', () => {
+describe('loyalty levels (docs/product.md §4, §9)', () => {
   it.each([
     [0, 'Bronze'],
     [1999, 'Bronze'],
@@ -37,7 +37,7 @@ describe('loyalty levels (spec §4, §9)', () => {
   });
 });
 
-describe('cumulativeSeries (spec §4)', () => {
+describe('cumulativeSeries (docs/product.md §4)', () => {
   it('adds earned points day by day, counts a redeem negative, and sorts by date', () => {
     const series = cumulativeSeries([
       tx('2026-03-10T15:00:00Z', 'redeem', 300),

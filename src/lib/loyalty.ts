@@ -1,7 +1,7 @@
 import { dayjs, dayKey } from './dates';
 import { loyaltyTiers, PROGRESS_MAX_POINTS, type LoyaltyLevel } from '../config/loyalty';
 
-/** Spec §4: Bronze below 2000, Silver from 2000, Gold from 3500, Platinum from 5000. */
+/** docs/product.md §4: Bronze below 2000, Silver from 2000, Gold from 3500, Platinum from 5000. */
 export function levelForPoints(points: number): LoyaltyLevel {
   let level: LoyaltyLevel = 'Bronze';
   for (const tier of loyaltyTiers) if (points >= tier.min) level = tier.name;
@@ -14,12 +14,12 @@ export function nextTier(points: number): { name: LoyaltyLevel; pointsNeeded: nu
   return next ? { name: next.name, pointsNeeded: next.min - points } : null;
 }
 
-/** Spec §9: progress is points / 5000, capped at 100 percent (and never below 0). */
+/** docs/product.md §9: progress is points / 5000, capped at 100 percent (and never below 0). */
 export function progressPercent(points: number): number {
   return Math.max(0, Math.min(100, (points / PROGRESS_MAX_POINTS) * 100));
 }
 
-/** A redeem counts negative (spec §4); everything else adds its points. */
+/** A redeem counts negative (docs/product.md §4); everything else adds its points. */
 export function signedPoints(tx: { type: string; points: number }): number {
   return tx.type === 'redeem' ? -Math.abs(tx.points) : tx.points;
 }
@@ -32,7 +32,7 @@ export interface CumulativePoint {
 }
 
 /**
- * The cumulative points line by day (spec §4): days are calendar days in America/New_York
+ * The cumulative points line by day (docs/product.md §4): days are calendar days in America/New_York
  * (as the transactions table shows them); transactions without a date are skipped;
  * several on one day collapse into that day's closing total; with a single transaction (or
  * a single day) a zero point is added one day before it. Linear after sorting. `date` is local midnight of
@@ -56,7 +56,7 @@ export function cumulativeSeries(
     date: dayjs(day).toDate(),
     total: value,
   }));
-  // One point draws no line: a zero point the day before starts it (spec §4: a single
+  // One point draws no line: a zero point the day before starts it (docs/product.md §4: a single
   // transaction; equally several on a single day).
   if (series.length === 1 && series[0]) {
     const before = dayjs(series[0].day).subtract(1, 'day');

@@ -74,7 +74,7 @@ describe('unwrap (typed values)', () => {
   });
 });
 
-describe('booking status (spec §4)', () => {
+describe('booking status (docs/product.md §4)', () => {
   it.each([
     ['Booked', 'Booked'],
     ['  PENDING ', 'Booked'],
@@ -124,7 +124,7 @@ describe('booking status (spec §4)', () => {
   });
 });
 
-describe('dates (spec §3)', () => {
+describe('dates (docs/product.md §3)', () => {
   const iso = '2026-03-15T14:30:00.000Z';
   it.each([
     ['a Date', new Date(iso)],

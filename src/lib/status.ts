@@ -1,6 +1,6 @@
 import { firstOf, toRecord, toText } from './unwrap';
 
-/** Spec §4, booking status display. */
+/** docs/product.md §4, booking status display. */
 export type BookingStatus = 'Booked' | 'Completed' | 'Cancelled';
 export const bookingStatuses: readonly BookingStatus[] = ['Booked', 'Completed', 'Cancelled'];
 

@@ -1,5 +1,5 @@
 /**
- * Typed-value unwrapping (spec §3): legacy backends sent DynamoDB-style wrappers such as
+ * Typed-value unwrapping (docs/product.md §3): legacy backends sent DynamoDB-style wrappers such as
  * {"S": "text"}, {"N": "12"}, {"BOOL": true}, {"NULL": true}, {"L": [...]}, {"M": {...}},
  * possibly nested. `unwrap` returns plain JSON; anything else is returned as it is.
  */

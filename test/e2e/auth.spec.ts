@@ -1,5 +1,5 @@
 /**
- * Signing in (spec §2, §4, §5, §8) against cognito-local: sign-up with the e-mailed
+ * Signing in (docs/product.md §2, §4, §5, §8) against cognito-local: sign-up with the e-mailed
  * confirmation code, authenticator-app MFA, a password reset, and the Google button through
  * the hosted login page.
  */

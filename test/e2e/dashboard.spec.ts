@@ -1,5 +1,5 @@
 /**
- * The customer portal (spec §2, §4, §8): the overview with the seeded demo customer's data and
+ * The customer portal (docs/product.md §2, §4, §8): the overview with the seeded demo customer's data and
  * charts, vehicles, bookings, subscriptions, service pictures and loyalty. Journeys that change
  * data use a new customer of their own, so the demo customer's history stays as seeded.
  */

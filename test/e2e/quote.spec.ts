@@ -1,5 +1,5 @@
 /**
- * The quote wizard (spec §4, §5, §8, §9): the time options of a weekday and a weekend day,
+ * The quote wizard (docs/product.md §4, §5, §8, §9): the time options of a weekday and a weekend day,
  * Premium selecting every add-on, the total, a request stored by the API, and a failed request
  * that keeps everything typed.
  */

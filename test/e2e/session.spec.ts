@@ -1,5 +1,5 @@
 /**
- * The session over time (spec §2 route guard, §4 session): logout in one tab reaches the other
+ * The session over time (docs/product.md §2 route guard, §4 session): logout in one tab reaches the other
  * tabs, an expired session that cannot be refreshed ends on /auth, and /dashboard needs a
  * session.
  */

@@ -1,6 +1,6 @@
 /**
  * A visitor on a phone and on a desktop: every public route, the header menu (collapsed on the
- * phone), a section link from /services to the home gallery, and an unknown path (spec §2).
+ * phone), a section link from /services to the home gallery, and an unknown path (docs/product.md §2).
  */
 import { expect, test } from './support/fixtures';
 import { publicRoutes, viewports } from './support/routes';

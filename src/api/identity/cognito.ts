@@ -1,5 +1,5 @@
 /**
- * Every user pool action the app performs (spec §5, §6, §7 identity provider actions), through
+ * Every user pool action the app performs (docs/product.md §5, §6, §7 identity provider actions), through
  * Amplify v6. Loaded on demand only (see ./amplify.ts).
  */
 import {

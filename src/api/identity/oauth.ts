@@ -1,5 +1,5 @@
 /**
- * Hosted sign-in (Google) by authorization code with PKCE (spec §2 /auth-callback, §6, §7 token
+ * Hosted sign-in (Google) by authorization code with PKCE (docs/product.md §2 /auth-callback, §6, §7 token
  * endpoint). This file holds what the callback page needs — no identity library in it.
  *
  * Amplify's signInWithRedirect is not used: it always builds https:// URLs for the OAuth

@@ -30,7 +30,7 @@ export function registerSignOut(fn: SignOutHook | null): void {
 }
 
 /**
- * Logout (spec §2, §4): clears the stored session in both storages, tells other tabs,
+ * Logout (docs/product.md §2, §4): clears the stored session in both storages, tells other tabs,
  * forgets cached customer data, and signs out of the identity provider in the background.
  * A tab reacting to another tab's logout passes `{ broadcast: false }`: it neither
  * re-broadcasts nor signs out at the provider again.

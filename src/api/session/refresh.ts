@@ -28,7 +28,7 @@ export function onRefreshFailed(fn: (() => void) | null): void {
 
 /**
  * Refreshes when the id token (or, without one, the access token) is expired and a refresh
- * token exists. Keeps the old refresh token when the answer has none (spec §4).
+ * token exists. Keeps the old refresh token when the answer has none (docs/product.md §4).
  * Resolves true when usable tokens are stored afterwards.
  */
 export function refreshIfNeeded(now: number = Date.now()): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { getTokens, getUser, isTokenExpired, type SessionUser } from './tokenStore';
 
-/** Client session state (spec §4 "Auth guard: unknown, then authorized or not"). */
+/** Client session state (docs/product.md §4 "Auth guard: unknown, then authorized or not"). */
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 export interface SessionState {
   status: SessionStatus;

@@ -1,5 +1,5 @@
 /**
- * The session over time (spec §4): confirming a stored session (refreshing it when expired),
+ * The session over time (docs/product.md §4): confirming a stored session (refreshing it when expired),
  * the automatic logout 30 s before expiry when no refresh is possible, following a logout or
  * sign-in in another tab, and logging out when a refresh fails outside the auth pages.
  */
@@ -27,7 +27,7 @@ export interface SessionStore {
   subscribe: (listener: () => void) => () => void;
 }
 
-/** True when a valid, non-expired id token is stored ("logged in", spec §4). */
+/** True when a valid, non-expired id token is stored ("logged in", docs/product.md §4). */
 export function hasValidSession(now: number = Date.now()): boolean {
   const { idToken } = getTokens();
   return idToken !== '' && !isTokenExpired(idToken, now);
@@ -80,7 +80,7 @@ function install(store: SessionStore): () => void {
     timer = undefined;
   };
 
-  /** Fires 30 s before the id token expires (spec §4, §9). */
+  /** Fires 30 s before the id token expires (docs/product.md §4, §9). */
   const schedule = () => {
     clearTimer();
     const expiresAt = tokenExpiresAt(getTokens().idToken);

@@ -1,7 +1,7 @@
 /**
- * Session tokens (spec §3): idToken, accessToken and refreshToken, kept in both local and
+ * Session tokens (docs/product.md §3): idToken, accessToken and refreshToken, kept in both local and
  * session storage; a user record is kept locally. Logout writes a shared event key so other
- * tabs clear their session too (spec §4).
+ * tabs clear their session too (docs/product.md §4).
  */
 import { TOKEN_EXPIRY_MARGIN_MS } from '../../config/timing';
 
@@ -25,7 +25,7 @@ const USER_KEY = 'user';
 export const ID_TOKEN_KEY = KEYS.idToken;
 /** Written on logout; other tabs listen for it (the `storage` event). */
 export const LOGOUT_EVENT_KEY = 'logout-event';
-/** Stored loyalty level, shown in the sidebar (spec §2). */
+/** Stored loyalty level, shown in the sidebar (docs/product.md §2). */
 export const LOYALTY_LEVEL_KEY = 'loyaltyLevel';
 
 function stores(): Storage[] {
@@ -71,7 +71,7 @@ export function setTokens(tokens: Partial<SessionTokens>): void {
   if (claims) setUser({ sub: String(claims.sub ?? ''), email: String(claims.email ?? '') });
 }
 
-/** Removes only the id token (a 401/403 from the API, spec §4 and §8). */
+/** Removes only the id token (a 401/403 from the API, docs/product.md §4 and §8). */
 export function clearIdToken(): void {
   for (const s of stores()) s.removeItem(KEYS.idToken);
 }
@@ -136,7 +136,7 @@ export function tokenExpiresAt(token: string): number {
   return typeof exp === 'number' ? exp * 1000 : 0;
 }
 
-/** True when the token is missing, unreadable, or expires within the margin (spec §9: 30 s). */
+/** True when the token is missing, unreadable, or expires within the margin (docs/product.md §9: 30 s). */
 export function isTokenExpired(
   token: string,
   now: number = Date.now(),
@@ -146,7 +146,7 @@ export function isTokenExpired(
   return expiresAt === 0 || expiresAt - marginMs <= now;
 }
 
-/** The token to send: the id token preferred, else the access token (spec §6). */
+/** The token to send: the id token preferred, else the access token (docs/product.md §6). */
 export function bearerToken(tokens: SessionTokens = getTokens()): string {
   return tokens.idToken || tokens.accessToken;
 }

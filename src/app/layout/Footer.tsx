@@ -2,7 +2,7 @@ import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { business, phoneHref } from '../../config/business';
 import { contactHours } from '../../config/hours';
 
-/** Footer (spec §1): owner contact, phone and info e-mail. */
+/** Footer (docs/product.md §1): owner contact, phone and info e-mail. */
 export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: '#0d1b2a', color: '#e6edf5', py: 4, mt: 'auto' }}>

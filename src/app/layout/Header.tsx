@@ -8,7 +8,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useHydrated } from '../hydration';
 import type { AppDispatch, RootState } from '../appStore';
 
-/** Header links (spec §2): section links on the home page. */
+/** Header links (docs/product.md §2): section links on the home page. */
 export const headerSections: { label: string; section: HomeSection }[] = [
   { label: 'Services', section: 'services' },
   { label: 'Our Best Work', section: 'gallery' },
@@ -40,7 +40,7 @@ function useDismiss(open: boolean, close: () => void) {
 }
 
 /**
- * Header (spec §2). On small screens the links collapse into a disclosure menu (a native
+ * Header (docs/product.md §2). On small screens the links collapse into a disclosure menu (a native
  * <details>: it opens without JavaScript too, and costs no dialog/transition code).
  */
 export function Header() {

@@ -50,7 +50,7 @@ function PageFallback() {
 }
 
 /**
- * Header, main content and footer (spec §2). A page that fails to render, or whose code fails
+ * Header, main content and footer (docs/product.md §2). A page that fails to render, or whose code fails
  * to load, shows the error page between header and footer.
  */
 export function RootLayout() {

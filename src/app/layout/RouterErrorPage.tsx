@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { Box, Button, Container, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** Unmatched errors while rendering a page (spec §8): a generic page, never a stack trace. */
+/** Unmatched errors while rendering a page (docs/product.md §8): a generic page, never a stack trace. */
 export function RouterErrorPage() {
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>

@@ -6,7 +6,7 @@ import { hasValidSession, useSessionWatch, verifySession } from '../../api/sessi
 import { AUTH_TEXT } from './messages';
 
 /**
- * Route guard for /dashboard/* (spec §2): "Checking authentication…", then the dashboard, or
+ * Route guard for /dashboard/* (docs/product.md §2): "Checking authentication…", then the dashboard, or
  * the stored tokens are cleared and the user goes to /auth. An expired session with a refresh
  * token is refreshed first. A logout (here, in another tab, or at expiry) sends the user to
  * /auth as well, since the session slice changes.

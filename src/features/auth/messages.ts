@@ -1,4 +1,4 @@
-/** Texts of the authentication screens, exactly as the spec writes them (§2, §5, §8). */
+/** Texts of the authentication screens, exactly as docs/product.md §2, §5 and §8 give them. */
 export const AUTH_TEXT = {
   checkingStatus: 'Checking authentication status...',
   checkingGuard: 'Checking authentication…',

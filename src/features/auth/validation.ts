@@ -1,4 +1,4 @@
-/** Input rules of the authentication forms (spec §5). Pure functions. */
+/** Input rules of the authentication forms (docs/product.md §5). Pure functions. */
 
 /** Login e-mail: trimmed and lower-cased. */
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
@@ -9,7 +9,7 @@ export const hasAt = (email: string): boolean => email.includes('@');
 /** Forgot password: a basic address pattern. */
 export const isEmailAddress = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 
-/** Verification codes: digits only, at most 6 (spec §9: MFA code 6 digits). */
+/** Verification codes: digits only, at most 6 (docs/product.md §9: MFA code 6 digits). */
 export const MFA_CODE_LENGTH = 6;
 export const sanitizeCode = (value: string): string =>
   value.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH);
@@ -23,7 +23,7 @@ export const isStrongPassword = (password: string): boolean =>
   /\d/.test(password) &&
   /[^A-Za-z0-9]/.test(password);
 
-/** The identity provider's message, else its code, else the screen's fallback (spec §8). */
+/** The identity provider's message, else its code, else the screen's fallback (docs/product.md §8). */
 export function providerMessage(error: unknown, fallback: string): string {
   if (error && typeof error === 'object') {
     const { message, name } = error as { message?: unknown; name?: unknown };

@@ -1,5 +1,5 @@
 /**
- * The two My Bookings charts (spec §2, §9). Loaded lazily by BookingsPage so the tables
+ * The two My Bookings charts (docs/product.md §2, §9). Loaded lazily by BookingsPage so the tables
  * show first and @mui/x-charts stays out of the page's own chunk.
  */
 import { useEffect, useMemo } from 'react';

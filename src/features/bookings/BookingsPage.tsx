@@ -77,7 +77,7 @@ function markDataArrived(data: readonly unknown[]) {
   mark(MARK_DATA);
 }
 
-/** My Bookings (spec §2): charts, website bookings (editable while Booked), Calendly bookings. */
+/** My Bookings (docs/product.md §2): charts, website bookings (editable while Booked), Calendly bookings. */
 export function BookingsPage() {
   usePageMeta('My Bookings');
   const toast = useToast();
@@ -95,7 +95,7 @@ export function BookingsPage() {
 
   if (!loading) markDataArrived([website.data, calendly.data, website.error, calendly.error]);
 
-  // Failures toast once per failed answer, when both lists have answered (spec §8).
+  // Failures toast once per failed answer, when both lists have answered (docs/product.md §8).
   const toasted = useRef<{ website: unknown; calendly: unknown }>({
     website: undefined,
     calendly: undefined,

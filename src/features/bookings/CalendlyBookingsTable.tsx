@@ -9,7 +9,7 @@ import type { ExternalBooking } from '../../api/normalize';
 import { formatShortDateTime } from '../../lib/dates';
 import { newestFirst, StatusChip, usePagination } from './display';
 
-/** Bookings made in the external scheduling service: read-only (spec §2, §6). */
+/** Bookings made in the external scheduling service: read-only (docs/product.md §2, §6). */
 export function CalendlyBookingsTable({ bookings }: { bookings: readonly ExternalBooking[] }) {
   const rows = useMemo(() => newestFirst(bookings), [bookings]);
   const { visible, pagination } = usePagination(rows);

@@ -57,7 +57,7 @@ export function vehicleText(booking: WebsiteBooking, names: ReadonlyMap<string, 
 }
 
 /**
- * Website Bookings (spec §2, §4 booking actions): Booked rows can be edited (one row at a time)
+ * Website Bookings (docs/product.md §2, §4 booking actions): Booked rows can be edited (one row at a time)
  * or cancelled after confirmation; Completed and Cancelled rows show no actions.
  */
 export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {

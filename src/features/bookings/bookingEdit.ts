@@ -1,5 +1,5 @@
 /**
- * The booking edit form (spec §5 booking edit): native date and time inputs, vehicle type,
+ * The booking edit form (docs/product.md §5 booking edit): native date and time inputs, vehicle type,
  * vehicle and a total of at least 0. Pure helpers between a booking, the form and the PUT body.
  */
 import { dayjs, dayKey } from '../../lib/dates';
@@ -67,7 +67,7 @@ export function parseTotal(text: string): number | null {
 }
 
 /**
- * The PUT /bookings/{id} body (spec §7), or null while the form cannot be saved. A vehicle
+ * The PUT /bookings/{id} body (docs/product.md §7), or null while the form cannot be saved. A vehicle
  * left as shown keeps its stored vehicle id, so the booking stays linked to that vehicle.
  */
 export function updateBody(

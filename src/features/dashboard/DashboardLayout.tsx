@@ -27,7 +27,7 @@ export const dashboardNav = [
 
 const NAV_ID = 'dashboard-nav';
 
-/** "Loyalty Program (Gold)" when a level is stored (spec §2). */
+/** "Loyalty Program (Gold)" when a level is stored (docs/product.md §2). */
 export function navLabel(label: string, loyaltyLevel: string): string {
   return label === 'Loyalty Program' && loyaltyLevel ? `${label} (${loyaltyLevel})` : label;
 }
@@ -79,7 +79,7 @@ function ContentFallback() {
 }
 
 /**
- * The dashboard frame (spec §2): a sidebar that is permanent from the md breakpoint up and a
+ * The dashboard frame (docs/product.md §2): a sidebar that is permanent from the md breakpoint up and a
  * temporary drawer behind a menu button on smaller screens; the page in the remaining space.
  */
 export function DashboardLayout() {

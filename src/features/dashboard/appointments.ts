@@ -12,7 +12,7 @@ export interface Appointment {
 }
 
 /**
- * The Upcoming Appointments list (spec §9): future-dated, booked/scheduled/confirmed,
+ * The Upcoming Appointments list (docs/product.md §9): future-dated, booked/scheduled/confirmed,
  * soonest first, at most 5, over website bookings AND external (Calendly) bookings: both are
  * appointments the customer has, and the bookings page explains how each can be changed.
  */

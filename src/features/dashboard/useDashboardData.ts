@@ -43,7 +43,7 @@ function source(
 
 const EMPTY: never[] = [];
 
-/** Logs a source's failure once per failure (spec §4/§8: logged, replaced by empty data). */
+/** Logs a source's failure once per failure (docs/product.md §4/§8: logged, replaced by empty data). */
 function useLogFailure({ name, error }: SourceState): void {
   useEffect(() => {
     if (error) console.error(`Dashboard: failed to load ${name}`, error);
@@ -51,7 +51,7 @@ function useLogFailure({ name, error }: SourceState): void {
 }
 
 /**
- * The dashboard's six sources (spec §7), all requested in parallel on mount through the
+ * The dashboard's six sources (docs/product.md §7), all requested in parallel on mount through the
  * shared RTK Query cache. A source that fails counts as empty (null for the profile); only
  * when all six fail is the load a failure.
  */

@@ -40,7 +40,7 @@ function storeLevel(level: string): void {
 }
 
 /**
- * The loyalty level shown in the sidebar (spec §2). The sidebar subscribes to the loyalty
+ * The loyalty level shown in the sidebar (docs/product.md §2). The sidebar subscribes to the loyalty
  * account (the same cache entry as the overview and the loyalty page, so no extra request
  * while they are open, and a tag invalidation refreshes it); whenever it loads, an effect
  * stores its level under LOYALTY_LEVEL_KEY. What the sidebar shows is the stored value,

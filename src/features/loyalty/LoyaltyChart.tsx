@@ -1,4 +1,4 @@
-/** The cumulative points line (spec §2, §4), loaded lazily with @mui/x-charts. */
+/** The cumulative points line (docs/product.md §2, §4), loaded lazily with @mui/x-charts. */
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTheme } from '@mui/material/styles';
 import type { CumulativePoint } from '../../lib/loyalty';

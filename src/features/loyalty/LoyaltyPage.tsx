@@ -66,13 +66,13 @@ const levelsText = (() => {
   return `Levels: ${first.name} below ${formatPoints(rest[0]?.min ?? 0)} points, ${tail}.`;
 })();
 
-/** Loyalty Program (spec §2, §4, §9). */
+/** Loyalty Program (docs/product.md §2, §4, §9). */
 export function LoyaltyPage() {
   usePageMeta('Loyalty Program');
   const toast = useToast();
   const { data, isLoading } = useGetLoyaltyAccountQuery();
 
-  // A failed load shows zero points and toasts its message once per answer (spec §8).
+  // A failed load shows zero points and toasts its message once per answer (docs/product.md §8).
   const toasted = useRef<unknown>(null);
   useEffect(() => {
     if (data?.error && toasted.current !== data) toast.error(data.error);

@@ -6,7 +6,7 @@ import { business } from '../../config/business';
 import { serviceState, serviceTowns } from '../../config/serviceArea';
 import { STARTING_PRICE, vehicleTypes } from '../../config/pricing';
 
-/** Spec §2 contact hours (Mon-Sun 9am-6pm) in schema.org form. */
+/** docs/product.md §2 contact hours (Mon-Sun 9am-6pm) in schema.org form. */
 export const OPENING_HOURS = 'Mo-Su 09:00-18:00';
 
 export function localBusinessJsonLd() {

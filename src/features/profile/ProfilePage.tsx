@@ -85,7 +85,7 @@ const fieldSpecs: FieldSpec[] = [
   },
 ];
 
-/** The "Your Profile" form (spec §5): validated on submit; the answer replaces what it shows. */
+/** The "Your Profile" form (docs/product.md §5): validated on submit; the answer replaces what it shows. */
 function ProfileForm({ profile }: { profile: Profile }) {
   const toast = useToast();
   const [updateProfile, { isLoading: saving }] = useUpdateMyProfileMutation();
@@ -186,7 +186,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
-/** Account Profile (spec §2): the account ID (the e-mail, or a dash) and the profile form. */
+/** Account Profile (docs/product.md §2): the account ID (the e-mail, or a dash) and the profile form. */
 export function ProfilePage() {
   usePageMeta('Account Profile');
   const { data: profile, error, isLoading } = useGetMyProfileQuery();

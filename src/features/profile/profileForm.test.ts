@@ -17,7 +17,7 @@ const valid: ProfileFormValues = {
   zip: '27511',
 };
 
-describe('profile form rules (spec §5)', () => {
+describe('profile form rules (docs/product.md §5)', () => {
   it.each([
     ['9195550101', true],
     ['(919) 555-0101', true],

@@ -1,6 +1,6 @@
 import type { Profile } from '../../api/normalize';
 
-/** The "Your Profile" form's fields (spec §3, §5); the e-mail is shown read-only beside it. */
+/** The "Your Profile" form's fields (docs/product.md §3, §5); the e-mail is shown read-only beside it. */
 export interface ProfileFormValues {
   name: string;
   phone: string;
@@ -58,18 +58,18 @@ export function fromProfile(profile: Profile): ProfileFormValues {
   };
 }
 
-/** 10 digits, or 11 starting with 1; anything but digits is ignored (spec §5). */
+/** 10 digits, or 11 starting with 1; anything but digits is ignored (docs/product.md §5). */
 export function isValidMobile(value: string): boolean {
   const digits = value.replace(/\D/g, '');
   return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
 }
 
-/** 5 digits, or 5+4 with a hyphen (spec §5). */
+/** 5 digits, or 5+4 with a hyphen (docs/product.md §5). */
 export function isValidZip(value: string): boolean {
   return /^\d{5}(-\d{4})?$/.test(value.trim());
 }
 
-/** Every rule of spec §5's profile form; an empty object means the form may be saved. */
+/** Every rule of docs/product.md §5's profile form; an empty object means the form may be saved. */
 export function validateProfile(values: ProfileFormValues): ProfileErrors {
   const errors: ProfileErrors = {};
   if (!values.name.trim()) errors.name = profileMessages.name;
@@ -81,7 +81,7 @@ export function validateProfile(values: ProfileFormValues): ProfileErrors {
   return errors;
 }
 
-/** What is saved: every string trimmed, the mobile reduced to its last 10 digits (spec §5). */
+/** What is saved: every string trimmed, the mobile reduced to its last 10 digits (docs/product.md §5). */
 export function toProfileUpdate(values: ProfileFormValues, email: string): ProfileUpdateBody {
   return {
     name: values.name.trim(),

@@ -149,7 +149,7 @@ const visuallyHidden = {
   border: 0,
 } as const;
 
-/** The quote wizard (spec §4, §5, §8): vehicle → addons → booking, then POST /bookings. */
+/** The quote wizard (docs/product.md §4, §5, §8): vehicle → addons → booking, then POST /bookings. */
 export function QuoteSection() {
   const [draft, dispatch] = useReducer(wizardReducer, emptyDraft);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });

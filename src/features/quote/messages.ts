@@ -1,4 +1,4 @@
-/** Spec §8, quote: the messages shown after a submit. {phone} comes from src/config/business.ts. */
+/** docs/product.md §8, quote: the messages shown after a submit. {phone} comes from src/config/business.ts. */
 import { business } from '../../config/business';
 
 export const quoteMessages = {

@@ -1,5 +1,5 @@
 /**
- * The quote wizard's rules (spec §4, §5, §9) as pure functions: prices and totals, the
+ * The quote wizard's rules (docs/product.md §4, §5, §9) as pure functions: prices and totals, the
  * preferred-time options of a date, the date rule, form validation and the request payload.
  */
 import {
@@ -118,7 +118,7 @@ export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   return errors;
 }
 
-/** The quote request payload (spec §3). */
+/** The quote request payload (docs/product.md §3). */
 export interface QuotePayload {
   name: string;
   phone: string;

@@ -1,5 +1,5 @@
 /**
- * The quote wizard as a small state machine (spec §4): vehicle → addons → booking, Back,
+ * The quote wizard as a small state machine (docs/product.md §4): vehicle → addons → booking, Back,
  * Start Over, and the draft kept in localStorage so a reload loses nothing.
  */
 import { PREMIUM_PACKAGE, type AddonName, type VehicleTypeName } from '../../config/pricing';

@@ -1,5 +1,5 @@
 /**
- * The picture viewer (spec §2 Service Pics): a main carousel with arrows and clickable dots,
+ * The picture viewer (docs/product.md §2 Service Pics): a main carousel with arrows and clickable dots,
  * and a thumbnail strip (5 per view, 10 px apart) that drives it. MUI Dialog locks page
  * scroll, traps focus and closes on Escape; the left and right arrow keys change picture.
  */

@@ -25,7 +25,7 @@ interface BookingPics {
   pics: ServicePic[];
 }
 
-/** Service Pics (spec §2): one thumbnail per booking with pictures; a viewer per booking. */
+/** Service Pics (docs/product.md §2): one thumbnail per booking with pictures; a viewer per booking. */
 export function ServicePicsPage() {
   usePageMeta('Service Pics');
   const bookings = useListBookingsQuery();

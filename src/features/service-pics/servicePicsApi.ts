@@ -1,5 +1,5 @@
 /**
- * The pictures of several bookings in one query (spec §7: GET /service-pics?bookingId= once
+ * The pictures of several bookings in one query (docs/product.md §7: GET /service-pics?bookingId= once
  * per Completed booking, flattened). One failed request fails the whole list, so the page
  * shows its error instead of a partial gallery.
  */

@@ -35,7 +35,7 @@ export const subscriptionMessages = {
   cancelFailed: (message: string) => `Failed to cancel subscription: ${message}`,
 } as const;
 
-/** Cancelled plans leave the list (spec §4); the server keeps them with that status. */
+/** Cancelled plans leave the list (docs/product.md §4); the server keeps them with that status. */
 export function isListed(s: Subscription): boolean {
   return s.status !== 'cancelled' && s.status !== 'canceled';
 }
@@ -50,7 +50,7 @@ type ApiDispatch = ThunkDispatch<
 /** Fallback for a failure that carries no message at all. */
 const UNKNOWN_ERROR = 'Unknown error';
 
-/** My Subscriptions (spec §2, §4, §8). */
+/** My Subscriptions (docs/product.md §2, §4, §8). */
 export function SubscriptionsPage() {
   usePageMeta('My Subscriptions');
   const dispatch = useDispatch<ApiDispatch>();

@@ -40,7 +40,7 @@ const formFields: { name: keyof VehicleFormValues; label: string; type?: string 
   { name: 'licensePlate', label: 'License Plate' },
 ];
 
-/** My Vehicles (spec §2, §4, §5, §8): the list with Edit and Delete, and the add/edit form. */
+/** My Vehicles (docs/product.md §2, §4, §5, §8): the list with Edit and Delete, and the add/edit form. */
 export function VehiclesPage() {
   usePageMeta('My Vehicles');
   const toast = useToast();

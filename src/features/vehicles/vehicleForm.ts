@@ -33,7 +33,7 @@ export const vehicleMessages = {
   confirmDelete: 'Are you sure you want to delete this vehicle?',
 } as const;
 
-/** "2020 Honda Civic – ABC1234", with N/A when there is no plate (spec §2). */
+/** "2020 Honda Civic – ABC1234", with N/A when there is no plate (docs/product.md §2). */
 export function vehicleLine(v: Pick<Vehicle, 'year' | 'make' | 'model' | 'licensePlate'>): string {
   const name = [v.year || '', v.make, v.model].filter(Boolean).join(' ');
   return `${name} – ${v.licensePlate || 'N/A'}`;
@@ -48,7 +48,7 @@ export function toVehicleForm(v: Vehicle): VehicleFormValues {
   };
 }
 
-/** No checks on the client (spec §5): strings trimmed, the year converted to a number. */
+/** No checks on the client (docs/product.md §5): strings trimmed, the year converted to a number. */
 export function toVehicleBody(values: VehicleFormValues): VehicleBody {
   return {
     make: values.make.trim(),

@@ -1,5 +1,5 @@
 /**
- * Every route of the product (spec §2) with what shows that its page has finished loading:
+ * Every route of the product (docs/product.md §2) with what shows that its page has finished loading:
  * the visitor journey, the accessibility checks and the screenshots walk these lists.
  */
 import { expect, type Page } from '@playwright/test';

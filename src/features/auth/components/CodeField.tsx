@@ -6,7 +6,7 @@ type Props = Omit<TextFieldProps, 'onChange' | 'value' | 'type'> & {
   onChange: (code: string) => void;
 };
 
-/** A verification code input: digits only, at most 6 (spec §5). */
+/** A verification code input: digits only, at most 6 (docs/product.md §5). */
 export function CodeField({ value, onChange, ...props }: Props) {
   return (
     <TextField

@@ -13,7 +13,7 @@ import { PasswordField } from './PasswordField';
 import { EmailField } from './EmailField';
 
 /**
- * Forgot password (spec §2, §4, §5): step 1 sends a reset code, step 2 sets the new password,
+ * Forgot password (docs/product.md §2, §4, §5): step 1 sends a reset code, step 2 sets the new password,
  * then the page goes to /auth after 2.5 s.
  */
 export function ForgotPasswordForm() {

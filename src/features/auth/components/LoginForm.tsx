@@ -22,7 +22,7 @@ function mfaInstruction(method: MfaMethod, destination?: string): string {
   return `Enter the 6-digit code we sent to ${destination || 'your email'}.`;
 }
 
-/** Login: e-mail and password, then a verification code when the account uses MFA (spec §2, §4). */
+/** Login: e-mail and password, then a verification code when the account uses MFA (docs/product.md §2, §4). */
 export function LoginForm({
   initialEmail = '',
   notice,

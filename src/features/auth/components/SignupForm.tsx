@@ -16,7 +16,7 @@ const PASSWORD_HINT =
   'At least 8 characters, with upper and lower case letters, a number and a special character.';
 
 /**
- * Sign-up: e-mail, password and confirmation, then the e-mail confirmation code (spec §2, §5).
+ * Sign-up: e-mail, password and confirmation, then the e-mail confirmation code (docs/product.md §2, §5).
  * `confirmEmail` starts at the code step (an account created earlier but not confirmed).
  */
 export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {

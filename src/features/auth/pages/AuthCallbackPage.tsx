@@ -9,7 +9,7 @@ import { AUTH_TEXT } from '../messages';
 
 type Phase = 'loading' | 'completing' | 'done' | 'failed';
 
-/** Completes a hosted sign-in (spec §2 /auth-callback, §8 sign-in callback). */
+/** Completes a hosted sign-in (docs/product.md §2 /auth-callback, §8 sign-in callback). */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';

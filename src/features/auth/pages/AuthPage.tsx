@@ -80,7 +80,7 @@ function ModeLinks({ mode }: { mode: AuthMode }) {
   );
 }
 
-/** The authentication page: login, sign-up and forgot password (spec §2). */
+/** The authentication page: login, sign-up and forgot password (docs/product.md §2). */
 export function AuthPage() {
   const location = useLocation();
   const [params] = useSearchParams();

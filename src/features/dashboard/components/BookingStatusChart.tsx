@@ -3,7 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import { bookingStatuses, percentOfTotal, type StatusCounts } from '../../../lib/bookingStats';
 
 /**
- * The Booking Status bar chart (spec §2, §9): Booked, Completed, Cancelled, with the count and
+ * The Booking Status bar chart (docs/product.md §2, §9): Booked, Completed, Cancelled, with the count and
  * its percentage of the total (one decimal) in the tooltip. Loaded lazily: @mui/x-charts is
  * only imported here so the dashboard shell shows before the chart code arrives.
  */

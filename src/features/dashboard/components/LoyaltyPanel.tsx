@@ -14,7 +14,7 @@ const BookingStatusChart = lazy(() => import('./BookingStatusChart'));
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /**
- * The Loyalty Program panel (spec §2, §9): level, points, progress (points / 5000, capped at
+ * The Loyalty Program panel (docs/product.md §2, §9): level, points, progress (points / 5000, capped at
  * 100%), Upcoming Rewards hints, the top-level message at Platinum, and the Booking Status
  * chart with a text summary of the same counts for screen readers and before it loads.
  */

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Subscription } from '../../../api/normalize';
 import { formatShortDate } from '../../../lib/dates';
 
-/** The Subscription card (spec §2, §4): the first active plan, else a Subscribe link. */
+/** The Subscription card (docs/product.md §2, §4): the first active plan, else a Subscribe link. */
 export function SubscriptionCard({ subscriptions }: { subscriptions: readonly Subscription[] }) {
   const active = subscriptions.find((s) => s.status === 'active');
   return (

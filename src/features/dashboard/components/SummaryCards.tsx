@@ -9,7 +9,7 @@ export interface SummaryCardsProps {
   points: number;
 }
 
-/** The three summary cards (spec §2): Vehicles count, Total Bookings, Loyalty Points. */
+/** The three summary cards (docs/product.md §2): Vehicles count, Total Bookings, Loyalty Points. */
 export function SummaryCards({ vehicles, bookings, points }: SummaryCardsProps) {
   const cards = [
     { label: 'Vehicles', value: vehicles },

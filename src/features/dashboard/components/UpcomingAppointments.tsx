@@ -41,7 +41,7 @@ function calendarFile(appointment: Appointment, location: string) {
   return ics ? icsHref(ics) : null;
 }
 
-/** Upcoming Appointments (spec §2, §9), each with Modify Booking and an .ics download. */
+/** Upcoming Appointments (docs/product.md §2, §9), each with Modify Booking and an .ics download. */
 export function UpcomingAppointments({
   appointments,
   location,

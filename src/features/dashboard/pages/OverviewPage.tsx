@@ -19,7 +19,7 @@ import { SubscriptionCard } from '../components/SubscriptionCard';
 
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data.';
 
-/** Dashboard home (spec §2). */
+/** Dashboard home (docs/product.md §2). */
 export function OverviewPage() {
   usePageMeta('Dashboard');
   const { data, isLoading, isFetching, failed, refresh } = useDashboardData();

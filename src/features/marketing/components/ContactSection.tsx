@@ -2,7 +2,7 @@ import { Box, Paper, Typography } from '@mui/material';
 import { business } from '../../../config/business';
 import { ContactDetails } from './ContactDetails';
 
-/** Home contact section (spec §2): about text, phone, scheduling link and hours. */
+/** Home contact section (docs/product.md §2): about text, phone, scheduling link and hours. */
 export function ContactSection() {
   return (
     <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' } }}>

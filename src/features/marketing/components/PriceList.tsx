@@ -13,7 +13,7 @@ const row = {
   '&:last-of-type': { borderBottom: 0 },
 } as const;
 
-/** Prices by vehicle type and the add-ons (spec §9), readable without JavaScript. */
+/** Prices by vehicle type and the add-ons (docs/product.md §9), readable without JavaScript. */
 export function PriceList({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' } }}>

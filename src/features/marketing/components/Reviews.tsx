@@ -5,7 +5,7 @@ import { business } from '../../../config/business';
 import { reviews } from '../../../config/reviews';
 import { visuallyHidden } from './visuallyHidden';
 
-/** Three static community reviews and the link to the neighbourhood page (spec §1). */
+/** Three static community reviews and the link to the neighbourhood page (docs/product.md §1). */
 export function Reviews() {
   return (
     <>

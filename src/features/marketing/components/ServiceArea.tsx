@@ -47,7 +47,7 @@ function Towns({ hidden = false }: { hidden?: boolean }) {
 }
 
 /**
- * The eight towns as a scrolling strip (spec §2). The strip is two copies of the list; the
+ * The eight towns as a scrolling strip (docs/product.md §2). The strip is two copies of the list; the
  * second is hidden from screen readers, which read the first in full. It pauses on hover or
  * with the button, and stands still (wrapped) for reduced motion.
  */

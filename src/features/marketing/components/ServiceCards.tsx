@@ -11,7 +11,7 @@ const icons: Record<Service['id'], typeof CheckIcon> = {
   mobile: LocalShippingIcon,
 };
 
-/** The three service cards (spec §2): what each includes. */
+/** The three service cards (docs/product.md §2): what each includes. */
 export function ServiceCards({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   return (
     <Box

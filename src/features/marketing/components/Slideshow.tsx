@@ -48,7 +48,7 @@ const neighbours = (index: number, count: number) => [
 ];
 
 /**
- * The gallery slideshow (spec §2): one image every 3 s, paused while the mouse is over it (and
+ * The gallery slideshow (docs/product.md §2): one image every 3 s, paused while the mouse is over it (and
  * with a Pause button), previous/next arrows, dots, slide or fade mode, 700 ms transitions. With reduced
  * motion it neither plays on its own nor animates. Only the current slide and its neighbours
  * load their image.

@@ -6,7 +6,7 @@ import { PageHeader } from '../components/Section';
 import { QuoteCallToAction } from '../components/QuoteCallToAction';
 import { pageMeta } from '../pageMeta';
 
-/** /booking (spec §2): a placeholder until the booking wizard moves here. */
+/** /booking (docs/product.md §2): a placeholder until the booking wizard moves here. */
 export function BookingPage() {
   usePageMeta(pageMeta['/booking'].title, pageMeta['/booking'].description);
   return (

@@ -5,7 +5,7 @@ import { PageHeader } from '../components/Section';
 import { ContactDetails } from '../components/ContactDetails';
 import { pageMeta } from '../pageMeta';
 
-/** /contact (spec §2): phone, e-mail and hours; the contact form is a placeholder. */
+/** /contact (docs/product.md §2): phone, e-mail and hours; the contact form is a placeholder. */
 export function ContactPage() {
   usePageMeta(pageMeta['/contact'].title, pageMeta['/contact'].description);
   return (

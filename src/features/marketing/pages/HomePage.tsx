@@ -28,7 +28,7 @@ const moreSections = (
 );
 
 /**
- * The home page (spec §2): anchored sections home, services, booking, gallery, reviews,
+ * The home page (docs/product.md §2): anchored sections home, services, booking, gallery, reviews,
  * contact and servicearea. `bookingSection` is the quote wizard (composed in src/app).
  */
 export function HomePage({ bookingSection }: { bookingSection: ReactNode }) {

@@ -9,7 +9,7 @@ import { PriceList } from '../components/PriceList';
 import { QuoteCallToAction } from '../components/QuoteCallToAction';
 import { pageMeta } from '../pageMeta';
 
-/** /services (spec §2): the three service cards, prices, and how to get a quote. */
+/** /services (docs/product.md §2): the three service cards, prices, and how to get a quote. */
 export function ServicesPage() {
   usePageMeta(pageMeta['/services'].title, pageMeta['/services'].description);
   return (

@@ -14,7 +14,7 @@ interface Props {
   /** Today (YYYY-MM-DD, business time zone): the earliest preferred date. */
   today: string;
   submitting: boolean;
-  /** The failed submit's message (spec §8); everything typed stays. */
+  /** The failed submit's message (docs/product.md §8); everything typed stays. */
   error: string | null;
   onChange: (field: QuoteField, value: string) => void;
   onBack: () => void;
