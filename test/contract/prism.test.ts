@@ -6,12 +6,9 @@
  * break it, and a request may break it only where the check means to be refused (400, or
  * 401 for a missing or broken token).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { runContract } from '../../scripts/lib/contract';
 import { listOperations, loadOpenApi } from '../../server/openapi';
-import { repoRoot } from '../../server/paths';
 import { pictureSignature } from '../../server/pictures';
 import { seedDemoCustomer } from '../../server/seed';
 import {
@@ -23,6 +20,7 @@ import {
   type IdentityProvider,
   type TestApi,
 } from '../server/helpers';
+import { startPrism, stopPrism } from './prism';
 
 const QUOTE_LIMIT = 8;
 const operations = listOperations(loadOpenApi());
@@ -46,43 +44,6 @@ let api: TestApi;
 let prism: ChildProcess;
 let prismUrl: string;
 let token: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `prism proxy openapi.yaml <upstream>` and resolves once it listens. */
-async function startPrism(upstream: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(
-    path.join(repoRoot, 'node_modules', '.bin', 'prism'),
-    ['proxy', 'openapi.yaml', upstream, '--host', '127.0.0.1', '--port', String(port)],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => reject(new Error(`Prism exited (${code}):\n${output}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
 
 /** The operation a request went to, by method and path template. */
 function operationOf(method: string, pathname: string): string {
@@ -118,15 +79,11 @@ beforeAll(async () => {
   const demo = { sub: 'prism-demo', email: 'prism-demo@example.com', name: 'Pat Prism' };
   await seedDemoCustomer({ databasePath: api.databasePath, picturesDir: api.picturesDir }, demo);
   token = await idp.idToken(demo.sub, demo.email);
-  ({ child: prism, url: prismUrl } = await startPrism(api.baseUrl));
+  ({ child: prism, url: prismUrl } = await startPrism(['proxy', 'openapi.yaml', api.baseUrl]));
 }, 60_000);
 
 afterAll(async () => {
-  if (prism && prism.exitCode === null) {
-    const exited = new Promise((resolve) => prism.once('exit', resolve));
-    prism.kill();
-    await exited;
-  }
+  await stopPrism(prism);
   await api?.close();
   await idp?.close();
 });
