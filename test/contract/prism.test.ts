@@ -10,17 +10,9 @@ import type { ChildProcess } from 'node:child_process';
 import { runContract } from '../../scripts/lib/contract';
 import { listOperations, loadOpenApi } from '../../server/openapi';
 import { pictureSignature } from '../../server/pictures';
-import { seedDemoCustomer } from '../../server/seed';
-import {
-  quote,
-  SIGNED_URL_SECRET,
-  startApi,
-  startIdentityProvider,
-  WEBHOOK_KEY,
-  type IdentityProvider,
-  type TestApi,
-} from '../server/helpers';
+import { quote, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
 import { startPrism, stopPrism } from './prism';
+import { operationOf as findOperation, startSeededApi, type SeededApi } from './support';
 
 const QUOTE_LIMIT = 8;
 const operations = listOperations(loadOpenApi());
@@ -39,21 +31,12 @@ interface Seen {
   violations: Violation[];
 }
 
-let idp: IdentityProvider;
-let api: TestApi;
+let stack: SeededApi;
 let prism: ChildProcess;
 let prismUrl: string;
-let token: string;
 
-/** The operation a request went to, by method and path template. */
-function operationOf(method: string, pathname: string): string {
-  const op = operations.find(
-    (candidate) =>
-      candidate.method.toUpperCase() === method &&
-      new RegExp(`^${candidate.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
-  );
-  return op?.operationId ?? `${method} ${pathname}`;
-}
+const operationOf = (method: string, pathname: string) =>
+  findOperation(method, pathname) ?? `${method} ${pathname}`;
 
 /** A fetch that records each exchange with the violations Prism reported for it. */
 function recordingFetch(seen: Seen[]): typeof fetch {
@@ -74,18 +57,20 @@ function recordingFetch(seen: Seen[]): typeof fetch {
 }
 
 beforeAll(async () => {
-  idp = await startIdentityProvider();
-  api = await startApi(idp, { quoteRateLimit: { max: QUOTE_LIMIT, windowMs: 60_000 } });
-  const demo = { sub: 'prism-demo', email: 'prism-demo@example.com', name: 'Pat Prism' };
-  await seedDemoCustomer({ databasePath: api.databasePath, picturesDir: api.picturesDir }, demo);
-  token = await idp.idToken(demo.sub, demo.email);
-  ({ child: prism, url: prismUrl } = await startPrism(['proxy', 'openapi.yaml', api.baseUrl]));
+  stack = await startSeededApi(
+    { sub: 'prism-demo', email: 'prism-demo@example.com', name: 'Pat Prism' },
+    { quoteRateLimit: { max: QUOTE_LIMIT, windowMs: 60_000 } },
+  );
+  ({ child: prism, url: prismUrl } = await startPrism([
+    'proxy',
+    'openapi.yaml',
+    stack.api.baseUrl,
+  ]));
 }, 60_000);
 
 afterAll(async () => {
   await stopPrism(prism);
-  await api?.close();
-  await idp?.close();
+  await stack?.close();
 });
 
 const describeSeen = (item: Seen) =>
@@ -98,7 +83,7 @@ it('finds no violation in any answer of server/, over every operation and answer
   const record = recordingFetch(seen);
   const withToken = await runContract({
     baseUrl: prismUrl,
-    token,
+    token: stack.token,
     webhookKey: WEBHOOK_KEY,
     fetch: record,
   });
@@ -147,7 +132,7 @@ it('finds no violation in any answer of server/, over every operation and answer
   expect(misplaced).toEqual([]);
 
   // Answers the contract check does not ask for: malformed ids, a valid link to no file.
-  const auth = { headers: { authorization: `Bearer ${token}` } };
+  const auth = { headers: { authorization: `Bearer ${stack.token}` } };
   for (const target of ['vehicles', 'bookings', 'subscriptions']) {
     await record(`${prismUrl}/${target}/not-an-id`, { method: 'DELETE', ...auth });
   }
