@@ -64,9 +64,3 @@ it('passes every transaction it runs, including a success of every operation', a
     .filter((id) => id !== 'getServicePicFile' && !succeeded.has(id));
   expect(withoutSuccess).toEqual([]);
 }, 60_000);
-
-it('fails without a token', async () => {
-  const { code, out } = await dredd({ DREDD_TOKEN: '', DREDD_WEBHOOK_KEY: WEBHOOK_KEY });
-  expect(code).toBe(1);
-  expect(out).toMatch(/^fail: GET \(200\) \/profile\/me/m);
-}, 60_000);
