@@ -38,8 +38,9 @@ export function toBooking(row: BookingRow): Booking {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    date: row.date,
-    time: row.time,
+    // A call-back request has no preferred date and time (stored empty).
+    ...(row.date ? { date: row.date } : {}),
+    ...(row.time ? { time: row.time } : {}),
     vehicleType: row.vehicle_type,
     vehicle: row.vehicle,
     selectedAddons: JSON.parse(row.selected_addons) as string[],
@@ -86,7 +87,7 @@ export function createBooking(
   now: Date = new Date(),
   options: { allowPast?: boolean } = {},
 ): Booking {
-  if (!options.allowPast) assertNotPast(input.date, now);
+  if (input.date && !options.allowPast) assertNotPast(input.date, now);
   const bookingId = newId();
   const addons = includedAddons(input.vehicleType, input.selectedAddons);
   const at = now.toISOString();
@@ -103,8 +104,8 @@ export function createBooking(
     email,
     email.toLowerCase(),
     input.phone.trim(),
-    input.date,
-    displayTime(input.time),
+    input.date ?? '',
+    displayTime(input.time ?? ''),
     input.vehicleType,
     input.vehicle?.trim() ?? '',
     JSON.stringify(addons),

@@ -243,10 +243,10 @@ export type Booking = {
   name?: string;
   email: string;
   phone?: string;
-  /** Local date of the appointment (America/New_York) */
-  date: string;
-  /** Local time of day, e.g. `4:00 PM` */
-  time: string;
+  /** Local date of the appointment (America/New_York); absent for a call-back request */
+  date?: string;
+  /** Local time of day, e.g. `4:00 PM`; absent for a call-back request */
+  time?: string;
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   vehicle: string | VehicleRef;
   selectedAddons: string[];
@@ -271,8 +271,8 @@ export type QuoteRequest = {
   email: string;
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   selectedAddons: AddonName[];
-  date: string;
-  time: string;
+  date?: string;
+  time?: string;
   vehicle?: string;
   message?: string;
   totalPrice: number;

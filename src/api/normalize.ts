@@ -212,7 +212,8 @@ export function normalizeLoyaltyTransaction(raw: unknown, index: number): Loyalt
     id: toText(r.id) || `tx-${index}`,
     date: date ? date.toISOString() : '',
     type: toText(r.type).toLowerCase() || 'earn',
-    points: Math.abs(toNumber(r.points)),
+    // The sign is kept: a negative adjustment stays negative (docs/product.md §4).
+    points: toNumber(r.points),
     source: toText(r.source),
   };
 }
