@@ -70,7 +70,7 @@ export function loadOpenApi(file: string = defaultSpecPath): OpenApiDocument {
 }
 
 /** Follows an OpenAPI `$ref` such as `#/components/parameters/Id` (schema refs stay as they are). */
-function deref(doc: OpenApiDocument, value: unknown): Record<string, unknown> {
+export function deref(doc: OpenApiDocument, value: unknown): Record<string, unknown> {
   let current: unknown = value;
   for (let hops = 0; isRecord(current) && typeof current.$ref === 'string'; hops += 1) {
     if (hops > 10 || !current.$ref.startsWith('#/'))

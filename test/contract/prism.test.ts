@@ -1,0 +1,221 @@
+/**
+ * An independent validator in front of server/: Stoplight Prism's validation proxy
+ * (`prism proxy`) forwards every request of the contract check (`npm run contract`, all
+ * operations, successes and refusals) plus a rate-limit burst to the reference server, and
+ * reports in `sl-violations` where a request or an answer breaks openapi.yaml. No answer may
+ * break it, and a request may break it only where the check means to be refused (400, or
+ * 401 for a missing or broken token).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { runContract } from '../../scripts/lib/contract';
+import { listOperations, loadOpenApi } from '../../server/openapi';
+import { repoRoot } from '../../server/paths';
+import { pictureSignature } from '../../server/pictures';
+import { seedDemoCustomer } from '../../server/seed';
+import {
+  quote,
+  SIGNED_URL_SECRET,
+  startApi,
+  startIdentityProvider,
+  WEBHOOK_KEY,
+  type IdentityProvider,
+  type TestApi,
+} from '../server/helpers';
+
+const QUOTE_LIMIT = 8;
+const operations = listOperations(loadOpenApi());
+
+interface Violation {
+  location: string[];
+  code: string | number;
+  message: string;
+}
+
+interface Seen {
+  method: string;
+  path: string;
+  operationId: string;
+  status: number;
+  violations: Violation[];
+}
+
+let idp: IdentityProvider;
+let api: TestApi;
+let prism: ChildProcess;
+let prismUrl: string;
+let token: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `prism proxy openapi.yaml <upstream>` and resolves once it listens. */
+async function startPrism(upstream: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(
+    path.join(repoRoot, 'node_modules', '.bin', 'prism'),
+    ['proxy', 'openapi.yaml', upstream, '--host', '127.0.0.1', '--port', String(port)],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`Prism exited (${code}):\n${output}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** The operation a request went to, by method and path template. */
+function operationOf(method: string, pathname: string): string {
+  const op = operations.find(
+    (candidate) =>
+      candidate.method.toUpperCase() === method &&
+      new RegExp(`^${candidate.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
+  );
+  return op?.operationId ?? `${method} ${pathname}`;
+}
+
+/** A fetch that records each exchange with the violations Prism reported for it. */
+function recordingFetch(seen: Seen[]): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const header = response.headers.get('sl-violations');
+    seen.push({
+      method,
+      path: url.pathname,
+      operationId: operationOf(method, url.pathname),
+      status: response.status,
+      violations: header ? (JSON.parse(header) as Violation[]) : [],
+    });
+    return response;
+  };
+}
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+  api = await startApi(idp, { quoteRateLimit: { max: QUOTE_LIMIT, windowMs: 60_000 } });
+  const demo = { sub: 'prism-demo', email: 'prism-demo@example.com', name: 'Pat Prism' };
+  await seedDemoCustomer({ databasePath: api.databasePath, picturesDir: api.picturesDir }, demo);
+  token = await idp.idToken(demo.sub, demo.email);
+  ({ child: prism, url: prismUrl } = await startPrism(api.baseUrl));
+}, 60_000);
+
+afterAll(async () => {
+  if (prism && prism.exitCode === null) {
+    const exited = new Promise((resolve) => prism.once('exit', resolve));
+    prism.kill();
+    await exited;
+  }
+  await api?.close();
+  await idp?.close();
+});
+
+const describeSeen = (item: Seen) =>
+  `${item.operationId} ${item.method} ${item.path} → ${item.status}: ${item.violations
+    .map((v) => `${v.location.join('.')} ${v.message}`)
+    .join('; ')}`;
+
+it('finds no violation in any answer of server/, over every operation and answer', async () => {
+  const seen: Seen[] = [];
+  const record = recordingFetch(seen);
+  const withToken = await runContract({
+    baseUrl: prismUrl,
+    token,
+    webhookKey: WEBHOOK_KEY,
+    fetch: record,
+  });
+  const anonymous = await runContract({ baseUrl: prismUrl, fetch: record });
+  // Prism forwards the JSON it parsed, not the bytes it got, so the whitespace that makes the
+  // contract's body-limit request too large never reaches server/. An oversized `message`
+  // does (it breaks maxLength too, which is why the contract check does not send it).
+  const oversized = seen.length;
+  await record(`${prismUrl}/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(quote({ message: 'x'.repeat(17 * 1024) })),
+  });
+  expect(seen[oversized]?.status).toBe(413);
+  seen.splice(oversized, 1, { ...seen[oversized]!, violations: [] });
+  // Anonymous quotes until the rate limit answers 429.
+  for (let i = 0; i <= QUOTE_LIMIT && !seen.some((item) => item.status === 429); i += 1) {
+    await record(`${prismUrl}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(quote({ email: `burst${i}@example.com` })),
+    });
+  }
+
+  // Every other check of the contract passes through the proxy.
+  const failed = [...withToken, ...anonymous].flatMap((result) =>
+    result.checks.filter((check) => !check.ok).map((check) => check.label),
+  );
+  expect(failed).toEqual([
+    'anonymous quote over 16 KiB → 413',
+    'anonymous quote over 16 KiB → 413',
+  ]);
+
+  const answerViolations = seen
+    .filter((item) => item.violations.some((v) => v.location[0] !== 'request'))
+    .map(describeSeen);
+  expect(answerViolations).toEqual([]);
+
+  // Requests that break the contract are the ones meant to be refused.
+  const refusedAs = (v: Violation) => (v.code === 401 ? 401 : 400);
+  const misplaced = seen
+    .filter((item) =>
+      item.violations.some((v) => v.location[0] === 'request' && refusedAs(v) !== item.status),
+    )
+    .map(describeSeen);
+  expect(misplaced).toEqual([]);
+
+  // Answers the contract check does not ask for: malformed ids, a valid link to no file.
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+  for (const target of ['vehicles', 'bookings', 'subscriptions']) {
+    await record(`${prismUrl}/${target}/not-an-id`, { method: 'DELETE', ...auth });
+  }
+  const expires = Math.floor(Date.now() / 1000) + 600;
+  const signature = pictureSignature(SIGNED_URL_SECRET, 'gone.jpg', expires);
+  await record(`${prismUrl}/service-pics/files/gone.jpg?expires=${expires}&signature=${signature}`);
+
+  const answered = new Map<string, Set<number>>();
+  for (const item of seen) {
+    answered.set(item.operationId, (answered.get(item.operationId) ?? new Set()).add(item.status));
+  }
+  const missing = operations.flatMap((op) =>
+    Object.keys(op.responses)
+      .filter((status) => !answered.get(op.operationId)?.has(Number(status)))
+      .map((status) => `${op.operationId} ${status}`),
+  );
+  // What server/ never answers: 403 and 429 to a valid token (disabled accounts are refused
+  // by the identity provider; only anonymous quotes are rate-limited), 400 to a health check.
+  const unreachable = operations.flatMap((op) =>
+    op.security === 'required'
+      ? [`${op.operationId} 403`, `${op.operationId} 429`]
+      : op.operationId === 'getHealth'
+        ? ['getHealth 400']
+        : [],
+  );
+  expect(missing).toEqual(unreachable);
+  expect(seen.length).toBeGreaterThan(150);
+}, 120_000);
