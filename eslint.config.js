@@ -72,4 +72,10 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'test/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
+  {
+    // Dredd hook files are CommonJS scripts that Dredd requires.
+    files: ['test/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -22,6 +22,8 @@ export interface ParameterSpec {
   in: ParameterLocation;
   required: boolean;
   schema: JsonSchema;
+  /** The parameter's (first) example, if it has one. */
+  example?: unknown;
 }
 
 export interface ResponseSpec {
@@ -39,7 +41,7 @@ export interface OperationSpec {
   summary: string;
   security: SecurityMode;
   parameters: ParameterSpec[];
-  requestBody?: { required: boolean; schema: JsonSchema };
+  requestBody?: { required: boolean; schema: JsonSchema; example?: unknown };
   responses: Record<string, ResponseSpec>;
 }
 
@@ -85,6 +87,22 @@ export function deref(doc: OpenApiDocument, value: unknown): Record<string, unkn
   return current;
 }
 
+/**
+ * The examples of a parameter or media type object, named: its `example`, or each entry of
+ * its `examples` (an Example object or a `$ref` to one).
+ */
+export function exampleValues(
+  doc: OpenApiDocument,
+  holder: Record<string, unknown>,
+): [string, unknown][] {
+  if ('example' in holder) return [['example', holder.example]];
+  if (!isRecord(holder.examples)) return [];
+  return Object.entries(holder.examples).map(([name, example]) => [
+    `examples.${name}`,
+    deref(doc, example).value,
+  ]);
+}
+
 function securityMode(requirements: unknown): SecurityMode {
   if (!Array.isArray(requirements) || requirements.length === 0) return 'none';
   const anonymous = requirements.some((item) => isRecord(item) && Object.keys(item).length === 0);
@@ -107,6 +125,7 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
           in: param.in as ParameterLocation,
           required: param.required === true,
           schema: isRecord(param.schema) ? param.schema : {},
+          example: exampleValues(doc, param)[0]?.[1],
         };
       });
       let requestBody: OperationSpec['requestBody'];
@@ -116,6 +135,7 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
         requestBody = {
           required: body.required === true,
           schema: isRecord(media) && isRecord(media.schema) ? media.schema : {},
+          example: isRecord(media) ? exampleValues(doc, media)[0]?.[1] : undefined,
         };
       }
       const responses: Record<string, ResponseSpec> = {};

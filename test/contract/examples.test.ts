@@ -8,6 +8,7 @@ import {
   createSchemaCompiler,
   deref,
   describeErrors,
+  exampleValues as examplesOf,
   loadOpenApi,
   type JsonSchema,
 } from '../../server/openapi';
@@ -19,15 +20,7 @@ const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The example values of a parameter or media type object (`example`, or each of `examples`). */
-function exampleValues(holder: Record<string, unknown>): [string, unknown][] {
-  if ('example' in holder) return [['example', holder.example]];
-  if (!isRecord(holder.examples)) return [];
-  return Object.entries(holder.examples).map(([name, example]) => [
-    `examples.${name}`,
-    deref(doc, example).value,
-  ]);
-}
+const exampleValues = (holder: Record<string, unknown>) => examplesOf(doc, holder);
 
 /** Schemas of binary media (images) have no JSON example to give. */
 const isBinary = (schema: unknown) => isRecord(schema) && schema.format === 'binary';

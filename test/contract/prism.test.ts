@@ -6,23 +6,13 @@
  * break it, and a request may break it only where the check means to be refused (400, or
  * 401 for a missing or broken token).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { runContract } from '../../scripts/lib/contract';
 import { listOperations, loadOpenApi } from '../../server/openapi';
-import { repoRoot } from '../../server/paths';
 import { pictureSignature } from '../../server/pictures';
-import { seedDemoCustomer } from '../../server/seed';
-import {
-  quote,
-  SIGNED_URL_SECRET,
-  startApi,
-  startIdentityProvider,
-  WEBHOOK_KEY,
-  type IdentityProvider,
-  type TestApi,
-} from '../server/helpers';
+import { quote, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
+import { startPrism, stopPrism } from './prism';
+import { operationOf as findOperation, startSeededApi, type SeededApi } from './support';
 
 const QUOTE_LIMIT = 8;
 const operations = listOperations(loadOpenApi());
@@ -41,58 +31,12 @@ interface Seen {
   violations: Violation[];
 }
 
-let idp: IdentityProvider;
-let api: TestApi;
+let stack: SeededApi;
 let prism: ChildProcess;
 let prismUrl: string;
-let token: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `prism proxy openapi.yaml <upstream>` and resolves once it listens. */
-async function startPrism(upstream: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(
-    path.join(repoRoot, 'node_modules', '.bin', 'prism'),
-    ['proxy', 'openapi.yaml', upstream, '--host', '127.0.0.1', '--port', String(port)],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => reject(new Error(`Prism exited (${code}):\n${output}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-/** The operation a request went to, by method and path template. */
-function operationOf(method: string, pathname: string): string {
-  const op = operations.find(
-    (candidate) =>
-      candidate.method.toUpperCase() === method &&
-      new RegExp(`^${candidate.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
-  );
-  return op?.operationId ?? `${method} ${pathname}`;
-}
+const operationOf = (method: string, pathname: string) =>
+  findOperation(method, pathname) ?? `${method} ${pathname}`;
 
 /** A fetch that records each exchange with the violations Prism reported for it. */
 function recordingFetch(seen: Seen[]): typeof fetch {
@@ -113,22 +57,20 @@ function recordingFetch(seen: Seen[]): typeof fetch {
 }
 
 beforeAll(async () => {
-  idp = await startIdentityProvider();
-  api = await startApi(idp, { quoteRateLimit: { max: QUOTE_LIMIT, windowMs: 60_000 } });
-  const demo = { sub: 'prism-demo', email: 'prism-demo@example.com', name: 'Pat Prism' };
-  await seedDemoCustomer({ databasePath: api.databasePath, picturesDir: api.picturesDir }, demo);
-  token = await idp.idToken(demo.sub, demo.email);
-  ({ child: prism, url: prismUrl } = await startPrism(api.baseUrl));
+  stack = await startSeededApi(
+    { sub: 'prism-demo', email: 'prism-demo@example.com', name: 'Pat Prism' },
+    { quoteRateLimit: { max: QUOTE_LIMIT, windowMs: 60_000 } },
+  );
+  ({ child: prism, url: prismUrl } = await startPrism([
+    'proxy',
+    'openapi.yaml',
+    stack.api.baseUrl,
+  ]));
 }, 60_000);
 
 afterAll(async () => {
-  if (prism && prism.exitCode === null) {
-    const exited = new Promise((resolve) => prism.once('exit', resolve));
-    prism.kill();
-    await exited;
-  }
-  await api?.close();
-  await idp?.close();
+  await stopPrism(prism);
+  await stack?.close();
 });
 
 const describeSeen = (item: Seen) =>
@@ -141,7 +83,7 @@ it('finds no violation in any answer of server/, over every operation and answer
   const record = recordingFetch(seen);
   const withToken = await runContract({
     baseUrl: prismUrl,
-    token,
+    token: stack.token,
     webhookKey: WEBHOOK_KEY,
     fetch: record,
   });
@@ -190,7 +132,7 @@ it('finds no violation in any answer of server/, over every operation and answer
   expect(misplaced).toEqual([]);
 
   // Answers the contract check does not ask for: malformed ids, a valid link to no file.
-  const auth = { headers: { authorization: `Bearer ${token}` } };
+  const auth = { headers: { authorization: `Bearer ${stack.token}` } };
   for (const target of ['vehicles', 'bookings', 'subscriptions']) {
     await record(`${prismUrl}/${target}/not-an-id`, { method: 'DELETE', ...auth });
   }

@@ -1,0 +1,55 @@
+/**
+ * A mock built from the contract answers only what the contract allows: `prism mock` (static
+ * mode: it answers with the contract's examples, or invents values where there are none) is
+ * asked for every declared answer of every operation, with requests built from the
+ * contract's own examples, and each answer is checked against the contract.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { ContractRun, type RequestSpec } from '../../scripts/lib/contractCore';
+import { listOperations, loadOpenApi } from '../../server/openapi';
+import { startPrism, stopPrism } from './prism';
+
+const doc = loadOpenApi();
+const operations = listOperations(doc);
+let prism: ChildProcess;
+let run: ContractRun;
+
+beforeAll(async () => {
+  const started = await startPrism(['mock', 'openapi.yaml']);
+  prism = started.child;
+  run = new ContractRun(doc, started.url);
+}, 60_000);
+
+afterAll(() => stopPrism(prism));
+
+/** A request made of the operation's examples, with a (mock-accepted) bearer token. */
+function exampleRequest(operationId: string): RequestSpec {
+  const op = run.operation(operationId);
+  const spec: Required<Pick<RequestSpec, 'params' | 'query' | 'headers'>> & RequestSpec = {
+    params: {},
+    query: {},
+    headers: {},
+    token: op.security === 'none' ? null : 'mock-token',
+  };
+  for (const parameter of op.parameters) {
+    const target =
+      parameter.in === 'path' ? spec.params : parameter.in === 'query' ? spec.query : spec.headers;
+    target[parameter.name] = String(parameter.example);
+  }
+  if (op.requestBody) spec.body = op.requestBody.example;
+  return spec;
+}
+
+const answers = operations.flatMap((op) =>
+  Object.keys(op.responses).map((status) => [op.operationId, status] as const),
+);
+
+it.each(answers)('%s: the mock answer %s conforms', async (operationId, status) => {
+  const spec = exampleRequest(operationId);
+  const exchange = await run.send(operationId, {
+    ...spec,
+    headers: { ...spec.headers, prefer: `code=${status}` },
+  });
+  expect(exchange.status).toBe(Number(status));
+  expect(run.conformance(operationId, exchange)).toBe('');
+});
