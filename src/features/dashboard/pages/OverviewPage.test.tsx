@@ -113,9 +113,9 @@ describe('Dashboard overview', () => {
     expect(within(loyalty).getByText('Platinum')).toBeInTheDocument();
     expect(within(loyalty).getByText("You're already at the top!")).toBeInTheDocument();
     expect(within(loyalty).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-    expect(within(loyalty).getByText('Premium Wash: +200 points')).toBeInTheDocument();
-    expect(within(loyalty).getByText('Refer a Friend: +300 points')).toBeInTheDocument();
-    expect(within(loyalty).getByText('Join a Subscription Plan: +500 points')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Premium Wash +200 points')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Refer a Friend +300 points')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Join a Subscription Plan +500 points')).toBeInTheDocument();
     // Booking status: 8 booked (incl. pending and the past one), 1 completed, 1 cancelled.
     expect(within(loyalty).getByText('Booked: 8 (80.0%)')).toBeInTheDocument();
     expect(within(loyalty).getByText('Completed: 1 (10.0%)')).toBeInTheDocument();
