@@ -12,7 +12,7 @@ import { useListBookingsQuery } from '../../api/endpoints';
 import type { ServicePic } from '../../api/normalize';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useListServicePicsForBookingsQuery } from './servicePicsApi';
-import { picAlt } from './picAlt';
+import { picAlt, thumbnailSx } from './picAlt';
 
 export const PICS_LOAD_FAILED = 'Failed to load service pictures.';
 export const NO_PICS = 'No service photos available yet.';
@@ -96,13 +96,7 @@ export function ServicePicsPage() {
                         src={cover.signedUrl}
                         alt={picAlt(cover, 0)}
                         loading="lazy"
-                        sx={{
-                          display: 'block',
-                          width: '100%',
-                          aspectRatio: '4 / 3',
-                          objectFit: 'cover',
-                          bgcolor: 'grey.100',
-                        }}
+                        sx={{ ...thumbnailSx, bgcolor: 'grey.100' }}
                       />
                       <CardContent sx={{ p: 1.5 }}>
                         <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
