@@ -18,6 +18,8 @@ export interface CalendlyWebhookEvent {
     uri: string;
     email: string;
     name?: string;
+    reschedule_url?: string;
+    cancel_url?: string;
     scheduled_event?: { name?: string; start_time?: string };
     questions_and_answers?: { question?: string; answer?: string }[];
   };
@@ -86,14 +88,17 @@ export function applyWebhookEvent(
   const email = payload.email.trim();
   db.prepare(
     `INSERT INTO calendly_bookings (booking_id, uri, email, email_lower, name, service_name,
-       start_time, vehicle, vehicle_type, canceled, created_at, updated_at)
+       start_time, vehicle, vehicle_type, reschedule_url, cancel_url, canceled, created_at,
+       updated_at)
      VALUES (@bookingId, @uri, @email, @emailLower, @name, @serviceName, @startTime, @vehicle,
-       @vehicleType, @canceled, @at, @at)
+       @vehicleType, @rescheduleUrl, @cancelUrl, @canceled, @at, @at)
      ON CONFLICT (uri) DO UPDATE SET
        email = excluded.email, email_lower = excluded.email_lower, name = excluded.name,
        service_name = excluded.service_name, start_time = excluded.start_time,
        vehicle = COALESCE(excluded.vehicle, vehicle),
        vehicle_type = COALESCE(excluded.vehicle_type, vehicle_type),
+       reschedule_url = COALESCE(excluded.reschedule_url, reschedule_url),
+       cancel_url = COALESCE(excluded.cancel_url, cancel_url),
        canceled = MAX(canceled, excluded.canceled), updated_at = excluded.updated_at`,
   ).run({
     bookingId: newId(),
@@ -105,6 +110,8 @@ export function applyWebhookEvent(
     startTime,
     vehicle: answerTo(event, (q) => /vehicle/i.test(q) && !isTypeQuestion(q)),
     vehicleType: answerTo(event, isTypeQuestion),
+    rescheduleUrl: payload.reschedule_url?.trim() || null,
+    cancelUrl: payload.cancel_url?.trim() || null,
     canceled: event.event === 'invitee.canceled' ? 1 : 0,
     at,
   });
@@ -116,6 +123,8 @@ interface CalendlyRow {
   start_time: string;
   vehicle: string | null;
   vehicle_type: string | null;
+  reschedule_url: string | null;
+  cancel_url: string | null;
   canceled: number;
 }
 
@@ -131,7 +140,8 @@ export function listCalendlyBookings(
   if (customer.email === '') return [];
   const rows = db
     .prepare(
-      `SELECT booking_id, service_name, start_time, vehicle, vehicle_type, canceled
+      `SELECT booking_id, service_name, start_time, vehicle, vehicle_type, reschedule_url,
+         cancel_url, canceled
        FROM calendly_bookings WHERE email_lower = ? ORDER BY start_time DESC, rowid DESC`,
     )
     .all(customer.email.toLowerCase()) as CalendlyRow[];
@@ -143,6 +153,8 @@ export function listCalendlyBookings(
     status: row.canceled ? 'Cancelled' : row.start_time <= nowIso ? 'Completed' : 'Booked',
     ...(row.vehicle ? { vehicle: row.vehicle } : {}),
     ...(row.vehicle_type ? { vehicleType: row.vehicle_type } : {}),
+    ...(row.reschedule_url ? { rescheduleUrl: row.reschedule_url } : {}),
+    ...(row.cancel_url ? { cancelUrl: row.cancel_url } : {}),
     source: 'Calendly',
   }));
 }

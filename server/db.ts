@@ -120,6 +120,11 @@ const migrations: readonly string[] = [
     seeded_at TEXT NOT NULL
   );
   `,
+  // 2: the invitee's reschedule and cancel links from the scheduling service's webhook.
+  `
+  ALTER TABLE calendly_bookings ADD COLUMN reschedule_url TEXT;
+  ALTER TABLE calendly_bookings ADD COLUMN cancel_url TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

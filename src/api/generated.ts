@@ -299,6 +299,10 @@ export type CalendlyBooking = {
   vehicle?: string;
   vehicleType?: string;
   source: 'Calendly';
+  /** Reschedule this booking in the scheduling service (when the service sent a link) */
+  rescheduleUrl?: string;
+  /** Cancel this booking in the scheduling service (when the service sent a link) */
+  cancelUrl?: string;
 };
 export type Subscription = {
   subscriptionId: Id;

@@ -157,3 +157,30 @@ it('refuses every call when no signing key is configured', async () => {
     await keyless.close();
   }
 });
+
+it("carries the invitee's reschedule and cancel links to the customer's list (https only)", async () => {
+  const email = 'links@example.com';
+  const withLinks = (uri: string, links: Json) => {
+    const body = JSON.parse(event('invitee.created', uri, 5, email)) as { payload: Json };
+    Object.assign(body.payload, links);
+    return JSON.stringify(body);
+  };
+  const raw = withLinks('https://api.calendly.com/invitees/links', {
+    reschedule_url: 'https://calendly.com/reschedulings/abc',
+    cancel_url: 'https://calendly.com/cancellations/abc',
+  });
+  expect((await post(raw, sign(raw))).status).toBe(204);
+  const unsafe = withLinks('https://api.calendly.com/invitees/unsafe', {
+    cancel_url: 'javascript:alert(1)',
+  });
+  expect((await post(unsafe, sign(unsafe))).status).toBe(400);
+
+  const own = await idp.idToken('links-user', email);
+  const answer = await call(api.baseUrl, 'GET', '/calendly-bookings', { token: own });
+  expect(answer.body).toEqual([
+    expect.objectContaining({
+      rescheduleUrl: 'https://calendly.com/reschedulings/abc',
+      cancelUrl: 'https://calendly.com/cancellations/abc',
+    }),
+  ]);
+});
