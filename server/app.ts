@@ -44,6 +44,7 @@ import { listPictures, readPicture, verifyPictureSignature } from './pictures';
 import {
   applyWebhookEvent,
   listCalendlyBookings,
+  recordDelivery,
   verifyWebhookSignature,
   type CalendlyWebhookEvent,
 } from './calendly';
@@ -179,11 +180,12 @@ function createHandlers(db: Db, options: ServerOptions, secret: string): Record<
     receiveCalendlyWebhook: {
       before: (request, rawBody) => {
         const header = request.headers['calendly-webhook-signature'];
-        verifyWebhookSignature(
+        const signature = verifyWebhookSignature(
           options.calendlySigningKey,
           typeof header === 'string' ? header : undefined,
           rawBody,
         );
+        recordDelivery(db, signature);
       },
       run: (ctx) => {
         applyWebhookEvent(db, ctx.body as CalendlyWebhookEvent);

@@ -137,6 +137,14 @@ const migrations: readonly string[] = [
     PRIMARY KEY (booking_id, user_id)
   );
   `,
+  // Signed webhook deliveries already received, so a replay is refused (issue 11).
+  `
+  CREATE TABLE webhook_deliveries (
+    signature TEXT PRIMARY KEY,
+    received_at TEXT NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_at ON webhook_deliveries (received_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
