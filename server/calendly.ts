@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CalendlyBooking } from '../src/api/generated';
 import { newId, type Db } from './db';
-import { unauthorized } from './errors';
+import { badRequest, HttpError, unauthorized } from './errors';
 import type { Customer } from './customers';
 
 /** How far a signature's timestamp may be from now. */
@@ -36,13 +36,19 @@ export function webhookSignatureHeader(
   return `t=${t},v1=${v1}`;
 }
 
-/** Throws 401 unless the header signs this exact body recently with the signing key. */
+/** A `v1` signature: HMAC-SHA256 in hex, exactly 64 characters. */
+const SIGNATURE_HEX = /^[0-9a-f]{64}$/i;
+
+/**
+ * Throws 401 unless the header signs this exact body recently with the signing key; returns
+ * the matching signature (lower-case hex), the delivery's identity for `recordDelivery`.
+ */
 export function verifyWebhookSignature(
   key: string | undefined,
   header: string | undefined,
   rawBody: string,
   now: Date = new Date(),
-): void {
+): string {
   if (!key) throw unauthorized('Webhook signing key is not configured');
   if (!header) throw unauthorized('Missing Calendly-Webhook-Signature header');
   const parts = new Map<string, string[]>();
@@ -52,18 +58,48 @@ export function verifyWebhookSignature(
   }
   const t = Number(parts.get('t')?.[0]);
   const signatures = parts.get('v1') ?? [];
-  if (!Number.isInteger(t) || signatures.length === 0) {
+  if (
+    !Number.isInteger(t) ||
+    signatures.length === 0 ||
+    !signatures.every((hex) => SIGNATURE_HEX.test(hex))
+  ) {
     throw unauthorized('Malformed Calendly-Webhook-Signature header');
   }
   if (Math.abs(now.getTime() / 1000 - t) > WEBHOOK_TOLERANCE_SECONDS) {
     throw unauthorized('Webhook signature timestamp is too old');
   }
   const expected = createHmac('sha256', key).update(`${t}.${rawBody}`).digest();
-  const valid = signatures.some((hex) => {
+  const valid = signatures.find((hex) => {
     const given = Buffer.from(hex, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
   if (!valid) throw unauthorized('Webhook signature does not match');
+  return valid.toLowerCase();
+}
+
+/**
+ * Remembers a verified delivery; 409 when the same signed request was already received (a
+ * replay within the tolerance window; older ones fail the timestamp check). Deliveries older
+ * than twice the window are forgotten.
+ */
+export function recordDelivery(db: Db, signature: string, now: Date = new Date()): void {
+  const cutoff = new Date(now.getTime() - 2 * WEBHOOK_TOLERANCE_SECONDS * 1000).toISOString();
+  db.prepare('DELETE FROM webhook_deliveries WHERE received_at < ?').run(cutoff);
+  const stored = db
+    .prepare('INSERT OR IGNORE INTO webhook_deliveries (signature, received_at) VALUES (?, ?)')
+    .run(signature, now.toISOString());
+  if (stored.changes === 0) throw new HttpError(409, 'This webhook delivery was already received');
+}
+
+/** The event's start as an ISO instant; 400 for a date-time JavaScript cannot read (e.g. :60). */
+function startTimeOf(event: CalendlyWebhookEvent, fallback: string): string {
+  const given = event.payload.scheduled_event?.start_time;
+  if (!given) return fallback;
+  const parsed = new Date(given);
+  if (Number.isNaN(parsed.getTime())) {
+    throw badRequest('body/payload/scheduled_event/start_time is not a date-time we can read');
+  }
+  return parsed.toISOString();
 }
 
 function answerTo(event: CalendlyWebhookEvent, test: (question: string) => boolean) {
@@ -82,9 +118,7 @@ export function applyWebhookEvent(
 ): void {
   const { payload } = event;
   const at = now.toISOString();
-  const startTime = payload.scheduled_event?.start_time
-    ? new Date(payload.scheduled_event.start_time).toISOString()
-    : at;
+  const startTime = startTimeOf(event, at);
   const email = payload.email.trim();
   db.prepare(
     `INSERT INTO calendly_bookings (booking_id, uri, email, email_lower, name, service_name,

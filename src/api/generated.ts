@@ -59,6 +59,21 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/bookings`, method: 'POST', body: queryArg.quoteRequest }),
         invalidatesTags: ['bookings'],
       }),
+      listClaimableBookings: build.query<
+        ListClaimableBookingsApiResponse,
+        ListClaimableBookingsApiArg
+      >({
+        query: () => ({ url: `/bookings/claimable` }),
+        providesTags: ['bookings'],
+      }),
+      claimBooking: build.mutation<ClaimBookingApiResponse, ClaimBookingApiArg>({
+        query: (queryArg) => ({
+          url: `/bookings/${queryArg.id}/claim`,
+          method: 'POST',
+          body: queryArg.claimDecision,
+        }),
+        invalidatesTags: ['bookings'],
+      }),
       updateBooking: build.mutation<UpdateBookingApiResponse, UpdateBookingApiArg>({
         query: (queryArg) => ({
           url: `/bookings/${queryArg.id}`,
@@ -137,6 +152,14 @@ export type ListBookingsApiArg = void;
 export type CreateBookingApiResponse = /** status 201 The stored booking */ Booking;
 export type CreateBookingApiArg = {
   quoteRequest: QuoteRequest;
+};
+export type ListClaimableBookingsApiResponse =
+  /** status 200 Requests waiting for the customer's answer */ Booking[];
+export type ListClaimableBookingsApiArg = void;
+export type ClaimBookingApiResponse = unknown;
+export type ClaimBookingApiArg = {
+  id: Id;
+  claimDecision: ClaimDecision;
 };
 export type UpdateBookingApiResponse = /** status 200 The stored booking */ Booking;
 export type UpdateBookingApiArg = {
@@ -277,6 +300,10 @@ export type QuoteRequest = {
   message?: string;
   totalPrice: number;
 };
+export type ClaimDecision = {
+  /** `mine` claims the request; `not-mine` stops offering it. */
+  decision: 'mine' | 'not-mine';
+};
 export type BookingUpdate = {
   date: string;
   /** `4:00 PM` or `16:00` */
@@ -324,6 +351,8 @@ export const {
   useGetLoyaltyQuery,
   useListBookingsQuery,
   useCreateBookingMutation,
+  useListClaimableBookingsQuery,
+  useClaimBookingMutation,
   useUpdateBookingMutation,
   useCancelBookingMutation,
   useListServicePicsQuery,
