@@ -5,7 +5,8 @@
  * - `GetTokensFromRefreshToken` (Amplify >= 6.14 refreshes with it) is unsupported: answered
  *   with `InitiateAuth` REFRESH_TOKEN_AUTH, in the GetTokensFromRefreshToken shape, keeping the
  *   refresh token.
- * - `GlobalSignOut` is unsupported: answered with success.
+ * - The account-security actions and sign-in steps (authenticator setup, required new password,
+ *   GlobalSignOut, ChangePassword): see ./cognitoAccountGaps.ts.
  * - `ResendConfirmationCode` is unsupported: a new code is issued through `ForgotPassword`
  *   (which stores the code ConfirmSignUp checks) for unconfirmed users.
  * - After an MFA challenge, `RespondToAuthChallenge` issues tokens without recording the refresh
@@ -35,6 +36,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { accountGaps } from './cognitoAccountGaps';
 import { correctTokenAnswer } from './cognitoClaims';
 import { isRecord, jwtClaims, readString, type Json } from './cognitoClient';
 
@@ -255,6 +257,17 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     return answer.status === 200 && isRecord(result) ? tokenResult(result) : undefined;
   }
 
+  const gaps = accountGaps({
+    userPoolId: options.userPoolId,
+    action: async (name, payload) => {
+      const answer = await action(name, payload);
+      return { status: answer.status, body: parseJson(answer.body) };
+    },
+    storedUser,
+    issueTokens,
+    passwordPolicyViolation,
+  });
+
   const isSmsGap = (answer: Upstream) =>
     answer.status === 500 && /SMS_MFA without/.test(answer.body.toString());
 
@@ -352,6 +365,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       ? passwordPolicyViolation(readString(input, passwordField) ?? '')
       : undefined;
     if (violation) return error(res, 'InvalidPasswordException', violation);
+    const gap = await gaps.answer(name, input);
+    if (gap) return sendJson(res, gap.status, gap.body);
 
     switch (name) {
       case 'GetTokensFromRefreshToken': {
@@ -366,8 +381,6 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
         if (answer.status !== 200 || !isRecord(result)) return send(res, answer);
         return sendJson(res, 200, { AuthenticationResult: tokenResult(result, refreshToken) });
       }
-      case 'GlobalSignOut':
-        return sendJson(res, 200, {});
       case 'ResendConfirmationCode': {
         const username = readString(input, 'Username') ?? '';
         const user = await action('AdminGetUser', {
