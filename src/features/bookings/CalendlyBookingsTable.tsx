@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import type { ExternalBooking } from '../../api/normalize';
 import { formatShortDateTime } from '../../lib/dates';
 import { newestFirst, StatusChip, usePagination } from './display';
-import { CalendlyLinks } from './CalendlyLinks';
+import { CalendlyLinks } from '../../components/CalendlyLinks';
 
 /** Bookings made in the external scheduling service: read-only (docs/product.md §2, §6). */
 export function CalendlyBookingsTable({ bookings }: { bookings: readonly ExternalBooking[] }) {

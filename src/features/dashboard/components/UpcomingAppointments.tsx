@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
 import { formatShortDateTime } from '../../../lib/dates';
 import { business } from '../../../config/business';
-import { CalendlyLinks } from '../../bookings/CalendlyLinks';
+import { CalendlyLinks } from '../../../components/CalendlyLinks';
 import type { Appointment } from '../appointments';
 import { buildIcs, DEFAULT_APPOINTMENT_MINUTES, icsHref } from '../ics';
 

@@ -1,10 +1,21 @@
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
-import type { ExternalBooking } from '../../api/normalize';
-import { formatShortDateTime } from '../../lib/dates';
-import { calendlyLinkMessages as m } from './messages';
+import { formatShortDateTime } from '../lib/dates';
 
-type Links = Pick<ExternalBooking, 'rescheduleUrl' | 'cancelUrl' | 'startsAt'>;
+/** The links' texts (docs/product.md §2); the accessible name also says what and where. */
+export const calendlyLinkMessages = {
+  reschedule: 'Reschedule',
+  cancel: 'Cancel',
+  target: (when: string) => ` the ${when} booking in Calendly`,
+} as const;
+const m = calendlyLinkMessages;
+
+/** What the links need of a scheduling-service booking (empty strings: no link). */
+interface Links {
+  rescheduleUrl: string;
+  cancelUrl: string;
+  startsAt: string;
+}
 
 /**
  * A scheduling-service booking's own reschedule and cancel links (docs/product.md §2, §6): it
