@@ -15,6 +15,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type {
   BookingUpdate,
+  ClaimDecision,
   ProfileUpdate,
   QuoteRequest,
   SubscriptionInput,
@@ -37,11 +38,13 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, getLoyalty, getProfile, updateProfile, type Customer } from './customers';
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles';
 import { cancelBooking, createBooking, listBookings, updateBooking } from './bookings';
+import { claimBooking, listClaimable } from './claims';
 import { cancelSubscription, createSubscription, listSubscriptions } from './subscriptions';
 import { listPictures, readPicture, verifyPictureSignature } from './pictures';
 import {
   applyWebhookEvent,
   listCalendlyBookings,
+  recordDelivery,
   verifyWebhookSignature,
   type CalendlyWebhookEvent,
 } from './calendly';
@@ -143,6 +146,14 @@ function createHandlers(db: Db, options: ServerOptions, secret: string): Record<
     createBooking: {
       run: (ctx) => ok(createBooking(db, ctx.body as QuoteRequest, ctx.customer), 201),
     },
+    listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
+    claimBooking: {
+      run: (ctx) => {
+        const { decision } = ctx.body as ClaimDecision;
+        claimBooking(db, me(ctx), text(ctx.params.id), decision);
+        return { status: 204 };
+      },
+    },
     updateBooking: {
       run: (ctx) => ok(updateBooking(db, me(ctx), text(ctx.params.id), ctx.body as BookingUpdate)),
     },
@@ -169,11 +180,12 @@ function createHandlers(db: Db, options: ServerOptions, secret: string): Record<
     receiveCalendlyWebhook: {
       before: (request, rawBody) => {
         const header = request.headers['calendly-webhook-signature'];
-        verifyWebhookSignature(
+        const signature = verifyWebhookSignature(
           options.calendlySigningKey,
           typeof header === 'string' ? header : undefined,
           rawBody,
         );
+        recordDelivery(db, signature);
       },
       run: (ctx) => {
         applyWebhookEvent(db, ctx.body as CalendlyWebhookEvent);
@@ -372,7 +384,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           customer = ensureCustomer(db, {
             sub: token.sub,
             email: token.email,
-            emailHint: token.emailHint,
+            emailUnverified: token.emailUnverified,
           });
         }
         handler.before?.(request, rawBodies.get(request) ?? '');

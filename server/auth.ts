@@ -14,11 +14,17 @@ export interface TokenVerifierOptions {
 export interface VerifiedToken {
   sub: string;
   tokenUse: 'id' | 'access';
-  /** The id token's `email` claim: the identity provider's e-mail. */
+  /**
+   * The id token's `email`, only when its `email_verified` claim is true (the boolean or the
+   * string "true"). Access tokens never prove an address (their `username` is not one).
+   */
   email?: string;
-  /** Access tokens: an e-mail-like `email` or `username` claim, used only for a new profile. */
-  emailHint?: string;
+  /** An id token that names an e-mail the identity provider has not verified. */
+  emailUnverified?: boolean;
 }
+
+/** Cognito sends `email_verified` as a boolean, some pools and proxies as a string. */
+export const isVerifiedClaim = (value: unknown): boolean => value === true || value === 'true';
 
 export type TokenVerifier = (authorization: string | undefined) => Promise<VerifiedToken>;
 
@@ -73,15 +79,17 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (!audiences(payload).includes(options.clientId)) {
         throw unauthorized('Token was issued for another client');
       }
-      return { sub, tokenUse: 'id', email: stringClaim('email') };
+      const email = stringClaim('email')?.trim();
+      if (!email) return { sub, tokenUse: 'id' };
+      return isVerifiedClaim(payload.email_verified)
+        ? { sub, tokenUse: 'id', email }
+        : { sub, tokenUse: 'id', emailUnverified: true };
     }
     if (payload.token_use === 'access') {
       if (payload.client_id !== options.clientId) {
         throw unauthorized('Token was issued for another client');
       }
-      const username = stringClaim('username');
-      const emailHint = stringClaim('email') ?? (username?.includes('@') ? username : undefined);
-      return { sub, tokenUse: 'access', emailHint };
+      return { sub, tokenUse: 'access' };
     }
     throw unauthorized('Token use must be id or access');
   };

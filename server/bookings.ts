@@ -38,8 +38,9 @@ export function toBooking(row: BookingRow): Booking {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    date: row.date,
-    time: row.time,
+    // A call-back request has no preferred date and time (stored empty).
+    ...(row.date ? { date: row.date } : {}),
+    ...(row.time ? { time: row.time } : {}),
     vehicleType: row.vehicle_type,
     vehicle: row.vehicle,
     selectedAddons: JSON.parse(row.selected_addons) as string[],
@@ -65,14 +66,11 @@ function assertNotPast(date: string, now: Date): void {
 }
 
 /**
- * A booking belongs to a customer when it was posted with their token, or anonymously with
- * their e-mail (case-insensitive).
+ * A booking belongs to the customer who posted it with their token, or who claimed it
+ * (server/claims.ts); an e-mail alone never makes a booking someone's.
  */
-const OWNED = `(user_id = @userId OR (user_id IS NULL AND @email <> '' AND email_lower = @email))`;
-const owner = (customer: Customer) => ({
-  userId: customer.userId,
-  email: customer.email.toLowerCase(),
-});
+const OWNED = 'user_id = @userId';
+const owner = (customer: Customer) => ({ userId: customer.userId });
 
 export interface NewBooking extends QuoteRequest {
   status?: Booking['status'];
@@ -86,7 +84,7 @@ export function createBooking(
   now: Date = new Date(),
   options: { allowPast?: boolean } = {},
 ): Booking {
-  if (!options.allowPast) assertNotPast(input.date, now);
+  if (input.date && !options.allowPast) assertNotPast(input.date, now);
   const bookingId = newId();
   const addons = includedAddons(input.vehicleType, input.selectedAddons);
   const at = now.toISOString();
@@ -103,8 +101,8 @@ export function createBooking(
     email,
     email.toLowerCase(),
     input.phone.trim(),
-    input.date,
-    displayTime(input.time),
+    input.date ?? '',
+    displayTime(input.time ?? ''),
     input.vehicleType,
     input.vehicle?.trim() ?? '',
     JSON.stringify(addons),
@@ -118,7 +116,7 @@ export function createBooking(
   return toBooking(bookingRow(db, bookingId));
 }
 
-function bookingRow(db: Db, bookingId: string): BookingRow {
+export function bookingRow(db: Db, bookingId: string): BookingRow {
   const row = db.prepare('SELECT * FROM bookings WHERE booking_id = ?').get(bookingId) as
     BookingRow | undefined;
   if (!row) throw notFound('Booking not found');
@@ -134,12 +132,21 @@ export function ownedBooking(db: Db, customer: Customer, bookingId: string): Boo
   return row;
 }
 
+/** The bookings matching an SQL condition on `bookings`, newest first. */
+export function bookingsWhere(
+  db: Db,
+  condition: string,
+  params: Record<string, string>,
+): Booking[] {
+  const rows = db
+    .prepare(`SELECT * FROM bookings WHERE ${condition} ORDER BY created_at DESC, rowid DESC`)
+    .all(params) as BookingRow[];
+  return rows.map(toBooking);
+}
+
 /** Newest first. */
 export function listBookings(db: Db, customer: Customer): Booking[] {
-  const rows = db
-    .prepare(`SELECT * FROM bookings WHERE ${OWNED} ORDER BY created_at DESC, rowid DESC`)
-    .all(owner(customer)) as BookingRow[];
-  return rows.map(toBooking);
+  return bookingsWhere(db, OWNED, owner(customer));
 }
 
 /** Reschedules or corrects a Booked booking; the total is recomputed from the price list. */
@@ -193,15 +200,14 @@ export function cancelBooking(
 
 export interface CompletionResult {
   booking: Booking;
-  /** The customer credited, or null when no account has the booking's e-mail yet. */
+  /** The customer credited, or null for an anonymous request nobody has claimed yet. */
   userId: string | null;
   points: number;
 }
 
 /**
- * Operator action: marks a Booked booking Completed and writes the earn entry for its owner
- * (the customer who posted it, else the account with its e-mail), in one transaction.
- * Without an owner the points are written when an account with that e-mail first appears.
+ * Operator action: marks a Booked booking Completed and writes the earn entry for its owner,
+ * in one transaction. An anonymous request earns its points when its owner claims it.
  */
 export function completeBooking(
   db: Db,
@@ -218,13 +224,7 @@ export function completeBooking(
       at,
       bookingId,
     );
-    const userId =
-      row.user_id ??
-      (
-        db.prepare('SELECT user_id FROM customers WHERE email_lower = ?').get(row.email_lower) as
-          { user_id: string } | undefined
-      )?.user_id ??
-      null;
+    const userId = row.user_id;
     const completed = { ...row, status: 'Completed' as const, updated_at: at };
     if (userId) creditCompletedBooking(db, userId, completed);
     return {

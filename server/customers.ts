@@ -15,7 +15,7 @@ import { pointsForCompletedBooking, SIGNUP_BONUS } from './rules';
 /** Who is calling, as established from a verified token. */
 export interface Customer {
   userId: string;
-  /** The identity provider's e-mail ('' when unknown, e.g. a first request with an access token). */
+  /** The verified e-mail ('' when none is known, e.g. a first request with an access token). */
   email: string;
 }
 
@@ -70,7 +70,10 @@ export function addLedgerEntry(db: Db, entry: LedgerEntry): boolean {
 /** The ledger key of a booking's earn entry (one per booking). */
 export const bookingEarnKey = (bookingId: string) => `booking:${bookingId}`;
 
-/** Writes the earn entry of a completed booking for its owner (once). */
+/**
+ * Writes the earn entry of a completed booking for its owner. Once per booking across all
+ * accounts: the ledger's `loyalty_booking_once` index (server/db.ts) ignores a second one.
+ */
 export function creditCompletedBooking(
   db: Db,
   userId: string,
@@ -87,39 +90,23 @@ export function creditCompletedBooking(
 }
 
 /**
- * Completed bookings that were sent anonymously with the customer's e-mail before they had
- * an account earn their points when the account appears.
- */
-function creditEarlierBookings(db: Db, customer: Customer): void {
-  if (customer.email === '') return;
-  const rows = db
-    .prepare(
-      `SELECT booking_id, total_price, vehicle_type, updated_at FROM bookings
-       WHERE status = 'Completed' AND user_id IS NULL AND email_lower = ?`,
-    )
-    .all(customer.email.toLowerCase()) as {
-    booking_id: string;
-    total_price: number;
-    vehicle_type: string;
-    updated_at: string;
-  }[];
-  for (const row of rows) creditCompletedBooking(db, customer.userId, row);
-}
-
-/**
  * The customer behind a verified token, created on first access with the signup bonus.
- * `email` is the identity provider's (id token); when it is absent (access token) the stored
- * one is used, and for a new profile `emailHint`. A changed e-mail at the identity provider
- * is copied into the profile.
+ * `email` is an address the identity provider says is verified (see server/auth.ts) and is
+ * copied into the profile; `emailUnverified` (an id token naming an unverified address) clears
+ * it, so nothing is matched by e-mail until the new address is verified; with neither (an
+ * access token) the stored one is kept. Anonymous requests are never attached here: the
+ * customer claims them (server/claims.ts).
  */
 export function ensureCustomer(
   db: Db,
-  identity: { sub: string; email?: string; emailHint?: string },
+  identity: { sub: string; email?: string; emailUnverified?: boolean },
   now: Date = new Date(),
 ): Customer {
   const existing = db.prepare('SELECT email FROM customers WHERE user_id = ?').get(identity.sub) as
     { email: string } | undefined;
-  const email = (identity.email ?? existing?.email ?? identity.emailHint ?? '').trim();
+  const email = (
+    identity.email ?? (identity.emailUnverified ? '' : (existing?.email ?? ''))
+  ).trim();
   if (existing && existing.email === email) return { userId: identity.sub, email };
   db.transaction(() => {
     const at = now.toISOString();
@@ -127,7 +114,6 @@ export function ensureCustomer(
       db.prepare(
         'UPDATE customers SET email = ?, email_lower = ?, updated_at = ? WHERE user_id = ?',
       ).run(email, email.toLowerCase(), at, identity.sub);
-      creditEarlierBookings(db, { userId: identity.sub, email });
       return;
     }
     const created = db
@@ -145,7 +131,6 @@ export function ensureCustomer(
       reasonKey: 'signup',
       at: now,
     });
-    creditEarlierBookings(db, { userId: identity.sub, email });
   })();
   return { userId: identity.sub, email };
 }

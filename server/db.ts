@@ -120,6 +120,36 @@ const migrations: readonly string[] = [
     seeded_at TEXT NOT NULL
   );
   `,
+  // 2: the invitee's reschedule and cancel links from the scheduling service's webhook.
+  `
+  ALTER TABLE calendly_bookings ADD COLUMN reschedule_url TEXT;
+  ALTER TABLE calendly_bookings ADD COLUMN cancel_url TEXT;
+  `,
+  // A completed booking credits one account only (issue 11); anonymous requests join an
+  // account only when its owner claims them, and a "not mine" is remembered per account.
+  `
+  DELETE FROM loyalty_transactions
+   WHERE reason_key LIKE 'booking:%' AND rowid NOT IN (
+     SELECT MIN(rowid) FROM loyalty_transactions WHERE reason_key LIKE 'booking:%'
+     GROUP BY reason_key);
+  CREATE UNIQUE INDEX loyalty_booking_once ON loyalty_transactions (reason_key)
+   WHERE reason_key LIKE 'booking:%';
+
+  CREATE TABLE booking_claim_refusals (
+    booking_id TEXT NOT NULL REFERENCES bookings (booking_id),
+    user_id TEXT NOT NULL REFERENCES customers (user_id),
+    decided_at TEXT NOT NULL,
+    PRIMARY KEY (booking_id, user_id)
+  );
+  `,
+  // Signed webhook deliveries already received, so a replay is refused (issue 11).
+  `
+  CREATE TABLE webhook_deliveries (
+    signature TEXT PRIMARY KEY,
+    received_at TEXT NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_at ON webhook_deliveries (received_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -16,6 +16,7 @@ import { createVehicle } from './vehicles';
 import { cancelBooking, completeBooking, createBooking } from './bookings';
 import { cancelSubscription, createSubscription } from './subscriptions';
 import { applyWebhookEvent } from './calendly';
+import { claimBooking } from './claims';
 import { addPicture } from './pictures';
 
 export interface DemoCustomer {
@@ -269,6 +270,8 @@ export async function seedDemoCustomer(
           createdAt,
           { allowPast: true },
         );
+        // Sent before signing in, then confirmed as theirs on the dashboard.
+        if (plan.anonymous) claimBooking(db, customer, booking.bookingId, 'mine', createdAt);
         if (plan.status === 'Cancelled') {
           cancelBooking(db, customer, booking.bookingId, hoursAfter(createdAt, 26));
         } else if (plan.status === 'Completed') {
@@ -347,21 +350,15 @@ function summary(db: Db, demo: DemoCustomer, seeded: boolean): SeedResult {
   return {
     seeded,
     vehicles: count('SELECT COUNT(*) AS n FROM vehicles WHERE user_id = ?', demo.sub),
-    bookings: count(
-      `SELECT COUNT(*) AS n FROM bookings
-       WHERE user_id = ? OR (user_id IS NULL AND email_lower = ?)`,
-      demo.sub,
-      demo.email.toLowerCase(),
-    ),
+    bookings: count('SELECT COUNT(*) AS n FROM bookings WHERE user_id = ?', demo.sub),
     calendlyBookings: count(
       'SELECT COUNT(*) AS n FROM calendly_bookings WHERE email_lower = ?',
       demo.email.toLowerCase(),
     ),
     pictures: count(
       `SELECT COUNT(*) AS n FROM pictures JOIN bookings USING (booking_id)
-       WHERE bookings.user_id = ? OR (bookings.user_id IS NULL AND bookings.email_lower = ?)`,
+       WHERE bookings.user_id = ?`,
       demo.sub,
-      demo.email.toLowerCase(),
     ),
     points: getLoyalty(db, customer).points,
   };

@@ -1,9 +1,10 @@
 /**
  * A minimal client for the Cognito user pool JSON API (`X-Amz-Target` actions) as served by
- * cognito-local and by real Cognito, plus the two small algorithms local tooling needs:
- * RFC 6238 TOTP codes and PKCE pairs. Used by the local stack, its proxy and test helpers.
+ * cognito-local and by real Cognito, plus what local tooling needs besides: TOTP codes
+ * (otpauth) and PKCE pairs. Used by the local stack, its proxy and test helpers.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 
 /** An error answer of the Cognito API (`__type` becomes `type`). */
 export class CognitoApiError extends Error {
@@ -69,27 +70,9 @@ export function jwtClaims(token: string): Json {
   }
 }
 
-function base32Decode(secret: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
-    const index = alphabet.indexOf(char);
-    if (index < 0) throw new Error(`Not a base32 secret: ${secret}`);
-    bits += index.toString(2).padStart(5, '0');
-  }
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
 /** The current 6-digit TOTP code (SHA-1, 30 s) for a base32 secret, as authenticator apps show. */
 export function totpCode(secret: string, at: number = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return value.toString().padStart(6, '0');
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
 }
 
 /** A PKCE verifier and its S256 challenge. */

@@ -45,6 +45,8 @@ function poolOptions(now: Date) {
     LastModifiedDate: iso(now),
     UsernameAttributes: ['email'],
     AutoVerifiedAttributes: ['email'],
+    // A new e-mail takes effect only once its code is entered (README, "Identity").
+    UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     MfaConfiguration: 'OPTIONAL',
     SoftwareTokenMfaConfiguration: { Enabled: true },
     SmsAuthenticationMessage: 'Your Triangle Shine sign-in code is {####}',

@@ -5,7 +5,8 @@
  * - `GetTokensFromRefreshToken` (Amplify >= 6.14 refreshes with it) is unsupported: answered
  *   with `InitiateAuth` REFRESH_TOKEN_AUTH, in the GetTokensFromRefreshToken shape, keeping the
  *   refresh token.
- * - `GlobalSignOut` is unsupported: answered with success.
+ * - The account-security actions and sign-in steps (authenticator setup, required new password,
+ *   GlobalSignOut, ChangePassword): see ./cognitoAccountGaps.ts.
  * - `ResendConfirmationCode` is unsupported: a new code is issued through `ForgotPassword`
  *   (which stores the code ConfirmSignUp checks) for unconfirmed users.
  * - After an MFA challenge, `RespondToAuthChallenge` issues tokens without recording the refresh
@@ -15,6 +16,10 @@
  *   an "unsupported" error at sign-in: the proxy runs the SMS_MFA challenge itself (code shown in
  *   the console) and issues the tokens as above.
  * - `GET /logout` (hosted sign-out) is missing: redirects to `logout_uri`.
+ * - Id tokens say `email_verified: true` whenever the attribute is set, even to "false": every
+ *   id token handed out is corrected (cognitoClaims.ts). A user may not set `email_verified`
+ *   with `UpdateUserAttributes`, and a changed e-mail (held back until verified, see the pool's
+ *   `AttributesRequireVerificationBeforeUpdate`) gets its verification code.
  * - Where cognito-local answers unlike Cognito in ways the app shows, the answer is corrected:
  *   a wrong password or unknown user at sign-in is NotAuthorizedException "Incorrect username or
  *   password." (cognito-local: InvalidPasswordException "Invalid password"); the pool's password
@@ -31,6 +36,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { accountGaps } from './cognitoAccountGaps';
+import { correctTokenAnswer } from './cognitoClaims';
 import { isRecord, jwtClaims, readString, type Json } from './cognitoClient';
 
 export interface CognitoProxyOptions {
@@ -191,7 +198,19 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       Buffer.from(JSON.stringify(payload)),
     );
 
-  function send(res: http.ServerResponse, answer: Upstream) {
+  /** Corrects the `email_verified` claim of an id token in the answer (see cognitoClaims.ts). */
+  const attributesOf = async (username: string) =>
+    parseJson(
+      (await action('AdminGetUser', { UserPoolId: options.userPoolId, Username: username })).body,
+    ).UserAttributes;
+  async function correctedBody(body: Buffer): Promise<Buffer> {
+    if (!/"(IdToken|id_token)"/.test(body.toString())) return body;
+    const json = parseJson(body);
+    return Buffer.from(JSON.stringify(await correctTokenAnswer(json, attributesOf)));
+  }
+
+  async function send(res: http.ServerResponse, upstream: Upstream) {
+    const answer = { ...upstream, body: await correctedBody(upstream.body) };
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined || HOP_HEADERS.has(name) || name.startsWith('access-control-'))
         continue;
@@ -201,8 +220,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     res.end(answer.body);
   }
 
-  function sendJson(res: http.ServerResponse, status: number, value: Json) {
-    const body = Buffer.from(JSON.stringify(value));
+  async function sendJson(res: http.ServerResponse, status: number, value: Json) {
+    const body = await correctedBody(Buffer.from(JSON.stringify(value)));
     res.writeHead(status, { 'content-type': AMZ_JSON, 'content-length': body.length });
     res.end(body);
   }
@@ -237,6 +256,17 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     const result = parseJson(answer.body).AuthenticationResult;
     return answer.status === 200 && isRecord(result) ? tokenResult(result) : undefined;
   }
+
+  const gaps = accountGaps({
+    userPoolId: options.userPoolId,
+    action: async (name, payload) => {
+      const answer = await action(name, payload);
+      return { status: answer.status, body: parseJson(answer.body) };
+    },
+    storedUser,
+    issueTokens,
+    passwordPolicyViolation,
+  });
 
   const isSmsGap = (answer: Upstream) =>
     answer.status === 500 && /SMS_MFA without/.test(answer.body.toString());
@@ -335,6 +365,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       ? passwordPolicyViolation(readString(input, passwordField) ?? '')
       : undefined;
     if (violation) return error(res, 'InvalidPasswordException', violation);
+    const gap = await gaps.answer(name, input);
+    if (gap) return sendJson(res, gap.status, gap.body);
 
     switch (name) {
       case 'GetTokensFromRefreshToken': {
@@ -349,8 +381,6 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
         if (answer.status !== 200 || !isRecord(result)) return send(res, answer);
         return sendJson(res, 200, { AuthenticationResult: tokenResult(result, refreshToken) });
       }
-      case 'GlobalSignOut':
-        return sendJson(res, 200, {});
       case 'ResendConfirmationCode': {
         const username = readString(input, 'Username') ?? '';
         const user = await action('AdminGetUser', {
@@ -412,6 +442,34 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
         return tokens
           ? sendJson(res, 200, { ...output, AuthenticationResult: tokens })
           : send(res, answer);
+      }
+      case 'UpdateUserAttributes': {
+        const attributes = Array.isArray(input.UserAttributes)
+          ? input.UserAttributes.filter(isRecord)
+          : [];
+        if (attributes.some((attribute) => attribute.Name === 'email_verified'))
+          return error(
+            res,
+            'InvalidParameterException',
+            'user.email_verified: Attribute cannot be updated; verify the e-mail with its code.',
+          );
+        const answer = await forward();
+        const delivered = parseJson(answer.body).CodeDeliveryDetailsList;
+        const changesEmail = attributes.some((attribute) => attribute.Name === 'email');
+        if (
+          answer.status !== 200 ||
+          !changesEmail ||
+          (Array.isArray(delivered) && delivered.length)
+        )
+          return send(res, answer);
+        // The pool holds a new e-mail back until it is verified, but cognito-local sends no
+        // code for it then (Cognito does): ask for one, so the change can be completed.
+        const sent = await action('GetUserAttributeVerificationCode', {
+          AccessToken: input.AccessToken,
+          AttributeName: 'email',
+        });
+        reportCode('GetUserAttributeVerificationCode', input, sent);
+        return sent.status === 200 ? send(res, sent) : send(res, answer);
       }
       case 'ConfirmSignUp': {
         const answer = await forward();

@@ -92,6 +92,7 @@ function sampleRequest(operationId: string): RequestSpec {
     createBooking: { body: quoteBody('contract-check@example.com') },
     updateBooking: { params: id, body: bookingUpdateBody() },
     cancelBooking: { params: id },
+    claimBooking: { params: id, body: { decision: 'mine' } },
     listServicePics: { query: { bookingId: UNKNOWN_ID } },
     createSubscription: { body: { plan: 'monthly' } },
     cancelSubscription: { params: id },
@@ -389,14 +390,36 @@ async function checkBookings(run: ContractRun, token: string, email: string): Pr
   const id = String(asRecord(created?.json).bookingId ?? '');
   const anonymousId = String(asRecord(anonymous?.json).bookingId ?? '');
 
-  await run.check('listBookings', 'list → 200', {}, 200, (exchange) => {
+  await run.check('listBookings', 'list → 200, without unclaimed requests', {}, 200, (exchange) => {
     if (id && !listHas(exchange, 'bookingId', id))
       return 'the booking made with the token is missing';
-    if (email && anonymousId && !listHas(exchange, 'bookingId', anonymousId)) {
-      return "the anonymous booking with the customer's e-mail is missing";
+    if (anonymousId && listHas(exchange, 'bookingId', anonymousId)) {
+      return 'a request sent without a token is listed before it was claimed';
     }
     return undefined;
   });
+  await run.check('listClaimableBookings', 'list → 200', {}, 200, (exchange) =>
+    email && anonymousId && !listHas(exchange, 'bookingId', anonymousId)
+      ? "the request sent without a token with the customer's verified e-mail is missing"
+      : undefined,
+  );
+  await run.check(
+    'claimBooking',
+    'unknown id → 404',
+    { params: { id: UNKNOWN_ID }, body: { decision: 'mine' } },
+    404,
+  );
+  if (email && anonymousId) {
+    await run.check(
+      'claimBooking',
+      'mine → 204',
+      { params: { id: anonymousId }, body: { decision: 'mine' } },
+      204,
+    );
+    await run.check('listBookings', 'claimed request listed', {}, 200, (exchange) =>
+      listHas(exchange, 'bookingId', anonymousId) ? undefined : 'the claimed request is missing',
+    );
+  }
 
   await checkServicePics(run, id);
 

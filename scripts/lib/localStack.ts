@@ -36,6 +36,7 @@ import {
   cognitoPoolFile,
   writeCognitoLocalFiles,
 } from './cognitoLocal';
+import { ensureMfaRequiredGroup } from './cognitoAccountGaps';
 import { startCognitoProxy } from './cognitoProxy';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -418,6 +419,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     await waitHealthy(cognito, `http://127.0.0.1:${internalPort}/health`, 30_000);
     const demoSub = await ensureDemoUser(cognitoDirect);
+    await ensureMfaRequiredGroup(cognitoDirect, USER_POOL_ID);
     await waitHealthy(api, `${apiUrl}/health`, 60_000);
 
     const marker = path.join(stateDir, 'demo.json');

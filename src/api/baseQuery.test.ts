@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../testing/server';
 import { apiUrl } from '../testing/api';
 import { fakeJwt, signIn } from '../testing/tokens';
-import { makeStore } from '../app/store';
+import { makeStore } from '../testing/render';
 import { api } from './endpoints';
 import { getTokens, setTokens } from './session/tokenStore';
 import { setNavigate } from './session/navigation';

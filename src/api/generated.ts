@@ -59,6 +59,21 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/bookings`, method: 'POST', body: queryArg.quoteRequest }),
         invalidatesTags: ['bookings'],
       }),
+      listClaimableBookings: build.query<
+        ListClaimableBookingsApiResponse,
+        ListClaimableBookingsApiArg
+      >({
+        query: () => ({ url: `/bookings/claimable` }),
+        providesTags: ['bookings'],
+      }),
+      claimBooking: build.mutation<ClaimBookingApiResponse, ClaimBookingApiArg>({
+        query: (queryArg) => ({
+          url: `/bookings/${queryArg.id}/claim`,
+          method: 'POST',
+          body: queryArg.claimDecision,
+        }),
+        invalidatesTags: ['bookings'],
+      }),
       updateBooking: build.mutation<UpdateBookingApiResponse, UpdateBookingApiArg>({
         query: (queryArg) => ({
           url: `/bookings/${queryArg.id}`,
@@ -137,6 +152,14 @@ export type ListBookingsApiArg = void;
 export type CreateBookingApiResponse = /** status 201 The stored booking */ Booking;
 export type CreateBookingApiArg = {
   quoteRequest: QuoteRequest;
+};
+export type ListClaimableBookingsApiResponse =
+  /** status 200 Requests waiting for the customer's answer */ Booking[];
+export type ListClaimableBookingsApiArg = void;
+export type ClaimBookingApiResponse = unknown;
+export type ClaimBookingApiArg = {
+  id: Id;
+  claimDecision: ClaimDecision;
 };
 export type UpdateBookingApiResponse = /** status 200 The stored booking */ Booking;
 export type UpdateBookingApiArg = {
@@ -243,10 +266,10 @@ export type Booking = {
   name?: string;
   email: string;
   phone?: string;
-  /** Local date of the appointment (America/New_York) */
-  date: string;
-  /** Local time of day, e.g. `4:00 PM` */
-  time: string;
+  /** Local date of the appointment (America/New_York); absent for a call-back request */
+  date?: string;
+  /** Local time of day, e.g. `4:00 PM`; absent for a call-back request */
+  time?: string;
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   vehicle: string | VehicleRef;
   selectedAddons: string[];
@@ -271,11 +294,15 @@ export type QuoteRequest = {
   email: string;
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   selectedAddons: AddonName[];
-  date: string;
-  time: string;
+  date?: string;
+  time?: string;
   vehicle?: string;
   message?: string;
   totalPrice: number;
+};
+export type ClaimDecision = {
+  /** `mine` claims the request; `not-mine` stops offering it. */
+  decision: 'mine' | 'not-mine';
 };
 export type BookingUpdate = {
   date: string;
@@ -299,6 +326,10 @@ export type CalendlyBooking = {
   vehicle?: string;
   vehicleType?: string;
   source: 'Calendly';
+  /** Reschedule this booking in the scheduling service (when the service sent a link) */
+  rescheduleUrl?: string;
+  /** Cancel this booking in the scheduling service (when the service sent a link) */
+  cancelUrl?: string;
 };
 export type Subscription = {
   subscriptionId: Id;
@@ -320,6 +351,8 @@ export const {
   useGetLoyaltyQuery,
   useListBookingsQuery,
   useCreateBookingMutation,
+  useListClaimableBookingsQuery,
+  useClaimBookingMutation,
   useUpdateBookingMutation,
   useCancelBookingMutation,
   useListServicePicsQuery,

@@ -110,7 +110,7 @@ describe('entity normalisers', () => {
       ],
     });
     expect(l.points).toBe(2550);
-    expect(l.transactions[0]).toMatchObject({ type: 'redeem', points: 200 });
+    expect(l.transactions[0]).toMatchObject({ type: 'redeem', points: -200 });
     expect(isEmptyLoyalty({})).toBe(true);
     expect(isEmptyLoyalty(null)).toBe(true);
     expect(isEmptyLoyalty({ points: 0 })).toBe(false);

@@ -62,6 +62,9 @@ export interface ExternalBooking {
   vehicle: string;
   vehicleType: string;
   source: 'Calendly';
+  /** The scheduling service's own reschedule and cancel pages ('' when not sent, or not https). */
+  rescheduleUrl: string;
+  cancelUrl: string;
 }
 export interface ServicePic {
   signedUrl: string;
@@ -169,6 +172,16 @@ export function normalizeWebsiteBooking(raw: unknown): WebsiteBooking {
   };
 }
 
+/** A link the page may follow: an absolute https URL, else ''. */
+function httpsUrl(raw: unknown): string {
+  const text = toText(raw);
+  try {
+    return new URL(text).protocol === 'https:' ? text : '';
+  } catch {
+    return '';
+  }
+}
+
 export function normalizeExternalBooking(raw: unknown): ExternalBooking {
   const r = toRecord(raw);
   const rawStatus = toText(rawExternalStatus(r));
@@ -181,6 +194,8 @@ export function normalizeExternalBooking(raw: unknown): ExternalBooking {
     vehicle: toText(r.vehicle),
     vehicleType: toText(r.vehicleType),
     source: 'Calendly',
+    rescheduleUrl: httpsUrl(r.rescheduleUrl),
+    cancelUrl: httpsUrl(r.cancelUrl),
   };
 }
 
@@ -212,7 +227,8 @@ export function normalizeLoyaltyTransaction(raw: unknown, index: number): Loyalt
     id: toText(r.id) || `tx-${index}`,
     date: date ? date.toISOString() : '',
     type: toText(r.type).toLowerCase() || 'earn',
-    points: Math.abs(toNumber(r.points)),
+    // The sign is kept: a negative adjustment stays negative (docs/product.md §4).
+    points: toNumber(r.points),
     source: toText(r.source),
   };
 }

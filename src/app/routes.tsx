@@ -1,11 +1,4 @@
-import {
-  isValidElement,
-  lazy,
-  useLayoutEffect,
-  useRef,
-  type ComponentType,
-  type LazyExoticComponent,
-} from 'react';
+import { isValidElement, useLayoutEffect, useRef } from 'react';
 import {
   matchRoutes,
   Navigate,
@@ -18,29 +11,13 @@ import { setNavigate } from '../api/session/navigation';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouterErrorPage';
 import { HomeRoute } from './routes/HomeRoute';
+import { isLazyRoute, lazyRoute } from './lazyRoute';
 
 /**
  * The public pages `npm run build` prerenders to static HTML (scripts/prerender.ts). The
  * chunk of each one's page is named `route-<name>` so the prerendered HTML can load it early.
  */
 export const prerenderedPaths = ['/', '/services', '/gallery', '/contact', '/booking'] as const;
-
-/** A route component loaded on demand (React.lazy) that can also be loaded ahead of rendering. */
-type LazyRoute = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
-
-/**
- * `load` imports the module and picks its component. `preload()` starts that same import
- * (once): a route preloaded before the first render finds its module there, so it shows no
- * fallback and a prerendered page hydrates at once.
- */
-function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => (loading ??= load());
-  return Object.assign(
-    lazy(() => preload().then((Component) => ({ default: Component }))),
-    { preload },
-  );
-}
 
 const ServicesPage = lazyRoute(() =>
   import(/* webpackChunkName: "route-services" */ '../features/marketing/pages/ServicesPage').then(
@@ -73,29 +50,9 @@ const AuthCallbackPage = lazyRoute(() =>
 const RequireAuth = lazyRoute(() =>
   import('../features/auth/RequireAuth').then((m) => m.RequireAuth),
 );
-const DashboardLayout = lazyRoute(() =>
-  import('../features/dashboard/DashboardLayout').then((m) => m.DashboardLayout),
-);
-const OverviewPage = lazyRoute(() =>
-  import('../features/dashboard/pages/OverviewPage').then((m) => m.OverviewPage),
-);
-const ProfilePage = lazyRoute(() =>
-  import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
-);
-const VehiclesPage = lazyRoute(() =>
-  import('../features/vehicles/VehiclesPage').then((m) => m.VehiclesPage),
-);
-const BookingsPage = lazyRoute(() =>
-  import('../features/bookings/BookingsPage').then((m) => m.BookingsPage),
-);
-const SubscriptionsPage = lazyRoute(() =>
-  import('../features/subscriptions/SubscriptionsPage').then((m) => m.SubscriptionsPage),
-);
-const ServicePicsPage = lazyRoute(() =>
-  import('../features/service-pics/ServicePicsPage').then((m) => m.ServicePicsPage),
-);
-const LoyaltyPage = lazyRoute(() =>
-  import('../features/loyalty/LoyaltyPage').then((m) => m.LoyaltyPage),
+// The dashboard's layout and pages (./dashboard/dashboardPages.tsx) load together, once signed in.
+const DashboardRoutes = lazyRoute(() =>
+  import('./dashboard/DashboardRoutes').then((m) => m.DashboardRoutes),
 );
 
 /** The route table (docs/product.md §2). Everything but the home page loads on demand. */
@@ -118,22 +75,8 @@ export const routes: RouteObject[] = [
           })),
           { path: 'auth-callback', element: <AuthCallbackPage /> },
           {
-            path: 'dashboard',
             element: <RequireAuth />,
-            children: [
-              {
-                element: <DashboardLayout />,
-                children: [
-                  { index: true, element: <OverviewPage /> },
-                  { path: 'profile', element: <ProfilePage /> },
-                  { path: 'vehicles', element: <VehiclesPage /> },
-                  { path: 'bookings', element: <BookingsPage /> },
-                  { path: 'subscriptions', element: <SubscriptionsPage /> },
-                  { path: 'pics', element: <ServicePicsPage /> },
-                  { path: 'loyalty', element: <LoyaltyPage /> },
-                ],
-              },
-            ],
+            children: [{ path: 'dashboard/*', element: <DashboardRoutes /> }],
           },
         ],
       },
@@ -141,9 +84,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-const isLazyRoute = (type: unknown): type is LazyRoute =>
-  typeof type === 'object' && type !== null && 'preload' in type;
 
 /**
  * Loads the lazy modules of the routes `pathname` matches (the same imports their components

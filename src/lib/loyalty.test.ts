@@ -50,6 +50,8 @@ describe('cumulativeSeries (docs/product.md §4)', () => {
       ['2026-03-10', 300],
     ]);
     expect(signedPoints({ type: 'redeem', points: 300 })).toBe(-300);
+    expect(signedPoints({ type: 'redeem', points: -300 })).toBe(-300);
+    expect(signedPoints({ type: 'adjustment', points: -40 })).toBe(-40);
   });
 
   it('collapses a day into its closing total (a single day also starts from zero)', () => {

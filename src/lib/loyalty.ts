@@ -19,7 +19,10 @@ export function progressPercent(points: number): number {
   return Math.max(0, Math.min(100, (points / PROGRESS_MAX_POINTS) * 100));
 }
 
-/** A redeem counts negative (docs/product.md §4); everything else adds its points. */
+/**
+ * A redeem counts negative whichever sign it was sent with; any other transaction keeps its own
+ * sign, so a negative adjustment subtracts (docs/product.md §4).
+ */
 export function signedPoints(tx: { type: string; points: number }): number {
   return tx.type === 'redeem' ? -Math.abs(tx.points) : tx.points;
 }

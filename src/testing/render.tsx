@@ -16,6 +16,9 @@ import {
 import { AppRoutes } from '../app/routes';
 import { AppProviders } from '../app/providers';
 import { makeStore } from '../app/store';
+
+/** The app's real store, for tests of layers below src/app (which may not import it). */
+export { makeStore };
 import { AppServices } from '../app/AppServices';
 
 /** What a test sees of the router: where the app is, and a way to go elsewhere. */

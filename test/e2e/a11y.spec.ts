@@ -87,6 +87,16 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
 
     test('dashboard routes have no WCAG 2.1 AA violations', async ({ page, stack }) => {
       await logIn(page, stack.env.demo.email, stack.env.demo.password);
+      if (viewportName !== 'phone') {
+        // The sidebar lists the app's pages (src/app/dashboard/dashboardPages.tsx): each is checked.
+        const nav = page.getByRole('navigation', { name: 'Dashboard' });
+        const hrefs = await nav
+          .getByRole('link')
+          .evaluateAll((links) =>
+            links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+          );
+        expect(hrefs.toSorted()).toEqual(dashboardRoutes.map((r) => r.path).toSorted());
+      }
       for (const route of dashboardRoutes) await checkRoute(page, route, viewportName);
 
       // Dialogs and the phone's dashboard menu.

@@ -278,18 +278,49 @@ describe('sessions', () => {
     expect(unknown.type).toBe('NotAuthorizedException');
   });
 
-  it('GlobalSignOut answers 200', async () => {
-    const { tokens } = await confirmedCustomer('signout');
-    const response = await fetch(`${stack.cognitoUrl}/`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
-      },
-      body: JSON.stringify({ AccessToken: tokens.AccessToken }),
+  it('GlobalSignOut revokes every refresh token of the account and the access tokens issued before it', async () => {
+    const { email, tokens: first } = await confirmedCustomer('signout');
+    const second = tokensOf(await passwordLogin(email));
+    expect(await cognito('GlobalSignOut', { AccessToken: first.AccessToken })).toEqual({});
+
+    for (const tokens of [first, second]) {
+      expect((await cognitoError(refresh(tokens.RefreshToken ?? ''))).type).toBe(
+        'NotAuthorizedException',
+      );
+      expect(
+        await cognitoError(cognito('GetUser', { AccessToken: tokens.AccessToken })),
+      ).toMatchObject({
+        type: 'NotAuthorizedException',
+        message: 'NotAuthorizedException: Access Token has been revoked',
+      });
+    }
+    // A sign-in after it (token times are in whole seconds) is a new, working session.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = tokensOf(await passwordLogin(email));
+    expect(await cognito('GetUser', { AccessToken: after.AccessToken })).toMatchObject({
+      Username: expect.any(String),
     });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({});
+    expect(tokensOf(await refresh(after.RefreshToken ?? '')).IdToken).toEqual(expect.any(String));
+  });
+
+  it('ChangePassword checks the current password and the policy, then only the new one signs in', async () => {
+    const { email, tokens } = await confirmedCustomer('change-password');
+    const change = (previous: string, proposed: string) =>
+      cognito('ChangePassword', {
+        AccessToken: tokens.AccessToken,
+        PreviousPassword: previous,
+        ProposedPassword: proposed,
+      });
+    expect(await cognitoError(change('Not-The-Pass1', 'Newer-Pass2'))).toMatchObject({
+      type: 'NotAuthorizedException',
+      message: 'NotAuthorizedException: Incorrect username or password.',
+    });
+    expect((await cognitoError(change(PASSWORD, 'newerpass'))).type).toBe(
+      'InvalidPasswordException',
+    );
+    expect(await change(PASSWORD, 'Newer-Pass2')).toEqual({});
+    expect((await cognitoError(passwordLogin(email))).type).toBe('NotAuthorizedException');
+    expect(tokensOf(await passwordLogin(email, 'Newer-Pass2')).IdToken).toEqual(expect.any(String));
   });
 
   it('answers a CORS preflight from the app’s origin and marks the answers for it', async () => {
@@ -512,5 +543,138 @@ describe('hosted sign-in (authorization code with PKCE)', () => {
 
     const missing = await fetch(new URL('/logout', stack.cognitoUrl), { redirect: 'manual' });
     expect(missing.status).toBe(400);
+  });
+});
+
+describe('sign-in steps cognito-local lacks', () => {
+  const respond = (challenge: Json, email: string, name: string, responses: Json) =>
+    cognito('RespondToAuthChallenge', {
+      ClientId: stack.clientId,
+      ChallengeName: name,
+      Session: challenge.Session,
+      ChallengeResponses: { USERNAME: email, ...responses },
+    });
+
+  it('a required new password: checks the temporary password and the policy, then signs in', async () => {
+    const email = newEmail('new-password');
+    await cognito('AdminCreateUser', {
+      UserPoolId: stack.userPoolId,
+      Username: email,
+      TemporaryPassword: 'Temp-Pass1',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'email', Value: email }],
+    });
+    expect((await cognitoError(passwordLogin(email, 'Wrong-Temp1'))).type).toBe(
+      'NotAuthorizedException',
+    );
+    const challenge = await passwordLogin(email, 'Temp-Pass1');
+    expect(challenge).toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED' });
+
+    const weak = await cognitoError(
+      respond(challenge, email, 'NEW_PASSWORD_REQUIRED', { NEW_PASSWORD: 'password' }),
+    );
+    expect(weak).toMatchObject({
+      type: 'InvalidPasswordException',
+      message: expect.stringContaining('Password did not conform with policy'),
+    });
+    const signedIn = tokensOf(
+      await respond(challenge, email, 'NEW_PASSWORD_REQUIRED', { NEW_PASSWORD: PASSWORD }),
+    );
+    expect(jwtClaims(signedIn.IdToken).email).toBe(email);
+    expect(tokensOf(await refresh(signedIn.RefreshToken ?? '')).IdToken).toEqual(
+      expect.any(String),
+    );
+    expect(tokensOf(await passwordLogin(email)).IdToken).toEqual(expect.any(String));
+  });
+
+  it('sets up an authenticator during sign-in for a member of mfa-required', async () => {
+    const { email } = await confirmedCustomer('mfa-setup');
+    await cognito('AdminAddUserToGroup', {
+      UserPoolId: stack.userPoolId,
+      Username: (await cognito('AdminGetUser', { UserPoolId: stack.userPoolId, Username: email }))
+        .Username,
+      GroupName: 'mfa-required',
+    });
+    const challenge = await passwordLogin(email);
+    expect(challenge).toMatchObject({
+      ChallengeName: 'MFA_SETUP',
+      ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' },
+    });
+    expect(challenge.AuthenticationResult).toBeUndefined();
+    expect((await cognitoError(respond(challenge, email, 'MFA_SETUP', {}))).type).toBe(
+      'NotAuthorizedException',
+    );
+
+    const associated = await cognito('AssociateSoftwareToken', { Session: challenge.Session });
+    const secret = readString(associated, 'SecretCode') ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const verify = (code: string) =>
+      cognito('VerifySoftwareToken', { Session: associated.Session, UserCode: code });
+    expect(await cognitoError(verify(wrongTotp(secret)))).toMatchObject({
+      type: 'EnableSoftwareTokenMFAException',
+    });
+    expect(await verify(totpCode(secret))).toMatchObject({ Status: 'SUCCESS' });
+    const signedIn = tokensOf(await respond(associated, email, 'MFA_SETUP', {}));
+    expect(jwtClaims(signedIn.IdToken).email).toBe(email);
+    expect(tokensOf(await refresh(signedIn.RefreshToken ?? '')).IdToken).toEqual(
+      expect.any(String),
+    );
+
+    const next = await passwordLogin(email);
+    expect(next).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+    expect(
+      tokensOf(
+        await respond(next, email, 'SOFTWARE_TOKEN_MFA', {
+          SOFTWARE_TOKEN_MFA_CODE: totpCode(secret),
+        }),
+      ).IdToken,
+    ).toEqual(expect.any(String));
+  });
+
+  it('lets a user with SMS and an authenticator choose, then runs the chosen challenge', async () => {
+    const { email, tokens } = await confirmedCustomer('choose');
+    const phone = '+19195550177';
+    await cognito('AdminUpdateUserAttributes', {
+      UserPoolId: stack.userPoolId,
+      Username: email,
+      UserAttributes: [{ Name: 'phone_number', Value: phone }],
+    });
+    const { SecretCode } = await cognito('AssociateSoftwareToken', {
+      AccessToken: tokens.AccessToken,
+    });
+    const secret = String(SecretCode);
+    await cognito('VerifySoftwareToken', {
+      AccessToken: tokens.AccessToken,
+      UserCode: totpCode(secret),
+    });
+    await cognito('SetUserMFAPreference', {
+      AccessToken: tokens.AccessToken,
+      SMSMfaSettings: { Enabled: true },
+      SoftwareTokenMfaSettings: { Enabled: true },
+    });
+
+    const choice = await passwordLogin(email);
+    expect(choice).toMatchObject({
+      ChallengeName: 'SELECT_MFA_TYPE',
+      ChallengeParameters: { MFAS_CAN_CHOOSE: '["SMS_MFA","SOFTWARE_TOKEN_MFA"]' },
+    });
+    const sms = await respond(choice, email, 'SELECT_MFA_TYPE', { ANSWER: 'SMS_MFA' });
+    expect(sms).toMatchObject({ ChallengeName: 'SMS_MFA' });
+    const code = reportedCode('SMS sign-in code', phone);
+    expect(tokensOf(await respond(sms, email, 'SMS_MFA', { SMS_MFA_CODE: code })).IdToken).toEqual(
+      expect.any(String),
+    );
+
+    const again = await passwordLogin(email);
+    const totp = await respond(again, email, 'SELECT_MFA_TYPE', { ANSWER: 'SOFTWARE_TOKEN_MFA' });
+    expect(totp).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+    const signedIn = tokensOf(
+      await respond(totp, email, 'SOFTWARE_TOKEN_MFA', {
+        SOFTWARE_TOKEN_MFA_CODE: totpCode(secret),
+      }),
+    );
+    expect(tokensOf(await refresh(signedIn.RefreshToken ?? '')).IdToken).toEqual(
+      expect.any(String),
+    );
   });
 });

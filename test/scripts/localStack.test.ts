@@ -271,3 +271,110 @@ it('restarts on the same state folder without seeding again, keeping users and s
   // secrets.json keeps the signing key, so links handed out before the restart still work.
   expect((await fetch(signedUrl)).status).toBe(200);
 }, 60_000);
+
+describe('an account that takes someone else’s e-mail (issue 11)', () => {
+  const victim = 'victim@example.test';
+  const attacker = { email: 'attacker@example.test', password: 'Attacker-Pass1' };
+
+  async function createUser(email: string, verified: 'true' | 'false', password: string) {
+    await callCognito(stack.cognitoUrl, 'AdminCreateUser', {
+      UserPoolId: USER_POOL_ID,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: verified },
+      ],
+    });
+    await callCognito(stack.cognitoUrl, 'AdminSetUserPassword', {
+      UserPoolId: USER_POOL_ID,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    });
+  }
+
+  async function send(method: string, url: string, token?: string, body?: unknown) {
+    const response = await fetch(`${stack.apiUrl}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, text };
+  }
+
+  it('gives nothing of the victim’s to an account that changes its e-mail without a code', async () => {
+    const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const quote = await send('POST', '/bookings', undefined, {
+      name: 'Vic Tim',
+      phone: '(919) 555-0100',
+      email: victim,
+      vehicleType: 'Sedan',
+      selectedAddons: [],
+      date,
+      time: '4:00 PM',
+      message: 'Gate code 4321',
+      totalPrice: 90,
+    });
+    expect(quote.status).toBe(201);
+    const bookingId = String((JSON.parse(quote.text) as Json).bookingId);
+
+    await createUser(attacker.email, 'true', attacker.password);
+    const first = await signIn(attacker.email, attacker.password);
+    await expect(
+      callCognito(stack.cognitoUrl, 'UpdateUserAttributes', {
+        AccessToken: first.accessToken,
+        UserAttributes: [
+          { Name: 'email', Value: victim },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    ).rejects.toThrow('email_verified');
+    await callCognito(stack.cognitoUrl, 'UpdateUserAttributes', {
+      AccessToken: first.accessToken,
+      UserAttributes: [{ Name: 'email', Value: victim }],
+    });
+    // A refresh (and a new sign-in) still carries the attacker's own, verified address.
+    const refreshed = await callCognito(stack.cognitoUrl, 'InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: stack.clientId,
+      AuthParameters: {
+        REFRESH_TOKEN:
+          readString(
+            (
+              await callCognito(stack.cognitoUrl, 'InitiateAuth', {
+                AuthFlow: 'USER_PASSWORD_AUTH',
+                ClientId: stack.clientId,
+                AuthParameters: { USERNAME: attacker.email, PASSWORD: attacker.password },
+              })
+            ).AuthenticationResult,
+            'RefreshToken',
+          ) ?? '',
+      },
+    });
+    const idToken = readString(refreshed.AuthenticationResult, 'IdToken') ?? '';
+    expect(jwtClaims(idToken)).toMatchObject({ email: attacker.email, email_verified: true });
+
+    for (const token of [idToken, first.accessToken]) {
+      for (const url of ['/bookings', '/bookings/claimable', '/profile/me', '/calendly-bookings'])
+        expect((await send('GET', url, token)).text).not.toMatch(/4321|Vic Tim|victim@/);
+      expect((await send('DELETE', `/bookings/${bookingId}`, token)).status).toBe(404);
+      expect(
+        (await send('POST', `/bookings/${bookingId}/claim`, token, { decision: 'mine' })).status,
+      ).toBe(404);
+    }
+  });
+
+  it('says email_verified false for a stored "false", and the API uses no e-mail then', async () => {
+    const email = 'unverified@example.test';
+    await createUser(email, 'false', 'Unverified-Pass1');
+    const { idToken } = await signIn(email, 'Unverified-Pass1');
+    expect(jwtClaims(idToken)).toMatchObject({ email, email_verified: false });
+    const profile = await send('GET', '/profile/me', idToken);
+    expect(JSON.parse(profile.text)).toMatchObject({ email: '' });
+  });
+});

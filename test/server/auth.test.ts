@@ -62,10 +62,46 @@ describe('token verification', () => {
     expect(answer.body).toMatchObject({ userId: 'both-user', email: 'stored@example.com' });
   });
 
-  it('takes a new profile’s e-mail from an access token’s e-mail-like username', async () => {
-    const access = await idp.accessToken('access-only', { username: 'access@example.com' });
+  it('never takes an e-mail from an access token (its username is not proof of an address)', async () => {
+    const access = await idp.accessToken('access-only', {
+      username: 'access@example.com',
+      email: 'access@example.com',
+    });
     const answer = await profileWith(bearer(access));
-    expect(answer.body).toMatchObject({ userId: 'access-only', email: 'access@example.com' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ userId: 'access-only', email: '' });
+  });
+
+  it.each([
+    ['false', { email_verified: false }],
+    ['the string "false"', { email_verified: 'false' }],
+    ['missing', { email_verified: undefined }],
+  ])('uses no id-token e-mail whose email_verified is %s', async (_label, claims) => {
+    const sub = `unverified-${String(claims.email_verified)}`;
+    const answer = await profileWith(
+      bearer(await idp.idToken(sub, 'unverified@example.com', claims)),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ userId: sub, email: '' });
+  });
+
+  it('takes an id-token e-mail whose email_verified is the string "true"', async () => {
+    const token = await idp.idToken('verified-string', 'verified@example.com', {
+      email_verified: 'true',
+    });
+    expect((await profileWith(bearer(token))).body).toMatchObject({
+      email: 'verified@example.com',
+    });
+  });
+
+  it('forgets a stored e-mail once an id token says the address is unverified', async () => {
+    await profileWith(bearer(await idp.idToken('changer', 'first@example.com')));
+    const unverified = await idp.idToken('changer', 'second@example.com', {
+      email_verified: false,
+    });
+    expect((await profileWith(bearer(unverified))).body).toMatchObject({ email: '' });
+    const access = await idp.accessToken('changer');
+    expect((await profileWith(bearer(access))).body).toMatchObject({ email: '' });
   });
 
   it('refuses a missing or non-bearer Authorization header', async () => {

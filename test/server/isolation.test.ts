@@ -1,7 +1,9 @@
 /**
  * Two customers, every operation: customer B tries to read and change everything of
  * customer A's. Nothing of A's may show in B's answers, every attempt on A's ids answers
- * 404, and A's data is byte-for-byte the same afterwards.
+ * 404, and A's data is byte-for-byte the same afterwards. Then C, an account that changed
+ * its e-mail to A's without verifying it (the id token says `email_verified: "false"`),
+ * tries the same.
  */
 import { openDatabase } from '../../server/db';
 import { completeBooking } from '../../server/bookings';
@@ -25,13 +27,17 @@ let idp: IdentityProvider;
 let api: TestApi;
 let tokenA: string;
 let tokenB: string;
+let tokenC: string;
 const A = { sub: 'customer-a', email: 'a@example.com' };
 const B = { sub: 'customer-b', email: 'b@example.com' };
+const C = { sub: 'customer-c', email: 'c@example.com' };
 /** A's ids. */
 const ids = {
   vehicle: '',
   booking: '',
   anonymousBooking: '',
+  /** Sent without a token with A's e-mail; A has not answered yet. */
+  pendingBooking: '',
   completedBooking: '',
   subscription: '',
 };
@@ -41,6 +47,8 @@ beforeAll(async () => {
   api = await startApi(idp);
   tokenA = await idp.idToken(A.sub, A.email);
   tokenB = await idp.idToken(B.sub, B.email);
+  await call(api.baseUrl, 'GET', '/profile/me', { token: await idp.idToken(C.sub, C.email) });
+  tokenC = await idp.idToken(C.sub, A.email, { email_verified: 'false' });
   const asA = (method: string, url: string, body?: unknown) =>
     call(api.baseUrl, method, url, { token: tokenA, body });
 
@@ -51,6 +59,10 @@ beforeAll(async () => {
   ids.booking = ((await asA('POST', '/bookings', quote({ email: A.email }))).body as Json)
     .bookingId as string;
   ids.anonymousBooking = (
+    (await call(api.baseUrl, 'POST', '/bookings', { body: quote({ email: A.email }) })).body as Json
+  ).bookingId as string;
+  await asA('POST', `/bookings/${ids.anonymousBooking}/claim`, { decision: 'mine' });
+  ids.pendingBooking = (
     (await call(api.baseUrl, 'POST', '/bookings', { body: quote({ email: A.email }) })).body as Json
   ).bookingId as string;
   ids.completedBooking = ((await asA('POST', '/bookings', quote({ email: A.email }))).body as Json)
@@ -99,6 +111,7 @@ async function snapshotOfA(): Promise<Json> {
     profile: await get('/profile/me'),
     vehicles: await get('/vehicles/me'),
     bookings: await get('/bookings'),
+    claimable: await get('/bookings/claimable'),
     loyalty: await get('/loyalty'),
     subscriptions: await get('/subscriptions'),
     calendly: await get('/calendly-bookings'),
@@ -106,8 +119,13 @@ async function snapshotOfA(): Promise<Json> {
   };
 }
 
-const asB = (method: string, url: string, body?: unknown) =>
-  call(api.baseUrl, method, url, { token: tokenB, body });
+type Caller = (method: string, url: string, body?: unknown) => ReturnType<typeof call>;
+const as =
+  (token: () => string): Caller =>
+  (method, url, body) =>
+    call(api.baseUrl, method, url, { token: token(), body });
+const asB = as(() => tokenB);
+const asC = as(() => tokenC);
 
 /** A's ids that appear anywhere in an answer to B. */
 function leakedIds(body: unknown): string[] {
@@ -127,13 +145,16 @@ const update = {
   totalPrice: 1,
 };
 
-/** B's attempt per operation; each returns the problems found (none expected). */
-const attempts: Record<string, () => Promise<string[]>> = {
+/** The intruder's attempt per operation; each returns the problems found (none expected). */
+const attemptsBy = (
+  asB: Caller,
+  who: { sub: string; email: string },
+): Record<string, () => Promise<string[]>> => ({
   getMyProfile: async () => {
     const answer = await asB('GET', '/profile/me');
     return [
       ...leakedIds(answer.body),
-      ...((answer.body as Json).userId === B.sub ? [] : ['not B']),
+      ...((answer.body as Json).userId === who.sub ? [] : ['not the caller']),
     ];
   },
   updateMyProfile: async () => leakedIds((await asB('PUT', '/profile/me', { name: 'Bob B' })).body),
@@ -149,7 +170,15 @@ const attempts: Record<string, () => Promise<string[]>> = {
   ],
   listBookings: async () => leakedIds((await asB('GET', '/bookings')).body),
   createBooking: async () =>
-    leakedIds((await asB('POST', '/bookings', quote({ email: B.email }))).body),
+    leakedIds((await asB('POST', '/bookings', quote({ email: who.email }))).body),
+  listClaimableBookings: async () => leakedIds((await asB('GET', '/bookings/claimable')).body),
+  claimBooking: async () => [
+    ...expect404(await asB('POST', `/bookings/${ids.pendingBooking}/claim`, { decision: 'mine' })),
+    ...expect404(
+      await asB('POST', `/bookings/${ids.pendingBooking}/claim`, { decision: 'not-mine' }),
+    ),
+    ...expect404(await asB('POST', `/bookings/${ids.booking}/claim`, { decision: 'mine' })),
+  ],
   updateBooking: async () => [
     ...expect404(await asB('PUT', `/bookings/${ids.booking}`, update)),
     ...expect404(await asB('PUT', `/bookings/${ids.anonymousBooking}`, update)),
@@ -173,7 +202,8 @@ const attempts: Record<string, () => Promise<string[]>> = {
     leakedIds((await asB('POST', '/subscriptions', { plan: 'monthly' })).body),
   cancelSubscription: async () =>
     expect404(await asB('DELETE', `/subscriptions/${ids.subscription}`)),
-};
+});
+const attempts = attemptsBy(asB, B);
 
 function expect404(answer: { status: number; body: unknown }): string[] {
   const problems = leakedIds(answer.body);
@@ -204,6 +234,18 @@ describe('two-customer isolation', () => {
 
     const problems: Record<string, string[]> = {};
     for (const [operationId, attempt] of Object.entries(attempts)) {
+      const found = await attempt();
+      if (found.length > 0) problems[operationId] = found;
+    }
+    expect(problems).toEqual({});
+    expect(await snapshotOfA()).toEqual(before);
+  });
+
+  it("gives an account that changed its e-mail to A's, unverified, nothing of A's", async () => {
+    const before = await snapshotOfA();
+    expect((before.claimable as Json[]).map((b) => b.bookingId)).toEqual([ids.pendingBooking]);
+    const problems: Record<string, string[]> = {};
+    for (const [operationId, attempt] of Object.entries(attemptsBy(asC, C))) {
       const found = await attempt();
       if (found.length > 0) problems[operationId] = found;
     }

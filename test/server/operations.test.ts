@@ -259,20 +259,32 @@ describe('bookings', () => {
     expect((answer.body as Json).selectedAddons).toHaveLength(6);
   });
 
-  it('lists anonymous quotes sent with the customer e-mail (any case), newest first', async () => {
+  it('offers anonymous quotes with the verified e-mail (any case) for claiming, never lists them', async () => {
     const anonymous = await call(api.baseUrl, 'POST', '/bookings', {
       body: quote({ email: EMAIL.toUpperCase() }),
     });
     expect(anonymous.status).toBe(201);
     expect(anonymous.body).toMatchObject({ userId: null });
+    const anonymousId = (anonymous.body as Json).bookingId as string;
     const stranger = await call(api.baseUrl, 'POST', '/bookings', {
       body: quote({ email: 'someone.else@example.com' }),
     });
+    const strangerId = (stranger.body as Json).bookingId as string;
 
+    const ids = async (url: string) =>
+      ((await get(url)).body as Json[]).map((booking) => booking.bookingId);
+    expect(await ids('/bookings')).not.toContain(anonymousId);
+    expect(await ids('/bookings/claimable')).toContain(anonymousId);
+    expect(await ids('/bookings/claimable')).not.toContain(strangerId);
+
+    expect((await send('POST', `/bookings/${strangerId}/claim`, { decision: 'mine' })).status).toBe(
+      404,
+    );
+    const claimed = await send('POST', `/bookings/${anonymousId}/claim`, { decision: 'mine' });
+    expect(claimed.status).toBe(204);
     const list = (await get('/bookings')).body as Json[];
-    const ids = list.map((booking) => booking.bookingId);
-    expect(ids[0]).toBe((anonymous.body as Json).bookingId);
-    expect(ids).not.toContain((stranger.body as Json).bookingId);
+    expect(list[0]).toMatchObject({ bookingId: anonymousId, userId: 'customer-1' });
+    expect(await ids('/bookings/claimable')).not.toContain(anonymousId);
     const created = list.map((booking) => booking.createdAt as string);
     expect([...created].sort().reverse()).toEqual(created);
   });
@@ -409,17 +421,64 @@ describe('loyalty', () => {
     expect(after.lastUpdated).toBe(transactions.at(-1)?.date);
   });
 
-  it('credits an anonymous completed quote when its e-mail signs up later', async () => {
+  it('credits an anonymous completed quote to the account that claims it, once', async () => {
     const quoteAnswer = await call(api.baseUrl, 'POST', '/bookings', {
       body: quote({ email: 'late@example.com', vehicleType: 'Minivan', selectedAddons: [] }),
     });
-    const result = withDb((db) =>
-      completeBooking(db, (quoteAnswer.body as Json).bookingId as string),
-    );
+    const bookingId = (quoteAnswer.body as Json).bookingId as string;
+    const result = withDb((db) => completeBooking(db, bookingId));
     expect(result.userId).toBeNull();
     const lateToken = await idp.idToken('late-customer', 'late@example.com');
-    const loyalty = await call(api.baseUrl, 'GET', '/loyalty', { token: lateToken });
-    expect(loyalty.body).toMatchObject({ points: 100 + 150 });
+    const points = async () =>
+      ((await call(api.baseUrl, 'GET', '/loyalty', { token: lateToken })).body as Json).points;
+    expect(await points()).toBe(100);
+    const claim = () =>
+      call(api.baseUrl, 'POST', `/bookings/${bookingId}/claim`, {
+        token: lateToken,
+        body: { decision: 'mine' },
+      });
+    expect((await claim()).status).toBe(204);
+    expect(await points()).toBe(100 + 150);
+    expect((await claim()).status).toBe(404);
+    expect(await points()).toBe(100 + 150);
+  });
+
+  it('credits a completed booking to one account however many share or later take its e-mail', async () => {
+    const shared = 'shared@example.com';
+    const posted = await call(api.baseUrl, 'POST', '/bookings', {
+      body: quote({ email: shared, vehicleType: 'Sedan', selectedAddons: [] }),
+    });
+    const bookingId = (posted.body as Json).bookingId as string;
+    withDb((db) => completeBooking(db, bookingId));
+    const tokens = await Promise.all(
+      ['shared-1', 'shared-2', 'shared-3'].map((sub) => idp.idToken(sub, shared)),
+    );
+    const claims = [];
+    for (const each of tokens) {
+      claims.push(
+        (
+          await call(api.baseUrl, 'POST', `/bookings/${bookingId}/claim`, {
+            token: each,
+            body: { decision: 'mine' },
+          })
+        ).status,
+      );
+    }
+    expect(claims).toEqual([204, 404, 404]);
+    const points = await Promise.all(
+      tokens.map(
+        async (each) =>
+          ((await call(api.baseUrl, 'GET', '/loyalty', { token: each })).body as Json).points,
+      ),
+    );
+    expect(points).toEqual([100 + 90, 100, 100]);
+    const earnRows = withDb(
+      (db) =>
+        db
+          .prepare('SELECT COUNT(*) AS n FROM loyalty_transactions WHERE reason_key = ?')
+          .get(`booking:${bookingId}`) as { n: number },
+    );
+    expect(earnRows.n).toBe(1);
   });
 
   it('redeems (operator) from 2000 points, counting negative and never below zero', async () => {

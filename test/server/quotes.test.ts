@@ -45,6 +45,22 @@ it('stores exactly 200 rows for 200 concurrent anonymous quotes', async () => {
   }
 });
 
+it('accepts a call-back request without a preferred date and time (docs/product.md §5)', async () => {
+  const api = await startApi(idp);
+  try {
+    const body = quote();
+    delete body.date;
+    delete body.time;
+    const answer = await call(api.baseUrl, 'POST', '/bookings', { body });
+    expect(answer.status).toBe(201);
+    expect(answer.body).not.toHaveProperty('date');
+    expect(answer.body).not.toHaveProperty('time');
+    expect(answer.body).toMatchObject({ name: 'Sam Carter', status: 'Booked' });
+  } finally {
+    await api.close();
+  }
+});
+
 describe('rate limit', () => {
   it('answers 429 with Retry-After once an address has sent its quotes, per address', async () => {
     const api = await startApi(idp, {

@@ -92,7 +92,7 @@ it('gives the demo customer a full portal', async () => {
   const oldest = bookings.map((booking) => booking.date as string).sort()[0] as string;
   const sixMonthsAgo = new Date(Date.now() - 186 * 86_400_000).toISOString().slice(0, 10);
   expect(oldest >= sixMonthsAgo).toBe(true);
-  expect(bookings.some((booking) => booking.userId === null)).toBe(true);
+  expect(bookings.every((booking) => booking.userId === demo.sub)).toBe(true);
 
   const calendly = (await get('/calendly-bookings')) as Json[];
   expect(new Set(calendly.map((booking) => booking.status))).toEqual(

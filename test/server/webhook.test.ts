@@ -110,6 +110,51 @@ it('refuses a missing, wrong, stale or replayed-on-another-body signature with 4
   expect(rows()).toBe(before);
 });
 
+it('refuses a signature that is not exactly 64 hex characters with 401', async () => {
+  const raw = event('invitee.created', 'https://api.calendly.com/invitees/hex', 3);
+  const good = sign(raw);
+  const t = /t=(\d+)/.exec(good)?.[1] ?? '';
+  const hex = /v1=([0-9a-f]+)/.exec(good)?.[1] ?? '';
+  const before = rows();
+  for (const v1 of [`${hex}0`, `${hex}zz`, hex.slice(0, 63), `${hex.slice(0, 62)}g0`]) {
+    const answer = await post(raw, `t=${t},v1=${v1}`);
+    expect({ v1, status: answer.status }).toEqual({ v1, status: 401 });
+    expect(answer.body).toEqual({
+      error: 'Unauthorized',
+      message: 'Malformed Calendly-Webhook-Signature header',
+    });
+  }
+  expect(rows()).toBe(before);
+});
+
+it('refuses the same signed request replayed within the window with 409', async () => {
+  const raw = event('invitee.created', 'https://api.calendly.com/invitees/replay', 3, 'r@x.com');
+  const signature = sign(raw);
+  expect((await post(raw, signature)).status).toBe(204);
+  const replay = await post(raw, signature);
+  expect(replay.status).toBe(409);
+  expect(replay.body).toEqual({
+    error: 'Conflict',
+    message: 'This webhook delivery was already received',
+  });
+});
+
+it('answers 400, never 500, for a start time that is not a readable instant', async () => {
+  const raw = JSON.stringify({
+    event: 'invitee.created',
+    payload: {
+      uri: 'https://api.calendly.com/invitees/leap',
+      email: EMAIL,
+      scheduled_event: { name: 'Leap', start_time: '2026-12-31T23:59:60Z' },
+    },
+  });
+  const before = rows();
+  const answer = await post(raw, sign(raw));
+  expect(answer.status).toBe(400);
+  expect((answer.body as Json).message).toContain('start_time');
+  expect(rows()).toBe(before);
+});
+
 it('answers 400 for a signed event that does not match the schema', async () => {
   const raw = JSON.stringify({ event: 'invitee.created', payload: { uri: 'x' } });
   const answer = await post(raw, sign(raw));
@@ -122,12 +167,12 @@ it('answers 400 for a signed event that does not match the schema', async () => 
 it('is idempotent by payload.uri, and a cancellation sticks even when it arrives first', async () => {
   const uri = 'https://api.calendly.com/invitees/two';
   const created = event('invitee.created', uri, 5);
-  await post(created, sign(created));
-  await post(created, sign(created));
+  await post(created, sign(created, WEBHOOK_KEY, Date.now() - 2000));
+  await post(created, sign(created, WEBHOOK_KEY, Date.now() - 1000));
   const count = rows();
   const canceled = event('invitee.canceled', uri, 5);
   expect((await post(canceled, sign(canceled))).status).toBe(204);
-  await post(created, sign(created));
+  expect((await post(created, sign(created))).status).toBe(204);
   expect(rows()).toBe(count);
 
   const early = 'https://api.calendly.com/invitees/three';
@@ -156,4 +201,31 @@ it('refuses every call when no signing key is configured', async () => {
   } finally {
     await keyless.close();
   }
+});
+
+it("carries the invitee's reschedule and cancel links to the customer's list (https only)", async () => {
+  const email = 'links@example.com';
+  const withLinks = (uri: string, links: Json) => {
+    const body = JSON.parse(event('invitee.created', uri, 5, email)) as { payload: Json };
+    Object.assign(body.payload, links);
+    return JSON.stringify(body);
+  };
+  const raw = withLinks('https://api.calendly.com/invitees/links', {
+    reschedule_url: 'https://calendly.com/reschedulings/abc',
+    cancel_url: 'https://calendly.com/cancellations/abc',
+  });
+  expect((await post(raw, sign(raw))).status).toBe(204);
+  const unsafe = withLinks('https://api.calendly.com/invitees/unsafe', {
+    cancel_url: 'javascript:alert(1)',
+  });
+  expect((await post(unsafe, sign(unsafe))).status).toBe(400);
+
+  const own = await idp.idToken('links-user', email);
+  const answer = await call(api.baseUrl, 'GET', '/calendly-bookings', { token: own });
+  expect(answer.body).toEqual([
+    expect.objectContaining({
+      rescheduleUrl: 'https://calendly.com/reschedulings/abc',
+      cancelUrl: 'https://calendly.com/cancellations/abc',
+    }),
+  ]);
 });

@@ -9,6 +9,7 @@ import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { TOKEN_EXPIRY_MARGIN_MS } from '../../config/timing';
 import {
   clearTokens,
+  clearStorages,
   getTokens,
   getUser,
   ID_TOKEN_KEY,
@@ -50,13 +51,14 @@ export async function verifySession(dispatch: Dispatch<UnknownAction>): Promise<
 }
 
 /**
- * The auth page's check on load: true when a valid session is stored; otherwise any expired
- * leftovers are removed from both storages and the session is marked signed out.
+ * The auth page's check on load: true when a valid session is stored; otherwise, when expired
+ * leftovers are found, local and session storage are cleared (docs/product.md §2), and the
+ * session is marked signed out.
  */
 export function settleStoredSession(dispatch: Dispatch<UnknownAction>): boolean {
   if (hasValidSession()) return true;
   const { idToken, accessToken, refreshToken } = getTokens();
-  if (idToken || accessToken || refreshToken) clearTokens();
+  if (idToken || accessToken || refreshToken) clearStorages();
   dispatch(sessionChecked({ authenticated: false, user: null }));
   return false;
 }

@@ -85,6 +85,14 @@ export function clearTokens(): void {
   }
 }
 
+/**
+ * Empties local and session storage altogether (docs/product.md §2: the auth page finding an
+ * expired stored token), not only the session's keys.
+ */
+export function clearStorages(): void {
+  for (const s of stores()) s.clear();
+}
+
 export function getUser(): SessionUser | null {
   try {
     const raw = window.localStorage.getItem(USER_KEY);

@@ -197,6 +197,35 @@ describe('My Bookings', () => {
     expect(screen.getByRole('heading', { name: 'Status Breakdown (Stacked)' })).toBeInTheDocument();
   });
 
+  it("the Calendly table links to a booking's own reschedule and cancel pages when known", async () => {
+    server.use(
+      http.get(apiUrl('/calendly-bookings'), () =>
+        HttpResponse.json([
+          calendly('cal-1', {
+            status: 'Booked',
+            rescheduleUrl: 'https://calendly.com/reschedulings/cal-1',
+            cancelUrl: 'https://calendly.com/cancellations/cal-1',
+          }),
+          calendly('cal-2', { status: 'Booked', cancelUrl: 'javascript:alert(1)' }),
+        ]),
+      ),
+    );
+    renderApp('/dashboard/bookings');
+    const cal = await screen.findByRole('table', { name: 'Calendly bookings' });
+    const cal1 = within(cal).getByRole('cell', { name: 'cal-1' }).closest('tr') as HTMLElement;
+    expect(within(cal1).getByRole('link', { name: /^Reschedule/ })).toHaveAttribute(
+      'href',
+      'https://calendly.com/reschedulings/cal-1',
+    );
+    expect(within(cal1).getByRole('link', { name: /^Cancel/ })).toHaveAttribute(
+      'href',
+      'https://calendly.com/cancellations/cal-1',
+    );
+    // Only https links are followed; anything else is left out.
+    const cal2 = within(cal).getByRole('cell', { name: 'cal-2' }).closest('tr') as HTMLElement;
+    expect(within(cal2).queryByRole('link')).toBeNull();
+  });
+
   it('a failed website list toasts its message and shows that list empty', async () => {
     server.use(
       http.get(apiUrl('/bookings'), () =>

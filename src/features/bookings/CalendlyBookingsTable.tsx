@@ -1,5 +1,6 @@
 import { ScrollableTable } from '../../components/ScrollableTable';
 import { useMemo } from 'react';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import type { ExternalBooking } from '../../api/normalize';
 import { formatShortDateTime } from '../../lib/dates';
 import { newestFirst, StatusChip, usePagination } from './display';
+import { CalendlyLinks } from '../../components/CalendlyLinks';
 
 /** Bookings made in the external scheduling service: read-only (docs/product.md §2, §6). */
 export function CalendlyBookingsTable({ bookings }: { bookings: readonly ExternalBooking[] }) {
@@ -35,7 +37,14 @@ export function CalendlyBookingsTable({ bookings }: { bookings: readonly Externa
                 <TableCell>
                   <StatusChip status={booking.status} />
                 </TableCell>
-                <TableCell>{booking.source}</TableCell>
+                <TableCell>
+                  {booking.source}
+                  {booking.status === 'Booked' && (
+                    <Box sx={{ mt: 0.5 }}>
+                      <CalendlyLinks booking={booking} />
+                    </Box>
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,6 +6,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,15 +16,14 @@ import { useStoredLoyaltyLevel } from './useStoredLoyaltyLevel';
 
 export const SIDEBAR_WIDTH = 240;
 
-export const dashboardNav = [
-  { label: 'Dashboard', to: '/dashboard', end: true },
-  { label: 'Profile', to: '/dashboard/profile' },
-  { label: 'Vehicles', to: '/dashboard/vehicles' },
-  { label: 'My Bookings', to: '/dashboard/bookings' },
-  { label: 'Subscriptions', to: '/dashboard/subscriptions' },
-  { label: 'Service Pics', to: '/dashboard/pics' },
-  { label: 'Loyalty Program', to: '/dashboard/loyalty' },
-] as const;
+/** A sidebar entry; the app declares the pages (src/app/dashboard/dashboardPages.tsx). */
+export interface DashboardNavItem {
+  label: string;
+  to: string;
+  icon: ComponentType;
+  /** Active only on exactly this path (the overview). */
+  end: boolean;
+}
 
 const NAV_ID = 'dashboard-nav';
 
@@ -32,7 +32,7 @@ export function navLabel(label: string, loyaltyLevel: string): string {
   return label === 'Loyalty Program' && loyaltyLevel ? `${label} (${loyaltyLevel})` : label;
 }
 
-function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+function SidebarNav({ nav, onNavigate }: { nav: DashboardNavItem[]; onNavigate?: () => void }) {
   const loyaltyLevel = useStoredLoyaltyLevel();
   return (
     <List
@@ -41,12 +41,12 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       id={NAV_ID}
       sx={{ py: 1, position: 'sticky', top: 0 }}
     >
-      {dashboardNav.map((item) => (
+      {nav.map(({ icon: Icon, ...item }) => (
         <ListItemButton
           key={item.to}
           component={NavLink}
           to={item.to}
-          end={'end' in item ? item.end : false}
+          end={item.end}
           onClick={onNavigate}
           sx={{
             mx: 1,
@@ -59,6 +59,9 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.light' },
           }}
         >
+          <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }} aria-hidden>
+            <Icon />
+          </ListItemIcon>
           <ListItemText primary={navLabel(item.label, loyaltyLevel)} />
         </ListItemButton>
       ))}
@@ -82,7 +85,7 @@ function ContentFallback() {
  * The dashboard frame (docs/product.md §2): a sidebar that is permanent from the md breakpoint up and a
  * temporary drawer behind a menu button on smaller screens; the page in the remaining space.
  */
-export function DashboardLayout() {
+export function DashboardLayout({ nav }: { nav: DashboardNavItem[] }) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -110,7 +113,7 @@ export function DashboardLayout() {
             },
           }}
         >
-          <SidebarNav />
+          <SidebarNav nav={nav} />
         </Drawer>
       ) : (
         <>
@@ -145,7 +148,7 @@ export function DashboardLayout() {
             onClose={() => setMobileOpen(false)}
             sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
           >
-            <SidebarNav onNavigate={() => setMobileOpen(false)} />
+            <SidebarNav nav={nav} onNavigate={() => setMobileOpen(false)} />
           </Drawer>
         </>
       )}

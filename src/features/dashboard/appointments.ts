@@ -9,6 +9,9 @@ export interface Appointment {
   serviceName: string;
   vehicle: string;
   source: 'Website' | 'Calendly';
+  /** A Calendly booking's own links ('' when unknown); a website booking has none. */
+  rescheduleUrl: string;
+  cancelUrl: string;
 }
 
 /**
@@ -31,6 +34,8 @@ export function upcomingFromBookings(
       serviceName: b.serviceName,
       vehicle: b.vehicle.text || b.vehicleType,
       source: 'Website' as const,
+      rescheduleUrl: '',
+      cancelUrl: '',
     })),
     ...external.map((b, i) => ({
       key: `cal-${b.bookingId || i}`,
@@ -40,6 +45,8 @@ export function upcomingFromBookings(
       serviceName: b.serviceName,
       vehicle: b.vehicle || b.vehicleType,
       source: 'Calendly' as const,
+      rescheduleUrl: b.rescheduleUrl,
+      cancelUrl: b.cancelUrl,
     })),
   ];
   return upcomingAppointments(all, now, limit).map(

@@ -147,6 +147,23 @@ describe('Loyalty Program', () => {
     expect(screen.queryByText(/You've earned your signup bonus!/)).not.toBeInTheDocument();
   });
 
+  it('keeps the sign of every transaction: a negative redeem or adjustment stays negative', async () => {
+    answerLoyalty(
+      account(225, [
+        { id: 'a', date: '2026-03-01T15:00:00Z', type: 'earn', points: 500, source: 'Booking' },
+        { id: 'b', date: '2026-03-02T15:00:00Z', type: 'redeem', points: -200, source: 'Reward' },
+        { id: 'c', date: '2026-03-03T15:00:00Z', type: 'adjustment', points: -75, source: 'Fix' },
+      ]),
+    );
+    renderApp('/dashboard/loyalty');
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const points = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    expect(points).toEqual(['-75', '-200', '+500']);
+  });
+
   it('a failed load toasts the message and shows zero points', async () => {
     server.use(
       http.get(apiUrl('/loyalty'), () =>

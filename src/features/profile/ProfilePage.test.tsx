@@ -17,6 +17,19 @@ const stored = {
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
 
+/** Answers GET /profile/me with `stored`; records every PUT body and answers it with `reply`. */
+function profileApi(reply: () => Response = () => HttpResponse.json(stored)) {
+  const sent: unknown[] = [];
+  server.use(
+    http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)),
+    http.put(apiUrl('/profile/me'), async ({ request }) => {
+      sent.push(await request.json());
+      return reply();
+    }),
+  );
+  return sent;
+}
+
 describe('Account Profile', () => {
   beforeEach(() => signIn());
 
@@ -118,13 +131,8 @@ describe('Account Profile', () => {
 
   it('saves trimmed values with the last 10 digits of the mobile; the answer replaces the form', async () => {
     const user = userEvent.setup();
-    let body: unknown;
-    server.use(
-      http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)),
-      http.put(apiUrl('/profile/me'), async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ ...stored, name: 'Jordan A. Miles', mobile: '9195550199' });
-      }),
+    const sent = profileApi(() =>
+      HttpResponse.json({ ...stored, name: 'Jordan A. Miles', mobile: '9195550199' }),
     );
     renderApp('/dashboard/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
@@ -138,7 +146,7 @@ describe('Account Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
 
     expect(await screen.findByText('Profile saved successfully')).toBeInTheDocument();
-    expect(body).toEqual({
+    expect(sent[0]).toEqual({
       name: 'Jordan Miles',
       email: 'jordan@example.com',
       phone: '919-555-0100',
@@ -188,5 +196,58 @@ describe('Account Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Network error')).toBeInTheDocument();
     expect(field(/^Name/)).toHaveValue('Jordan Miles');
+  });
+
+  describe("the account screen's own name and phone edit", () => {
+    const accountName = () => screen.getByRole('textbox', { name: /^Account name/ });
+    const accountPhone = () => screen.getByRole('textbox', { name: /^Account phone/ });
+
+    it('refuses an empty name with "Name cannot be empty." and sends nothing', async () => {
+      const user = userEvent.setup();
+      const sent = profileApi();
+      renderApp('/dashboard/profile');
+      await screen.findByRole('heading', { name: 'Account Details' });
+      await user.clear(accountName());
+      await user.type(accountName(), '   ');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Name cannot be empty.')).toBeVisible();
+      expect(sent).toHaveLength(0);
+    });
+
+    it('saves the name and the trimmed phone, keeping the rest of the profile', async () => {
+      const user = userEvent.setup();
+      const sent = profileApi(() =>
+        HttpResponse.json({ ...stored, name: 'Jo Miles', phone: '919-555-0111' }),
+      );
+      renderApp('/dashboard/profile');
+      await screen.findByRole('heading', { name: 'Account Details' });
+      await user.clear(accountName());
+      await user.type(accountName(), 'Jo Miles');
+      await user.clear(accountPhone());
+      await user.type(accountPhone(), '  919-555-0111  ');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Profile saved successfully')).toBeInTheDocument();
+      expect(sent).toEqual([
+        {
+          name: 'Jo Miles',
+          email: 'jordan@example.com',
+          phone: '919-555-0111',
+          mobile: '9195550101',
+          serviceAddress: stored.serviceAddress,
+        },
+      ]);
+    });
+
+    it('a failed save reads "Failed to save profile." and keeps what was typed', async () => {
+      const user = userEvent.setup();
+      profileApi(() => HttpResponse.json({ message: 'Profile store offline' }, { status: 500 }));
+      renderApp('/dashboard/profile');
+      await screen.findByRole('heading', { name: 'Account Details' });
+      await user.clear(accountName());
+      await user.type(accountName(), 'Jo Miles');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Failed to save profile.')).toBeVisible();
+      expect(accountName()).toHaveValue('Jo Miles');
+    });
   });
 });

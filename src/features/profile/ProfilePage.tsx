@@ -25,9 +25,8 @@ import {
   type ProfileFormValues,
 } from './profileForm';
 
-export const PROFILE_LOAD_FAILED = 'Failed to load profile.';
-export const PROFILE_SAVE_FAILED = 'Failed to save profile';
-export const PROFILE_SAVED = 'Profile saved successfully';
+import { PROFILE_LOAD_FAILED, PROFILE_SAVE_FAILED, PROFILE_SAVED } from './messages';
+import { AccountDetails } from './AccountDetails';
 
 interface FieldSpec {
   name: ProfileField;
@@ -206,7 +205,9 @@ export function ProfilePage() {
           <Typography sx={{ mb: 3 }}>
             Account ID: <strong>{profile.email || '-'}</strong>
           </Typography>
-          <ProfileForm profile={profile} />
+          <AccountDetails profile={profile} />
+          {/* A save of the account details above refreshes the form with the stored values. */}
+          <ProfileForm key={`${profile.name}\n${profile.phone}`} profile={profile} />
         </>
       ) : (
         <Alert severity="error">{errorMessage(error, PROFILE_LOAD_FAILED)}</Alert>

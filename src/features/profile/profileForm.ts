@@ -20,7 +20,7 @@ export interface ProfileUpdateBody {
   email: string;
   phone: string;
   mobile: string;
-  serviceAddress: { line1: string; line2: string; city: string; state: string; zip: string };
+  serviceAddress?: { line1: string; line2: string; city: string; state: string; zip: string };
 }
 
 export const FIX_FIELDS_MESSAGE = 'Please fix the highlighted fields.';
@@ -96,4 +96,14 @@ export function toProfileUpdate(values: ProfileFormValues, email: string): Profi
       zip: values.zip.trim(),
     },
   };
+}
+
+/**
+ * The account screen's own edit (docs/product.md §3, §5): a new name and phone (both trimmed),
+ * everything else as stored (the update replaces the whole profile).
+ */
+export function toAccountUpdate(profile: Profile, name: string, phone: string): ProfileUpdateBody {
+  const stored = toProfileUpdate({ ...fromProfile(profile), name, phone }, profile.email);
+  // A profile without an address keeps having none (an empty one is not an address).
+  return profile.serviceAddress.line1.trim() ? stored : { ...stored, serviceAddress: undefined };
 }

@@ -181,6 +181,23 @@ describe('quote wizard', () => {
     expect(received).toHaveLength(0);
   });
 
+  it('sends a call-back request with only name, phone and e-mail (date and time optional)', async () => {
+    const received = captureBookings();
+    renderWithProviders(<QuoteSection />);
+    await toBookingStep();
+    await fill(/Full Name/, 'Jordan Miles');
+    await fill(/Phone Number/, '(919) 555-0199');
+    await fill(/Email Address/, 'jordan@example.com');
+    expect(screen.getByLabelText(/Preferred Date/)).not.toBeRequired();
+    expect(screen.getByLabelText(/Preferred Time/)).not.toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    expect(received).toHaveLength(1);
+    expect(received[0]?.body).not.toHaveProperty('date');
+    expect(received[0]?.body).not.toHaveProperty('time');
+    expect(received[0]?.body).toMatchObject({ name: 'Jordan Miles', email: 'jordan@example.com' });
+  });
+
   it('sends the quote, shows the thank-you for 5 seconds, then starts afresh', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));

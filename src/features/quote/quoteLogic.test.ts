@@ -113,8 +113,9 @@ describe('validateQuoteForm', () => {
     ['phone too short', { phone: '555-01' }, { phone: m.phoneInvalid }],
     ['email', { email: '' }, { email: m.email }],
     ['email without @', { email: 'jordan.example.com' }, { email: m.emailInvalid }],
-    ['date', { date: '', time: '' }, { date: m.date, time: m.time }],
-    ['past date', { date: '2026-03-13', time: '' }, { date: m.datePast, time: m.time }],
+    ['no date and no time (a call-back request)', { date: '', time: '' }, {}],
+    ['a date without a time', { date: '2026-03-16', time: '' }, {}],
+    ['past date', { date: '2026-03-13', time: '' }, { date: m.datePast }],
     ['time not offered that day', { date: '2026-03-16', time: '9:00 AM' }, { time: m.time }],
   ])('%s', (_label, change, expected) => {
     expect(validateQuoteForm({ ...valid, ...change }, today)).toEqual(expected);
@@ -145,6 +146,12 @@ describe('quotePayload', () => {
       message: '',
       totalPrice: 195,
     });
+  });
+
+  it('leaves out the date and time when none was chosen', () => {
+    const payload = quotePayload('Sedan', [], { ...form, date: '', time: '' });
+    expect(payload).not.toHaveProperty('date');
+    expect(payload).not.toHaveProperty('time');
   });
 
   it('Premium sends every add-on at $200', () => {

@@ -95,7 +95,6 @@ export const validationMessages = {
   phoneInvalid: 'Please enter a valid phone number.',
   email: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address.',
-  date: 'Please choose a preferred date.',
   datePast: 'Please choose today or a later date.',
   time: 'Please choose a preferred time.',
 } as const;
@@ -112,9 +111,9 @@ export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   else if (digits.length < 7 || digits.length > 15) errors.phone = m.phoneInvalid;
   if (!form.email.trim()) errors.email = m.email;
   else if (!EMAIL.test(form.email.trim())) errors.email = m.emailInvalid;
-  if (!form.date) errors.date = m.date;
-  else if (!isDateAllowed(form.date, today)) errors.date = m.datePast;
-  if (!timeSlotsFor(form.date).includes(form.time)) errors.time = m.time;
+  // The preferred date and time are optional (a visitor may only want a call back).
+  if (form.date && !isDateAllowed(form.date, today)) errors.date = m.datePast;
+  if (form.time && !timeSlotsFor(form.date).includes(form.time)) errors.time = m.time;
   return errors;
 }
 
@@ -125,8 +124,9 @@ export interface QuotePayload {
   email: string;
   vehicleType: VehicleTypeName;
   selectedAddons: AddonName[];
-  date: string;
-  time: string;
+  /** Absent when the visitor chose no preferred date (a call-back request). */
+  date?: string;
+  time?: string;
   vehicle: string;
   message: string;
   totalPrice: number;
@@ -145,8 +145,8 @@ export function quotePayload(
     email: form.email.trim(),
     vehicleType,
     selectedAddons,
-    date: form.date,
-    time: form.time,
+    ...(form.date ? { date: form.date } : {}),
+    ...(form.date && form.time ? { time: form.time } : {}),
     vehicle: form.vehicle.trim(),
     message: form.message.trim(),
     totalPrice: quoteTotal(vehicleType, selectedAddons),

@@ -18,7 +18,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { ServicePic } from '../../api/normalize';
 import { formatShortDate } from '../../lib/dates';
-import { picAlt } from './picAlt';
+import { picAlt, thumbnailSx } from './picAlt';
 
 export const THUMBNAILS_PER_VIEW = 5;
 export const THUMBNAIL_GAP_PX = 10;
@@ -223,12 +223,7 @@ export function PicsViewer({ bookingId, pics, onClose }: Props) {
                         src={pic.signedUrl}
                         alt={`Thumbnail: ${picAlt(pic, index)}`}
                         loading="lazy"
-                        sx={{
-                          display: 'block',
-                          width: '100%',
-                          aspectRatio: '4 / 3',
-                          objectFit: 'cover',
-                        }}
+                        sx={thumbnailSx}
                       />
                     </ButtonBase>
                   ))}

@@ -115,7 +115,27 @@ describe('Service Pics', () => {
     expect(requested).toEqual([]);
   });
 
-  it('shows the error box when a picture request fails', async () => {
+  it("shows the pictures that loaded, with a notice, when one booking's request fails", async () => {
+    const requested = picsApi({ [DONE_A]: [pic(DONE_A, 1), pic(DONE_A, 2)] });
+    server.use(
+      http.get(apiUrl('/service-pics'), ({ request }) => {
+        const id = new URL(request.url).searchParams.get('bookingId') ?? '';
+        requested.push(id);
+        if (id === DONE_B) return HttpResponse.json({ message: 'S3 is down' }, { status: 500 });
+        return HttpResponse.json(id === DONE_A ? [pic(DONE_A, 1), pic(DONE_A, 2)] : []);
+      }),
+    );
+    renderApp('/dashboard/pics');
+    expect(await screen.findByText(`Booking ${DONE_A}`)).toBeInTheDocument();
+    expect(screen.getByText('2 photos')).toBeInTheDocument();
+    expect(
+      screen.getByText('Some pictures could not be loaded. Refresh the page to try again.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Failed to load service pictures.')).not.toBeInTheDocument();
+    expect(requested.sort()).toEqual([DONE_A, DONE_B, DONE_EMPTY].sort());
+  });
+
+  it('shows the error box only when every picture request fails', async () => {
     picsApi({});
     server.use(
       http.get(apiUrl('/service-pics'), async () => {

@@ -12,10 +12,11 @@ import { useListBookingsQuery } from '../../api/endpoints';
 import type { ServicePic } from '../../api/normalize';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useListServicePicsForBookingsQuery } from './servicePicsApi';
-import { picAlt } from './picAlt';
+import { picAlt, thumbnailSx } from './picAlt';
 
 export const PICS_LOAD_FAILED = 'Failed to load service pictures.';
 export const NO_PICS = 'No service photos available yet.';
+export const SOME_PICS_FAILED = 'Some pictures could not be loaded. Refresh the page to try again.';
 
 // react-slick and the viewer load when a picture is first opened.
 const PicsViewer = lazy(() => import('./PicsViewer').then((m) => ({ default: m.PicsViewer })));
@@ -42,7 +43,7 @@ export function ServicePicsPage() {
 
   const groups = useMemo<BookingPics[]>(() => {
     const byBooking = new Map<string, ServicePic[]>();
-    for (const pic of pics.data ?? []) {
+    for (const pic of pics.data?.pics ?? []) {
       if (!pic.signedUrl) continue;
       const list = byBooking.get(pic.bookingId);
       if (list) list.push(pic);
@@ -70,47 +71,48 @@ export function ServicePicsPage() {
         </Box>
       ) : failed ? (
         <Alert severity="error">{PICS_LOAD_FAILED}</Alert>
-      ) : groups.length === 0 ? (
+      ) : groups.length === 0 && !pics.data?.failedRequests ? (
         <Typography>{NO_PICS}</Typography>
       ) : (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {groups.map((group) => {
-            const cover = group.pics[0]!;
-            return (
-              <Grid key={group.bookingId} size={{ xs: 6, sm: 4, md: 3 }} component="li">
-                <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardActionArea
-                    onClick={() => setOpenId(group.bookingId)}
-                    aria-haspopup="dialog"
-                    sx={{ height: '100%' }}
-                  >
-                    <Box
-                      component="img"
-                      src={cover.signedUrl}
-                      alt={picAlt(cover, 0)}
-                      loading="lazy"
-                      sx={{
-                        display: 'block',
-                        width: '100%',
-                        aspectRatio: '4 / 3',
-                        objectFit: 'cover',
-                        bgcolor: 'grey.100',
-                      }}
-                    />
-                    <CardContent sx={{ p: 1.5 }}>
-                      <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
-                        Booking {group.bookingId}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {group.pics.length === 1 ? '1 photo' : `${group.pics.length} photos`}
-                      </Typography>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Grid>
-            );
-          })}
-        </Grid>
+        <>
+          {pics.data?.failedRequests ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {SOME_PICS_FAILED}
+            </Alert>
+          ) : null}
+          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {groups.map((group) => {
+              const cover = group.pics[0]!;
+              return (
+                <Grid key={group.bookingId} size={{ xs: 6, sm: 4, md: 3 }} component="li">
+                  <Card variant="outlined" sx={{ height: '100%' }}>
+                    <CardActionArea
+                      onClick={() => setOpenId(group.bookingId)}
+                      aria-haspopup="dialog"
+                      sx={{ height: '100%' }}
+                    >
+                      <Box
+                        component="img"
+                        src={cover.signedUrl}
+                        alt={picAlt(cover, 0)}
+                        loading="lazy"
+                        sx={{ ...thumbnailSx, bgcolor: 'grey.100' }}
+                      />
+                      <CardContent sx={{ p: 1.5 }}>
+                        <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
+                          Booking {group.bookingId}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {group.pics.length === 1 ? '1 photo' : `${group.pics.length} photos`}
+                        </Typography>
+                      </CardContent>
+                    </CardActionArea>
+                  </Card>
+                </Grid>
+              );
+            })}
+          </Grid>
+        </>
       )}
       {open && (
         <Suspense fallback={null}>

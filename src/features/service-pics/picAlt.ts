@@ -4,3 +4,11 @@ import type { ServicePic } from '../../api/normalize';
 export function picAlt(pic: ServicePic, index: number): string {
   return pic.description || `Service picture ${index + 1} of booking ${pic.bookingId}`;
 }
+
+/** A thumbnail's box: the full width of its tile at 4:3, cropped to fill. */
+export const thumbnailSx = {
+  display: 'block',
+  width: '100%',
+  aspectRatio: '4 / 3',
+  objectFit: 'cover',
+} as const;

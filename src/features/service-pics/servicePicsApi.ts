@@ -1,7 +1,8 @@
 /**
  * The pictures of several bookings in one query (docs/product.md §7: GET /service-pics?bookingId= once
- * per Completed booking, flattened). One failed request fails the whole list, so the page
- * shows its error instead of a partial gallery.
+ * per Completed booking, flattened). A failed request leaves out that booking's pictures and is
+ * counted, so the page can show what loaded with a notice; only when every request fails is the
+ * whole list an error (docs/product.md §8).
  */
 import { api } from '../../api/endpoints';
 import { normalizeList, normalizeServicePic, type ServicePic } from '../../api/normalize';
@@ -10,20 +11,26 @@ import type { ApiError } from '../../api/errors';
 /** At most this many picture requests run at once (a long history must not flood the API). */
 export const MAX_PARALLEL_REQUESTS = 6;
 
+export interface BookingsPics {
+  pics: ServicePic[];
+  /** How many bookings' requests failed (their pictures are missing from `pics`). */
+  failedRequests: number;
+}
+
 const servicePicsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listServicePicsForBookings: build.query<ServicePic[], readonly string[]>({
+    listServicePicsForBookings: build.query<BookingsPics, readonly string[]>({
       providesTags: ['service-pics'],
       async queryFn(bookingIds, _api, _extra, baseQuery) {
         const results: ServicePic[][] = new Array(bookingIds.length);
         let next = 0;
-        let failure: ApiError | null = null;
+        const failures: ApiError[] = [];
         const worker = async () => {
-          while (failure === null && next < bookingIds.length) {
+          while (next < bookingIds.length) {
             const index = next++;
             const bookingId = bookingIds[index]!;
             const answer = await baseQuery({ url: '/service-pics', params: { bookingId } });
-            if (answer.error) failure = answer.error as ApiError;
+            if (answer.error) failures.push(answer.error as ApiError);
             else
               results[index] = normalizeList(answer.data, normalizeServicePic).map((pic) => ({
                 ...pic,
@@ -34,8 +41,9 @@ const servicePicsApi = api.injectEndpoints({
         await Promise.all(
           Array.from({ length: Math.min(MAX_PARALLEL_REQUESTS, bookingIds.length) }, worker),
         );
-        if (failure !== null) return { error: failure };
-        return { data: results.flat() };
+        const [failure] = failures;
+        if (failure && failures.length === bookingIds.length) return { error: failure };
+        return { data: { pics: results.flat(), failedRequests: failures.length } };
       },
     }),
   }),

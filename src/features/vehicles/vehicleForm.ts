@@ -1,3 +1,4 @@
+import type { VehicleInput } from '../../api/generated';
 import type { Vehicle } from '../../api/normalize';
 
 export interface VehicleFormValues {
@@ -13,14 +14,6 @@ export const emptyVehicleForm: VehicleFormValues = {
   year: '',
   licensePlate: '',
 };
-
-/** The POST/PUT body (openapi VehicleInput). */
-export interface VehicleBody {
-  make: string;
-  model: string;
-  year: number;
-  licensePlate: string;
-}
 
 export const vehicleMessages = {
   loadFailed: 'Failed to load vehicles',
@@ -49,7 +42,7 @@ export function toVehicleForm(v: Vehicle): VehicleFormValues {
 }
 
 /** No checks on the client (docs/product.md §5): strings trimmed, the year converted to a number. */
-export function toVehicleBody(values: VehicleFormValues): VehicleBody {
+export function toVehicleBody(values: VehicleFormValues): VehicleInput {
   return {
     make: values.make.trim(),
     model: values.model.trim(),

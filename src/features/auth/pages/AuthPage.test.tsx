@@ -58,6 +58,10 @@ describe('authentication page', () => {
       storage.setItem('refreshToken', 'refresh-old');
     }
     localStorage.setItem('user', JSON.stringify({ sub: 'u', email: 'a@b.c' }));
+    // Not only the token keys: the whole of both storages is cleared (docs/product.md §2).
+    localStorage.setItem('loyaltyLevel', 'Gold');
+    localStorage.setItem('someOtherKey', 'left over');
+    sessionStorage.setItem('someOtherKey', 'left over');
     const { router } = renderApp('/auth');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
@@ -67,6 +71,8 @@ describe('authentication page', () => {
       }
     }
     expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage).toHaveLength(0);
+    expect(sessionStorage).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/auth');
   });
 

@@ -57,9 +57,7 @@ export function LoyaltyPanel({ points, counts }: { points: number; counts: Statu
         <Box component="ul" sx={{ pl: 2.5, my: 0.5 }}>
           {rewardHints.map((hint) => (
             <li key={hint.label}>
-              <Typography variant="body2">
-                {hint.label}: +{hint.points} points
-              </Typography>
+              <Typography variant="body2">{`${hint.label} +${hint.points} points`}</Typography>
             </li>
           ))}
         </Box>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
 import { formatShortDateTime } from '../../../lib/dates';
 import { business } from '../../../config/business';
+import { CalendlyLinks } from '../../../components/CalendlyLinks';
 import type { Appointment } from '../appointments';
 import { buildIcs, DEFAULT_APPOINTMENT_MINUTES, icsHref } from '../ics';
 
@@ -41,7 +42,10 @@ function calendarFile(appointment: Appointment, location: string) {
   return ics ? icsHref(ics) : null;
 }
 
-/** Upcoming Appointments (docs/product.md §2, §9), each with Modify Booking and an .ics download. */
+/**
+ * Upcoming Appointments (docs/product.md §2, §9): Modify Booking for website bookings, a Calendly
+ * booking's own reschedule / cancel links when known, and an .ics download for each.
+ */
 export function UpcomingAppointments({
   appointments,
   location,
@@ -88,14 +92,19 @@ export function UpcomingAppointments({
                     </Typography>
                   </Box>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-                    <Button
-                      component={RouterLink}
-                      to="/dashboard/bookings"
-                      size="small"
-                      variant="outlined"
-                    >
-                      Modify Booking
-                    </Button>
+                    {a.source === 'Website' ? (
+                      <Button
+                        component={RouterLink}
+                        to="/dashboard/bookings"
+                        size="small"
+                        variant="outlined"
+                      >
+                        Modify Booking
+                      </Button>
+                    ) : (
+                      // Read-only here (docs/product.md §6): changed in the scheduling service.
+                      <CalendlyLinks booking={a} />
+                    )}
                     {href && (
                       <Button
                         href={href}

@@ -21,6 +21,15 @@ const booking = (id: string, date: string, status: string, time = '4:00 PM') => 
   createdAt: '2024-01-01T00:00:00Z',
 });
 
+const calendlyBooking = (links: Record<string, string> = {}) => ({
+  bookingId: 'cal-1',
+  startTime: '2099-01-15T15:00:00Z',
+  serviceName: 'Interior Detail',
+  status: 'Booked',
+  source: 'Calendly',
+  ...links,
+});
+
 function useRichData() {
   server.use(
     http.get(apiUrl('/vehicles/me'), () =>
@@ -42,17 +51,7 @@ function useRichData() {
         booking('b-pending', '2099-01-01', 'pending'),
       ]),
     ),
-    http.get(apiUrl('/calendly-bookings'), () =>
-      HttpResponse.json([
-        {
-          bookingId: 'cal-1',
-          startTime: '2099-01-15T15:00:00Z',
-          serviceName: 'Interior Detail',
-          status: 'Booked',
-          source: 'Calendly',
-        },
-      ]),
-    ),
+    http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([calendlyBooking()])),
     http.get(apiUrl('/loyalty'), () =>
       HttpResponse.json({ userId: 'user-1', points: 5200, transactions: [] }),
     ),
@@ -113,9 +112,9 @@ describe('Dashboard overview', () => {
     expect(within(loyalty).getByText('Platinum')).toBeInTheDocument();
     expect(within(loyalty).getByText("You're already at the top!")).toBeInTheDocument();
     expect(within(loyalty).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-    expect(within(loyalty).getByText('Premium Wash: +200 points')).toBeInTheDocument();
-    expect(within(loyalty).getByText('Refer a Friend: +300 points')).toBeInTheDocument();
-    expect(within(loyalty).getByText('Join a Subscription Plan: +500 points')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Premium Wash +200 points')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Refer a Friend +300 points')).toBeInTheDocument();
+    expect(within(loyalty).getByText('Join a Subscription Plan +500 points')).toBeInTheDocument();
     // Booking status: 8 booked (incl. pending and the past one), 1 completed, 1 cancelled.
     expect(within(loyalty).getByText('Booked: 8 (80.0%)')).toBeInTheDocument();
     expect(within(loyalty).getByText('Completed: 1 (10.0%)')).toBeInTheDocument();
@@ -125,6 +124,54 @@ describe('Dashboard overview', () => {
     const plan = screen.getByRole('region', { name: 'Subscription' });
     expect(within(plan).getByText('monthly')).toBeInTheDocument();
     expect(within(plan).queryByRole('link', { name: 'Subscribe' })).not.toBeInTheDocument();
+  });
+
+  it('offers Modify Booking only for website bookings; a Calendly one links to its own reschedule and cancel', async () => {
+    useRichData();
+    server.use(
+      http.get(apiUrl('/calendly-bookings'), () =>
+        HttpResponse.json([
+          calendlyBooking({
+            rescheduleUrl: 'https://calendly.com/reschedulings/cal-1',
+            cancelUrl: 'https://calendly.com/cancellations/cal-1',
+          }),
+        ]),
+      ),
+    );
+    renderApp('/dashboard');
+    await loaded();
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Appointments' });
+    const items = within(upcoming).getAllByRole('listitem');
+    const calendlyItem = items.find((li) => within(li).queryByText('Calendly'))!;
+    expect(within(calendlyItem).queryByRole('link', { name: 'Modify Booking' })).toBeNull();
+    expect(within(calendlyItem).getByRole('link', { name: /^Reschedule/ })).toHaveAttribute(
+      'href',
+      'https://calendly.com/reschedulings/cal-1',
+    );
+    expect(within(calendlyItem).getByRole('link', { name: /^Cancel/ })).toHaveAttribute(
+      'href',
+      'https://calendly.com/cancellations/cal-1',
+    );
+    const websiteItems = items.filter((li) => li !== calendlyItem);
+    expect(websiteItems).toHaveLength(4);
+    for (const li of websiteItems)
+      expect(within(li).getByRole('link', { name: 'Modify Booking' })).toHaveAttribute(
+        'href',
+        '/dashboard/bookings',
+      );
+  });
+
+  it('a Calendly booking without links shows no modify action at all', async () => {
+    useRichData();
+    renderApp('/dashboard');
+    await loaded();
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Appointments' });
+    const calendlyItem = within(upcoming)
+      .getAllByRole('listitem')
+      .find((li) => within(li).queryByText('Calendly'))!;
+    expect(
+      within(calendlyItem).queryByRole('link', { name: /Modify|Reschedule|Cancel/ }),
+    ).toBeNull();
   });
 
   it('shows progress below Platinum and a Subscribe link when no plan is active', async () => {

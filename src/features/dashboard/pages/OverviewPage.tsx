@@ -18,6 +18,8 @@ import { LoyaltyPanel } from '../components/LoyaltyPanel';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data.';
+/** docs/product.md §8: the sources loaded but their figures could not be prepared. */
+export const DASHBOARD_PREPARE_FAILED = 'Error loading dashboard data.';
 
 /** Dashboard home (docs/product.md §2). */
 export function OverviewPage() {
@@ -25,14 +27,19 @@ export function OverviewPage() {
   const { data, isLoading, isFetching, failed, refresh } = useDashboardData();
 
   const derived = useMemo(() => {
-    // Both kinds of booking are the customer's: they count, chart and list together.
-    const allBookings = [...data.websiteBookings, ...data.externalBookings];
-    return {
-      totalBookings: allBookings.length,
-      counts: statusCounts(allBookings),
-      upcoming: upcomingFromBookings(data.websiteBookings, data.externalBookings),
-      location: formatAddress(data.profile?.serviceAddress),
-    };
+    try {
+      // Both kinds of booking are the customer's: they count, chart and list together.
+      const allBookings = [...data.websiteBookings, ...data.externalBookings];
+      return {
+        totalBookings: allBookings.length,
+        counts: statusCounts(allBookings),
+        upcoming: upcomingFromBookings(data.websiteBookings, data.externalBookings),
+        location: formatAddress(data.profile?.serviceAddress),
+      };
+    } catch (error) {
+      console.error('Dashboard: failed to prepare the figures', error);
+      return null;
+    }
   }, [data]);
 
   return (
@@ -67,6 +74,8 @@ export function OverviewPage() {
         </Box>
       ) : failed ? (
         <Alert severity="error">{DASHBOARD_LOAD_FAILED}</Alert>
+      ) : !derived ? (
+        <Alert severity="error">{DASHBOARD_PREPARE_FAILED}</Alert>
       ) : (
         <Stack spacing={3}>
           <SummaryCards

@@ -94,14 +94,12 @@ export default function BookingStep({
           {...field('date')}
           label="Preferred Date"
           type="date"
-          required
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today || undefined } }}
         />
         <TextField
           {...field('time')}
           label="Preferred Time"
           select
-          required
           disabled={slots.length === 0}
           helperText={
             errors.time ??

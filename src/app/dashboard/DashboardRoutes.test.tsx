@@ -2,20 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../testing/render';
+import { dashboardPages } from './dashboardPages';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { LOYALTY_LEVEL_KEY } from '../../api/session/tokenStore';
 
-const labels = [
-  'Dashboard',
-  'Profile',
-  'Vehicles',
-  'My Bookings',
-  'Subscriptions',
-  'Service Pics',
-  /^Loyalty Program/,
-];
+/** Each page's sidebar link; the loyalty link may carry the stored level in brackets. */
+const labels = dashboardPages.map(({ label }) => new RegExp(`^${label}( \\(\\w+\\))?$`));
 
 function loyaltyPoints(points: number) {
   server.use(
@@ -37,7 +31,7 @@ function desktopViewport() {
   };
 }
 
-describe('Dashboard layout', () => {
+describe('Dashboard layout and pages', () => {
   beforeEach(() => signIn());
 
   it('on small screens the sidebar is a drawer behind a menu button', async () => {
@@ -48,7 +42,7 @@ describe('Dashboard layout', () => {
     await userEvent.click(menu);
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
     const links = within(nav).getAllByRole('link');
-    expect(links).toHaveLength(7);
+    expect(links).toHaveLength(dashboardPages.length);
     labels.forEach((label, i) => expect(links[i]).toHaveAccessibleName(label));
     expect(within(nav).getByRole('link', { name: 'Subscriptions' })).toHaveAttribute(
       'aria-current',
@@ -66,6 +60,24 @@ describe('Dashboard layout', () => {
       expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument(),
     );
   });
+
+  it.each(dashboardPages.map(({ path, label }) => [label, path]))(
+    'the sidebar link %s opens /dashboard/%s',
+    async (label, path) => {
+      const restore = desktopViewport();
+      try {
+        const { router } = renderApp(path === 'profile' ? '/dashboard' : '/dashboard/profile');
+        const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+        await userEvent.click(within(nav).getByRole('link', { name: new RegExp(`^${label}`) }));
+        await waitFor(() =>
+          expect(router.state.location.pathname).toBe(path ? `/dashboard/${path}` : '/dashboard'),
+        );
+        expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      } finally {
+        restore();
+      }
+    },
+  );
 
   it('on wide screens the sidebar is always shown', async () => {
     const restore = desktopViewport();

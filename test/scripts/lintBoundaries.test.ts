@@ -1,0 +1,59 @@
+/**
+ * The layer rules of eslint.config.js hold for every feature folder: a file in one feature that
+ * imports another feature is an error. Runs ESLint's own API in a child process (the config is an
+ * ES module) on virtual files, so nothing is written into src/.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Lints `code` as if it were `filePath`; returns the rule ids reported. */
+function lintAll(files: { filePath: string; code: string }[]): string[][] {
+  const script = `
+    import { ESLint } from 'eslint';
+    const files = JSON.parse(process.argv[1]);
+    const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
+    const out = [];
+    for (const f of files) {
+      const [result] = await eslint.lintText(f.code, { filePath: f.filePath });
+      out.push(result.messages.map((m) => m.ruleId ?? m.message));
+    }
+    console.log(JSON.stringify(out));`;
+  const stdout = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', script, JSON.stringify(files)],
+    { cwd: root, encoding: 'utf8' },
+  );
+  return JSON.parse(stdout) as string[][];
+}
+
+test('every feature folder is forbidden to import another feature, and may import itself', () => {
+  const other = (name: string) => (name === 'quote' ? 'auth' : 'quote');
+  const files = features.flatMap((name) => [
+    {
+      filePath: `src/features/${name}/__boundary__.ts`,
+      code: `import { x } from '../${other(name)}/messages';\nexport const y = x;\n`,
+    },
+    {
+      filePath: `src/features/${name}/__boundary__.ts`,
+      code: `import { x } from '../../lib/dates';\nexport const y = x;\n`,
+    },
+  ]);
+  const results = lintAll(files);
+  features.forEach((name, index) => {
+    expect({ name, rules: results[index * 2] }).toEqual({
+      name,
+      rules: expect.arrayContaining(['import-x/no-restricted-paths']),
+    });
+    expect({ name, rules: results[index * 2 + 1] }).toEqual({
+      name,
+      rules: expect.not.arrayContaining(['import-x/no-restricted-paths']),
+    });
+  });
+  expect(features.length).toBeGreaterThanOrEqual(10);
+}, 60000);
