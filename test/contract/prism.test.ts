@@ -8,6 +8,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { runContract } from '../../scripts/lib/contract';
+import { webhookSignatureHeader } from '../../server/calendly';
 import { listOperations, loadOpenApi } from '../../server/openapi';
 import { pictureSignature } from '../../server/pictures';
 import { quote, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
@@ -131,14 +132,35 @@ it('finds no violation in any answer of server/, over every operation and answer
     .map(describeSeen);
   expect(misplaced).toEqual([]);
 
-  // Answers the contract check does not ask for: malformed ids, a valid link to no file.
-  const auth = { headers: { authorization: `Bearer ${stack.token}` } };
+  // Answers the contract check does not ask for: malformed ids, a decision that is neither,
+  // a valid link to no file, a replayed webhook delivery.
+  const json = { 'content-type': 'application/json' };
+  const auth = { authorization: `Bearer ${stack.token}` };
   for (const target of ['vehicles', 'bookings', 'subscriptions']) {
-    await record(`${prismUrl}/${target}/not-an-id`, { method: 'DELETE', ...auth });
+    await record(`${prismUrl}/${target}/not-an-id`, { method: 'DELETE', headers: auth });
   }
+  await record(`${prismUrl}/bookings/ffffffffffffffffffffffff/claim`, {
+    method: 'POST',
+    headers: { ...auth, ...json },
+    body: JSON.stringify({ decision: 'maybe' }),
+  });
   const expires = Math.floor(Date.now() / 1000) + 600;
   const signature = pictureSignature(SIGNED_URL_SECRET, 'gone.jpg', expires);
   await record(`${prismUrl}/service-pics/files/gone.jpg?expires=${expires}&signature=${signature}`);
+  const delivery = JSON.stringify({
+    event: 'invitee.canceled',
+    payload: { uri: 'https://api.calendly.com/invitees/prism-replay', email: 'x@example.com' },
+  });
+  const signed = {
+    method: 'POST',
+    headers: {
+      ...json,
+      'calendly-webhook-signature': webhookSignatureHeader(WEBHOOK_KEY, delivery),
+    },
+    body: delivery,
+  };
+  await record(`${prismUrl}/webhooks/calendly`, signed);
+  await record(`${prismUrl}/webhooks/calendly`, signed);
 
   const answered = new Map<string, Set<number>>();
   for (const item of seen) {
