@@ -33,7 +33,8 @@ test('bookings and loyalty tables are one card per row, with the inline edit', a
   await logIn(page, stack.env.demo.email, stack.env.demo.password);
   await page.goto('/dashboard/bookings');
   const website = page.getByRole('table', { name: 'Website bookings' });
-  await expect(website).toBeVisible();
+  // The demo data loads through the whole local stack: on a busy machine it takes a while.
+  await expect(website).toBeVisible({ timeout: 30_000 });
   await expectCards(website, [
     'Booking ID',
     'Date & Time',
@@ -58,6 +59,6 @@ test('bookings and loyalty tables are one card per row, with the inline edit', a
 
   await page.goto('/dashboard/loyalty');
   const transactions = page.getByRole('table', { name: 'Transactions' });
-  await expect(transactions).toBeVisible();
+  await expect(transactions).toBeVisible({ timeout: 30_000 });
   await expectCards(transactions, ['Date', 'Type', 'Points', 'Source / Reason']);
 });
