@@ -226,6 +226,28 @@ describe('My Bookings', () => {
     expect(within(cal2).queryByRole('link')).toBeNull();
   });
 
+  it('every cell names its column, so a phone can show each row as a labelled card', async () => {
+    bookingsApi([booking(ID_A)]);
+    server.use(
+      http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([calendly('cal-1')])),
+    );
+    renderApp('/dashboard/bookings');
+    for (const table of [
+      await websiteTable(),
+      screen.getByRole('table', { name: 'Calendly bookings' }),
+    ]) {
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+      for (const row of within(table).getAllByRole('row').slice(1))
+        expect(
+          within(row)
+            .getAllByRole('cell')
+            .map((c) => c.dataset.label),
+        ).toEqual(headers);
+    }
+  });
+
   it('a failed website list toasts its message and shows that list empty', async () => {
     server.use(
       http.get(apiUrl('/bookings'), () =>
