@@ -7,6 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import { apiProxy } from './scripts/lib/forwarding';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -164,9 +165,7 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       historyApiFallback: { index: `/${SHELL_FILE}` },
       hot: true,
       client: { overlay: { errors: true, warnings: false } },
-      proxy: apiProxyTarget
-        ? [{ context: ['/api'], target: apiProxyTarget, pathRewrite: { '^/api': '' } }]
-        : [],
+      proxy: apiProxyTarget ? [apiProxy(apiProxyTarget)] : [],
     },
   };
 }

@@ -37,6 +37,7 @@ import {
   writeCognitoLocalFiles,
 } from './cognitoLocal';
 import { startCognitoProxy } from './cognitoProxy';
+import { TRUSTED_PROXY_HOPS } from './forwarding';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -403,6 +404,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SIGNED_URL_SECRET: secrets.signedUrl,
       CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,
       CORS_ORIGINS: new URL(appOrigin).origin,
+      // The dev or static server in front sets X-Forwarded-For (scripts/lib/forwarding.ts).
+      TRUST_PROXY: String(TRUSTED_PROXY_HOPS),
     };
     const api = spawnChild(
       'API server',
