@@ -7,6 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import { apiProxy } from './scripts/lib/forwarding';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -170,9 +171,7 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
         // localhost page is cross-origin and the dev server refuses it (Invalid Host/Origin).
         webSocketURL: 'auto://0.0.0.0:0/ws',
       },
-      proxy: apiProxyTarget
-        ? [{ context: ['/api'], target: apiProxyTarget, pathRewrite: { '^/api': '' } }]
-        : [],
+      proxy: apiProxyTarget ? [apiProxy(apiProxyTarget)] : [],
     },
   };
 }
