@@ -82,6 +82,9 @@ const OverviewPage = lazyRoute(() =>
 const ProfilePage = lazyRoute(() =>
   import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
 );
+const SecurityPage = lazyRoute(() =>
+  import('../features/auth/security/SecurityPage').then((m) => m.SecurityPage),
+);
 const VehiclesPage = lazyRoute(() =>
   import('../features/vehicles/VehiclesPage').then((m) => m.VehiclesPage),
 );
@@ -126,6 +129,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <OverviewPage /> },
                   { path: 'profile', element: <ProfilePage /> },
+                  { path: 'security', element: <SecurityPage /> },
                   { path: 'vehicles', element: <VehiclesPage /> },
                   { path: 'bookings', element: <BookingsPage /> },
                   { path: 'subscriptions', element: <SubscriptionsPage /> },

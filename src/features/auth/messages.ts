@@ -56,3 +56,24 @@ export function mfaInstruction(method: keyof typeof MFA_METHOD_LABELS, destinati
     return `Enter the 6-digit code we sent by text to ${destination || 'your phone'}.`;
   return `Enter the 6-digit code we sent to ${destination || 'your email'}.`;
 }
+
+/** Texts of the account security page (docs/product.md §7 identity provider actions). */
+export const SECURITY_TEXT = {
+  title: 'Account Security',
+  changePasswordHeading: 'Change password',
+  passwordChanged: 'Your password has been changed.',
+  passwordChangeFailed: 'Your password could not be changed. Please try again.',
+  twoStepHeading: 'Two-step verification',
+  twoStepIntro: 'Ask for a code as well as your password when you sign in.',
+  loadFailed: 'Your sign-in settings could not be loaded. Please try again.',
+  totpOn: 'Authenticator app is on.',
+  totpOff: 'Authenticator app is off.',
+  smsOn: 'Text message codes are on.',
+  smsOff: 'Text message codes are off.',
+  smsNeedsPhone: 'Text message codes need a phone number on your sign-in account.',
+  mfaFailed: 'Your two-step verification could not be changed. Please try again.',
+  signOutHeading: 'Sign out of all devices',
+  signOutIntro:
+    'Ends every session of your account on every device, including this one. You will need to log in again.',
+  signOutFailed: 'The other devices could not be signed out. Please try again.',
+} as const;

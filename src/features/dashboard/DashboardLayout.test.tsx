@@ -10,6 +10,7 @@ import { LOYALTY_LEVEL_KEY } from '../../api/session/tokenStore';
 const labels = [
   'Dashboard',
   'Profile',
+  'Account Security',
   'Vehicles',
   'My Bookings',
   'Subscriptions',
@@ -48,7 +49,7 @@ describe('Dashboard layout', () => {
     await userEvent.click(menu);
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
     const links = within(nav).getAllByRole('link');
-    expect(links).toHaveLength(7);
+    expect(links).toHaveLength(labels.length);
     labels.forEach((label, i) => expect(links[i]).toHaveAccessibleName(label));
     expect(within(nav).getByRole('link', { name: 'Subscriptions' })).toHaveAttribute(
       'aria-current',

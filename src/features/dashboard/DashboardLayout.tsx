@@ -18,6 +18,7 @@ export const SIDEBAR_WIDTH = 240;
 export const dashboardNav = [
   { label: 'Dashboard', to: '/dashboard', end: true },
   { label: 'Profile', to: '/dashboard/profile' },
+  { label: 'Account Security', to: '/dashboard/security' },
   { label: 'Vehicles', to: '/dashboard/vehicles' },
   { label: 'My Bookings', to: '/dashboard/bookings' },
   { label: 'Subscriptions', to: '/dashboard/subscriptions' },

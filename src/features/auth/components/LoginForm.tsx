@@ -16,7 +16,7 @@ import { hasAt, isEmailAddress, newPasswordProblem, normalizeEmail } from '../va
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
-import { NewPasswordField } from './NewPasswordField';
+import { NewPasswordPair } from './NewPasswordField';
 import { PasswordField } from './PasswordField';
 import { EmailField } from './EmailField';
 import { MethodChoice, StepForm } from './StepForm';
@@ -207,18 +207,12 @@ export function LoginForm({
             instruction={AUTH_TEXT.newPasswordInstruction}
             onSubmit={() => answer(newPassword, newPasswordProblem(newPassword, confirmPassword))}
           >
-            <NewPasswordField
+            <NewPasswordPair
               value={newPassword}
+              confirm={confirmPassword}
               onChange={setNewPassword}
-              invalid={error === AUTH_TEXT.weakPassword}
-            />
-            <PasswordField
-              label="Confirm new password"
-              name="confirm-password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-              error={error === AUTH_TEXT.passwordsDoNotMatch}
+              onConfirmChange={setConfirmPassword}
+              error={error}
             />
           </StepForm>
         );

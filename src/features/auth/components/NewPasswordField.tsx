@@ -25,3 +25,36 @@ export function NewPasswordField({ value, onChange, inputRef, invalid = false }:
     />
   );
 }
+
+/** A new password typed twice; `error` is the form's current message (highlights the field at fault). */
+export function NewPasswordPair({
+  value,
+  confirm,
+  onChange,
+  onConfirmChange,
+  error,
+}: {
+  value: string;
+  confirm: string;
+  onChange: (value: string) => void;
+  onConfirmChange: (value: string) => void;
+  error: string;
+}) {
+  return (
+    <>
+      <NewPasswordField
+        value={value}
+        onChange={onChange}
+        invalid={error === AUTH_TEXT.weakPassword}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => onConfirmChange(e.target.value)}
+        error={error === AUTH_TEXT.passwordsDoNotMatch}
+      />
+    </>
+  );
+}
