@@ -31,7 +31,10 @@ import { newPasswordProblem } from '../validation';
 /** The user pool refused this session's access token (e.g. after "Sign out of all devices"). */
 function sessionEnded(error: unknown): boolean {
   const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
-  return name === 'NotAuthorizedException' && /access token/i.test(String(message));
+  return (
+    name === 'NotAuthorizedException' &&
+    /access token has (been revoked|expired)/i.test(String(message))
+  );
 }
 
 /** Ends this browser's session and goes to /auth. */
