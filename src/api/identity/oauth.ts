@@ -169,7 +169,7 @@ export function takeHostedLogoutUrl(): string | null {
   const url = new URL(`${hostedDomain()}/logout`);
   url.search = new URLSearchParams({
     client_id: env.cognitoClientId,
-    logout_uri: `${window.location.origin}/`,
+    logout_uri: `${window.location.origin}/auth`,
   }).toString();
   return url.toString();
 }

@@ -149,7 +149,7 @@ describe('hosted Google login', () => {
     const logout = new URL(leftFor[0]!);
     expect(`${logout.origin}${logout.pathname}`).toBe(`${env.cognitoHostedDomain}/logout`);
     expect(logout.searchParams.get('client_id')).toBe(env.cognitoClientId);
-    expect(logout.searchParams.get('logout_uri')).toBe(`${window.location.origin}/`);
+    expect(logout.searchParams.get('logout_uri')).toBe(`${window.location.origin}/auth`);
     expect(localStorage.getItem('idToken')).toBeNull();
   });
 
