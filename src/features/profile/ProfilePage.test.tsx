@@ -84,7 +84,8 @@ describe('Account Profile', () => {
       ),
     );
     const { router } = renderApp('/dashboard/profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    // The way to /auth loads the auth page's code: more than waitFor's default second here.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 5000 });
   });
 
   it('highlights every invalid field and sends nothing', async () => {
