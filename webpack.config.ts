@@ -7,6 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import { apiProxy } from './scripts/lib/forwarding';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -163,10 +164,14 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       static: false,
       historyApiFallback: { index: `/${SHELL_FILE}` },
       hot: true,
-      client: { overlay: { errors: true, warnings: false } },
-      proxy: apiProxyTarget
-        ? [{ context: ['/api'], target: apiProxyTarget, pathRewrite: { '^/api': '' } }]
-        : [],
+      client: {
+        overlay: { errors: true, warnings: false },
+        // The live-reload socket goes to the host and port the page was opened with
+        // (http://localhost:3000), not to `host` above: a socket to 127.0.0.1 from a
+        // localhost page is cross-origin and the dev server refuses it (Invalid Host/Origin).
+        webSocketURL: 'auto://0.0.0.0:0/ws',
+      },
+      proxy: apiProxyTarget ? [apiProxy(apiProxyTarget)] : [],
     },
   };
 }

@@ -21,7 +21,8 @@ import type {
   SubscriptionInput,
   VehicleInput,
 } from '../src/api/generated';
-import { DEFAULT_CORS_ORIGINS, DEFAULT_QUOTE_RATE_LIMIT } from './config';
+import { DEFAULT_CORS_ORIGINS, DEFAULT_QUOTE_RATE_LIMIT, SERVER_TIMEOUTS } from './config';
+import { accountKey, addressKey } from './clientKey';
 import { openDatabase, type Db } from './db';
 import { badRequest, HttpError, notFound, reasonPhrase } from './errors';
 import {
@@ -67,12 +68,16 @@ export interface ServerOptions {
   signedUrlSecret?: string;
   /** Calendly webhook signing key; without it every webhook call answers 401. */
   calendlySigningKey?: string;
-  /** Anonymous POST /bookings per client address. */
+  /** POST /bookings per customer with a token, per client address (IPv6: /64) without. */
   quoteRateLimit?: { max: number; windowMs: number };
   /** Browser origins allowed by CORS. */
   corsOrigins?: string[];
-  /** Fastify `trustProxy` (e.g. `loopback` behind the dev-server proxy). */
-  trustProxy?: boolean | string;
+  /**
+   * How many proxies in front of the API to trust (Fastify `trustProxy` as a hop count): the
+   * client address is the X-Forwarded-For entry that many hops from the connection; 0 ignores
+   * the header. Each proxy must set the header to its client's address (or append it).
+   */
+  trustProxy?: number;
   logger?: boolean | { level: string };
   /** openapi.yaml to serve (defaults to the repository's). */
   specPath?: string;
@@ -301,8 +306,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    // Trust exactly this many hops, whatever their addresses.
+    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
+    requestTimeout: SERVER_TIMEOUTS.requestMs,
+    connectionTimeout: SERVER_TIMEOUTS.idleMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveMs,
   });
+  app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
   app.addHook('onClose', async () => {
     db.close();
@@ -369,8 +379,16 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             rateLimit: {
               max: quoteLimit.max,
               timeWindow: quoteLimit.windowMs,
-              // Signed-in requests are not quotes from strangers; a bad token answers 401 anyway.
-              allowList: (request: FastifyRequest) => Boolean(request.headers.authorization),
+              // Per customer with a valid token; an invalid one is limited by address (and
+              // answers 401 anyway).
+              keyGenerator: async (request: FastifyRequest) => {
+                const authorization = request.headers.authorization;
+                if (authorization) {
+                  const token = await verifyToken(authorization).catch(() => undefined);
+                  if (token) return accountKey(token.sub);
+                }
+                return addressKey(request.ip);
+              },
               errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
                 new HttpError(429, `Too many quote requests; try again in ${context.after}`),
             },

@@ -4,6 +4,7 @@ import { todayLocal } from '../src/lib/dates';
 import { newId, type Db } from './db';
 import { badRequest, conflict, HttpError, notFound } from './errors';
 import { creditCompletedBooking, type Customer } from './customers';
+import { assertBelowCap } from './caps';
 import {
   DEFAULT_SERVICE_NAME,
   includedAddons,
@@ -85,6 +86,7 @@ export function createBooking(
   options: { allowPast?: boolean } = {},
 ): Booking {
   if (input.date && !options.allowPast) assertNotPast(input.date, now);
+  if (customer) assertBelowCap(db, customer.userId, 'openBookings');
   const bookingId = newId();
   const addons = includedAddons(input.vehicleType, input.selectedAddons);
   const at = now.toISOString();

@@ -4,6 +4,16 @@ import type { ServerOptions } from './app';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
+/** A slow or stalled client cannot hold a connection open for ever. */
+export const SERVER_TIMEOUTS = {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: 30_000,
+  /** The headers must arrive within this. */
+  headersMs: 10_000,
+  /** An idle socket is closed after this. */
+  idleMs: 60_000,
+  keepAliveMs: 5_000,
+} as const;
 
 export interface MainConfig {
   host: string;
@@ -46,6 +56,21 @@ export function storageFromEnv(env: Env = process.env) {
   };
 }
 
+/**
+ * TRUST_PROXY: the number of proxies in front of the API (0 or absent: none). `true` or an
+ * address list would let a client's own X-Forwarded-For entries through, so they are refused.
+ */
+function trustedHops(raw: string | undefined): number {
+  if (raw === undefined || raw === 'false') return 0;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0) {
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the API, e.g. 1 (got "${raw}")`,
+    );
+  }
+  return hops;
+}
+
 export function configFromEnv(env: Env = process.env): MainConfig {
   const trustProxy = value(env, 'TRUST_PROXY');
   const issuer = required(env, 'COGNITO_ISSUER', 'http://127.0.0.1:9229/us-east-1_localpool');
@@ -71,12 +96,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
           ?.split(',')
           .map((origin) => origin.trim())
           .filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
-      trustProxy:
-        trustProxy === undefined || trustProxy === 'false'
-          ? false
-          : trustProxy === 'true'
-            ? true
-            : trustProxy,
+      trustProxy: trustedHops(trustProxy),
       logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
     },
   };

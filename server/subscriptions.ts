@@ -2,6 +2,7 @@
 import type { Subscription, SubscriptionInput } from '../src/api/generated';
 import { newId, type Db } from './db';
 import { conflict, notFound } from './errors';
+import { assertBelowCap } from './caps';
 import { addLedgerEntry, type Customer } from './customers';
 import { FIRST_SUBSCRIPTION_BONUS } from './rules';
 
@@ -45,6 +46,7 @@ export function createSubscription(
   now: Date = new Date(),
 ): Subscription {
   return db.transaction(() => {
+    assertBelowCap(db, customer.userId, 'activeSubscriptions');
     const subscriptionId = newId();
     db.prepare(
       `INSERT INTO subscriptions (subscription_id, user_id, plan, status, created_at)

@@ -2,6 +2,7 @@
 import type { Vehicle, VehicleInput } from '../src/api/generated';
 import { newId, type Db } from './db';
 import { notFound } from './errors';
+import { assertBelowCap } from './caps';
 import type { Customer } from './customers';
 
 interface VehicleRow {
@@ -57,6 +58,7 @@ export function createVehicle(
   input: VehicleInput,
   now: Date = new Date(),
 ): Vehicle {
+  assertBelowCap(db, customer.userId, 'vehicles');
   const vehicleId = newId();
   const { make, model, year, plate } = clean(input);
   const at = now.toISOString();

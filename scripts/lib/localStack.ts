@@ -38,6 +38,7 @@ import {
 } from './cognitoLocal';
 import { ensureMfaRequiredGroup } from './cognitoAccountGaps';
 import { startCognitoProxy } from './cognitoProxy';
+import { TRUSTED_PROXY_HOPS } from './forwarding';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -404,6 +405,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SIGNED_URL_SECRET: secrets.signedUrl,
       CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,
       CORS_ORIGINS: new URL(appOrigin).origin,
+      // The dev or static server in front sets X-Forwarded-For (scripts/lib/forwarding.ts).
+      TRUST_PROXY: String(TRUSTED_PROXY_HOPS),
     };
     const api = spawnChild(
       'API server',

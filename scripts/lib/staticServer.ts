@@ -14,6 +14,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { forwardedHeaders } from './forwarding';
 import { cacheControl } from './securityHeaders';
 
 /** The SPA shell webpack writes (SHELL_FILE in webpack.config.ts, not imported: it reads .env). */
@@ -111,7 +112,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     const url = new URL(req.url!.replace(/^\/api/, '') || '/', target);
     const upstream = http.request(
       url,
-      { method: req.method, headers: { ...req.headers, host: url.host } },
+      { method: req.method, headers: { ...forwardedHeaders(req), host: url.host } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

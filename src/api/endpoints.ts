@@ -44,6 +44,7 @@ type EnhancedDefinitions = Omit<
   | 'createBooking'
   | 'updateBooking'
   | 'cancelBooking'
+  | 'listClaimableBookings'
   | 'listServicePics'
   | 'listCalendlyBookings'
   | 'listSubscriptions'
@@ -60,6 +61,7 @@ type EnhancedDefinitions = Omit<
   createBooking: Override<'createBooking', WebsiteBooking>;
   updateBooking: Override<'updateBooking', WebsiteBooking>;
   cancelBooking: Override<'cancelBooking', WebsiteBooking>;
+  listClaimableBookings: Override<'listClaimableBookings', WebsiteBooking[]>;
   listServicePics: Override<'listServicePics', ServicePic[]>;
   listCalendlyBookings: Override<'listCalendlyBookings', ExternalBooking[]>;
   listSubscriptions: Override<'listSubscriptions', Subscription[]>;
@@ -85,6 +87,11 @@ export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>(
     },
     updateBooking: { transformResponse: normalizeWebsiteBooking },
     cancelBooking: { transformResponse: normalizeWebsiteBooking },
+    listClaimableBookings: {
+      transformResponse: (raw: unknown) => normalizeList(raw, normalizeWebsiteBooking),
+    },
+    // A claimed request joins the bookings, with its points and pictures.
+    claimBooking: { invalidatesTags: ['bookings', 'loyalty', 'service-pics'] },
     listServicePics: {
       transformResponse: (raw: unknown) => normalizeList(raw, normalizeServicePic),
     },
@@ -115,6 +122,8 @@ export const {
   useCreateBookingMutation,
   useUpdateBookingMutation,
   useCancelBookingMutation,
+  useListClaimableBookingsQuery,
+  useClaimBookingMutation,
   useListServicePicsQuery,
   useListCalendlyBookingsQuery,
   useListSubscriptionsQuery,

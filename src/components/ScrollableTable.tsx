@@ -7,7 +7,7 @@ type Props = { children: ReactNode } & (
 );
 
 /**
- * A table container that scrolls sideways on a phone. It is a labelled, focusable region so
+ * A table container that scrolls sideways when the table is wider than it. It is a labelled, focusable region so
  * keyboard users can scroll it too (WCAG: scrollable regions must be reachable), with a
  * visible focus ring.
  */
@@ -25,4 +25,53 @@ export function ScrollableTable({ children, ...label }: Props) {
       {children}
     </TableContainer>
   );
+}
+
+/** Below the `sm` breakpoint (600 px) a table's rows become cards (docs/product.md §2). */
+const PHONE = '@media (max-width: 599.95px)';
+
+/**
+ * The `sx` of a table that is a table from 600 px wide and one card per row below: the header
+ * is kept for screen readers only, and each cell shows its column's name from its `data-label`
+ * (set it on every body cell). Same cells, so the same data, actions and inline edits.
+ */
+export function cardRowsOnPhone(minWidth: number) {
+  return {
+    minWidth,
+    [PHONE]: {
+      minWidth: 0,
+      '& thead': {
+        position: 'absolute',
+        width: '1px',
+        height: '1px',
+        overflow: 'hidden',
+        clip: 'rect(0 0 0 0)',
+        whiteSpace: 'nowrap',
+      },
+      '& tbody, & tbody tr, & tbody td': { display: 'block' },
+      '& tbody tr': {
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        mb: 1.5,
+        py: 0.5,
+      },
+      '& tbody td': {
+        display: 'grid',
+        gridTemplateColumns: 'minmax(6.5em, 35%) 1fr',
+        columnGap: 1.5,
+        alignItems: 'center',
+        borderBottom: 0,
+        py: 0.75,
+        px: 1.5,
+        textAlign: 'left',
+        wordBreak: 'break-word',
+      },
+      '& tbody td::before': {
+        content: 'attr(data-label)',
+        fontWeight: 600,
+        color: 'text.secondary',
+      },
+    },
+  } as const;
 }

@@ -20,14 +20,29 @@ export const identityTestEnv = {
 
 /** The confirmation / MFA / reset code the fake pool accepts. */
 export const VALID_CODE = '123456';
+/** The authenticator secret the fake pool hands out. */
+export const FAKE_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-export type FakeMfa = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
+export type FakeMfa = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP';
+/** What a sign-in with the right password asks for next. */
+export type FakeSignInState =
+  /** The enabled second factor's code, or the choice between them when there are several. */
+  | 'ready'
+  /** NEW_PASSWORD_REQUIRED (an account an administrator created). */
+  | 'new-password'
+  /** MFA_SETUP with these methods to set up (a pool that requires MFA). */
+  | { setup: ('SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP')[] };
 export interface FakeUser {
   email: string;
   password: string;
   confirmed: boolean;
-  mfa?: FakeMfa;
+  /** Enabled second factors (addUser's `mfa`, then SetUserMFAPreference). */
+  mfaEnabled: Set<FakeMfa>;
+  state: FakeSignInState;
+  phone?: string;
   sub: string;
+  /** Access tokens issued at or before this time (seconds) are revoked (GlobalSignOut). */
+  signedOutAt?: number;
 }
 interface CognitoFailure {
   status: number;
@@ -67,6 +82,10 @@ export function createFakeCognito(
   const users = new Map<string, FakeUser>();
   const refreshTokens = new Map<string, string>();
   const sessions = new Map<string, string>();
+  /** Sessions of an MFA_SETUP whose authenticator was verified. */
+  const verifiedSetups = new Set<string>();
+  /** Users who associated an authenticator with their access token, not verified yet. */
+  const pendingTotp = new Set<string>();
   const authCodes = new Map<string, AuthorizationCode>();
   const failures = new Map<string, CognitoFailure>();
   /** Every Cognito JSON call, in order. */
@@ -119,6 +138,64 @@ export function createFakeCognito(
     type: 'NotAuthorizedException',
     message: 'Incorrect username or password.',
   };
+  const newSession = (user: FakeUser) => {
+    const session = `session-${user.sub}-${(counter += 1)}`;
+    sessions.set(session, user.email);
+    return session;
+  };
+
+  /** The challenge a right password (or a chosen method) leads to, else the tokens. */
+  function challengeFor(user: FakeUser, method?: FakeMfa) {
+    const base = { USER_ID_FOR_SRP: user.sub };
+    if (user.state === 'new-password')
+      return {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: newSession(user),
+        ChallengeParameters: { ...base, requiredAttributes: '[]', userAttributes: '{}' },
+      };
+    if (typeof user.state === 'object')
+      return {
+        ChallengeName: 'MFA_SETUP',
+        Session: newSession(user),
+        ChallengeParameters: { ...base, MFAS_CAN_SETUP: JSON.stringify(user.state.setup) },
+      };
+    const enabled = [...user.mfaEnabled];
+    const chosen = method ?? (enabled.length === 1 ? enabled[0] : undefined);
+    if (enabled.length > 1 && !chosen)
+      return {
+        ChallengeName: 'SELECT_MFA_TYPE',
+        Session: newSession(user),
+        ChallengeParameters: { ...base, MFAS_CAN_CHOOSE: JSON.stringify(enabled) },
+      };
+    if (!chosen) return authenticationResult(user);
+    const delivery =
+      chosen === 'SMS_MFA'
+        ? { CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS', CODE_DELIVERY_DESTINATION: '+*******0142' }
+        : chosen === 'EMAIL_OTP'
+          ? { CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL', CODE_DELIVERY_DESTINATION: 'j***@e***' }
+          : {};
+    return {
+      ChallengeName: chosen,
+      Session: newSession(user),
+      ChallengeParameters: { ...base, ...delivery },
+    };
+  }
+
+  /** The user of a (fake) access token, or the failure Cognito answers. */
+  function userOfAccessToken(token: unknown): FakeUser | CognitoFailure {
+    let claims: Record<string, unknown> = {};
+    try {
+      claims = record(JSON.parse(atob(str(token).split('.')[1] ?? '')));
+    } catch {
+      /* not a token */
+    }
+    const user = [...users.values()].find((u) => u.sub === claims.sub);
+    if (!user) return { ...notAuthorized, message: 'Invalid Access Token' };
+    if (user.signedOutAt !== undefined && Number(claims.iat) <= user.signedOutAt)
+      return { ...notAuthorized, message: 'Access Token has been revoked' };
+    return user;
+  }
+
   const codeMismatch: CognitoFailure = {
     status: 400,
     type: 'CodeMismatchException',
@@ -158,23 +235,7 @@ export function createFakeCognito(
             message: 'User is not confirmed.',
           });
         }
-        if (user.mfa) {
-          const session = `session-${user.sub}-${(counter += 1)}`;
-          sessions.set(session, user.email);
-          return ok({
-            ChallengeName: user.mfa,
-            Session: session,
-            ChallengeParameters:
-              user.mfa === 'SMS_MFA'
-                ? {
-                    CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS',
-                    CODE_DELIVERY_DESTINATION: '+*******0142',
-                    USER_ID_FOR_SRP: user.sub,
-                  }
-                : { USER_ID_FOR_SRP: user.sub },
-          });
-        }
-        return ok(authenticationResult(user));
+        return ok(challengeFor(user));
       }
       case 'RespondToAuthChallenge': {
         const email = sessions.get(str(body.Session));
@@ -186,12 +247,129 @@ export function createFakeCognito(
           });
         }
         const responses = record(body.ChallengeResponses);
-        const code = str(responses.SMS_MFA_CODE) || str(responses.SOFTWARE_TOKEN_MFA_CODE);
-        if (code !== VALID_CODE) {
-          return cognitoError({ ...codeMismatch, message: 'Invalid code received for user' });
+        const session = str(body.Session);
+        switch (str(body.ChallengeName)) {
+          case 'SELECT_MFA_TYPE': {
+            const answer = str(responses.ANSWER) as FakeMfa;
+            if (!user.mfaEnabled.has(answer))
+              return cognitoError({
+                status: 400,
+                type: 'InvalidParameterException',
+                message: 'Invalid ANSWER',
+              });
+            sessions.delete(session);
+            return ok(challengeFor(user, answer));
+          }
+          case 'NEW_PASSWORD_REQUIRED': {
+            const password = str(responses.NEW_PASSWORD);
+            if (password.length < 8)
+              return cognitoError({
+                status: 400,
+                type: 'InvalidPasswordException',
+                message: 'Password does not conform to policy: Password not long enough',
+              });
+            sessions.delete(session);
+            user.password = password;
+            user.state = 'ready';
+            return ok(challengeFor(user));
+          }
+          case 'MFA_SETUP': {
+            const address = str(responses.EMAIL);
+            if (address) {
+              user.mfaEnabled.add('EMAIL_OTP');
+              user.state = 'ready';
+              sessions.delete(session);
+              return ok(challengeFor(user, 'EMAIL_OTP'));
+            }
+            if (!verifiedSetups.has(session))
+              return cognitoError({
+                ...notAuthorized,
+                message: 'Invalid session for the user, session is expired.',
+              });
+            sessions.delete(session);
+            user.mfaEnabled.add('SOFTWARE_TOKEN_MFA');
+            user.state = 'ready';
+            return ok(authenticationResult(user));
+          }
+          default: {
+            const code =
+              str(responses.SMS_MFA_CODE) ||
+              str(responses.SOFTWARE_TOKEN_MFA_CODE) ||
+              str(responses.EMAIL_OTP_CODE);
+            if (code !== VALID_CODE) {
+              return cognitoError({ ...codeMismatch, message: 'Invalid code received for user' });
+            }
+            sessions.delete(session);
+            return ok(authenticationResult(user));
+          }
         }
-        sessions.delete(str(body.Session));
-        return ok(authenticationResult(user));
+      }
+      case 'AssociateSoftwareToken':
+      case 'VerifySoftwareToken': {
+        const session = str(body.Session);
+        let user: FakeUser | CognitoFailure | undefined;
+        if (session) {
+          const email = sessions.get(session);
+          user = email ? users.get(email) : undefined;
+          if (!user)
+            return cognitoError({
+              ...notAuthorized,
+              message: 'Invalid session for the user, session is expired.',
+            });
+        } else user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        if (target === 'AssociateSoftwareToken') {
+          pendingTotp.add(user.sub);
+          return ok({ SecretCode: FAKE_TOTP_SECRET, ...(session ? { Session: session } : {}) });
+        }
+        if (str(body.UserCode) !== VALID_CODE)
+          return cognitoError({
+            status: 400,
+            type: 'EnableSoftwareTokenMFAException',
+            message: 'Code mismatch and fail enable Software Token MFA',
+          });
+        pendingTotp.delete(user.sub);
+        if (session) verifiedSetups.add(session);
+        else user.mfaEnabled.add('SOFTWARE_TOKEN_MFA');
+        return ok({ Status: 'SUCCESS', ...(session ? { Session: session } : {}) });
+      }
+      case 'GetUser': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        const attributes = [
+          { Name: 'sub', Value: user.sub },
+          { Name: 'email', Value: user.email },
+          ...(user.phone ? [{ Name: 'phone_number', Value: user.phone }] : []),
+        ];
+        return ok({
+          Username: user.sub,
+          UserAttributes: attributes,
+          UserMFASettingList: [...user.mfaEnabled],
+          PreferredMfaSetting: [...user.mfaEnabled][0],
+        });
+      }
+      case 'SetUserMFAPreference': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        const settings: [string, FakeMfa][] = [
+          ['SMSMfaSettings', 'SMS_MFA'],
+          ['SoftwareTokenMfaSettings', 'SOFTWARE_TOKEN_MFA'],
+          ['EmailMfaSettings', 'EMAIL_OTP'],
+        ];
+        for (const [key, method] of settings) {
+          const setting = body[key];
+          if (setting === undefined) continue;
+          if (record(setting).Enabled) user.mfaEnabled.add(method);
+          else user.mfaEnabled.delete(method);
+        }
+        return ok({});
+      }
+      case 'ChangePassword': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        if (str(body.PreviousPassword) !== user.password) return cognitoError(notAuthorized);
+        user.password = str(body.ProposedPassword);
+        return ok({});
       }
       case 'SignUp': {
         const email = str(body.Username).toLowerCase();
@@ -258,8 +436,14 @@ export function createFakeCognito(
       case 'RevokeToken':
         refreshTokens.delete(str(body.Token));
         return ok({});
-      case 'GlobalSignOut':
+      case 'GlobalSignOut': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        for (const [token, email] of refreshTokens)
+          if (email === user.email) refreshTokens.delete(token);
+        user.signedOutAt = Math.floor(Date.now() / 1000);
         return ok({});
+      }
       default:
         return cognitoError({
           status: 400,
@@ -273,14 +457,19 @@ export function createFakeCognito(
     email: string;
     password: string;
     confirmed?: boolean;
-    mfa?: FakeMfa;
+    mfa?: FakeMfa | FakeMfa[];
+    state?: FakeSignInState;
+    phone?: string;
   }): FakeUser {
     const email = init.email.toLowerCase();
+    const methods = init.mfa === undefined ? [] : [init.mfa].flat();
     const user: FakeUser = {
       email,
       password: init.password,
       confirmed: init.confirmed ?? true,
-      mfa: init.mfa,
+      mfaEnabled: new Set(methods),
+      state: init.state ?? 'ready',
+      phone: init.phone,
       sub: `sub-${email.replace(/[^a-z0-9]/g, '')}`,
     };
     users.set(email, user);

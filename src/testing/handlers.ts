@@ -12,6 +12,7 @@ export const handlers = [
   http.get(apiUrl('/vehicles/me'), () => HttpResponse.json([])),
   http.get(apiUrl('/bookings'), () => HttpResponse.json([])),
   http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([])),
+  http.get(apiUrl('/bookings/claimable'), () => HttpResponse.json([])),
   http.get(apiUrl('/subscriptions'), () => HttpResponse.json([])),
   http.get(apiUrl('/loyalty'), () =>
     HttpResponse.json({

@@ -29,7 +29,8 @@ const EMAIL = 'Jordan.Miles@example.com';
 
 beforeAll(async () => {
   idp = await startIdentityProvider();
-  api = await startApi(idp);
+  // Many quotes with one token: the per-account limit is tested in limits.test.ts.
+  api = await startApi(idp, { quoteRateLimit: { max: 1000, windowMs: 60_000 } });
   token = await idp.idToken('customer-1', EMAIL);
 });
 

@@ -129,7 +129,7 @@ describe('configuration from the environment', () => {
       cognito: { issuer: base.COGNITO_ISSUER, clientId: 'client', jwksUrl: undefined },
       corsOrigins: ['http://localhost:3000'],
       quoteRateLimit: { max: 10, windowMs: 600_000 },
-      trustProxy: false,
+      trustProxy: 0,
     });
   });
 
@@ -145,7 +145,7 @@ describe('configuration from the environment', () => {
       QUOTE_RATE_LIMIT: '5',
       QUOTE_RATE_WINDOW_MS: '1000',
       CORS_ORIGINS: 'http://localhost:3000, https://example.com',
-      TRUST_PROXY: 'loopback',
+      TRUST_PROXY: '2',
     });
     expect(config).toMatchObject({ host: '0.0.0.0', port: 4100 });
     expect(config.options).toMatchObject({
@@ -155,11 +155,16 @@ describe('configuration from the environment', () => {
       calendlySigningKey: 'k',
       quoteRateLimit: { max: 5, windowMs: 1000 },
       corsOrigins: ['http://localhost:3000', 'https://example.com'],
-      trustProxy: 'loopback',
+      trustProxy: 2,
     });
     expect(() => configFromEnv({ ...base, API_PORT: 'abc' })).toThrow(
       'API_PORT must be an integer',
     );
     expect(() => configFromEnv({ ...base, QUOTE_RATE_LIMIT: '0' })).toThrow('QUOTE_RATE_LIMIT');
+    // Trusting any proxy (or a list) would let a client's own X-Forwarded-For through.
+    for (const TRUST_PROXY of ['true', 'loopback', '-1'])
+      expect(() => configFromEnv({ ...base, TRUST_PROXY })).toThrow(
+        'TRUST_PROXY must be the number of proxies in front of the API, e.g. 1',
+      );
   });
 });

@@ -65,7 +65,7 @@ describe('rate limit', () => {
   it('answers 429 with Retry-After once an address has sent its quotes, per address', async () => {
     const api = await startApi(idp, {
       quoteRateLimit: { max: 3, windowMs: 60_000 },
-      trustProxy: 'loopback',
+      trustProxy: 1,
     });
     try {
       const from = (address: string) => ({

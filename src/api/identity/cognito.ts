@@ -8,11 +8,18 @@ import {
   confirmSignUp,
   decodeJWT,
   fetchAuthSession,
+  fetchMFAPreference,
+  fetchUserAttributes,
   resendSignUpCode,
   resetPassword,
+  setUpTOTP,
   signIn,
   signOut,
   signUp,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
+  type FetchMFAPreferenceOutput,
   type JWT,
   type SignInOutput,
 } from 'aws-amplify/auth';
@@ -21,15 +28,50 @@ import {
   refreshAuthTokensWithoutDedupe,
 } from 'aws-amplify/auth/cognito';
 import { env } from '../../config/env';
-import { setTokens, type SessionTokens, type SessionUser } from '../session/tokenStore';
+import { refreshIfNeeded } from '../session/refresh';
+import {
+  getTokens,
+  getUser,
+  setTokens,
+  type SessionTokens,
+  type SessionUser,
+} from '../session/tokenStore';
 import { configureIdentity, identityAuthConfig } from './amplify';
 
-/** What the sign-in form shows next. */
+/** A second factor, as the forms name it. */
+export type MfaMethod = 'sms' | 'totp' | 'email';
+
+/** The name authenticator apps show next to the account's codes. */
+export const TOTP_ISSUER = 'Triangle Shine';
+
+/** An authenticator to set up: the secret (shown as text) and its otpauth:// URI (the QR code). */
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+}
+
+/** What the sign-in form shows next (one kind per Amplify `nextStep.signInStep`). */
 export type SignInStep =
   | { kind: 'done'; user: SessionUser | null }
-  | { kind: 'mfa'; method: 'sms' | 'totp' | 'email'; destination?: string }
+  | { kind: 'mfa'; method: MfaMethod; destination?: string }
+  | { kind: 'select-mfa'; methods: MfaMethod[] }
+  | { kind: 'select-mfa-setup'; methods: MfaMethod[] }
+  | ({ kind: 'setup-totp' } & TotpSetup)
+  | { kind: 'setup-email' }
+  | { kind: 'new-password' }
   | { kind: 'confirm-sign-up' }
+  | { kind: 'reset-password' }
   | { kind: 'unsupported'; step: string };
+
+/** Amplify's names of the methods: 'SMS' | 'TOTP' | 'EMAIL'. */
+type AuthMFAType = NonNullable<FetchMFAPreferenceOutput['enabled']>[number];
+
+const MFA_TYPES: Record<MfaMethod, AuthMFAType> = { sms: 'SMS', totp: 'TOTP', email: 'EMAIL' };
+const methodsOf = (types: AuthMFAType[] = []): MfaMethod[] =>
+  (Object.keys(MFA_TYPES) as MfaMethod[]).filter((method) => types.includes(MFA_TYPES[method]));
+
+/** The answer to a method choice (sign-in or set-up): Amplify's name of the method. */
+export const mfaChoice = (method: MfaMethod): string => MFA_TYPES[method];
 
 /** Copies the tokens of a finished sign-in into the session store, then clears Amplify's copy. */
 async function completeSignIn(): Promise<SignInStep> {
@@ -62,8 +104,27 @@ async function nextStep(output: SignInOutput): Promise<SignInStep> {
       return { kind: 'mfa', method: 'sms', destination: step.codeDeliveryDetails?.destination };
     case 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE':
       return { kind: 'mfa', method: 'email', destination: step.codeDeliveryDetails?.destination };
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+      return { kind: 'select-mfa', methods: methodsOf(step.allowedMFATypes) };
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION':
+      return { kind: 'select-mfa-setup', methods: methodsOf(step.allowedMFATypes) };
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+      const details = step.totpSetupDetails;
+      // The account name defaults to the sign-in's username (the e-mail).
+      return {
+        kind: 'setup-totp',
+        secret: details.sharedSecret,
+        uri: details.getSetupUri(TOTP_ISSUER).toString(),
+      };
+    }
+    case 'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP':
+      return { kind: 'setup-email' };
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return { kind: 'new-password' };
     case 'CONFIRM_SIGN_UP':
       return { kind: 'confirm-sign-up' };
+    case 'RESET_PASSWORD':
+      return { kind: 'reset-password' };
     default:
       return { kind: 'unsupported', step: step.signInStep };
   }
@@ -82,10 +143,13 @@ export async function signInWithPassword(email: string, password: string): Promi
   return nextStep(output);
 }
 
-/** Answers the multi-factor challenge of the sign-in in progress. */
-export async function confirmMfaCode(code: string): Promise<SignInStep> {
+/**
+ * Answers the step of the sign-in in progress: a code, a chosen method (`mfaChoice`), a new
+ * password or an e-mail address for e-mail MFA.
+ */
+export async function continueSignIn(response: string): Promise<SignInStep> {
   configureIdentity();
-  return nextStep(await confirmSignIn({ challengeResponse: code }));
+  return nextStep(await confirmSignIn({ challengeResponse: response }));
 }
 
 /** Creates an account; true when an e-mail confirmation code was sent. */
@@ -198,4 +262,97 @@ export async function signOutAtProvider(tokens: Partial<SessionTokens>): Promise
     tokens: { accessToken, idToken, refreshToken, clockDrift: 0, username },
   });
   await signOut();
+}
+
+/**
+ * Account security (docs/product.md §7): each call runs with this browser's session handed to
+ * Amplify for that call only (refreshed first when expired), one call at a time.
+ */
+let accountQueue: Promise<unknown> = Promise.resolve();
+
+function withSession<T>(call: () => Promise<T>): Promise<T> {
+  const run = async () => {
+    configureIdentity();
+    await refreshIfNeeded();
+    const { accessToken, idToken, refreshToken, username } = cognitoTokens(getTokens());
+    if (!accessToken) throw new Error('User is not authenticated');
+    const orchestrator = cognitoUserPoolsTokenProvider.tokenOrchestrator;
+    await orchestrator.setTokens({
+      tokens: { accessToken, idToken, refreshToken, clockDrift: 0, username },
+    });
+    try {
+      return await call();
+    } finally {
+      await orchestrator.clearTokens();
+    }
+  };
+  const result = accountQueue.then(run, run);
+  accountQueue = result.catch(() => undefined);
+  return result;
+}
+
+/** The account's second factors and whether it has a phone for SMS codes. */
+export interface MfaSettings {
+  totp: boolean;
+  sms: boolean;
+  phone: string;
+}
+
+export function fetchMfaSettings(): Promise<MfaSettings> {
+  return withSession(async () => {
+    const [preference, attributes] = await Promise.all([
+      fetchMFAPreference(),
+      fetchUserAttributes(),
+    ]);
+    const enabled = preference.enabled ?? [];
+    return {
+      totp: enabled.includes('TOTP'),
+      sms: enabled.includes('SMS'),
+      phone: attributes.phone_number ?? '',
+    };
+  });
+}
+
+export function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  return withSession(() => updatePassword({ oldPassword, newPassword }));
+}
+
+/** Authenticator MFA, step 1: a new secret for the app (not active until confirmed). */
+export function startTotpSetup(): Promise<TotpSetup> {
+  return withSession(async () => {
+    const details = await setUpTOTP();
+    return {
+      secret: details.sharedSecret,
+      uri: details.getSetupUri(TOTP_ISSUER, getUser()?.email || undefined).toString(),
+    };
+  });
+}
+
+/** Authenticator MFA, step 2: the app's first code turns it on (and makes it the preferred one). */
+export function confirmTotpSetup(code: string): Promise<void> {
+  return withSession(async () => {
+    await verifyTOTPSetup({ code });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+  });
+}
+
+export function setMfaMethod(method: 'totp' | 'sms', on: boolean): Promise<void> {
+  return withSession(() => updateMFAPreference({ [method]: on ? 'ENABLED' : 'DISABLED' }));
+}
+
+/**
+ * Signs every session of the account out (Cognito GlobalSignOut: all its refresh tokens stop
+ * working). Amplify's signOut does not report a failed GlobalSignOut, so success is checked:
+ * this session's refresh token must be refused afterwards. Rejects when it is not.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  const before = getTokens();
+  await withSession(() => signOut({ global: true }));
+  try {
+    await refreshSessionTokens(before);
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === 'NotAuthorizedException') return;
+    throw error;
+  }
+  throw new Error('The other devices could not be signed out. Please try again.');
 }

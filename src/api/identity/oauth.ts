@@ -112,22 +112,64 @@ export async function exchangeAuthorizationCode(
 /** One exchange per code: a code works once, and React may run the callback effect twice. */
 const completions = new Map<string, Promise<SessionUser | null>>();
 
+/** localStorage key marking a session that came from the hosted sign-in (see hostedLogoutUrl). */
+export const HOSTED_SESSION_KEY = 'oauth-hosted-session';
+
 /**
- * /auth-callback: checks the state against the sign-in this browser started, exchanges the
- * code and stores the session tokens. Rejects when anything is wrong.
+ * Why a callback cannot be this browser's own sign-in, or '' when it can: a pending sign-in
+ * must exist, with a PKCE verifier, and its state must be the callback's (no login CSRF).
+ */
+export function callbackRefusal(pending: PendingHostedLogin | null, state: string): string {
+  if (!pending) return 'No sign-in was started in this browser';
+  if (!pending.codeVerifier) return 'The PKCE verifier is missing';
+  if (!pending.state || pending.state !== state) return 'State does not match';
+  return '';
+}
+
+/**
+ * /auth-callback: exchanges the code only for the sign-in this browser started (see
+ * callbackRefusal) and stores the session tokens. Rejects, without calling the token
+ * endpoint, when anything is wrong.
  */
 export function completeHostedLogin(code: string, state: string): Promise<SessionUser | null> {
   let completion = completions.get(code);
   if (!completion) {
     const pending = takePendingLogin();
-    completion =
-      pending && pending.state && pending.state !== state
-        ? Promise.reject(new TokenExchangeError('State does not match'))
-        : exchangeAuthorizationCode(code, pending).then((tokens) => {
-            setTokens(tokens);
-            return getUser();
-          });
+    const refusal = callbackRefusal(pending, state);
+    completion = refusal
+      ? Promise.reject(new TokenExchangeError(refusal))
+      : exchangeAuthorizationCode(code, pending).then((tokens) => {
+          setTokens(tokens);
+          try {
+            window.localStorage.setItem(HOSTED_SESSION_KEY, '1');
+          } catch {
+            /* storage disabled: logout then only clears this site */
+          }
+          return getUser();
+        });
     completions.set(code, completion);
   }
   return completion;
+}
+
+/**
+ * The hosted domain's /logout for a session that came from the hosted sign-in (so its
+ * cookie session ends too, and the next "Continue with Google" asks again), or null. Reading
+ * it forgets the mark.
+ */
+export function takeHostedLogoutUrl(): string | null {
+  let hosted = false;
+  try {
+    hosted = window.localStorage.getItem(HOSTED_SESSION_KEY) !== null;
+    window.localStorage.removeItem(HOSTED_SESSION_KEY);
+  } catch {
+    return null;
+  }
+  if (!hosted || !hostedLoginAvailable()) return null;
+  const url = new URL(`${hostedDomain()}/logout`);
+  url.search = new URLSearchParams({
+    client_id: env.cognitoClientId,
+    logout_uri: `${window.location.origin}/auth`,
+  }).toString();
+  return url.toString();
 }

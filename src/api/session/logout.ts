@@ -8,6 +8,8 @@ import {
 } from './tokenStore';
 import { loggedOut } from './sessionSlice';
 import { baseApi } from '../baseApi';
+import { takeHostedLogoutUrl } from '../identity/oauth';
+import { goToUrl } from './navigation';
 
 type SignOutHook = (tokens: SessionTokens) => Promise<void>;
 
@@ -48,4 +50,7 @@ export function logout(
   if (fromThisTab && (tokens.accessToken || tokens.refreshToken)) {
     void signOutHook(tokens).catch(() => undefined);
   }
+  // After a hosted sign-in the hosted domain keeps its own session: end it too.
+  const hostedLogout = takeHostedLogoutUrl();
+  if (fromThisTab && hostedLogout) goToUrl(hostedLogout);
 }

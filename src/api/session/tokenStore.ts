@@ -27,6 +27,8 @@ export const ID_TOKEN_KEY = KEYS.idToken;
 export const LOGOUT_EVENT_KEY = 'logout-event';
 /** Stored loyalty level, shown in the sidebar (docs/product.md §2). */
 export const LOYALTY_LEVEL_KEY = 'loyaltyLevel';
+/** The quote wizard's draft (personal details, this device only): removed with the session. */
+export const QUOTE_DRAFT_KEY = 'quoteDraft.v1';
 
 function stores(): Storage[] {
   if (typeof window === 'undefined') return [];
@@ -82,6 +84,7 @@ export function clearTokens(): void {
     for (const key of Object.values(KEYS)) s.removeItem(key);
     s.removeItem(USER_KEY);
     s.removeItem(LOYALTY_LEVEL_KEY);
+    s.removeItem(QUOTE_DRAFT_KEY);
   }
 }
 

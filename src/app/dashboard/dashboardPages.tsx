@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
+import SecurityIcon from '@mui/icons-material/LockOutlined';
 import CarIcon from '@mui/icons-material/DirectionsCarOutlined';
 import EventIcon from '@mui/icons-material/EventNoteOutlined';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
@@ -36,6 +37,14 @@ export const dashboardPages: readonly DashboardPage[] = [
     label: 'Profile',
     icon: PersonIcon,
     Page: lazyRoute(() => import('../../features/profile/ProfilePage').then((m) => m.ProfilePage)),
+  },
+  {
+    path: 'security',
+    label: 'Account Security',
+    icon: SecurityIcon,
+    Page: lazyRoute(() =>
+      import('../../features/auth/security/SecurityPage').then((m) => m.SecurityPage),
+    ),
   },
   {
     path: 'vehicles',

@@ -1,25 +1,11 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { RouteErrorBoundary } from './RouterErrorPage';
-import { scrollToSection } from '../../components/SectionLink';
-
-/** Scrolls to /#section once that section exists (it may be rendered a moment later). */
-function useScrollToHash(pathname: string, hash: string) {
-  useEffect(() => {
-    const id = decodeURIComponent(hash.replace(/^#/, ''));
-    if (!id) return;
-    let tries = 0;
-    const timer = window.setInterval(() => {
-      tries += 1;
-      if (scrollToSection(id) || tries > 40) window.clearInterval(timer);
-    }, 50);
-    return () => window.clearInterval(timer);
-  }, [pathname, hash]);
-}
+import { useScrollPosition } from './useScrollPosition';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
@@ -54,8 +40,8 @@ function PageFallback() {
  * to load, shows the error page between header and footer.
  */
 export function RootLayout() {
-  const { pathname, hash } = useLocation();
-  useScrollToHash(pathname, hash);
+  const { pathname } = useLocation();
+  useScrollPosition();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <a className="skip-link" href="#main">

@@ -1,4 +1,5 @@
 /** Input rules of the authentication forms (docs/product.md §5). Pure functions. */
+import { AUTH_TEXT } from './messages';
 
 /** Login e-mail: trimmed and lower-cased. */
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
@@ -22,6 +23,13 @@ export const isStrongPassword = (password: string): boolean =>
   /[A-Z]/.test(password) &&
   /\d/.test(password) &&
   /[^A-Za-z0-9]/.test(password);
+
+/** A new password typed twice: the rule's message, the mismatch message, or undefined. */
+export function newPasswordProblem(password: string, confirm: string): string | undefined {
+  if (!isStrongPassword(password)) return AUTH_TEXT.weakPassword;
+  if (password !== confirm) return AUTH_TEXT.passwordsDoNotMatch;
+  return undefined;
+}
 
 /** The identity provider's message, else its code, else the screen's fallback (docs/product.md §8). */
 export function providerMessage(error: unknown, fallback: string): string {

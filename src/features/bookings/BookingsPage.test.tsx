@@ -226,6 +226,28 @@ describe('My Bookings', () => {
     expect(within(cal2).queryByRole('link')).toBeNull();
   });
 
+  it('every cell names its column, so a phone can show each row as a labelled card', async () => {
+    bookingsApi([booking(ID_A)]);
+    server.use(
+      http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([calendly('cal-1')])),
+    );
+    renderApp('/dashboard/bookings');
+    for (const table of [
+      await websiteTable(),
+      screen.getByRole('table', { name: 'Calendly bookings' }),
+    ]) {
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+      for (const row of within(table).getAllByRole('row').slice(1))
+        expect(
+          within(row)
+            .getAllByRole('cell')
+            .map((c) => c.dataset.label),
+        ).toEqual(headers);
+    }
+  });
+
   it('a failed website list toasts its message and shows that list empty', async () => {
     server.use(
       http.get(apiUrl('/bookings'), () =>
@@ -486,5 +508,62 @@ describe('My Bookings', () => {
     } finally {
       performance.mark = original;
     }
+  });
+});
+
+describe('Requests sent with your e-mail', () => {
+  beforeEach(() => signIn());
+
+  /** The server's claim rule: "mine" moves the request to the bookings, "not mine" hides it. */
+  function claimApi(pending: RawBooking[]) {
+    let offered = pending.map((b) => ({ ...b, userId: null }));
+    const owned: RawBooking[] = [];
+    const answers: { id: string; body: unknown }[] = [];
+    server.use(
+      http.get(apiUrl('/bookings'), () => HttpResponse.json(owned)),
+      http.get(apiUrl('/bookings/claimable'), () => HttpResponse.json(offered)),
+      http.post(apiUrl('/bookings/:id/claim'), async ({ params, request }) => {
+        const id = String(params.id);
+        const body = (await request.json()) as { decision: string };
+        answers.push({ id, body });
+        const found = offered.find((b) => b.bookingId === id);
+        offered = offered.filter((b) => b.bookingId !== id);
+        if (found && body.decision === 'mine') owned.push({ ...found, userId: 'user-1' });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    return { answers };
+  }
+
+  it('lists them apart from the bookings; "This was me" adds one, "Not mine" hides one', async () => {
+    const { answers } = claimApi([
+      booking(ID_A, { vehicleType: 'Minivan', date: '2026-12-07' }),
+      booking(ID_B, { vehicleType: 'Sedan', date: '2026-12-09' }),
+    ]);
+    const user = userEvent.setup();
+    renderApp('/dashboard/bookings');
+    const panel = await screen.findByRole('region', { name: 'Requests sent with your e-mail' });
+    expect(await screen.findByText(/No bookings yet\./)).toBeInTheDocument();
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(
+      within(panel).getByRole('button', { name: 'This was me: Minivan 2026-12-07' }),
+    );
+    expect(await screen.findByText('The request was added to your bookings')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/No bookings yet\./)).not.toBeInTheDocument());
+    await user.click(
+      within(
+        await screen.findByRole('region', { name: 'Requests sent with your e-mail' }),
+      ).getByRole('button', { name: 'Not mine: Sedan 2026-12-09' }),
+    );
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Requests sent with your e-mail' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(answers).toEqual([
+      { id: ID_A, body: { decision: 'mine' } },
+      { id: ID_B, body: { decision: 'not-mine' } },
+    ]);
   });
 });

@@ -20,6 +20,7 @@ import { useToast } from '../../components/toast';
 import { usePageMeta } from '../../components/usePageMeta';
 import { WebsiteBookingsTable } from './WebsiteBookingsTable';
 import { CalendlyBookingsTable } from './CalendlyBookingsTable';
+import { ClaimableRequests } from './ClaimableRequests';
 
 export const LOADING_BOOKINGS = 'Loading bookings...';
 export const WEBSITE_BOOKINGS_FAILED = 'Failed to fetch website bookings';
@@ -154,6 +155,7 @@ export function BookingsPage() {
         </Alert>
       ) : (
         <Stack spacing={3}>
+          <ClaimableRequests />
           {anyBookings &&
             (BookingCharts ? (
               // A module export, the same component on every render (not one made here).

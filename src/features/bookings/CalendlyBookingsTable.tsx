@@ -1,4 +1,4 @@
-import { ScrollableTable } from '../../components/ScrollableTable';
+import { cardRowsOnPhone, ScrollableTable } from '../../components/ScrollableTable';
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
@@ -11,6 +11,15 @@ import { formatShortDateTime } from '../../lib/dates';
 import { newestFirst, StatusChip, usePagination } from './display';
 import { CalendlyLinks } from '../../components/CalendlyLinks';
 
+/** The columns (docs/product.md §2); each body cell carries its name for the phone cards. */
+const col = {
+  id: 'Booking ID',
+  start: 'Start Time',
+  service: 'Service',
+  status: 'Status',
+  source: 'Source',
+} as const;
+
 /** Bookings made in the external scheduling service: read-only (docs/product.md §2, §6). */
 export function CalendlyBookingsTable({ bookings }: { bookings: readonly ExternalBooking[] }) {
   const rows = useMemo(() => newestFirst(bookings), [bookings]);
@@ -18,26 +27,30 @@ export function CalendlyBookingsTable({ bookings }: { bookings: readonly Externa
   return (
     <>
       <ScrollableTable aria-label="Calendly bookings">
-        <Table size="small" aria-label="Calendly bookings" sx={{ minWidth: 560 }}>
+        <Table size="small" aria-label="Calendly bookings" sx={cardRowsOnPhone(560)}>
           <TableHead>
             <TableRow>
-              <TableCell>Booking ID</TableCell>
-              <TableCell>Start Time</TableCell>
-              <TableCell>Service</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Source</TableCell>
+              <TableCell>{col.id}</TableCell>
+              <TableCell>{col.start}</TableCell>
+              <TableCell>{col.service}</TableCell>
+              <TableCell>{col.status}</TableCell>
+              <TableCell>{col.source}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {visible.map((booking, index) => (
               <TableRow key={booking.bookingId || `calendly-${index}`}>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{booking.bookingId || '—'}</TableCell>
-                <TableCell>{formatShortDateTime(booking.startsAt)}</TableCell>
-                <TableCell>{booking.serviceName}</TableCell>
-                <TableCell>
+                <TableCell data-label={col.id} sx={{ wordBreak: 'break-all' }}>
+                  {booking.bookingId || '—'}
+                </TableCell>
+                <TableCell data-label={col.start}>
+                  {formatShortDateTime(booking.startsAt)}
+                </TableCell>
+                <TableCell data-label={col.service}>{booking.serviceName}</TableCell>
+                <TableCell data-label={col.status}>
                   <StatusChip status={booking.status} />
                 </TableCell>
-                <TableCell>
+                <TableCell data-label={col.source}>
                   {booking.source}
                   {booking.status === 'Booked' && (
                     <Box sx={{ mt: 0.5 }}>

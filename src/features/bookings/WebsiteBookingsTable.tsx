@@ -1,4 +1,4 @@
-import { ScrollableTable } from '../../components/ScrollableTable';
+import { cardRowsOnPhone, ScrollableTable } from '../../components/ScrollableTable';
 import { useMemo, useState } from 'react';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
@@ -40,6 +40,17 @@ interface Props {
   /** The shown vehicle of each booking whose record only holds a vehicle id. */
   vehicleNames: ReadonlyMap<string, string>;
 }
+
+/** The columns (docs/product.md §2); each body cell carries its name for the phone cards. */
+const col = {
+  id: 'Booking ID',
+  when: 'Date & Time',
+  vehicle: 'Vehicle',
+  status: 'Status',
+  total: 'Total',
+  source: 'Source',
+  actions: 'Actions',
+} as const;
 
 interface Editing {
   bookingId: string;
@@ -131,16 +142,16 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
   return (
     <>
       <ScrollableTable aria-label="Website bookings">
-        <Table size="small" aria-label="Website bookings" sx={{ minWidth: 760 }}>
+        <Table size="small" aria-label="Website bookings" sx={cardRowsOnPhone(760)}>
           <TableHead>
             <TableRow>
-              <TableCell>Booking ID</TableCell>
-              <TableCell>Date &amp; Time</TableCell>
-              <TableCell>Vehicle</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Source</TableCell>
-              <TableCell>Actions</TableCell>
+              <TableCell>{col.id}</TableCell>
+              <TableCell>{col.when}</TableCell>
+              <TableCell>{col.vehicle}</TableCell>
+              <TableCell>{col.status}</TableCell>
+              <TableCell align="right">{col.total}</TableCell>
+              <TableCell>{col.source}</TableCell>
+              <TableCell>{col.actions}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -155,10 +166,10 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
                 const canSave = !busy && updateBody(draft, booking, shownVehicle) !== null;
                 return (
                   <TableRow key={booking.bookingId} selected>
-                    <TableCell id={idCell} sx={{ wordBreak: 'break-all' }}>
+                    <TableCell data-label={col.id} id={idCell} sx={{ wordBreak: 'break-all' }}>
                       {booking.bookingId}
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label={col.when}>
                       <Stack spacing={1} sx={{ minWidth: 150 }}>
                         <TextField
                           label="Date"
@@ -180,7 +191,7 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
                         />
                       </Stack>
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label={col.vehicle}>
                       <Stack spacing={1} sx={{ minWidth: 170 }}>
                         <TextField
                           select
@@ -206,10 +217,10 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
                         />
                       </Stack>
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label={col.status}>
                       <StatusChip status={booking.status} />
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell data-label={col.total} align="right">
                       <TextField
                         label="Total"
                         type="number"
@@ -222,8 +233,8 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
                         sx={{ width: 110 }}
                       />
                     </TableCell>
-                    <TableCell>{sourceLabel(booking.source)}</TableCell>
-                    <TableCell>
+                    <TableCell data-label={col.source}>{sourceLabel(booking.source)}</TableCell>
+                    <TableCell data-label={col.actions}>
                       <Stack direction="row" spacing={1}>
                         <Button
                           variant="contained"
@@ -249,17 +260,23 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
               }
               return (
                 <TableRow key={booking.bookingId}>
-                  <TableCell id={idCell} sx={{ wordBreak: 'break-all' }}>
+                  <TableCell data-label={col.id} id={idCell} sx={{ wordBreak: 'break-all' }}>
                     {booking.bookingId}
                   </TableCell>
-                  <TableCell>{formatShortDateTime(booking.startsAt)}</TableCell>
-                  <TableCell>{shownVehicle || booking.vehicleType || '—'}</TableCell>
-                  <TableCell>
+                  <TableCell data-label={col.when}>
+                    {formatShortDateTime(booking.startsAt)}
+                  </TableCell>
+                  <TableCell data-label={col.vehicle}>
+                    {shownVehicle || booking.vehicleType || '—'}
+                  </TableCell>
+                  <TableCell data-label={col.status}>
                     <StatusChip status={booking.status} />
                   </TableCell>
-                  <TableCell align="right">{formatUsd(booking.totalPrice)}</TableCell>
-                  <TableCell>{sourceLabel(booking.source)}</TableCell>
-                  <TableCell>
+                  <TableCell data-label={col.total} align="right">
+                    {formatUsd(booking.totalPrice)}
+                  </TableCell>
+                  <TableCell data-label={col.source}>{sourceLabel(booking.source)}</TableCell>
+                  <TableCell data-label={col.actions}>
                     {booking.status === 'Booked' ? (
                       <Stack direction="row" spacing={1}>
                         <Button

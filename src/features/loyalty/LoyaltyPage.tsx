@@ -1,5 +1,5 @@
 import { Panel } from '../../components/Panel';
-import { ScrollableTable } from '../../components/ScrollableTable';
+import { cardRowsOnPhone, ScrollableTable } from '../../components/ScrollableTable';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -41,6 +41,14 @@ export const NO_TRANSACTIONS_TEXT =
   "You don't have any loyalty transactions yet. Start booking services to earn points!";
 
 const LoyaltyChart = lazy(() => import('./LoyaltyChart'));
+
+/** The Transactions columns; each body cell carries its name for the phone cards. */
+const txColumns = {
+  date: 'Date',
+  type: 'Type',
+  points: 'Points',
+  source: 'Source / Reason',
+} as const;
 
 const typeLabels: Record<string, string> = {
   earn: 'Earned',
@@ -174,14 +182,14 @@ export function LoyaltyPage() {
                   <Table
                     size="small"
                     aria-labelledby="loyalty-transactions-title"
-                    sx={{ minWidth: 480 }}
+                    sx={cardRowsOnPhone(480)}
                   >
                     <TableHead>
                       <TableRow>
-                        <TableCell>Date</TableCell>
-                        <TableCell>Type</TableCell>
-                        <TableCell align="right">Points</TableCell>
-                        <TableCell>Source / Reason</TableCell>
+                        <TableCell>{txColumns.date}</TableCell>
+                        <TableCell>{txColumns.type}</TableCell>
+                        <TableCell align="right">{txColumns.points}</TableCell>
+                        <TableCell>{txColumns.source}</TableCell>
                       </TableRow>
                     </TableHead>
                     <TableBody>
@@ -189,11 +197,14 @@ export function LoyaltyPage() {
                         const signed = signedPoints(tx);
                         return (
                           <TableRow key={tx.id}>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                            <TableCell data-label={txColumns.date} sx={{ whiteSpace: 'nowrap' }}>
                               {formatShortDate(tx.date)}
                             </TableCell>
-                            <TableCell>{transactionTypeLabel(tx.type)}</TableCell>
+                            <TableCell data-label={txColumns.type}>
+                              {transactionTypeLabel(tx.type)}
+                            </TableCell>
                             <TableCell
+                              data-label={txColumns.points}
                               align="right"
                               sx={{
                                 color: signed < 0 ? 'error.main' : 'success.main',
@@ -202,7 +213,7 @@ export function LoyaltyPage() {
                             >
                               {signed > 0 ? `+${formatPoints(signed)}` : formatPoints(signed)}
                             </TableCell>
-                            <TableCell>{tx.source || '—'}</TableCell>
+                            <TableCell data-label={txColumns.source}>{tx.source || '—'}</TableCell>
                           </TableRow>
                         );
                       })}

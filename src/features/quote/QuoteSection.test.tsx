@@ -8,6 +8,8 @@ import { signIn } from '../../testing/tokens';
 import { business } from '../../config/business';
 import { QuoteSection } from './QuoteSection';
 import { DRAFT_KEY } from './wizard';
+import { logout } from '../../api/session/logout';
+import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
 
 const SUCCESS =
   "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours to confirm your booking.";
@@ -302,5 +304,33 @@ describe('quote wizard', () => {
     expect(await screen.findByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
     expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
     expect(total()).toHaveTextContent('$180');
+  });
+
+  it('forgets the draft on logout: the next person sees an empty form', async () => {
+    signIn();
+    const first = renderWithProviders(<QuoteSection />);
+    await toBookingStep(/^Minivan/);
+    await fill(/Full Name/, 'Jordan Miles');
+    await fill(/Email Address/, 'jordan@example.com');
+    logout(first.store.dispatch);
+    first.unmount();
+    expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+
+    renderWithProviders(<QuoteSection />);
+    expect(await heading('Choose your vehicle type')).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('Jordan Miles')).not.toBeInTheDocument();
+  });
+
+  it('discards a draft older than a few days', async () => {
+    const first = renderWithProviders(<QuoteSection />);
+    await toBookingStep(/^Minivan/);
+    await fill(/Full Name/, 'Jordan Miles');
+    first.unmount();
+
+    jest.setSystemTime(NOW.getTime() + QUOTE_DRAFT_MAX_AGE_MS + 60_000);
+    renderWithProviders(<QuoteSection />);
+    expect(await heading('Choose your vehicle type')).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('Jordan Miles')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 });

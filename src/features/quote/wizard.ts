@@ -1,7 +1,10 @@
 /**
  * The quote wizard as a small state machine (docs/product.md §4): vehicle → addons → booking, Back,
- * Start Over, and the draft kept in localStorage so a reload loses nothing.
+ * Start Over, and the draft kept in localStorage (this device only) so a reload loses nothing;
+ * it expires after QUOTE_DRAFT_MAX_AGE_MS and is removed on logout (tokenStore.clearTokens).
  */
+import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
+import { QUOTE_DRAFT_KEY } from '../../api/session/tokenStore';
 import { PREMIUM_PACKAGE, type AddonName, type VehicleTypeName } from '../../config/pricing';
 import {
   addonNames,
@@ -74,7 +77,7 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
   }
 }
 
-export const DRAFT_KEY = 'quoteDraft.v1';
+export const DRAFT_KEY = QUOTE_DRAFT_KEY;
 
 const isPristine = (d: QuoteDraft) =>
   d.step === 'vehicle' &&
@@ -110,19 +113,46 @@ export function parseDraft(raw: string | null): QuoteDraft | null {
   return isPristine(draft) ? null : draft;
 }
 
-export function loadDraft(storage: Storage = window.localStorage): QuoteDraft | null {
+/** When a stored draft was saved (epoch ms), or null when it does not say. */
+function savedAt(raw: string | null): number | null {
   try {
-    return parseDraft(storage.getItem(DRAFT_KEY));
+    const value = JSON.parse(raw ?? 'null') as { savedAt?: unknown } | null;
+    return typeof value?.savedAt === 'number' ? value.savedAt : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored draft, unless it is older than QUOTE_DRAFT_MAX_AGE_MS (or does not say when it
+ * was saved): then it is removed.
+ */
+export function loadDraft(
+  storage: Storage = window.localStorage,
+  now: number = Date.now(),
+): QuoteDraft | null {
+  try {
+    const raw = storage.getItem(DRAFT_KEY);
+    const at = savedAt(raw);
+    if (raw !== null && (at === null || now - at > QUOTE_DRAFT_MAX_AGE_MS)) {
+      storage.removeItem(DRAFT_KEY);
+      return null;
+    }
+    return parseDraft(raw);
   } catch {
     return null; // storage disabled
   }
 }
 
-/** Stores the draft; an untouched wizard removes it. */
-export function saveDraft(draft: QuoteDraft, storage: Storage = window.localStorage): void {
+/** Stores the draft with the time it was saved; an untouched wizard removes it. */
+export function saveDraft(
+  draft: QuoteDraft,
+  storage: Storage = window.localStorage,
+  now: number = Date.now(),
+): void {
   try {
     if (isPristine(draft)) storage.removeItem(DRAFT_KEY);
-    else storage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    else storage.setItem(DRAFT_KEY, JSON.stringify({ ...draft, savedAt: now }));
   } catch {
     /* storage full or disabled: the draft just isn't kept */
   }

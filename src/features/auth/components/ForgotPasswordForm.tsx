@@ -9,7 +9,7 @@ import { isEmailAddress, isStrongPassword, normalizeEmail } from '../validation'
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
-import { PasswordField } from './PasswordField';
+import { NewPasswordField } from './NewPasswordField';
 import { EmailField } from './EmailField';
 
 /**
@@ -108,15 +108,11 @@ export function ForgotPasswordForm() {
               inputRef={codeRef}
               error={error === AUTH_TEXT.codeRequired}
             />
-            <PasswordField
-              label="New password"
-              name="new-password"
-              autoComplete="new-password"
+            <NewPasswordField
               value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
+              onChange={setNewPassword}
               inputRef={passwordRef}
-              error={error === AUTH_TEXT.weakPassword}
-              helperText="At least 8 characters, with upper and lower case letters, a number and a special character."
+              invalid={error === AUTH_TEXT.weakPassword}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               {busy ? 'Resetting...' : AUTH_TEXT.resetPassword}

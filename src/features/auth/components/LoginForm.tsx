@@ -1,28 +1,40 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { confirmMfaCode, signInWithPassword, type SignInStep } from '../../../api/identity/cognito';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import {
+  continueSignIn,
+  mfaChoice,
+  signInWithPassword,
+  type MfaMethod,
+  type SignInStep,
+} from '../../../api/identity/cognito';
 import { useAppDispatch } from '../../../api/session/hooks';
 import { signedIn } from '../../../api/session/sessionSlice';
 import { useProviderCall } from '../useProviderCall';
-import { AUTH_TEXT } from '../messages';
-import { hasAt, normalizeEmail } from '../validation';
+import { AUTH_TEXT, mfaInstruction } from '../messages';
+import { hasAt, isEmailAddress, newPasswordProblem, normalizeEmail } from '../validation';
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
+import { NewPasswordPair } from './NewPasswordField';
 import { PasswordField } from './PasswordField';
 import { EmailField } from './EmailField';
+import { MethodChoice, StepForm } from './StepForm';
+import { TotpSetupDetails } from './TotpSetupDetails';
 
-type MfaMethod = 'sms' | 'totp' | 'email';
+/** The steps shown after the credentials (the others end the form or go elsewhere). */
+type PendingStep = Extract<
+  SignInStep,
+  {
+    kind: 'mfa' | 'select-mfa' | 'select-mfa-setup' | 'setup-totp' | 'setup-email' | 'new-password';
+  }
+>;
 
-function mfaInstruction(method: MfaMethod, destination?: string): string {
-  if (method === 'totp') return 'Enter the 6-digit code from your authenticator app.';
-  if (method === 'sms')
-    return `Enter the 6-digit code we sent by text to ${destination || 'your phone'}.`;
-  return `Enter the 6-digit code we sent to ${destination || 'your email'}.`;
-}
-
-/** Login: e-mail and password, then a verification code when the account uses MFA (docs/product.md §2, §4). */
+/**
+ * Login (docs/product.md §2, §4, §5): e-mail and password, then every further step the user
+ * pool asks for — a code (SMS, authenticator, e-mail), a choice of method, authenticator or
+ * e-mail set-up, a required new password. Each step can be cancelled back to the credentials.
+ */
 export function LoginForm({
   initialEmail = '',
   notice,
@@ -35,35 +47,37 @@ export function LoginForm({
 }) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [mfa, setMfa] = useState<{ method: MfaMethod; destination?: string } | null>(null);
+  const [step, setStep] = useState<PendingStep | null>(null);
   const [code, setCode] = useState('');
+  const [method, setMethod] = useState<MfaMethod | ''>('');
+  const [mfaEmail, setMfaEmail] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
   const { busy, error, setError, run } = useProviderCall();
   const emailRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const inMfaStep = mfa !== null;
 
-  // Move focus to the first field of the step shown (keyboard and screen reader users).
-  useEffect(() => {
-    if (inMfaStep) codeRef.current?.focus();
-  }, [inMfaStep]);
-
-  const follow = (step: SignInStep, signedInEmail: string) => {
-    switch (step.kind) {
+  const follow = (next: SignInStep, signedInEmail: string) => {
+    switch (next.kind) {
       case 'done':
-        dispatch(signedIn(step.user));
+        dispatch(signedIn(next.user));
         navigate('/dashboard', { replace: true });
-        return;
-      case 'mfa':
-        setMfa({ method: step.method, destination: step.destination });
-        setCode('');
         return;
       case 'confirm-sign-up':
         onNeedsConfirmation(signedInEmail);
         return;
-      default:
+      case 'reset-password':
+        setStep(null);
+        setError(AUTH_TEXT.resetRequired);
+        return;
+      case 'unsupported':
         setError(AUTH_TEXT.loginFailed);
+        return;
+      default:
+        setStep(next);
+        setCode('');
+        setMethod('');
     }
   };
 
@@ -81,52 +95,128 @@ export function LoginForm({
     }, AUTH_TEXT.loginFailed);
   };
 
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code) {
-      setError(AUTH_TEXT.mfaCodeRequired);
-      codeRef.current?.focus();
+  /** Sends the step's answer, or shows why it cannot be sent yet. */
+  const answer = (response: string, invalid?: string) => {
+    if (invalid) {
+      setError(invalid);
       return;
     }
-    await run(async () => {
-      follow(await confirmMfaCode(code), email);
+    void run(async () => {
+      follow(await continueSignIn(response), email);
     }, AUTH_TEXT.loginFailed);
   };
 
-  const cancelMfa = () => {
-    setMfa(null);
+  const cancel = () => {
+    setStep(null);
     setCode('');
+    setNewPassword('');
+    setConfirmPassword('');
     setError('');
   };
 
-  if (mfa) {
-    return (
-      <Box component="form" noValidate onSubmit={submitCode} aria-labelledby="mfa-heading">
-        <Stack spacing={2}>
-          <Typography id="mfa-heading" variant="h2" sx={{ fontSize: '1.25rem' }}>
-            Two-step verification
-          </Typography>
-          <Typography color="text.secondary">
-            {mfaInstruction(mfa.method, mfa.destination)}
-          </Typography>
-          {error && <Alert severity="error">{error}</Alert>}
-          <CodeField
-            label="Verification code"
-            name="code"
-            value={code}
-            onChange={setCode}
-            inputRef={codeRef}
-            error={error === AUTH_TEXT.mfaCodeRequired}
-          />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? 'Verifying...' : 'Verify'}
-          </Button>
-          <Button variant="text" onClick={cancelMfa} disabled={busy}>
-            Cancel
-          </Button>
-        </Stack>
-      </Box>
+  if (step) {
+    const common = { error, busy, onCancel: cancel, id: step.kind };
+    const codeField = (
+      <CodeField
+        label="Verification code"
+        name="code"
+        value={code}
+        onChange={setCode}
+        error={error === AUTH_TEXT.mfaCodeRequired}
+      />
     );
+    const verify = {
+      submitLabel: 'Verify',
+      busyLabel: 'Verifying...',
+      onSubmit: () => answer(code, code ? undefined : AUTH_TEXT.mfaCodeRequired),
+    };
+    const choose = {
+      submitLabel: 'Continue',
+      busyLabel: 'Continuing...',
+      onSubmit: () =>
+        answer(method ? mfaChoice(method) : '', method ? undefined : AUTH_TEXT.methodRequired),
+    };
+    switch (step.kind) {
+      case 'mfa':
+        return (
+          <StepForm
+            {...common}
+            {...verify}
+            heading={AUTH_TEXT.twoStepHeading}
+            instruction={mfaInstruction(step.method, step.destination)}
+          >
+            {codeField}
+          </StepForm>
+        );
+      case 'select-mfa':
+      case 'select-mfa-setup': {
+        const [heading, instruction] =
+          step.kind === 'select-mfa'
+            ? [AUTH_TEXT.twoStepHeading, AUTH_TEXT.chooseMethod]
+            : [AUTH_TEXT.setUpTwoStepHeading, AUTH_TEXT.chooseSetupMethod];
+        return (
+          <StepForm {...common} {...choose} heading={heading} instruction={instruction}>
+            <MethodChoice
+              methods={step.methods}
+              value={method}
+              onChange={setMethod}
+              label={instruction}
+            />
+          </StepForm>
+        );
+      }
+      case 'setup-totp':
+        return (
+          <StepForm
+            {...common}
+            {...verify}
+            heading={AUTH_TEXT.totpSetupHeading}
+            instruction={AUTH_TEXT.totpSetupInstruction}
+          >
+            <TotpSetupDetails setup={step} />
+            {codeField}
+          </StepForm>
+        );
+      case 'setup-email':
+        return (
+          <StepForm
+            {...common}
+            submitLabel="Continue"
+            busyLabel="Continuing..."
+            heading={AUTH_TEXT.emailSetupHeading}
+            instruction={AUTH_TEXT.emailSetupInstruction}
+            onSubmit={() => {
+              const address = normalizeEmail(mfaEmail);
+              answer(address, isEmailAddress(address) ? undefined : AUTH_TEXT.invalidEmail);
+            }}
+          >
+            <EmailField
+              value={mfaEmail}
+              onChange={setMfaEmail}
+              invalid={error === AUTH_TEXT.invalidEmail}
+            />
+          </StepForm>
+        );
+      case 'new-password':
+        return (
+          <StepForm
+            {...common}
+            submitLabel="Set Password"
+            busyLabel="Saving..."
+            heading={AUTH_TEXT.newPasswordHeading}
+            instruction={AUTH_TEXT.newPasswordInstruction}
+            onSubmit={() => answer(newPassword, newPasswordProblem(newPassword, confirmPassword))}
+          >
+            <NewPasswordPair
+              value={newPassword}
+              confirm={confirmPassword}
+              onChange={setNewPassword}
+              onConfirmChange={setConfirmPassword}
+              error={error}
+            />
+          </StepForm>
+        );
+    }
   }
 
   return (

@@ -12,8 +12,6 @@ import { PasswordField } from './PasswordField';
 import { EmailField } from './EmailField';
 
 export const EMAIL_CONFIRMED_NOTICE = 'Your email is confirmed. You can now log in.';
-const PASSWORD_HINT =
-  'At least 8 characters, with upper and lower case letters, a number and a special character.';
 
 /**
  * Sign-up: e-mail, password and confirmation, then the e-mail confirmation code (docs/product.md §2, §5).
@@ -140,7 +138,7 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            helperText={PASSWORD_HINT}
+            helperText={AUTH_TEXT.passwordRuleHint}
           />
           <PasswordField
             label="Confirm password"

@@ -91,7 +91,9 @@ describe('hosted Google login', () => {
   });
 
   it('says "Authentication failed. Please try again." when the exchange fails', async () => {
-    const { router } = renderApp('/auth-callback?code=unknown-code');
+    const authorizeUrl = await startGoogle('/auth', 'Continue with Google');
+    const state = authorizeUrl.searchParams.get('state') ?? '';
+    const { router } = renderApp(`/auth-callback?code=unknown-code&state=${state}`);
     expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
     expect(fake.tokenRequests).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/auth-callback');
@@ -105,9 +107,50 @@ describe('hosted Google login', () => {
         HttpResponse.json({ access_token: fakeJwt({ sub: 'u', exp }), token_type: 'Bearer' }),
       ),
     );
-    renderApp('/auth-callback?code=abc');
+    const authorizeUrl = await startGoogle('/auth', 'Continue with Google');
+    renderApp(`/auth-callback?code=abc&state=${authorizeUrl.searchParams.get('state') ?? ''}`);
     expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('refuses, without calling the token endpoint, a callback this browser did not start', async () => {
+    // Someone else's valid code, opened in a fresh browser (login CSRF).
+    const elsewhere = fake.authorize(
+      (await startGoogle('/auth', 'Continue with Google')).toString(),
+      'attacker@example.com',
+    );
+    sessionStorage.clear();
+    const { router } = renderApp(`${elsewhere.pathname}${elsewhere.search}`);
+    expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
+    expect(fake.tokenRequests).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/auth-callback');
+    expect(localStorage.getItem('idToken')).toBeNull();
+  });
+
+  it('refuses a callback whose pending sign-in has no PKCE verifier', async () => {
+    const authorizeUrl = await startGoogle('/auth', 'Continue with Google');
+    const back = fake.authorize(authorizeUrl.toString(), EMAIL);
+    const pending = JSON.parse(sessionStorage.getItem('oauth-pkce') ?? '{}') as object;
+    sessionStorage.setItem('oauth-pkce', JSON.stringify({ ...pending, codeVerifier: '' }));
+    renderApp(`${back.pathname}${back.search}`);
+    expect(await screen.findByText('Authentication failed. Please try again.')).toBeInTheDocument();
+    expect(fake.tokenRequests).toHaveLength(0);
+  });
+
+  it('ends the hosted session too when a hosted sign-in logs out', async () => {
+    const authorizeUrl = await startGoogle('/auth', 'Continue with Google');
+    const back = fake.authorize(authorizeUrl.toString(), EMAIL);
+    const user = userEvent.setup();
+    const { router } = renderApp(`${back.pathname}${back.search}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    leftFor.length = 0;
+    await user.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]!);
+    await waitFor(() => expect(leftFor).toHaveLength(1));
+    const logout = new URL(leftFor[0]!);
+    expect(`${logout.origin}${logout.pathname}`).toBe(`${env.cognitoHostedDomain}/logout`);
+    expect(logout.searchParams.get('client_id')).toBe(env.cognitoClientId);
+    expect(logout.searchParams.get('logout_uri')).toBe(`${window.location.origin}/auth`);
+    expect(localStorage.getItem('idToken')).toBeNull();
   });
 
   it('refuses a callback whose state is not the one this browser sent', async () => {

@@ -25,7 +25,8 @@ beforeEach(() => {
 
 async function fillCredentials(email: string, password: string) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Email'), email);
+  // The first render loads the auth page's chunk.
+  await user.type(await screen.findByLabelText('Email', {}, { timeout: 5000 }), email);
   await user.type(screen.getByLabelText('Password'), password);
   return user;
 }
@@ -88,13 +89,13 @@ describe('login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('UserLambdaValidationException');
   });
 
-  it('shows "Login failed. Please try again." for a sign-in step the site does not handle', async () => {
+  it('shows "Login failed. Please try again." for a sign-in step the site does not use', async () => {
     fake.addUser({ email: EMAIL, password: PASSWORD });
-    // The pool asks for a new password (as for an account an administrator created).
+    // A custom challenge (Lambda-defined): the site signs in with passwords only.
     server.use(
       http.post(`${env.cognitoEndpoint}/`, () =>
         HttpResponse.json(
-          { ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's', ChallengeParameters: {} },
+          { ChallengeName: 'CUSTOM_CHALLENGE', Session: 's', ChallengeParameters: {} },
           { headers: { 'Content-Type': 'application/x-amz-json-1.1' } },
         ),
       ),

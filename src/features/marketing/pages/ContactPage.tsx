@@ -4,6 +4,7 @@ import { business, phoneHref } from '../../../config/business';
 import { PageHeader } from '../components/Section';
 import { ContactDetails } from '../components/ContactDetails';
 import { pageMeta } from '../pageMeta';
+import { visuallyHidden } from '../components/visuallyHidden';
 
 /** /contact (docs/product.md §2): phone, e-mail and hours; the contact form is a placeholder. */
 export function ContactPage() {
@@ -56,6 +57,9 @@ export function ContactPage() {
               disabled
               sx={{ border: 0, m: 0, p: 0, minWidth: 0, display: 'grid', gap: 2 }}
             >
+              <Box component="legend" sx={visuallyHidden}>
+                Your message
+              </Box>
               <TextField label="Your Name" name="name" autoComplete="name" disabled fullWidth />
               <TextField
                 label="Email Address"

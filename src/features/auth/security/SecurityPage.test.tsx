@@ -1,0 +1,165 @@
+/**
+ * Account security (docs/product.md §7) against the fake pool answering the Cognito protocol
+ * through MSW: change password, authenticator and SMS codes on and off, sign out everywhere.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setTokens } from '../../../api/session/tokenStore';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import {
+  createFakeCognito,
+  FAKE_TOTP_SECRET,
+  VALID_CODE,
+  type FakeCognito,
+} from '../../../testing/cognito';
+
+jest.mock('../../../config/env', () => {
+  const actual = jest.requireActual<typeof import('../../../config/env')>('../../../config/env');
+  const { identityTestEnv } = jest.requireActual<typeof import('../../../testing/cognito')>(
+    '../../../testing/cognito',
+  );
+  return { env: { ...actual.env, ...identityTestEnv } };
+});
+
+const EMAIL = 'jordan@example.com';
+const PASSWORD = 'Secret#123';
+
+let fake: FakeCognito;
+beforeEach(() => {
+  fake = createFakeCognito();
+  server.use(...fake.handlers);
+});
+
+/** Signed in as the fake user, on the security page. */
+async function openPage(init: { phone?: string } = {}) {
+  fake.addUser({ email: EMAIL, password: PASSWORD, ...init });
+  setTokens(fake.issueTokens(EMAIL));
+  const rendered = renderApp('/dashboard/security');
+  await screen.findByRole('heading', { level: 1, name: 'Account Security' }, { timeout: 5000 });
+  return { ...rendered, user: userEvent.setup() };
+}
+
+const lastCall = (target: string) => fake.callsTo(target).at(-1)?.body;
+
+describe('account security', () => {
+  it('changes the password: the rule, the provider’s refusal keeping the input, then success', async () => {
+    const { user } = await openPage();
+    const current = screen.getByLabelText('Current password');
+    const next = screen.getByLabelText('New password');
+    const confirm = screen.getByLabelText('Confirm new password');
+    const submit = screen.getByRole('button', { name: 'Change Password' });
+
+    await user.type(current, 'Wrong#Pass1');
+    await user.type(next, 'short');
+    await user.type(confirm, 'short');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password must be at least 8 characters and include uppercase, lowercase, number, and special character.',
+    );
+    expect(fake.callsTo('ChangePassword')).toHaveLength(0);
+
+    await user.clear(next);
+    await user.type(next, 'Fresh#Pass9');
+    await user.clear(confirm);
+    await user.type(confirm, 'Fresh#Pass9');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+    expect(current).toHaveValue('Wrong#Pass1');
+    expect(next).toHaveValue('Fresh#Pass9');
+
+    await user.clear(current);
+    await user.type(current, PASSWORD);
+    await user.click(submit);
+    expect(await screen.findByText('Your password has been changed.')).toBeVisible();
+    expect(lastCall('ChangePassword')).toMatchObject({
+      PreviousPassword: PASSWORD,
+      ProposedPassword: 'Fresh#Pass9',
+    });
+    expect(fake.user(EMAIL)?.password).toBe('Fresh#Pass9');
+    expect(current).toHaveValue('');
+  });
+
+  it('turns the authenticator app on with its first code, and off again', async () => {
+    const { user } = await openPage();
+    expect(await screen.findByText('Authenticator app is off.')).toBeVisible();
+    expect(
+      screen.getByText('Text message codes need a phone number on your sign-in account.'),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    expect(await screen.findByText(FAKE_TOTP_SECRET)).toBeVisible();
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    const code = screen.getByLabelText('Verification code');
+    await user.type(code, '999999');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Code mismatch and fail enable Software Token MFA',
+    );
+    expect(code).toHaveValue('999999');
+
+    await user.clear(code);
+    await user.type(code, VALID_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('button', { name: 'Turn off authenticator app' })).toBeVisible();
+    expect(screen.getAllByText('Authenticator app is on.').length).toBeGreaterThan(0);
+    expect(lastCall('SetUserMFAPreference')).toMatchObject({
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+    expect(fake.user(EMAIL)?.mfaEnabled.has('SOFTWARE_TOKEN_MFA')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Turn off authenticator app' }));
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeVisible();
+    expect(lastCall('SetUserMFAPreference')).toMatchObject({
+      SoftwareTokenMfaSettings: { Enabled: false },
+    });
+    expect(fake.user(EMAIL)?.mfaEnabled.size).toBe(0);
+  });
+
+  it('turns text message codes on for an account with a phone', async () => {
+    const { user } = await openPage({ phone: '+19195550142' });
+    await user.click(await screen.findByRole('button', { name: 'Turn on text message codes' }));
+    expect(
+      await screen.findByRole('button', { name: 'Turn off text message codes' }),
+    ).toBeVisible();
+    expect(lastCall('SetUserMFAPreference')).toMatchObject({ SMSMfaSettings: { Enabled: true } });
+    expect(fake.user(EMAIL)?.mfaEnabled.has('SMS_MFA')).toBe(true);
+  });
+
+  it('signs out of all devices: every refresh token of the account stops working, this browser goes to /auth', async () => {
+    const { user, router } = await openPage();
+    const otherDevice = fake.issueTokens(EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(lastCall('GlobalSignOut')).toMatchObject({ AccessToken: expect.any(String) });
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    const refreshed = await fetch('http://cognito.test/', {
+      method: 'POST',
+      headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+      body: JSON.stringify({ RefreshToken: otherDevice.refreshToken }),
+    });
+    expect(refreshed.status).toBe(400);
+  });
+
+  it('says so when the other devices could not be signed out, and stays signed in', async () => {
+    const { user, router } = await openPage();
+    fake.failNext('GlobalSignOut', 'InvalidParameterException', 'Something went wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The other devices could not be signed out. Please try again.',
+    );
+    expect(router.state.location.pathname).toBe('/dashboard/security');
+  });
+
+  it('ends this browser’s session when another device signed out everywhere', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    setTokens(fake.issueTokens(EMAIL));
+    fake.user(EMAIL)!.signedOutAt = Math.floor(Date.now() / 1000);
+    const { router } = renderApp('/dashboard/security');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 5000 });
+    expect(localStorage.getItem('idToken')).toBeNull();
+  });
+});

@@ -1,0 +1,349 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  changePassword,
+  confirmTotpSetup,
+  fetchMfaSettings,
+  setMfaMethod,
+  signOutEverywhere,
+  startTotpSetup,
+  type MfaSettings,
+  type TotpSetup,
+} from '../../../api/identity/cognito';
+import { useAppDispatch } from '../../../api/session/hooks';
+import { logout } from '../../../api/session/logout';
+import { Panel } from '../../../components/Panel';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { CodeField } from '../components/CodeField';
+import { NewPasswordPair } from '../components/NewPasswordField';
+import { PasswordField } from '../components/PasswordField';
+import { TotpSetupDetails } from '../components/TotpSetupDetails';
+import { AUTH_TEXT, MFA_METHOD_LABELS, SECURITY_TEXT } from '../messages';
+import { useProviderCall } from '../useProviderCall';
+import { newPasswordProblem } from '../validation';
+
+/** The user pool refused this session's access token (e.g. after "Sign out of all devices"). */
+function sessionEnded(error: unknown): boolean {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  return (
+    name === 'NotAuthorizedException' &&
+    /access token has (been revoked|expired)/i.test(String(message))
+  );
+}
+
+/** Ends this browser's session and goes to /auth. */
+function useEndSession() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    logout(dispatch);
+    navigate('/auth', { replace: true });
+  }, [dispatch, navigate]);
+}
+
+/**
+ * Runs an account call like the auth forms do; when the pool says the session is over, the
+ * browser's session ends instead of showing an error.
+ */
+function useAccountCall() {
+  const call = useProviderCall();
+  const endSession = useEndSession();
+  const { run } = call;
+  const runAccount = useCallback(
+    (fn: () => Promise<void>, fallback: string) =>
+      run(async () => {
+        try {
+          await fn();
+        } catch (error) {
+          if (sessionEnded(error)) endSession();
+          throw error;
+        }
+      }, fallback),
+    [run, endSession],
+  );
+  return { ...call, run: runAccount };
+}
+
+function ChangePasswordPanel() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [done, setDone] = useState(false);
+  const { busy, error, setError, run } = useAccountCall();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    const problem = newPasswordProblem(next, confirm);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    await run(async () => {
+      await changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      setDone(true);
+    }, SECURITY_TEXT.passwordChangeFailed);
+  };
+
+  return (
+    <Panel title={SECURITY_TEXT.changePasswordHeading}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label={SECURITY_TEXT.changePasswordHeading}
+      >
+        <Stack spacing={2} sx={{ maxWidth: 480 }}>
+          {done && <Alert severity="success">{SECURITY_TEXT.passwordChanged}</Alert>}
+          {error && <Alert severity="error">{error}</Alert>}
+          <PasswordField
+            label="Current password"
+            name="current-password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+          <NewPasswordPair
+            value={next}
+            confirm={confirm}
+            onChange={setNext}
+            onConfirmChange={setConfirm}
+            error={error}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Saving...' : 'Change Password'}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </Panel>
+  );
+}
+
+function TwoStepPanel() {
+  const [settings, setSettings] = useState<MfaSettings | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [notice, setNotice] = useState('');
+  const { busy, error, setError, run } = useAccountCall();
+  const endSession = useEndSession();
+
+  /** Loads the settings once per attempt (Retry starts another). */
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    fetchMfaSettings().then(
+      (loaded) => {
+        if (live) setSettings(loaded);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        if (sessionEnded(err)) endSession();
+        else setLoadError(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt, endSession]);
+  const retry = () => {
+    setLoadError(false);
+    setAttempt((n) => n + 1);
+  };
+
+  const change = (fn: () => Promise<void>, success: string) =>
+    run(async () => {
+      setNotice('');
+      await fn();
+      setSettings(await fetchMfaSettings());
+      setNotice(success);
+    }, SECURITY_TEXT.mfaFailed);
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code) {
+      setError(AUTH_TEXT.mfaCodeRequired);
+      return;
+    }
+    await change(async () => {
+      await confirmTotpSetup(code);
+      setSetup(null);
+      setCode('');
+    }, SECURITY_TEXT.totpOn);
+  };
+
+  if (!settings) {
+    return (
+      <Panel title={SECURITY_TEXT.twoStepHeading}>
+        {loadError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={retry}>
+                Retry
+              </Button>
+            }
+          >
+            {SECURITY_TEXT.loadFailed}
+          </Alert>
+        ) : (
+          <CircularProgress aria-label="Loading sign-in settings" size={28} />
+        )}
+      </Panel>
+    );
+  }
+
+  return (
+    <Panel title={SECURITY_TEXT.twoStepHeading}>
+      <Stack spacing={2} sx={{ maxWidth: 480 }}>
+        <Typography color="text.secondary">{SECURITY_TEXT.twoStepIntro}</Typography>
+        {notice && !error && <Alert severity="success">{notice}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+
+        <Typography variant="h6" component="h3">
+          {MFA_METHOD_LABELS.totp}
+        </Typography>
+        <Typography>{settings.totp ? SECURITY_TEXT.totpOn : SECURITY_TEXT.totpOff}</Typography>
+        {settings.totp ? (
+          <Box>
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() => void change(() => setMfaMethod('totp', false), SECURITY_TEXT.totpOff)}
+            >
+              Turn off authenticator app
+            </Button>
+          </Box>
+        ) : setup ? (
+          <Box
+            component="form"
+            noValidate
+            onSubmit={verify}
+            aria-label={AUTH_TEXT.totpSetupHeading}
+          >
+            <Stack spacing={2}>
+              <Typography>{AUTH_TEXT.totpSetupInstruction}</Typography>
+              <TotpSetupDetails setup={setup} />
+              <CodeField
+                label="Verification code"
+                name="code"
+                value={code}
+                onChange={setCode}
+                error={error === AUTH_TEXT.mfaCodeRequired}
+              />
+              <Stack direction="row" spacing={1}>
+                <Button type="submit" variant="contained" disabled={busy}>
+                  {busy ? 'Verifying...' : 'Verify'}
+                </Button>
+                <Button
+                  disabled={busy}
+                  onClick={() => {
+                    setSetup(null);
+                    setCode('');
+                    setError('');
+                  }}
+                >
+                  Cancel
+                </Button>
+              </Stack>
+            </Stack>
+          </Box>
+        ) : (
+          <Box>
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  setNotice('');
+                  setSetup(await startTotpSetup());
+                }, SECURITY_TEXT.mfaFailed)
+              }
+            >
+              Set up authenticator app
+            </Button>
+          </Box>
+        )}
+
+        <Typography variant="h6" component="h3">
+          {MFA_METHOD_LABELS.sms}
+        </Typography>
+        {settings.phone ? (
+          <>
+            <Typography>{settings.sms ? SECURITY_TEXT.smsOn : SECURITY_TEXT.smsOff}</Typography>
+            <Box>
+              <Button
+                variant="outlined"
+                disabled={busy}
+                onClick={() =>
+                  void change(
+                    () => setMfaMethod('sms', !settings.sms),
+                    settings.sms ? SECURITY_TEXT.smsOff : SECURITY_TEXT.smsOn,
+                  )
+                }
+              >
+                {settings.sms ? 'Turn off text message codes' : 'Turn on text message codes'}
+              </Button>
+            </Box>
+          </>
+        ) : (
+          <Typography color="text.secondary">{SECURITY_TEXT.smsNeedsPhone}</Typography>
+        )}
+      </Stack>
+    </Panel>
+  );
+}
+
+function SignOutEverywherePanel() {
+  const { busy, error, run } = useAccountCall();
+  const endSession = useEndSession();
+  return (
+    <Panel title={SECURITY_TEXT.signOutHeading}>
+      <Stack spacing={2} sx={{ maxWidth: 480 }}>
+        <Typography color="text.secondary">{SECURITY_TEXT.signOutIntro}</Typography>
+        {error && <Alert severity="error">{error}</Alert>}
+        <Box>
+          <Button
+            variant="contained"
+            color="error"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await signOutEverywhere();
+                endSession();
+              }, SECURITY_TEXT.signOutFailed)
+            }
+          >
+            {busy ? 'Signing out...' : 'Sign out of all devices'}
+          </Button>
+        </Box>
+      </Stack>
+    </Panel>
+  );
+}
+
+/** Account security (docs/product.md §7): password, two-step verification, global sign-out. */
+export function SecurityPage() {
+  usePageMeta(SECURITY_TEXT.title);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        {SECURITY_TEXT.title}
+      </Typography>
+      <ChangePasswordPanel />
+      <TwoStepPanel />
+      <SignOutEverywherePanel />
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * `npm start`'s dev server (webpack.config.ts devServer, as scripts/dev.ts uses it): a page opened
+ * at http://localhost:<port> connects the live-reload socket without webpack-dev-server's
+ * "Invalid Host/Origin header". A tiny bundle stands in for the app; the server options are the
+ * real ones.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import webpack from 'webpack';
+import WebpackDevServer from 'webpack-dev-server';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { chromium, type Browser } from 'playwright-core';
+import { createConfig, SHELL_FILE } from '../../webpack.config';
+import { freePorts } from '../../scripts/lib/localStack';
+
+jest.setTimeout(120_000);
+
+let dir: string;
+let server: WebpackDevServer;
+let browser: Browser;
+let port: number;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'dev-server-'));
+  writeFileSync(path.join(dir, 'index.js'), 'document.title = "ready";\n');
+  [port] = (await freePorts(1)) as [number];
+  const { devServer } = createConfig({ mode: 'development', port });
+  const compiler = webpack({
+    mode: 'development',
+    context: dir,
+    entry: './index.js',
+    output: { path: path.join(dir, 'dist'), publicPath: '/' },
+    plugins: [new HtmlWebpackPlugin({ filename: SHELL_FILE })],
+    infrastructureLogging: { level: 'none' },
+    stats: 'none',
+  });
+  server = new WebpackDevServer(devServer, compiler);
+  await server.start();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('live reload connects from http://localhost:<port> (no "Invalid Host/Origin header")', async () => {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The dev server says "ok" or sends the bundle's hash once the live-reload socket is accepted.
+  const connected = new Promise<string>((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const text = String(payload);
+        if (text.includes('Invalid Host/Origin')) refused.push(text);
+        if (/"type":"(ok|hash|still-ok)"/.test(text)) resolve(socket.url());
+      }),
+    );
+  });
+  await page.goto(`http://localhost:${port}/`);
+  const url = await Promise.race([
+    connected,
+    new Promise<string>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`no live-reload socket: ${[...refused, ...errors].join(' | ')}`)),
+        15_000,
+      ),
+    ),
+  ]);
+  expect(new URL(url).host).toBe(`localhost:${port}`);
+  expect(refused).toEqual([]);
+  expect(errors.filter((text) => text.includes('Invalid Host/Origin'))).toEqual([]);
+  await page.close();
+});

@@ -1,0 +1,229 @@
+/**
+ * Limits that hold behind proxies and for signed-in callers (issue 11): the quote limit per
+ * account and per address (IPv6 /64) through both local proxies with made-up forwarding
+ * headers, the per-account caps, and the server's timeouts.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { addressKey } from '../../server/clientKey';
+import { CAPS } from '../../server/caps';
+import { SERVER_TIMEOUTS } from '../../server/config';
+import { apiProxy, TRUSTED_PROXY_HOPS } from '../../scripts/lib/forwarding';
+import { freePorts } from '../../scripts/lib/localStack';
+import { startStaticServer } from '../../scripts/lib/staticServer';
+import {
+  call,
+  quote,
+  startApi,
+  startIdentityProvider,
+  type IdentityProvider,
+  type TestApi,
+} from './helpers';
+
+type Json = Record<string, unknown>;
+
+let idp: IdentityProvider;
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+});
+
+afterAll(async () => {
+  await idp.close();
+});
+
+async function withApi(work: (api: TestApi) => Promise<void>, max = 3): Promise<void> {
+  const api = await startApi(idp, {
+    quoteRateLimit: { max, windowMs: 60_000 },
+    trustProxy: TRUSTED_PROXY_HOPS,
+  });
+  try {
+    await work(api);
+  } finally {
+    await api.close();
+  }
+}
+
+/** The webpack dev server's /api proxy, as configured (http-proxy-middleware). */
+async function devProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const { context, ...options } = apiProxy(target);
+  const middleware = createProxyMiddleware(context, options);
+  const server = http.createServer((req, res) =>
+    middleware(req as never, res as never, () => res.writeHead(404).end()),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function staticProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'limits-dist-'));
+  writeFileSync(path.join(dist, 'app.html'), '<!doctype html>');
+  const [port] = (await freePorts(1)) as [number];
+  const server = await startStaticServer({ dist, port, apiTarget: target, headers: {} });
+  return {
+    url: `${server.url.replace(/\/$/, '')}/api`,
+    close: async () => {
+      await server.close();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each([
+  ['the dev server', devProxy],
+  ['the static server', staticProxy],
+])('quotes through %s', (_name, startProxy) => {
+  it('cannot reset the allowance with made-up forwarding headers', async () => {
+    await withApi(async (api) => {
+      const proxy = await startProxy(api.baseUrl);
+      try {
+        const statuses: number[] = [];
+        for (let index = 0; index < 5; index += 1) {
+          const spoof = `203.0.113.${index + 1}`;
+          const answer = await call(proxy.url, 'POST', '/bookings', {
+            body: quote(),
+            headers: {
+              'x-forwarded-for': spoof,
+              forwarded: `for=${spoof}`,
+              'x-real-ip': spoof,
+            },
+          });
+          statuses.push(answer.status);
+        }
+        expect(statuses).toEqual([201, 201, 201, 429, 429]);
+      } finally {
+        await proxy.close();
+      }
+    });
+  });
+});
+
+describe('quote limit', () => {
+  it('limits a customer with a token per account, whatever address they use', async () => {
+    await withApi(async (api) => {
+      const token = await idp.idToken('busy-user', 'busy@example.com');
+      const statuses: number[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        const answer = await call(api.baseUrl, 'POST', '/bookings', {
+          token,
+          body: quote(),
+          headers: { 'x-forwarded-for': `198.51.100.${index + 1}` },
+        });
+        statuses.push(answer.status);
+        if (answer.status === 429) {
+          expect((answer.body as Json).message).toMatch(/^Too many quote requests; try again in /);
+        }
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      // Another account, and a visitor from the same address, keep their own allowance.
+      const other = await idp.idToken('calm-user', 'calm@example.com');
+      expect(
+        (await call(api.baseUrl, 'POST', '/bookings', { token: other, body: quote() })).status,
+      ).toBe(201);
+      expect(
+        (
+          await call(api.baseUrl, 'POST', '/bookings', {
+            body: quote(),
+            headers: { 'x-forwarded-for': '198.51.100.4' },
+          })
+        ).status,
+      ).toBe(201);
+    });
+  });
+
+  it('keys IPv6 visitors by their /64', async () => {
+    await withApi(async (api) => {
+      const from = (address: string) =>
+        call(api.baseUrl, 'POST', '/bookings', {
+          body: quote(),
+          headers: { 'x-forwarded-for': address },
+        });
+      const statuses = [];
+      for (const address of [
+        '2001:db8:1:2::1',
+        '2001:db8:1:2:a:b:c:d',
+        '2001:db8:1:2:ffff:ffff:ffff:ffff',
+        '2001:db8:1:2::99',
+        '2001:db8:1:3::1',
+      ])
+        statuses.push((await from(address)).status);
+      expect(statuses).toEqual([201, 201, 201, 429, 201]);
+    });
+  });
+
+  it('derives keys from addresses as documented', () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('ip6:2001:db8:1:2::/64');
+    expect(addressKey('2001:DB8:1:2::7')).toBe('ip6:2001:db8:1:2::/64');
+    expect(addressKey('::ffff:192.0.2.9')).toBe('ip:192.0.2.9');
+    expect(addressKey('192.0.2.9')).toBe('ip:192.0.2.9');
+  });
+});
+
+describe('per-account caps', () => {
+  it(`keeps at most ${CAPS.vehicles} vehicles, answering 409 with a message`, async () => {
+    await withApi(async (api) => {
+      const token = await idp.idToken('fleet-user', 'fleet@example.com');
+      const add = () =>
+        call(api.baseUrl, 'POST', '/vehicles/me', {
+          token,
+          body: { make: 'Kia', model: 'Rio', year: 2020 },
+        });
+      for (let index = 0; index < CAPS.vehicles; index += 1) expect((await add()).status).toBe(201);
+      const refused = await add();
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        error: 'Conflict',
+        message: `You can keep at most ${CAPS.vehicles} vehicles; delete one to add another`,
+      });
+      const list = await call(api.baseUrl, 'GET', '/vehicles/me', { token });
+      expect(list.body as Json[]).toHaveLength(CAPS.vehicles);
+    });
+  });
+
+  it(`keeps at most ${CAPS.activeSubscriptions} active plans`, async () => {
+    await withApi(async (api) => {
+      const token = await idp.idToken('plan-user', 'plan@example.com');
+      const start = () =>
+        call(api.baseUrl, 'POST', '/subscriptions', { token, body: { plan: 'weekly' } });
+      for (let index = 0; index < CAPS.activeSubscriptions; index += 1)
+        expect((await start()).status).toBe(201);
+      const refused = await start();
+      expect(refused.status).toBe(409);
+      expect((refused.body as Json).message).toBe(
+        `You can have at most ${CAPS.activeSubscriptions} active plans; cancel one to start another`,
+      );
+      const list = await call(api.baseUrl, 'GET', '/subscriptions', { token });
+      expect(list.body as Json[]).toHaveLength(CAPS.activeSubscriptions);
+    });
+  });
+
+  it(`keeps at most ${CAPS.openBookings} open bookings per account`, async () => {
+    await withApi(async (api) => {
+      const token = await idp.idToken('booker', 'booker@example.com');
+      const book = () => call(api.baseUrl, 'POST', '/bookings', { token, body: quote() });
+      for (let index = 0; index < CAPS.openBookings; index += 1)
+        expect((await book()).status).toBe(201);
+      const refused = await book();
+      expect(refused.status).toBe(409);
+      expect((refused.body as Json).message).toBe(
+        `You can have at most ${CAPS.openBookings} open bookings; please call us to book more`,
+      );
+    }, 1000);
+  });
+});
+
+it('closes requests that are too slow', async () => {
+  await withApi(async (api) => {
+    const server = api.app.server;
+    expect(server.requestTimeout).toBe(SERVER_TIMEOUTS.requestMs);
+    expect(server.headersTimeout).toBe(SERVER_TIMEOUTS.headersMs);
+    expect(SERVER_TIMEOUTS.requestMs).toBeGreaterThan(0);
+  });
+});
