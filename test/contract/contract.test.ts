@@ -79,7 +79,7 @@ async function brokenProxy(target: string): Promise<{ url: string; server: Serve
       request.on('end', () => resolve(body));
     });
   const server = createServer((request, response) => {
-    void (async () => {
+    (async () => {
       const body = await read(request);
       const url = request.url ?? '/';
       if (url === '/calendly-bookings' && !request.headers.authorization) {
@@ -109,7 +109,11 @@ async function brokenProxy(target: string): Promise<{ url: string; server: Serve
         if (value) out[name] = value;
       }
       response.writeHead(status, out).end(text);
-    })();
+    })().catch((error: unknown) => {
+      // The API went away (the run timed out and afterAll closed it): answer, do not crash.
+      if (!response.headersSent) response.writeHead(502);
+      response.end(String(error));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -178,4 +182,5 @@ it('prints a per-operation report and exits 0 on success, 1 on failure, 2 on bad
   const usage = await contractCli([]);
   expect(usage.code).toBe(2);
   expect(usage.err).toContain('--base-url must be an http(s) URL');
-});
+  // Three tsx processes: on a loaded machine this takes longer than the default 20 s.
+}, 90_000);

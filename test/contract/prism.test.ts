@@ -15,7 +15,7 @@ import { quote, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
 import { startPrism, stopPrism } from './prism';
 import { operationOf as findOperation, startSeededApi, type SeededApi } from './support';
 
-const QUOTE_LIMIT = 8;
+const QUOTE_LIMIT = 30;
 const operations = listOperations(loadOpenApi());
 
 interface Violation {
