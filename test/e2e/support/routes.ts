@@ -60,14 +60,6 @@ export const dashboardRoutes: RouteCheck[] = [
     },
   },
   {
-    path: '/dashboard/security',
-    name: 'dashboard-security',
-    ready: async (page) => {
-      await heading('Account Security')(page);
-      await expect(page.getByRole('button', { name: /authenticator app/ })).toBeVisible();
-    },
-  },
-  {
     path: '/dashboard/vehicles',
     name: 'dashboard-vehicles',
     ready: async (page) => {
