@@ -86,6 +86,8 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
     });
 
     test('dashboard routes have no WCAG 2.1 AA violations', async ({ page, stack }) => {
+      // Nine pages with their screenshots and dialogs: more than the default limit on a busy CI.
+      test.setTimeout(180_000);
       await logIn(page, stack.env.demo.email, stack.env.demo.password);
       if (viewportName !== 'phone') {
         // The sidebar lists the app's pages (src/app/dashboard/dashboardPages.tsx): each is checked.

@@ -25,8 +25,7 @@ beforeEach(() => {
 
 async function fillCredentials(email: string, password: string) {
   const user = userEvent.setup();
-  // The first render loads the auth page's chunk.
-  await user.type(await screen.findByLabelText('Email', {}, { timeout: 5000 }), email);
+  await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   return user;
 }

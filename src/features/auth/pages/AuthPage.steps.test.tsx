@@ -34,8 +34,7 @@ beforeEach(() => {
 async function logIn() {
   const rendered = renderApp('/auth');
   const user = userEvent.setup();
-  // The first render loads the auth page's chunk.
-  await user.type(await screen.findByLabelText('Email', {}, { timeout: 5000 }), EMAIL);
+  await user.type(await screen.findByLabelText('Email'), EMAIL);
   await user.type(screen.getByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Log In' }));
   return { ...rendered, user };

@@ -36,7 +36,7 @@ async function openPage(init: { phone?: string } = {}) {
   fake.addUser({ email: EMAIL, password: PASSWORD, ...init });
   setTokens(fake.issueTokens(EMAIL));
   const rendered = renderApp('/dashboard/security');
-  await screen.findByRole('heading', { level: 1, name: 'Account Security' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Account Security' });
   return { ...rendered, user: userEvent.setup() };
 }
 
@@ -159,7 +159,7 @@ describe('account security', () => {
     setTokens(fake.issueTokens(EMAIL));
     fake.user(EMAIL)!.signedOutAt = Math.floor(Date.now() / 1000);
     const { router } = renderApp('/dashboard/security');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(localStorage.getItem('idToken')).toBeNull();
   });
 });
