@@ -105,7 +105,12 @@ export default function BookingStep({
             errors.time ??
             (slots.length === 0 ? 'Choose a date first.' : 'Weekdays 4-6 PM, weekends 9 AM-6 PM.')
           }
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            // The hint stays readable while the field waits for a date (WCAG contrast 4.5:1).
+            formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+          }}
         >
           <option value="">{slots.length === 0 ? '' : 'Select a time'}</option>
           {slots.map((slot) => (
