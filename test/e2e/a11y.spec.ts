@@ -66,6 +66,8 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
     test.use({ viewport });
 
     test('public routes have no WCAG 2.1 AA violations', async ({ page }) => {
+      // Ten routes with screenshots and the wizard's states: near the default limit on a busy CI.
+      test.setTimeout(180_000);
       for (const route of publicRoutes) await checkRoute(page, route, viewportName);
 
       // States reached by interacting: the quote wizard's second and third steps, the open menu.
