@@ -244,8 +244,13 @@ describe('sign-up and sign-in', () => {
 
   it('answers a wrong password or an unknown user with "Incorrect username or password."', async () => {
     const { email } = await confirmedCustomer('wrong-password');
-    for (const call of [passwordLogin(email, 'Not-The-Pass1'), passwordLogin(newEmail('nobody'))]) {
-      const error = await cognitoError(call);
+    // One call at a time: a second call started early could reject while the first is awaited,
+    // which Jest reports as an unhandled rejection.
+    for (const call of [
+      () => passwordLogin(email, 'Not-The-Pass1'),
+      () => passwordLogin(newEmail('nobody')),
+    ]) {
+      const error = await cognitoError(call());
       expect(error).toMatchObject({
         type: 'NotAuthorizedException',
         message: 'NotAuthorizedException: Incorrect username or password.',
