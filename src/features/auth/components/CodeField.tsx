@@ -10,6 +10,8 @@ type Props = Omit<TextFieldProps, 'onChange' | 'value' | 'type'> & {
 export function CodeField({ value, onChange, ...props }: Props) {
   return (
     <TextField
+      label="Verification code"
+      name="code"
       {...props}
       value={value}
       onChange={(e) => onChange(sanitizeCode(e.target.value))}

@@ -5,7 +5,8 @@ import { completePasswordReset, requestPasswordReset } from '../../../api/identi
 import { RESET_REDIRECT_MS } from '../../../config/timing';
 import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT } from '../messages';
-import { isEmailAddress, isStrongPassword, normalizeEmail } from '../validation';
+import { isEmailAddress, isStrongPassword } from '../validation';
+import { useEmailEntry } from './useEmailEntry';
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
@@ -18,11 +19,11 @@ import { EmailField } from './EmailField';
  */
 export function ForgotPasswordForm() {
   const [step, setStep] = useState<'request' | 'reset' | 'done'>('request');
-  const [email, setEmail] = useState('');
+  const emailEntry = useEmailEntry();
+  const { email } = emailEntry;
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const { busy, error, setError, run: runCall } = useProviderCall();
-  const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -42,13 +43,8 @@ export function ForgotPasswordForm() {
 
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
-    const normalized = normalizeEmail(email);
-    if (!isEmailAddress(normalized)) {
-      setError(AUTH_TEXT.invalidEmail);
-      emailRef.current?.focus();
-      return;
-    }
-    setEmail(normalized);
+    const normalized = emailEntry.accept(isEmailAddress, setError);
+    if (!normalized) return;
     void run(async () => {
       await requestPasswordReset(normalized);
       setStep('reset');
@@ -101,8 +97,6 @@ export function ForgotPasswordForm() {
               </Alert>
             )}
             <CodeField
-              label="Verification code"
-              name="code"
               value={code}
               onChange={setCode}
               inputRef={codeRef}
@@ -139,12 +133,7 @@ export function ForgotPasswordForm() {
             Enter your account&apos;s email and we&apos;ll send you a code to reset your password.
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
-          <EmailField
-            value={email}
-            onChange={setEmail}
-            inputRef={emailRef}
-            invalid={error === AUTH_TEXT.invalidEmail}
-          />
+          <EmailField {...emailEntry.fieldProps(error)} />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {busy ? 'Sending...' : AUTH_TEXT.sendResetCode}
           </Button>

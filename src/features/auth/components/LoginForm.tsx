@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import {
@@ -13,6 +13,7 @@ import { signedIn } from '../../../api/session/sessionSlice';
 import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT, mfaInstruction } from '../messages';
 import { hasAt, isEmailAddress, newPasswordProblem, normalizeEmail } from '../validation';
+import { useEmailEntry } from './useEmailEntry';
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
@@ -45,7 +46,8 @@ export function LoginForm({
   /** The account exists but its e-mail is not confirmed yet. */
   onNeedsConfirmation: (email: string) => void;
 }) {
-  const [email, setEmail] = useState(initialEmail);
+  const emailEntry = useEmailEntry(initialEmail);
+  const { email } = emailEntry;
   const [password, setPassword] = useState('');
   const [step, setStep] = useState<PendingStep | null>(null);
   const [code, setCode] = useState('');
@@ -54,7 +56,6 @@ export function LoginForm({
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const { busy, error, setError, run } = useProviderCall();
-  const emailRef = useRef<HTMLInputElement>(null);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -83,13 +84,8 @@ export function LoginForm({
 
   const submitCredentials = async (event: FormEvent) => {
     event.preventDefault();
-    const normalized = normalizeEmail(email);
-    if (!hasAt(normalized)) {
-      setError(AUTH_TEXT.invalidEmail);
-      emailRef.current?.focus();
-      return;
-    }
-    setEmail(normalized);
+    const normalized = emailEntry.accept(hasAt, setError);
+    if (!normalized) return;
     await run(async () => {
       follow(await signInWithPassword(normalized, password), normalized);
     }, AUTH_TEXT.loginFailed);
@@ -117,13 +113,7 @@ export function LoginForm({
   if (step) {
     const common = { error, busy, onCancel: cancel, id: step.kind };
     const codeField = (
-      <CodeField
-        label="Verification code"
-        name="code"
-        value={code}
-        onChange={setCode}
-        error={error === AUTH_TEXT.mfaCodeRequired}
-      />
+      <CodeField value={code} onChange={setCode} error={error === AUTH_TEXT.mfaCodeRequired} />
     );
     const verify = {
       submitLabel: 'Verify',
@@ -225,12 +215,7 @@ export function LoginForm({
         <Stack spacing={2}>
           {notice && !error && <Alert severity="success">{notice}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
-          <EmailField
-            value={email}
-            onChange={setEmail}
-            inputRef={emailRef}
-            invalid={error === AUTH_TEXT.invalidEmail}
-          />
+          <EmailField {...emailEntry.fieldProps(error)} />
           <PasswordField
             label="Password"
             name="password"

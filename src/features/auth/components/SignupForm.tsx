@@ -4,7 +4,8 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { confirmAccount, registerAccount, resendAccountCode } from '../../../api/identity/cognito';
 import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT } from '../messages';
-import { hasAt, normalizeEmail } from '../validation';
+import { hasAt } from '../validation';
+import { useEmailEntry } from './useEmailEntry';
 import { CodeField } from './CodeField';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
@@ -18,7 +19,8 @@ export const EMAIL_CONFIRMED_NOTICE = 'Your email is confirmed. You can now log 
  * `confirmEmail` starts at the code step (an account created earlier but not confirmed).
  */
 export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
-  const [email, setEmail] = useState(confirmEmail ?? '');
+  const emailEntry = useEmailEntry(confirmEmail ?? '');
+  const { email } = emailEntry;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [step, setStep] = useState<'details' | 'code'>(confirmEmail ? 'code' : 'details');
@@ -27,7 +29,6 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
     confirmEmail ? 'Please confirm your email address to finish creating your account.' : '',
   );
   const { busy, error, setError, run } = useProviderCall();
-  const emailRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -41,18 +42,13 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
 
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
-    const normalized = normalizeEmail(email);
-    if (!hasAt(normalized)) {
-      setError(AUTH_TEXT.invalidEmail);
-      emailRef.current?.focus();
-      return;
-    }
+    const normalized = emailEntry.accept(hasAt, setError);
+    if (!normalized) return;
     if (password !== confirm) {
       setError(AUTH_TEXT.passwordsDoNotMatch);
       confirmRef.current?.focus();
       return;
     }
-    setEmail(normalized);
     await run(async () => {
       const result = await registerAccount(normalized, password);
       if (!result.needsConfirmation) {
@@ -104,7 +100,6 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
           </Typography>
           <CodeField
             label="Confirmation code"
-            name="code"
             value={code}
             onChange={setCode}
             inputRef={codeRef}
@@ -126,12 +121,7 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
       <Box component="form" noValidate onSubmit={submitDetails} aria-label="Sign up">
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
-          <EmailField
-            value={email}
-            onChange={setEmail}
-            inputRef={emailRef}
-            invalid={error === AUTH_TEXT.invalidEmail}
-          />
+          <EmailField {...emailEntry.fieldProps(error)} />
           <PasswordField
             label="Password"
             name="new-password"

@@ -236,8 +236,6 @@ function TwoStepPanel() {
               <Typography>{AUTH_TEXT.totpSetupInstruction}</Typography>
               <TotpSetupDetails setup={setup} />
               <CodeField
-                label="Verification code"
-                name="code"
                 value={code}
                 onChange={setCode}
                 error={error === AUTH_TEXT.mfaCodeRequired}
