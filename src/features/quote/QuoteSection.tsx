@@ -1,14 +1,5 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useReducer,
-  useRef,
-  useState,
-  type ActionDispatch,
-} from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import CheckIcon from '@mui/icons-material/Check';
 import { useCreateBookingMutation } from '../../api/endpoints';
 import { isApiError } from '../../api/errors';
 import { PREMIUM_PACKAGE } from '../../config/pricing';
@@ -18,28 +9,15 @@ import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
 import { quoteMessages } from './messages';
 import { quotePayload, quoteTotal } from './quoteLogic';
 import { useToday } from './useToday';
-import {
-  clearDraft,
-  emptyDraft,
-  loadDraft,
-  saveDraft,
-  steps,
-  wizardReducer,
-  type QuoteDraft,
-  type Step,
-  type WizardAction,
-} from './wizard';
+import { clearDraft, emptyDraft, type Step, type WizardAction } from './wizard';
+import { StepIndicator } from './StepIndicator';
+import { useQuoteDraft } from './useQuoteDraft';
 import { VehicleStep } from './steps/VehicleStep';
 import { AddonsStep } from './steps/AddonsStep';
 
 const loadBookingStep = () => import(/* webpackChunkName: "quote-booking" */ './steps/BookingStep');
 const BookingStep = lazy(loadBookingStep);
 
-const stepLabels: Record<Step, string> = {
-  vehicle: 'Vehicle',
-  addons: 'Add-ons',
-  booking: 'Booking',
-};
 const stepTitles: Record<Step, string> = {
   vehicle: 'Choose your vehicle type',
   addons: 'Choose your add-ons',
@@ -52,107 +30,10 @@ type Status =
   | { kind: 'success' }
   | { kind: 'error'; message: string };
 
-/**
- * Keeps the draft in localStorage: restored once after mounting (never during render, so the
- * first render is the same on the server and in the browser), saved on every change.
- */
-function useDraftPersistence(
-  draft: QuoteDraft,
-  dispatch: ActionDispatch<[WizardAction]>,
-  paused: boolean,
-) {
-  const restored = useRef(false);
-  useEffect(() => {
-    if (!restored.current) {
-      restored.current = true;
-      const saved = loadDraft();
-      if (saved) {
-        dispatch({ type: 'restored', draft: saved });
-        return;
-      }
-    }
-    if (!paused) saveDraft(draft);
-  }, [draft, dispatch, paused]);
-}
-
-function StepIndicator({ current }: { current: Step }) {
-  const index = steps.indexOf(current);
-  return (
-    <Box
-      component="ol"
-      aria-label="Quote steps"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'flex',
-        gap: { xs: 1, sm: 3 },
-        flexWrap: 'wrap',
-      }}
-    >
-      {steps.map((step, i) => {
-        const done = i < index;
-        const active = i === index;
-        return (
-          <Box
-            component="li"
-            key={step}
-            aria-current={active ? 'step' : undefined}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              fontWeight: active ? 700 : 500,
-              color: active || done ? 'text.primary' : 'text.secondary',
-            }}
-          >
-            <Box
-              component="span"
-              aria-hidden="true"
-              sx={{
-                width: 28,
-                height: 28,
-                borderRadius: '50%',
-                display: 'grid',
-                placeItems: 'center',
-                fontSize: '0.875rem',
-                fontWeight: 700,
-                bgcolor: active ? 'primary.main' : done ? 'secondary.main' : '#e3e8ef',
-                color: active || done ? '#ffffff' : 'text.secondary',
-              }}
-            >
-              {done ? <CheckIcon sx={{ fontSize: 18 }} /> : i + 1}
-            </Box>
-            {stepLabels[step]}
-            {done && (
-              <Box component="span" sx={visuallyHidden}>
-                {' '}
-                (done)
-              </Box>
-            )}
-          </Box>
-        );
-      })}
-    </Box>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
-
 /** The quote wizard (docs/product.md §4, §5, §8): vehicle → addons → booking, then POST /bookings. */
 export function QuoteSection() {
-  const [draft, dispatch] = useReducer(wizardReducer, emptyDraft);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [draft, dispatch] = useQuoteDraft(status.kind === 'success');
   const [createBooking] = useCreateBookingMutation();
   const today = useToday();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -160,7 +41,6 @@ export function QuoteSection() {
   const successRef = useRef<HTMLDivElement>(null);
   // The step heading takes focus only after the visitor moved between steps.
   const moved = useRef(false);
-  useDraftPersistence(draft, dispatch, status.kind === 'success');
 
   const act = (action: WizardAction) => {
     if (action.type !== 'fieldChanged' && action.type !== 'addonToggled') moved.current = true;
@@ -188,7 +68,7 @@ export function QuoteSection() {
       setStatus({ kind: 'idle' });
     }, QUOTE_CONFIRMATION_MS);
     return () => window.clearTimeout(timer);
-  }, [status.kind]);
+  }, [status.kind, dispatch]);
 
   const submit = async () => {
     if (!draft.vehicleType || status.kind === 'submitting') return;
