@@ -14,6 +14,7 @@ import { signIn } from '../testing/tokens';
 import { setNavigate } from '../api/session/navigation';
 import { NETWORK_ERROR_MESSAGE } from '../api/errors';
 import { LOYALTY_LOAD_FAILED } from '../api/loyalty';
+import { MemoryRouter } from 'react-router-dom';
 import { QuoteSection } from '../features/quote/QuoteSection';
 import { quoteMessages } from '../features/quote/messages';
 import { PROFILE_LOAD_FAILED } from '../features/profile/messages';
@@ -345,7 +346,11 @@ describe('quote POST /bookings', () => {
       },
       fault,
     );
-    renderWithProviders(<QuoteSection />);
+    renderWithProviders(
+      <MemoryRouter>
+        <QuoteSection />
+      </MemoryRouter>,
+    );
     await user.click(screen.getByRole('button', { name: /^Sedan/ }));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     for (const [label, text] of Object.entries(typed)) {

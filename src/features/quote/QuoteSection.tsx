@@ -1,19 +1,28 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { useCreateBookingMutation } from '../../api/endpoints';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
+import {
+  useCreateBookingMutation,
+  useGetMyProfileQuery,
+  useListMyVehiclesQuery,
+} from '../../api/endpoints';
+import { formatAddress, vehicleLabel } from '../../api/normalize';
+import { useSession } from '../../api/session/hooks';
+import { bookAgainFrom, MY_BOOKINGS_PATH } from '../../lib/bookAgain';
 import { isApiError } from '../../api/errors';
 import { PREMIUM_PACKAGE } from '../../config/pricing';
 import { QUOTE_CONFIRMATION_MS } from '../../config/timing';
 import { formatUsd } from '../../lib/money';
 import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
-import { quoteMessages } from './messages';
-import { quotePayload, quoteTotal } from './quoteLogic';
+import { accountQuoteTexts, quoteMessages } from './messages';
+import { isAddon, isVehicleType, quotePayload, quoteTotal, requestAddress } from './quoteLogic';
 import { useToday } from './useToday';
-import { clearDraft, emptyDraft, type Step, type WizardAction } from './wizard';
+import { clearDraft, type Step, type WizardAction } from './wizard';
 import { StepIndicator } from './StepIndicator';
 import { useQuoteDraft } from './useQuoteDraft';
 import { VehicleStep } from './steps/VehicleStep';
 import { AddonsStep } from './steps/AddonsStep';
+import type { QuoteAccount } from './steps/BookingStep';
 
 const loadBookingStep = () => import(/* webpackChunkName: "quote-booking" */ './steps/BookingStep');
 const BookingStep = lazy(loadBookingStep);
@@ -48,6 +57,50 @@ export function QuoteSection() {
     dispatch(action);
   };
 
+  // A signed-in customer's request starts from their profile and vehicles; if either fails
+  // to load, the wizard is the visitor's empty form (nothing is shown about it).
+  const signedIn = useSession().status === 'authenticated';
+  const profile = useGetMyProfileQuery(undefined, { skip: !signedIn }).currentData;
+  const vehicles = useListMyVehiclesQuery(undefined, { skip: !signedIn }).currentData;
+  const account = useMemo<QuoteAccount | null>(
+    () =>
+      signedIn && profile
+        ? {
+            vehicles: (vehicles ?? []).map(vehicleLabel).filter(Boolean),
+            address: formatAddress(
+              requestAddress(profile.serviceAddress) && profile.serviceAddress,
+            ),
+          }
+        : null,
+    [signedIn, profile, vehicles],
+  );
+  useEffect(() => {
+    if (!signedIn || !profile?.email) return;
+    const contact = {
+      name: profile.name,
+      phone: profile.phone || profile.mobile,
+      email: profile.email,
+    };
+    dispatch({ type: 'contactPrefilled', contact });
+  }, [signedIn, profile, draft.form, dispatch]);
+
+  // "Book again" from My Bookings: the booking step with that booking's choices, priced today.
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const again = bookAgainFrom(location.state);
+    if (!again) return;
+    void navigate(location, { replace: true, state: null });
+    if (!isVehicleType(again.vehicleType)) return;
+    moved.current = true;
+    dispatch({
+      type: 'bookedAgain',
+      vehicleType: again.vehicleType,
+      addons: again.selectedAddons.filter(isAddon),
+      vehicle: again.vehicle,
+    });
+  }, [location, navigate, dispatch]);
+
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
   }, [draft.step]);
@@ -75,7 +128,12 @@ export function QuoteSection() {
     setStatus({ kind: 'submitting' });
     try {
       await createBooking({
-        quoteRequest: quotePayload(draft.vehicleType, draft.addons, draft.form),
+        quoteRequest: quotePayload(
+          draft.vehicleType,
+          draft.addons,
+          draft.form,
+          account ? requestAddress(profile?.serviceAddress) : undefined,
+        ),
       }).unwrap();
       clearDraft();
       setStatus({ kind: 'success' });
@@ -89,7 +147,8 @@ export function QuoteSection() {
   };
 
   const total = quoteTotal(draft.vehicleType, draft.addons);
-  const pristine = draft === emptyDraft;
+  // Nothing chosen yet (a signed-in customer's prefilled details are not a choice).
+  const pristine = draft.step === 'vehicle' && draft.vehicleType === null;
 
   return (
     <Paper
@@ -133,6 +192,14 @@ export function QuoteSection() {
           sx={{ fontSize: '1rem', outline: 'none' }}
         >
           {quoteMessages.success}
+          {signedIn && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={MY_BOOKINGS_PATH} underline="always">
+                {accountQuoteTexts.myBookingsLink}
+              </Link>
+            </>
+          )}
         </Alert>
       ) : (
         <>
@@ -164,6 +231,7 @@ export function QuoteSection() {
             <Suspense fallback={<Box role="status" aria-label="Loading" sx={{ minHeight: 420 }} />}>
               <BookingStep
                 form={draft.form}
+                account={account}
                 today={today}
                 submitting={status.kind === 'submitting'}
                 error={status.kind === 'error' ? status.message : null}
