@@ -19,10 +19,7 @@ import { QuoteSection } from '../features/quote/QuoteSection';
 import { quoteMessages } from '../features/quote/messages';
 import { PROFILE_LOAD_FAILED } from '../features/profile/messages';
 import { PICS_LOAD_FAILED } from '../features/service-pics/ServicePicsPage';
-import {
-  CALENDLY_BOOKINGS_FAILED,
-  WEBSITE_BOOKINGS_FAILED,
-} from '../features/bookings/BookingsPage';
+import { bookingsMessages } from '../features/bookings/messages';
 
 // Whole screens render per cell (lazy routes, charts) and 429 cells wait a second.
 beforeAll(() => configure({ asyncUtilTimeout: 6000 }));
@@ -138,7 +135,7 @@ const dashboardCalls: Call[] = [
     method: 'get',
     url: '/bookings',
     normal: () => HttpResponse.json([]),
-    fallback: WEBSITE_BOOKINGS_FAILED,
+    fallback: bookingsMessages.websiteFailed,
     showsServerMessage: true,
     malformed: /^No bookings yet\./,
   },
@@ -148,7 +145,7 @@ const dashboardCalls: Call[] = [
     method: 'get',
     url: '/calendly-bookings',
     normal: () => HttpResponse.json([]),
-    fallback: CALENDLY_BOOKINGS_FAILED,
+    fallback: bookingsMessages.calendlyFailed,
     showsServerMessage: true,
     malformed: 'No Calendly bookings found.',
   },
