@@ -45,24 +45,18 @@ export function BookingEditRow({
       </TableCell>
       <TableCell data-label={col.when}>
         <Stack spacing={1} sx={{ minWidth: 150 }}>
-          <TextField
-            label="Date"
-            type="date"
-            size="small"
-            value={draft.date}
-            disabled={busy}
-            onChange={(e) => onChange({ date: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="Time"
-            type="time"
-            size="small"
-            value={draft.time}
-            disabled={busy}
-            onChange={(e) => onChange({ time: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          {(['date', 'time'] as const).map((key) => (
+            <TextField
+              key={key}
+              label={key === 'date' ? 'Date' : 'Time'}
+              type={key}
+              size="small"
+              value={draft[key]}
+              disabled={busy}
+              onChange={(e) => onChange({ [key]: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
         </Stack>
       </TableCell>
       <TableCell data-label={col.vehicle}>

@@ -51,24 +51,29 @@ export function BookingReadRow({
       <TableCell data-label={col.actions}>
         {booking.status === 'Booked' ? (
           <Stack direction="row" spacing={1}>
-            <Button
-              size="small"
-              variant="outlined"
-              disabled={busy}
-              aria-describedby={idCell}
-              onClick={onEdit}
-            >
-              Edit
-            </Button>
-            <Button
-              size="small"
-              color="error"
-              disabled={busy}
-              aria-describedby={idCell}
-              onClick={onCancel}
-            >
-              {cancelling ? m.processing : 'Cancel'}
-            </Button>
+            {(
+              [
+                { label: 'Edit', variant: 'outlined', color: 'primary', onClick: onEdit },
+                {
+                  label: cancelling ? m.processing : 'Cancel',
+                  variant: 'text',
+                  color: 'error',
+                  onClick: onCancel,
+                },
+              ] as const
+            ).map((action) => (
+              <Button
+                key={action.color}
+                size="small"
+                variant={action.variant}
+                color={action.color}
+                disabled={busy}
+                aria-describedby={idCell}
+                onClick={action.onClick}
+              >
+                {action.label}
+              </Button>
+            ))}
           </Stack>
         ) : booking.vehicleType ? (
           <Button
