@@ -67,9 +67,8 @@ export function QuoteSection() {
       signedIn && profile
         ? {
             vehicles: (vehicles ?? []).map(vehicleLabel).filter(Boolean),
-            address: formatAddress(
-              requestAddress(profile.serviceAddress) && profile.serviceAddress,
-            ),
+            // Only a complete address is sent, so only a complete one is shown.
+            address: formatAddress(requestAddress(profile.serviceAddress)),
           }
         : null,
     [signedIn, profile, vehicles],
