@@ -48,7 +48,7 @@ export function BookingEditRow({
           {(['date', 'time'] as const).map((key) => (
             <TextField
               key={key}
-              label={key === 'date' ? 'Date' : 'Time'}
+              label={m.fields[key]}
               type={key}
               size="small"
               value={draft[key]}
@@ -63,7 +63,7 @@ export function BookingEditRow({
         <Stack spacing={1} sx={{ minWidth: 170 }}>
           <TextField
             select
-            label="Vehicle type"
+            label={m.fields.vehicleType}
             size="small"
             value={draft.vehicleType}
             disabled={busy}
@@ -76,7 +76,7 @@ export function BookingEditRow({
             ))}
           </TextField>
           <TextField
-            label="Vehicle"
+            label={m.fields.vehicle}
             size="small"
             value={draft.vehicle}
             disabled={busy}
@@ -90,7 +90,7 @@ export function BookingEditRow({
       </TableCell>
       <TableCell data-label={col.total} align="right">
         <TextField
-          label="Total"
+          label={m.fields.total}
           type="number"
           size="small"
           value={draft.totalPrice}
@@ -111,10 +111,10 @@ export function BookingEditRow({
             aria-describedby={idCell}
             onClick={onSave}
           >
-            {saving ? m.processing : 'Save'}
+            {saving ? m.processing : m.save}
           </Button>
           <Button size="small" disabled={busy} aria-describedby={idCell} onClick={onClose}>
-            Cancel
+            {m.cancel}
           </Button>
         </Stack>
       </TableCell>

@@ -53,9 +53,9 @@ export function BookingReadRow({
           <Stack direction="row" spacing={1}>
             {(
               [
-                { label: 'Edit', variant: 'outlined', color: 'primary', onClick: onEdit },
+                { label: m.edit, variant: 'outlined', color: 'primary', onClick: onEdit },
                 {
-                  label: cancelling ? m.processing : 'Cancel',
+                  label: cancelling ? m.processing : m.cancel,
                   variant: 'text',
                   color: 'error',
                   onClick: onCancel,

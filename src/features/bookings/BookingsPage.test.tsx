@@ -165,8 +165,8 @@ describe('My Bookings', () => {
     ).toBeInTheDocument();
 
     // Edit and Cancel only on Booked rows; Book again on Completed and Cancelled ones.
-    expect(within(a).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(within(a).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(a).getByRole('button', { name: m.edit })).toBeInTheDocument();
+    expect(within(a).getByRole('button', { name: m.cancel })).toBeInTheDocument();
     expect(within(a).queryByRole('link', { name: m.bookAgain })).not.toBeInTheDocument();
     expect(within(b).queryByRole('button')).not.toBeInTheDocument();
     expect(within(b).getByRole('link', { name: m.bookAgain })).toBeInTheDocument();
@@ -284,7 +284,7 @@ describe('My Bookings', () => {
     server.use(http.delete(apiUrl('/bookings/:id'), () => new HttpResponse(null, { status: 500 })));
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
         name: m.confirmCancel,
@@ -316,7 +316,7 @@ describe('My Bookings', () => {
     const api = bookingsApi([booking(ID_A), booking(ID_B)]);
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(m.cancelConfirmation)).toBeInTheDocument();
     // Keeping it sends nothing.
@@ -324,7 +324,7 @@ describe('My Bookings', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.deletes).toEqual([]);
 
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
         name: m.confirmCancel,
@@ -342,16 +342,16 @@ describe('My Bookings', () => {
     bookingsApi([booking(ID_A), booking(ID_B)]);
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
-    expect(screen.getByLabelText('Date')).toBeInTheDocument();
-    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
+    expect(screen.getByLabelText(m.fields.date)).toBeInTheDocument();
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: m.cancel }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
         name: m.confirmCancel,
       }),
     );
     expect(await screen.findByText(m.cancelled)).toBeInTheDocument();
-    expect(screen.queryByLabelText('Date')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(m.fields.date)).not.toBeInTheDocument();
   });
 
   it('a failed cancel toasts the message and keeps the row Booked', async () => {
@@ -363,7 +363,7 @@ describe('My Bookings', () => {
     );
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
         name: m.confirmCancel,
@@ -372,22 +372,22 @@ describe('My Bookings', () => {
     expect(await screen.findByText('Too late to cancel')).toBeInTheDocument();
     await dialogGone();
     expect(within(rowOf(table, ID_A)).getByText('Booked')).toBeInTheDocument();
-    expect(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel })).toBeEnabled();
   });
 
   it('only one row at a time is in edit mode', async () => {
     bookingsApi([booking(ID_A), booking(ID_B, { date: '2026-12-06' })]);
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
-    expect(within(rowOf(table, ID_A)).getByLabelText('Date')).toHaveValue('2026-12-05');
-    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Edit' }));
-    expect(screen.getAllByLabelText('Date')).toHaveLength(1);
-    expect(within(rowOf(table, ID_B)).getByLabelText('Date')).toHaveValue('2026-12-06');
-    expect(within(rowOf(table, ID_A)).queryByLabelText('Date')).not.toBeInTheDocument();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
+    expect(within(rowOf(table, ID_A)).getByLabelText(m.fields.date)).toHaveValue('2026-12-05');
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: m.edit }));
+    expect(screen.getAllByLabelText(m.fields.date)).toHaveLength(1);
+    expect(within(rowOf(table, ID_B)).getByLabelText(m.fields.date)).toHaveValue('2026-12-06');
+    expect(within(rowOf(table, ID_A)).queryByLabelText(m.fields.date)).not.toBeInTheDocument();
     // Cancel leaves edit mode without saving.
-    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByLabelText('Date')).not.toBeInTheDocument();
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: m.cancel }));
+    expect(screen.queryByLabelText(m.fields.date)).not.toBeInTheDocument();
   });
 
   it('saves an edit: PUT body, Processing... with every control disabled, then the server row', async () => {
@@ -417,28 +417,28 @@ describe('My Bookings', () => {
     const table = await websiteTable();
     await screen.findByText('Honda Civic (2020)');
     const row = () => rowOf(table, ID_A);
-    await userEvent.click(within(row()).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
     // The form starts from the booking: time as a native value, the shown vehicle.
-    expect(within(row()).getByLabelText('Time')).toHaveValue('10:00');
-    expect(within(row()).getByLabelText('Vehicle')).toHaveValue('Honda Civic (2020)');
+    expect(within(row()).getByLabelText(m.fields.time)).toHaveValue('10:00');
+    expect(within(row()).getByLabelText(m.fields.vehicle)).toHaveValue('Honda Civic (2020)');
 
-    const total = within(row()).getByLabelText('Total');
+    const total = within(row()).getByLabelText(m.fields.total);
     await userEvent.clear(total);
     await userEvent.type(total, '-5');
-    expect(within(row()).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(row()).getByRole('button', { name: m.save })).toBeDisabled();
     await userEvent.clear(total);
     await userEvent.type(total, '175');
-    const time = within(row()).getByLabelText('Time');
+    const time = within(row()).getByLabelText(m.fields.time);
     await userEvent.clear(time);
     await userEvent.type(time, '16:30');
-    await userEvent.click(within(row()).getByRole('combobox', { name: 'Vehicle type' }));
+    await userEvent.click(within(row()).getByRole('combobox', { name: m.fields.vehicleType }));
     await userEvent.click(await screen.findByRole('option', { name: 'Premium Package' }));
-    await userEvent.click(within(row()).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(row()).getByRole('button', { name: m.save }));
 
     expect(await within(row()).findByRole('button', { name: m.processing })).toBeDisabled();
     for (const label of ['Date', 'Time', 'Vehicle', 'Total'])
       expect(within(row()).getByLabelText(label)).toBeDisabled();
-    expect(within(row()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(row()).getByRole('button', { name: m.cancel })).toBeDisabled();
 
     await waitFor(() => expect(api.puts).toHaveLength(1));
     // The vehicle left as shown keeps its stored id.
@@ -457,7 +457,7 @@ describe('My Bookings', () => {
     expect(within(row()).getByText('Server says: Honda Civic')).toBeInTheDocument();
     expect(within(row()).getByText('$175')).toBeInTheDocument();
     expect(within(row()).getByText('12/5/26, 4:30 PM')).toBeInTheDocument();
-    expect(within(row()).queryByLabelText('Date')).not.toBeInTheDocument();
+    expect(within(row()).queryByLabelText(m.fields.date)).not.toBeInTheDocument();
   });
 
   it('a failed edit toasts the message and keeps what was typed', async () => {
@@ -465,14 +465,14 @@ describe('My Bookings', () => {
     server.use(http.put(apiUrl('/bookings/:id'), () => new HttpResponse(null, { status: 500 })));
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
-    const vehicle = within(rowOf(table, ID_A)).getByLabelText('Vehicle');
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
+    const vehicle = within(rowOf(table, ID_A)).getByLabelText(m.fields.vehicle);
     await userEvent.clear(vehicle);
     await userEvent.type(vehicle, 'Blue Subaru');
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.save }));
     expect(await screen.findByText(m.updateFailed)).toBeInTheDocument();
-    expect(within(rowOf(table, ID_A)).getByLabelText('Vehicle')).toHaveValue('Blue Subaru');
-    expect(within(rowOf(table, ID_A)).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(within(rowOf(table, ID_A)).getByLabelText(m.fields.vehicle)).toHaveValue('Blue Subaru');
+    expect(within(rowOf(table, ID_A)).getByRole('button', { name: m.save })).toBeEnabled();
   });
 
   it('pages a long history and marks data arrival and rendering for the benchmark', async () => {

@@ -22,6 +22,18 @@ export const bookingsMessages = {
   confirmCancel: 'Yes, cancel booking',
   keepBooking: 'Keep booking',
   processing: 'Processing...',
+  edit: 'Edit',
+  save: 'Save',
+  /** Cancels the booking (Booked rows), or closes the edit form (the row being edited). */
+  cancel: 'Cancel',
+  /** The edit row's fields. */
+  fields: {
+    date: 'Date',
+    time: 'Time',
+    vehicleType: 'Vehicle type',
+    vehicle: 'Vehicle',
+    total: 'Total',
+  },
   /** A Completed or Cancelled website booking opens the quote wizard with its choices. */
   bookAgain: 'Book again',
 } as const;
