@@ -28,6 +28,8 @@ export interface BookingRow {
   status: Booking['status'];
   service_name: string;
   message: string;
+  /** The request's serviceAddress as JSON; null when none was sent. */
+  service_address: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +52,9 @@ export function toBooking(row: BookingRow): Booking {
     source: 'website',
     serviceName: row.service_name,
     message: row.message,
+    ...(row.service_address
+      ? { serviceAddress: JSON.parse(row.service_address) as Booking['serviceAddress'] }
+      : {}),
     createdAt: row.created_at,
   };
 }
@@ -73,6 +78,19 @@ function assertNotPast(date: string, now: Date): void {
 const OWNED = 'user_id = @userId';
 const owner = (customer: Customer) => ({ userId: customer.userId });
 
+/** The address's own fields as JSON (anything else the body carried is dropped), or null. */
+function storedAddress(address: QuoteRequest['serviceAddress']): string | null {
+  if (!address) return null;
+  const { line1, line2, city, state, zip } = address;
+  return JSON.stringify({
+    line1: line1.trim(),
+    ...(line2?.trim() ? { line2: line2.trim() } : {}),
+    city: city.trim(),
+    state: state.trim(),
+    zip,
+  });
+}
+
 export interface NewBooking extends QuoteRequest {
   status?: Booking['status'];
 }
@@ -94,8 +112,8 @@ export function createBooking(
   db.prepare(
     `INSERT INTO bookings (booking_id, user_id, name, email, email_lower, phone, date, time,
        vehicle_type, vehicle, selected_addons, total_price, status, service_name, message,
-       created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       service_address, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     bookingId,
     customer?.userId ?? null,
@@ -112,6 +130,7 @@ export function createBooking(
     input.status ?? 'Booked',
     DEFAULT_SERVICE_NAME,
     input.message?.trim() ?? '',
+    storedAddress(input.serviceAddress),
     at,
     at,
   );

@@ -150,6 +150,10 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX webhook_deliveries_at ON webhook_deliveries (received_at);
   `,
+  // The service address a signed-in customer's quote request carries (issue 15), as JSON.
+  `
+  ALTER TABLE bookings ADD COLUMN service_address TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -110,6 +110,48 @@ export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>(
   },
 });
 
+/**
+ * Cache updates after a booking change (docs/product.md §4 booking actions): My Bookings shows
+ * the server's answer at once, before the invalidated list is fetched again.
+ */
+api.enhanceEndpoints({
+  endpoints: {
+    updateBooking: {
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data: updated } = await queryFulfilled;
+          dispatch(
+            api.util.updateQueryData('listBookings', undefined, (list) => {
+              const index = list.findIndex((b) => b.bookingId === id);
+              if (index >= 0) list[index] = updated;
+            }),
+          );
+        } catch {
+          /* the screen reports the failure; the list stays as it was */
+        }
+      },
+    },
+    cancelBooking: {
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            api.util.updateQueryData('listBookings', undefined, (list) => {
+              const row = list.find((b) => b.bookingId === id);
+              if (row) {
+                row.status = 'Cancelled';
+                row.rawStatus = 'cancelled';
+              }
+            }),
+          );
+        } catch {
+          /* the screen reports the failure; the list stays as it was */
+        }
+      },
+    },
+  },
+});
+
 export const {
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,

@@ -279,6 +279,8 @@ export type Booking = {
   /** Defaults to `Detailing Service` in the client */
   serviceName?: string;
   message?: string;
+  /** The address sent with the request; absent when none was sent */
+  serviceAddress?: Address;
   createdAt: string;
 };
 export type AddonName =
@@ -298,6 +300,8 @@ export type QuoteRequest = {
   time?: string;
   vehicle?: string;
   message?: string;
+  /** Where to come; the signed-in web client sends the profile's address */
+  serviceAddress?: Address;
   totalPrice: number;
 };
 export type ClaimDecision = {

@@ -14,14 +14,12 @@ import { signIn } from '../testing/tokens';
 import { setNavigate } from '../api/session/navigation';
 import { NETWORK_ERROR_MESSAGE } from '../api/errors';
 import { LOYALTY_LOAD_FAILED } from '../api/loyalty';
+import { MemoryRouter } from 'react-router-dom';
 import { QuoteSection } from '../features/quote/QuoteSection';
 import { quoteMessages } from '../features/quote/messages';
 import { PROFILE_LOAD_FAILED } from '../features/profile/messages';
 import { PICS_LOAD_FAILED } from '../features/service-pics/ServicePicsPage';
-import {
-  CALENDLY_BOOKINGS_FAILED,
-  WEBSITE_BOOKINGS_FAILED,
-} from '../features/bookings/BookingsPage';
+import { bookingsMessages } from '../features/bookings/messages';
 
 // Whole screens render per cell (lazy routes, charts) and 429 cells wait a second.
 beforeAll(() => configure({ asyncUtilTimeout: 6000 }));
@@ -137,7 +135,7 @@ const dashboardCalls: Call[] = [
     method: 'get',
     url: '/bookings',
     normal: () => HttpResponse.json([]),
-    fallback: WEBSITE_BOOKINGS_FAILED,
+    fallback: bookingsMessages.websiteFailed,
     showsServerMessage: true,
     malformed: /^No bookings yet\./,
   },
@@ -147,7 +145,7 @@ const dashboardCalls: Call[] = [
     method: 'get',
     url: '/calendly-bookings',
     normal: () => HttpResponse.json([]),
-    fallback: CALENDLY_BOOKINGS_FAILED,
+    fallback: bookingsMessages.calendlyFailed,
     showsServerMessage: true,
     malformed: 'No Calendly bookings found.',
   },
@@ -345,7 +343,11 @@ describe('quote POST /bookings', () => {
       },
       fault,
     );
-    renderWithProviders(<QuoteSection />);
+    renderWithProviders(
+      <MemoryRouter>
+        <QuoteSection />
+      </MemoryRouter>,
+    );
     await user.click(screen.getByRole('button', { name: /^Sedan/ }));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     for (const [label, text] of Object.entries(typed)) {

@@ -250,6 +250,30 @@ describe('bookings', () => {
     });
   });
 
+  it('binds a request sent with a token to that account (any e-mail), with its service address', async () => {
+    const address = { line1: ' 12 Oak St ', city: 'Cary', state: 'NC', zip: '27511', extra: 'x' };
+    const answer = await send(
+      'POST',
+      '/bookings',
+      quote({ email: 'typed.by.hand@example.com', serviceAddress: address }),
+    );
+    expect(answer.status).toBe(201);
+    const stored = { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' };
+    expect(answer.body).toMatchObject({ userId: 'customer-1', serviceAddress: stored });
+    const id = (answer.body as Json).bookingId;
+    const listed = ((await get('/bookings')).body as Json[]).find((b) => b.bookingId === id);
+    expect(listed).toMatchObject({
+      userId: 'customer-1',
+      status: 'Booked',
+      serviceAddress: stored,
+    });
+
+    const bad = await send('POST', '/bookings', quote({ serviceAddress: { line1: '12 Oak St' } }));
+    expect(bad.status).toBe(400);
+    const none = await send('POST', '/bookings', quote());
+    expect(none.body).not.toHaveProperty('serviceAddress');
+  });
+
   it('gives the Premium Package every add-on at its flat price', async () => {
     const answer = await send(
       'POST',

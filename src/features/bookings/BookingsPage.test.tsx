@@ -5,6 +5,7 @@ import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
+import { bookingsMessages as m, claimMessages } from './messages';
 
 // A whole app renders per test (lazy routes, charts); give a busy CI machine time to answer.
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
@@ -89,20 +90,17 @@ describe('My Bookings', () => {
       }),
     );
     renderApp('/dashboard/bookings');
-    expect(await screen.findByText('Loading bookings...')).toBeInTheDocument();
+    expect(await screen.findByText(m.loading)).toBeInTheDocument();
     await waitFor(() => expect(started.sort()).toEqual(['bookings', 'calendly']));
-    expect(await screen.findByText('No Calendly bookings found.')).toBeInTheDocument();
-    expect(screen.queryByText('Loading bookings...')).not.toBeInTheDocument();
+    expect(await screen.findByText(m.noCalendlyBookings)).toBeInTheDocument();
+    expect(screen.queryByText(m.loading)).not.toBeInTheDocument();
   });
 
   it('without bookings: the empty states, a link to the booking section, and no charts', async () => {
     renderApp('/dashboard/bookings');
     expect(await screen.findByText(/No bookings yet\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Click here to book a service!' })).toHaveAttribute(
-      'href',
-      '/#booking',
-    );
-    expect(screen.getByText('No Calendly bookings found.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: m.bookService })).toHaveAttribute('href', '/#booking');
+    expect(screen.getByText(m.noCalendlyBookings)).toBeInTheDocument();
     expect(
       screen.queryByRole('heading', { name: 'Monthly Trends (Segmented)' }),
     ).not.toBeInTheDocument();
@@ -166,10 +164,15 @@ describe('My Bookings', () => {
       within(rowOf(table, '65a1f0c2e4b0a1b2c3d4e5d4')).getByText('Booked'),
     ).toBeInTheDocument();
 
-    // Actions only on Booked rows.
-    expect(within(a).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(within(a).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    // Edit and Cancel only on Booked rows; Book again on Completed and Cancelled ones.
+    expect(within(a).getByRole('button', { name: m.edit })).toBeInTheDocument();
+    expect(within(a).getByRole('button', { name: m.cancel })).toBeInTheDocument();
+    expect(within(a).queryByRole('link', { name: m.bookAgain })).not.toBeInTheDocument();
     expect(within(b).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(b).getByRole('link', { name: m.bookAgain })).toBeInTheDocument();
+    expect(
+      within(rowOf(table, '65a1f0c2e4b0a1b2c3d4e5c3')).getByRole('link', { name: m.bookAgain }),
+    ).toBeInTheDocument();
     expect(
       within(rowOf(table, '65a1f0c2e4b0a1b2c3d4e5c3')).queryByRole('button'),
     ).not.toBeInTheDocument();
@@ -185,11 +188,7 @@ describe('My Bookings', () => {
     expect(within(cal2).getByText('Cancelled')).toBeInTheDocument();
     expect(within(cal2).getByText('Calendly')).toBeInTheDocument();
     expect(within(cal).queryByRole('button')).not.toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'These bookings were created in Calendly, our external scheduling service, and must be rescheduled or cancelled there.',
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByText(m.calendlyNote)).toBeInTheDocument();
 
     expect(
       await screen.findByRole('heading', { name: 'Monthly Trends (Segmented)' }),
@@ -259,7 +258,7 @@ describe('My Bookings', () => {
     expect(await screen.findByText('Bookings are resting')).toBeInTheDocument();
     expect(screen.getByText(/No bookings yet\./)).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Calendly bookings' })).toBeInTheDocument();
-    expect(screen.queryByText('Failed to load booking history')).not.toBeInTheDocument();
+    expect(screen.queryByText(m.historyFailed)).not.toBeInTheDocument();
   });
 
   it('a failed Calendly list toasts its message and shows that list empty', async () => {
@@ -268,12 +267,12 @@ describe('My Bookings', () => {
     renderApp('/dashboard/bookings');
     expect(await websiteTable()).toBeInTheDocument();
     expect(await screen.findByText('Network error')).toBeInTheDocument();
-    expect(screen.getByText('No Calendly bookings found.')).toBeInTheDocument();
+    expect(screen.getByText(m.noCalendlyBookings)).toBeInTheDocument();
   });
 
   it.each([
-    ['/bookings', 'Failed to fetch website bookings'],
-    ['/calendly-bookings', 'Failed to fetch Calendly bookings'],
+    ['/bookings', m.websiteFailed],
+    ['/calendly-bookings', m.calendlyFailed],
   ])('a failure of %s that explains nothing toasts "%s"', async (path, text) => {
     server.use(http.get(apiUrl(path), () => new HttpResponse(null, { status: 502 })));
     renderApp('/dashboard/bookings');
@@ -285,13 +284,13 @@ describe('My Bookings', () => {
     server.use(http.delete(apiUrl('/bookings/:id'), () => new HttpResponse(null, { status: 500 })));
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
-        name: 'Yes, cancel booking',
+        name: m.confirmCancel,
       }),
     );
-    expect(await screen.findByText('Failed to cancel booking')).toBeInTheDocument();
+    expect(await screen.findByText(m.cancelFailed)).toBeInTheDocument();
   });
 
   it('when both lists fail: Failed to load booking history, and Try again reloads', async () => {
@@ -306,12 +305,10 @@ describe('My Bookings', () => {
     );
     renderApp('/dashboard/bookings');
     // The page box and the toast.
-    await waitFor(() =>
-      expect(screen.getAllByText('Failed to load booking history')).toHaveLength(2),
-    );
+    await waitFor(() => expect(screen.getAllByText(m.historyFailed)).toHaveLength(2));
     expect(screen.queryByText(/No bookings yet\./)).not.toBeInTheDocument();
     fail = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(screen.getByRole('button', { name: m.tryAgain }));
     expect(await websiteTable()).toBeInTheDocument();
   });
 
@@ -319,23 +316,21 @@ describe('My Bookings', () => {
     const api = bookingsApi([booking(ID_A), booking(ID_B)]);
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
     const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByText('Are you sure you want to cancel this booking?'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText(m.cancelConfirmation)).toBeInTheDocument();
     // Keeping it sends nothing.
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: m.keepBooking }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.deletes).toEqual([]);
 
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
-        name: 'Yes, cancel booking',
+        name: m.confirmCancel,
       }),
     );
-    expect(await screen.findByText('Booking cancelled successfully')).toBeInTheDocument();
+    expect(await screen.findByText(m.cancelled)).toBeInTheDocument();
     await dialogGone();
     expect(api.deletes).toEqual([ID_A]);
     const row = rowOf(await websiteTable(), ID_A);
@@ -347,16 +342,16 @@ describe('My Bookings', () => {
     bookingsApi([booking(ID_A), booking(ID_B)]);
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
-    expect(screen.getByLabelText('Date')).toBeInTheDocument();
-    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
+    expect(screen.getByLabelText(m.fields.date)).toBeInTheDocument();
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: m.cancel }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
-        name: 'Yes, cancel booking',
+        name: m.confirmCancel,
       }),
     );
-    expect(await screen.findByText('Booking cancelled successfully')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Date')).not.toBeInTheDocument();
+    expect(await screen.findByText(m.cancelled)).toBeInTheDocument();
+    expect(screen.queryByLabelText(m.fields.date)).not.toBeInTheDocument();
   });
 
   it('a failed cancel toasts the message and keeps the row Booked', async () => {
@@ -368,31 +363,31 @@ describe('My Bookings', () => {
     );
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
-        name: 'Yes, cancel booking',
+        name: m.confirmCancel,
       }),
     );
     expect(await screen.findByText('Too late to cancel')).toBeInTheDocument();
     await dialogGone();
     expect(within(rowOf(table, ID_A)).getByText('Booked')).toBeInTheDocument();
-    expect(within(rowOf(table, ID_A)).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel })).toBeEnabled();
   });
 
   it('only one row at a time is in edit mode', async () => {
     bookingsApi([booking(ID_A), booking(ID_B, { date: '2026-12-06' })]);
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
-    expect(within(rowOf(table, ID_A)).getByLabelText('Date')).toHaveValue('2026-12-05');
-    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Edit' }));
-    expect(screen.getAllByLabelText('Date')).toHaveLength(1);
-    expect(within(rowOf(table, ID_B)).getByLabelText('Date')).toHaveValue('2026-12-06');
-    expect(within(rowOf(table, ID_A)).queryByLabelText('Date')).not.toBeInTheDocument();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
+    expect(within(rowOf(table, ID_A)).getByLabelText(m.fields.date)).toHaveValue('2026-12-05');
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: m.edit }));
+    expect(screen.getAllByLabelText(m.fields.date)).toHaveLength(1);
+    expect(within(rowOf(table, ID_B)).getByLabelText(m.fields.date)).toHaveValue('2026-12-06');
+    expect(within(rowOf(table, ID_A)).queryByLabelText(m.fields.date)).not.toBeInTheDocument();
     // Cancel leaves edit mode without saving.
-    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByLabelText('Date')).not.toBeInTheDocument();
+    await userEvent.click(within(rowOf(table, ID_B)).getByRole('button', { name: m.cancel }));
+    expect(screen.queryByLabelText(m.fields.date)).not.toBeInTheDocument();
   });
 
   it('saves an edit: PUT body, Processing... with every control disabled, then the server row', async () => {
@@ -422,28 +417,28 @@ describe('My Bookings', () => {
     const table = await websiteTable();
     await screen.findByText('Honda Civic (2020)');
     const row = () => rowOf(table, ID_A);
-    await userEvent.click(within(row()).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
     // The form starts from the booking: time as a native value, the shown vehicle.
-    expect(within(row()).getByLabelText('Time')).toHaveValue('10:00');
-    expect(within(row()).getByLabelText('Vehicle')).toHaveValue('Honda Civic (2020)');
+    expect(within(row()).getByLabelText(m.fields.time)).toHaveValue('10:00');
+    expect(within(row()).getByLabelText(m.fields.vehicle)).toHaveValue('Honda Civic (2020)');
 
-    const total = within(row()).getByLabelText('Total');
+    const total = within(row()).getByLabelText(m.fields.total);
     await userEvent.clear(total);
     await userEvent.type(total, '-5');
-    expect(within(row()).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(row()).getByRole('button', { name: m.save })).toBeDisabled();
     await userEvent.clear(total);
     await userEvent.type(total, '175');
-    const time = within(row()).getByLabelText('Time');
+    const time = within(row()).getByLabelText(m.fields.time);
     await userEvent.clear(time);
     await userEvent.type(time, '16:30');
-    await userEvent.click(within(row()).getByRole('combobox', { name: 'Vehicle type' }));
+    await userEvent.click(within(row()).getByRole('combobox', { name: m.fields.vehicleType }));
     await userEvent.click(await screen.findByRole('option', { name: 'Premium Package' }));
-    await userEvent.click(within(row()).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(row()).getByRole('button', { name: m.save }));
 
-    expect(await within(row()).findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(await within(row()).findByRole('button', { name: m.processing })).toBeDisabled();
     for (const label of ['Date', 'Time', 'Vehicle', 'Total'])
       expect(within(row()).getByLabelText(label)).toBeDisabled();
-    expect(within(row()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(row()).getByRole('button', { name: m.cancel })).toBeDisabled();
 
     await waitFor(() => expect(api.puts).toHaveLength(1));
     // The vehicle left as shown keeps its stored id.
@@ -458,11 +453,11 @@ describe('My Bookings', () => {
       },
     });
     release();
-    expect(await screen.findByText('Booking updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText(m.updated)).toBeInTheDocument();
     expect(within(row()).getByText('Server says: Honda Civic')).toBeInTheDocument();
     expect(within(row()).getByText('$175')).toBeInTheDocument();
     expect(within(row()).getByText('12/5/26, 4:30 PM')).toBeInTheDocument();
-    expect(within(row()).queryByLabelText('Date')).not.toBeInTheDocument();
+    expect(within(row()).queryByLabelText(m.fields.date)).not.toBeInTheDocument();
   });
 
   it('a failed edit toasts the message and keeps what was typed', async () => {
@@ -470,14 +465,14 @@ describe('My Bookings', () => {
     server.use(http.put(apiUrl('/bookings/:id'), () => new HttpResponse(null, { status: 500 })));
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Edit' }));
-    const vehicle = within(rowOf(table, ID_A)).getByLabelText('Vehicle');
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
+    const vehicle = within(rowOf(table, ID_A)).getByLabelText(m.fields.vehicle);
     await userEvent.clear(vehicle);
     await userEvent.type(vehicle, 'Blue Subaru');
-    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Failed to update booking')).toBeInTheDocument();
-    expect(within(rowOf(table, ID_A)).getByLabelText('Vehicle')).toHaveValue('Blue Subaru');
-    expect(within(rowOf(table, ID_A)).getByRole('button', { name: 'Save' })).toBeEnabled();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.save }));
+    expect(await screen.findByText(m.updateFailed)).toBeInTheDocument();
+    expect(within(rowOf(table, ID_A)).getByLabelText(m.fields.vehicle)).toHaveValue('Blue Subaru');
+    expect(within(rowOf(table, ID_A)).getByRole('button', { name: m.save })).toBeEnabled();
   });
 
   it('pages a long history and marks data arrival and rendering for the benchmark', async () => {
@@ -511,7 +506,62 @@ describe('My Bookings', () => {
   });
 });
 
-describe('Requests sent with your e-mail', () => {
+describe(m.bookAgain, () => {
+  beforeEach(() => signIn());
+  /** The home page's wizard loads when its section nears the viewport: here at once. */
+  const realObserver = globalThis.IntersectionObserver;
+  beforeEach(() => {
+    class Intersecting {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.callback(
+          [{ isIntersecting: true, target } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        );
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    globalThis.IntersectionObserver = Intersecting as unknown as typeof IntersectionObserver;
+  });
+  afterEach(() => {
+    globalThis.IntersectionObserver = realObserver;
+  });
+
+  it("opens the quote wizard at the booking step with the booking's choices and today's price", async () => {
+    server.use(
+      http.get(apiUrl('/vehicles/me'), () =>
+        HttpResponse.json([{ vehicleId: VEHICLE_ID, make: 'Honda', model: 'Odyssey', year: 2020 }]),
+      ),
+    );
+    bookingsApi([
+      // Stored at an old price: Minivan 150 + Ceramic Wax 50 + Pet Hair Removal 25 is $225 today.
+      booking(ID_B, {
+        status: 'Completed',
+        vehicleType: 'Minivan',
+        selectedAddons: ['Pet Hair Removal', 'Ceramic Wax'],
+        vehicle: VEHICLE_ID,
+        totalPrice: 170,
+      }),
+    ]);
+    const { router } = renderApp('/dashboard/bookings');
+    const row = rowOf(await websiteTable(), ID_B);
+    expect(within(row).getByText('$170')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('link', { name: m.bookAgain }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(
+      await screen.findByRole('heading', { name: 'Your details and preferred time' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Estimated total:/)).toHaveTextContent('$225');
+    expect(screen.getByText('Minivan + 2 add-ons')).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Vehicle Information' })).toHaveValue(
+      'Honda Odyssey (2020)',
+    );
+  });
+});
+
+describe(claimMessages.title, () => {
   beforeEach(() => signIn());
 
   /** The server's claim rule: "mine" moves the request to the bookings, "not mine" hides it. */
@@ -535,31 +585,29 @@ describe('Requests sent with your e-mail', () => {
     return { answers };
   }
 
-  it('lists them apart from the bookings; "This was me" adds one, "Not mine" hides one', async () => {
+  it(`lists them apart from the bookings; "${claimMessages.mine}" adds one, "${claimMessages.notMine}" hides one`, async () => {
     const { answers } = claimApi([
       booking(ID_A, { vehicleType: 'Minivan', date: '2026-12-07' }),
       booking(ID_B, { vehicleType: 'Sedan', date: '2026-12-09' }),
     ]);
     const user = userEvent.setup();
     renderApp('/dashboard/bookings');
-    const panel = await screen.findByRole('region', { name: 'Requests sent with your e-mail' });
+    const panel = await screen.findByRole('region', { name: claimMessages.title });
     expect(await screen.findByText(/No bookings yet\./)).toBeInTheDocument();
     expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
 
     await user.click(
-      within(panel).getByRole('button', { name: 'This was me: Minivan 2026-12-07' }),
+      within(panel).getByRole('button', { name: `${claimMessages.mine}: Minivan 2026-12-07` }),
     );
-    expect(await screen.findByText('The request was added to your bookings')).toBeInTheDocument();
+    expect(await screen.findByText(claimMessages.claimed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/No bookings yet\./)).not.toBeInTheDocument());
     await user.click(
-      within(
-        await screen.findByRole('region', { name: 'Requests sent with your e-mail' }),
-      ).getByRole('button', { name: 'Not mine: Sedan 2026-12-09' }),
+      within(await screen.findByRole('region', { name: claimMessages.title })).getByRole('button', {
+        name: 'Not mine: Sedan 2026-12-09',
+      }),
     );
     await waitFor(() =>
-      expect(
-        screen.queryByRole('region', { name: 'Requests sent with your e-mail' }),
-      ).not.toBeInTheDocument(),
+      expect(screen.queryByRole('region', { name: claimMessages.title })).not.toBeInTheDocument(),
     );
     expect(answers).toEqual([
       { id: ID_A, body: { decision: 'mine' } },

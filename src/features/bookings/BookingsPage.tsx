@@ -21,13 +21,7 @@ import { usePageMeta } from '../../components/usePageMeta';
 import { WebsiteBookingsTable } from './WebsiteBookingsTable';
 import { CalendlyBookingsTable } from './CalendlyBookingsTable';
 import { ClaimableRequests } from './ClaimableRequests';
-
-export const LOADING_BOOKINGS = 'Loading bookings...';
-export const WEBSITE_BOOKINGS_FAILED = 'Failed to fetch website bookings';
-export const CALENDLY_BOOKINGS_FAILED = 'Failed to fetch Calendly bookings';
-export const BOOKING_HISTORY_FAILED = 'Failed to load booking history';
-export const CALENDLY_NOTE =
-  'These bookings were created in Calendly, our external scheduling service, and must be rescheduled or cancelled there.';
+import { bookingsMessages as m } from './messages';
 
 // The charts (and @mui/x-charts) load in their own chunk, in parallel with the data, so the
 // tables never wait for them. Not React.lazy: a lazy component suspends on its first render
@@ -107,10 +101,10 @@ export function BookingsPage() {
     const w = website.error;
     const c = calendly.error;
     if (w && c) {
-      if (seen.website !== w || seen.calendly !== c) toast.error(BOOKING_HISTORY_FAILED);
+      if (seen.website !== w || seen.calendly !== c) toast.error(m.historyFailed);
     } else {
-      if (w && seen.website !== w) toast.error(errorMessage(w, WEBSITE_BOOKINGS_FAILED));
-      if (c && seen.calendly !== c) toast.error(errorMessage(c, CALENDLY_BOOKINGS_FAILED));
+      if (w && seen.website !== w) toast.error(errorMessage(w, m.websiteFailed));
+      if (c && seen.calendly !== c) toast.error(errorMessage(c, m.calendlyFailed));
     }
     toasted.current = { website: w, calendly: c };
   }, [loading, website.error, calendly.error, toast]);
@@ -140,18 +134,18 @@ export function BookingsPage() {
       {loading ? (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6 }}>
           <CircularProgress size={28} aria-hidden />
-          <Typography>{LOADING_BOOKINGS}</Typography>
+          <Typography>{m.loading}</Typography>
         </Box>
       ) : bothFailed ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={retry}>
-              Try again
+              {m.tryAgain}
             </Button>
           }
         >
-          {BOOKING_HISTORY_FAILED}
+          {m.historyFailed}
         </Alert>
       ) : (
         <Stack spacing={3}>
@@ -172,21 +166,21 @@ export function BookingsPage() {
               <WebsiteBookingsTable bookings={websiteList} vehicleNames={vehicleNames} />
             ) : (
               <Typography>
-                No bookings yet.{' '}
+                {m.noWebsiteBookings}{' '}
                 <Link component={SectionLink} to="/#booking">
-                  Click here to book a service!
+                  {m.bookService}
                 </Link>
               </Typography>
             )}
           </Panel>
           <Panel title="Calendly Bookings" dense>
             <Alert severity="info" role="note" sx={{ mb: 2 }}>
-              {CALENDLY_NOTE}
+              {m.calendlyNote}
             </Alert>
             {externalList.length > 0 ? (
               <CalendlyBookingsTable bookings={externalList} />
             ) : (
-              <Typography>No Calendly bookings found.</Typography>
+              <Typography>{m.noCalendlyBookings}</Typography>
             )}
           </Panel>
         </Stack>

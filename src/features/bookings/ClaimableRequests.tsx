@@ -8,13 +8,13 @@ import { errorMessage } from '../../api/errors';
 import { useToast } from '../../components/toast';
 import { Panel } from '../../components/Panel';
 import { formatUsd } from '../../lib/money';
-import { CLAIM_TEXT } from './claimMessages';
+import { claimMessages } from './messages';
 
 type Decision = 'mine' | 'not-mine';
 
 const CHOICES: { decision: Decision; label: string; variant: 'contained' | 'outlined' }[] = [
-  { decision: 'mine', label: CLAIM_TEXT.mine, variant: 'contained' },
-  { decision: 'not-mine', label: CLAIM_TEXT.notMine, variant: 'outlined' },
+  { decision: 'mine', label: claimMessages.mine, variant: 'contained' },
+  { decision: 'not-mine', label: claimMessages.notMine, variant: 'outlined' },
 ];
 
 /**
@@ -31,15 +31,15 @@ export function ClaimableRequests() {
   const answer = async (booking: WebsiteBooking, decision: Decision) => {
     try {
       await claim({ id: booking.bookingId, claimDecision: { decision } }).unwrap();
-      toast.success(decision === 'mine' ? CLAIM_TEXT.claimed : CLAIM_TEXT.dismissed);
+      toast.success(decision === 'mine' ? claimMessages.claimed : claimMessages.dismissed);
     } catch (error) {
-      toast.error(errorMessage(error, CLAIM_TEXT.failed));
+      toast.error(errorMessage(error, claimMessages.failed));
     }
   };
 
   return (
-    <Panel title={CLAIM_TEXT.title}>
-      <Typography sx={{ mb: 2 }}>{CLAIM_TEXT.intro}</Typography>
+    <Panel title={claimMessages.title}>
+      <Typography sx={{ mb: 2 }}>{claimMessages.intro}</Typography>
       <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {data.map((booking) => (
           <Box

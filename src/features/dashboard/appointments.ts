@@ -1,4 +1,4 @@
-import type { Address, ExternalBooking, WebsiteBooking } from '../../api/normalize';
+import type { ExternalBooking, WebsiteBooking } from '../../api/normalize';
 import { upcomingAppointments } from '../../lib/bookingStats';
 
 export interface Appointment {
@@ -54,9 +54,5 @@ export function upcomingFromBookings(
   );
 }
 
-/** "12 Oak St, Apt 2, Cary, NC 27511", or '' when no address is on file. */
-export function formatAddress(address: Address | undefined | null): string {
-  if (!address) return '';
-  const stateZip = [address.state, address.zip].filter(Boolean).join(' ');
-  return [address.line1, address.line2, address.city, stateZip].filter(Boolean).join(', ');
-}
+/** Moved to src/api/normalize.ts (the quote wizard shows the address too). */
+export { formatAddress } from '../../api/normalize';

@@ -1,12 +1,15 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { business } from '../../config/business';
 import { QuoteSection } from './QuoteSection';
+import { accountQuoteTexts } from './messages';
+import { bookAgainState } from '../../lib/bookAgain';
 import { DRAFT_KEY } from './wizard';
 import { logout } from '../../api/session/logout';
 import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
@@ -27,6 +30,15 @@ beforeEach(() => {
 afterEach(() => {
   jest.useRealTimers();
 });
+
+/** The wizard as the home page has it: inside the router, at `entry` (a path, or one with state). */
+function renderQuote(entry: string | { pathname: string; hash?: string; state?: unknown } = '/') {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[entry]}>
+      <QuoteSection />
+    </MemoryRouter>,
+  );
+}
 
 const heading = (name: string) => screen.findByRole('heading', { level: 3, name });
 const total = () => screen.getByText(/^Estimated total:/);
@@ -74,7 +86,7 @@ function captureBookings(
 
 describe('quote wizard', () => {
   it('shows the four vehicle types with their prices and the Premium offer', () => {
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     for (const [name, price] of [
       ['Sedan', '$90'],
       ['SUV', '$120'],
@@ -90,7 +102,7 @@ describe('quote wizard', () => {
   });
 
   it('keeps a running total of base price plus add-ons', async () => {
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await user.click(screen.getByRole('button', { name: /^SUV/ }));
     expect(total()).toHaveTextContent('Estimated total: $120');
     await user.click(screen.getByRole('checkbox', { name: /Ceramic Wax/ }));
@@ -101,7 +113,7 @@ describe('quote wizard', () => {
   });
 
   it('Premium Package selects every add-on for a flat $200', async () => {
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await user.click(screen.getByRole('button', { name: /Premium Package/ }));
     await heading('Choose your add-ons');
     const boxes = screen.getAllByRole('checkbox');
@@ -115,7 +127,7 @@ describe('quote wizard', () => {
   });
 
   it('Back buttons go back one step, keeping the choices', async () => {
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await toBookingStep(/^Minivan/, ['Pet Hair Removal']);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await heading('Choose your add-ons');
@@ -129,7 +141,7 @@ describe('quote wizard', () => {
   });
 
   it('Start Over returns to the vehicle step and clears the form', async () => {
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await toBookingStep(/^SUV/, ['Ceramic Wax']);
     await fill(/Full Name/, 'Jordan Miles');
     await user.click(screen.getByRole('button', { name: 'Start Over' }));
@@ -142,7 +154,7 @@ describe('quote wizard', () => {
   });
 
   it('offers no time until a date is chosen, then weekday or weekend slots', async () => {
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await toBookingStep();
     const time = await screen.findByLabelText(/Preferred Time/);
     expect(time).toBeDisabled();
@@ -164,7 +176,7 @@ describe('quote wizard', () => {
 
   it('requires name, phone and e-mail and refuses a date before today', async () => {
     const received = captureBookings();
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await toBookingStep();
     const date = await screen.findByLabelText(/Preferred Date/);
     expect(date).toHaveAttribute('min', '2026-03-14');
@@ -185,7 +197,7 @@ describe('quote wizard', () => {
 
   it('sends a call-back request with only name, phone and e-mail (date and time optional)', async () => {
     const received = captureBookings();
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await toBookingStep();
     await fill(/Full Name/, 'Jordan Miles');
     await fill(/Phone Number/, '(919) 555-0199');
@@ -211,7 +223,7 @@ describe('quote wizard', () => {
         return HttpResponse.json({ bookingId: 'b-1' }, { status: 201 });
       }),
     );
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await toBookingStep(/^Sedan/, ['Tire Shine', 'Ceramic Wax']);
     await fillDetails();
     await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
@@ -253,7 +265,7 @@ describe('quote wizard', () => {
   it('sends the token when signed in', async () => {
     const { idToken } = signIn({ now: NOW.getTime() });
     const received = captureBookings();
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     await toBookingStep();
     await fillDetails();
     await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
@@ -269,7 +281,7 @@ describe('quote wizard', () => {
     'on %s shows the message with the phone number and keeps the input',
     async (_l, respond, message) => {
       const received = captureBookings(respond);
-      renderWithProviders(<QuoteSection />);
+      renderQuote();
       await toBookingStep(/^SUV/, ['Leather Conditioning']);
       await fillDetails();
       await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
@@ -294,13 +306,13 @@ describe('quote wizard', () => {
   );
 
   it('keeps the draft across a reload (remount)', async () => {
-    const first = renderWithProviders(<QuoteSection />);
+    const first = renderQuote();
     await toBookingStep(/^Minivan/, ['Vinyl Protection']);
     await fill(/Full Name/, 'Jordan Miles');
     await fill(/Preferred Date/, '2026-03-21');
     first.unmount();
 
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     expect(await screen.findByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
     expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
     expect(total()).toHaveTextContent('$180');
@@ -308,7 +320,7 @@ describe('quote wizard', () => {
 
   it('forgets the draft on logout: the next person sees an empty form', async () => {
     signIn();
-    const first = renderWithProviders(<QuoteSection />);
+    const first = renderQuote();
     await toBookingStep(/^Minivan/);
     await fill(/Full Name/, 'Jordan Miles');
     await fill(/Email Address/, 'jordan@example.com');
@@ -316,21 +328,157 @@ describe('quote wizard', () => {
     first.unmount();
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
 
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     expect(await heading('Choose your vehicle type')).toBeInTheDocument();
     expect(screen.queryByDisplayValue('Jordan Miles')).not.toBeInTheDocument();
   });
 
   it('discards a draft older than a few days', async () => {
-    const first = renderWithProviders(<QuoteSection />);
+    const first = renderQuote();
     await toBookingStep(/^Minivan/);
     await fill(/Full Name/, 'Jordan Miles');
     first.unmount();
 
     jest.setSystemTime(NOW.getTime() + QUOTE_DRAFT_MAX_AGE_MS + 60_000);
-    renderWithProviders(<QuoteSection />);
+    renderQuote();
     expect(await heading('Choose your vehicle type')).toBeInTheDocument();
     expect(screen.queryByDisplayValue('Jordan Miles')).not.toBeInTheDocument();
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  describe('signed in', () => {
+    const ADDRESS = { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' };
+    const profileAndVehicles = () =>
+      server.use(
+        http.get(apiUrl('/profile/me'), () =>
+          HttpResponse.json({
+            userId: 'user-1',
+            email: 'jordan@example.com',
+            name: 'Jordan Miles',
+            phone: '9195550123',
+            serviceAddress: ADDRESS,
+          }),
+        ),
+        http.get(apiUrl('/vehicles/me'), () =>
+          HttpResponse.json([
+            { vehicleId: 'v1', make: 'Toyota', model: 'RAV4', year: 2019 },
+            { vehicleId: 'v2', make: 'Honda', model: 'Accord', year: 2021 },
+          ]),
+        ),
+      );
+
+    it('prefills the details from the profile, offers the saved vehicles and sends the address', async () => {
+      const { idToken } = signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      const received = captureBookings();
+      renderQuote();
+      await toBookingStep(/^SUV/, ['Pet Hair Removal']);
+
+      await waitFor(() => expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles'));
+      expect(screen.getByLabelText(/Phone Number/)).toHaveValue('9195550123');
+      const email = screen.getByLabelText(/Email Address/);
+      expect(email).toHaveValue('jordan@example.com');
+      expect(email).toHaveAttribute('readonly');
+      expect(screen.getByText(/12 Oak St, Cary, NC 27511/)).toBeVisible();
+      const vehicle = await screen.findByRole('combobox', { name: 'Vehicle Information' });
+      expect(
+        within(vehicle)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        accountQuoteTexts.noVehicle,
+        'Toyota RAV4 (2019)',
+        'Honda Accord (2021)',
+        accountQuoteTexts.otherVehicle,
+      ]);
+      await user.selectOptions(vehicle, 'Honda Accord (2021)');
+      await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+
+      expect(await screen.findByText(SUCCESS, { exact: false })).toBeVisible();
+      expect(screen.getByRole('link', { name: accountQuoteTexts.myBookingsLink })).toHaveAttribute(
+        'href',
+        '/dashboard/bookings',
+      );
+      expect(received[0]?.auth).toBe(`Bearer ${idToken}`);
+      expect(received[0]?.body).toMatchObject({
+        name: 'Jordan Miles',
+        phone: '9195550123',
+        email: 'jordan@example.com',
+        vehicle: 'Honda Accord (2021)',
+        serviceAddress: ADDRESS,
+        totalPrice: 145,
+      });
+      expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+    });
+
+    it('lets the customer type another vehicle', async () => {
+      signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      const received = captureBookings();
+      renderQuote();
+      await toBookingStep();
+      const vehicle = await screen.findByRole('combobox', { name: 'Vehicle Information' });
+      await user.selectOptions(vehicle, accountQuoteTexts.otherVehicle);
+      await fill(accountQuoteTexts.otherVehicleLabel, '1999 VW Beetle');
+      await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+      await screen.findByText(SUCCESS, { exact: false });
+      expect(received[0]?.body).toMatchObject({ vehicle: '1999 VW Beetle' });
+    });
+
+    it('falls back to the empty form, with no error, when the profile and vehicles fail to load', async () => {
+      signIn({ now: NOW.getTime() });
+      const asked: string[] = [];
+      server.use(
+        http.get(apiUrl('/profile/me'), () => {
+          asked.push('profile');
+          return HttpResponse.json({ message: 'boom' }, { status: 500 });
+        }),
+        http.get(apiUrl('/vehicles/me'), () =>
+          HttpResponse.json({ message: 'boom' }, { status: 500 }),
+        ),
+      );
+      renderQuote();
+      await toBookingStep();
+      await waitFor(() => expect(asked).toContain('profile'));
+      expect(screen.getByLabelText(/Full Name/)).toHaveValue('');
+      const email = screen.getByLabelText(/Email Address/);
+      expect(email).toHaveValue('');
+      expect(email).not.toHaveAttribute('readonly');
+      expect(screen.getByRole('textbox', { name: 'Vehicle Information' })).toHaveValue('');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByText(accountQuoteTexts.noServiceAddress)).not.toBeInTheDocument();
+    });
+
+    it("Book again opens the booking step with the same choices, priced from today's list", async () => {
+      signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      const received = captureBookings();
+      // What My Bookings sends: a booking stored at $999 (an old price) must not carry over.
+      const state = {
+        ...bookAgainState({
+          vehicleType: 'SUV',
+          selectedAddons: ['Ceramic Wax', 'Pet Hair Removal', 'Not an add-on'],
+          vehicle: 'Toyota RAV4 (2019)',
+        }),
+        totalPrice: 999,
+      };
+      renderQuote({ pathname: '/', hash: '#booking', state });
+
+      expect(await heading('Your details and preferred time')).toHaveFocus();
+      expect(total()).toHaveTextContent('$195'); // SUV 120 + Pet Hair Removal 25 + Ceramic Wax 50
+      expect(screen.getByText('SUV + 2 add-ons')).toBeVisible();
+      expect(await screen.findByRole('combobox', { name: 'Vehicle Information' })).toHaveValue(
+        'Toyota RAV4 (2019)',
+      );
+      expect(await screen.findByDisplayValue('Jordan Miles')).toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+      await screen.findByText(SUCCESS, { exact: false });
+      expect(received[0]?.body).toMatchObject({
+        vehicleType: 'SUV',
+        selectedAddons: ['Pet Hair Removal', 'Ceramic Wax'],
+        vehicle: 'Toyota RAV4 (2019)',
+        totalPrice: 195,
+      });
+    });
   });
 });

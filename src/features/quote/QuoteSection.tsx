@@ -1,45 +1,32 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import {
-  lazy,
-  Suspense,
-  useEffect,
-  useReducer,
-  useRef,
-  useState,
-  type ActionDispatch,
-} from 'react';
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import CheckIcon from '@mui/icons-material/Check';
-import { useCreateBookingMutation } from '../../api/endpoints';
+  useCreateBookingMutation,
+  useGetMyProfileQuery,
+  useListMyVehiclesQuery,
+} from '../../api/endpoints';
+import { formatAddress, vehicleLabel } from '../../api/normalize';
+import { useSession } from '../../api/session/hooks';
+import { bookAgainFrom, MY_BOOKINGS_PATH } from '../../lib/bookAgain';
 import { isApiError } from '../../api/errors';
 import { PREMIUM_PACKAGE } from '../../config/pricing';
 import { QUOTE_CONFIRMATION_MS } from '../../config/timing';
 import { formatUsd } from '../../lib/money';
 import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
-import { quoteMessages } from './messages';
-import { quotePayload, quoteTotal } from './quoteLogic';
+import { accountQuoteTexts, quoteMessages } from './messages';
+import { isAddon, isVehicleType, quotePayload, quoteTotal, requestAddress } from './quoteLogic';
 import { useToday } from './useToday';
-import {
-  clearDraft,
-  emptyDraft,
-  loadDraft,
-  saveDraft,
-  steps,
-  wizardReducer,
-  type QuoteDraft,
-  type Step,
-  type WizardAction,
-} from './wizard';
+import { clearDraft, type Step, type WizardAction } from './wizard';
+import { StepIndicator } from './StepIndicator';
+import { useQuoteDraft } from './useQuoteDraft';
 import { VehicleStep } from './steps/VehicleStep';
 import { AddonsStep } from './steps/AddonsStep';
+import type { QuoteAccount } from './steps/BookingStep';
 
 const loadBookingStep = () => import(/* webpackChunkName: "quote-booking" */ './steps/BookingStep');
 const BookingStep = lazy(loadBookingStep);
 
-const stepLabels: Record<Step, string> = {
-  vehicle: 'Vehicle',
-  addons: 'Add-ons',
-  booking: 'Booking',
-};
 const stepTitles: Record<Step, string> = {
   vehicle: 'Choose your vehicle type',
   addons: 'Choose your add-ons',
@@ -52,107 +39,10 @@ type Status =
   | { kind: 'success' }
   | { kind: 'error'; message: string };
 
-/**
- * Keeps the draft in localStorage: restored once after mounting (never during render, so the
- * first render is the same on the server and in the browser), saved on every change.
- */
-function useDraftPersistence(
-  draft: QuoteDraft,
-  dispatch: ActionDispatch<[WizardAction]>,
-  paused: boolean,
-) {
-  const restored = useRef(false);
-  useEffect(() => {
-    if (!restored.current) {
-      restored.current = true;
-      const saved = loadDraft();
-      if (saved) {
-        dispatch({ type: 'restored', draft: saved });
-        return;
-      }
-    }
-    if (!paused) saveDraft(draft);
-  }, [draft, dispatch, paused]);
-}
-
-function StepIndicator({ current }: { current: Step }) {
-  const index = steps.indexOf(current);
-  return (
-    <Box
-      component="ol"
-      aria-label="Quote steps"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'flex',
-        gap: { xs: 1, sm: 3 },
-        flexWrap: 'wrap',
-      }}
-    >
-      {steps.map((step, i) => {
-        const done = i < index;
-        const active = i === index;
-        return (
-          <Box
-            component="li"
-            key={step}
-            aria-current={active ? 'step' : undefined}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              fontWeight: active ? 700 : 500,
-              color: active || done ? 'text.primary' : 'text.secondary',
-            }}
-          >
-            <Box
-              component="span"
-              aria-hidden="true"
-              sx={{
-                width: 28,
-                height: 28,
-                borderRadius: '50%',
-                display: 'grid',
-                placeItems: 'center',
-                fontSize: '0.875rem',
-                fontWeight: 700,
-                bgcolor: active ? 'primary.main' : done ? 'secondary.main' : '#e3e8ef',
-                color: active || done ? '#ffffff' : 'text.secondary',
-              }}
-            >
-              {done ? <CheckIcon sx={{ fontSize: 18 }} /> : i + 1}
-            </Box>
-            {stepLabels[step]}
-            {done && (
-              <Box component="span" sx={visuallyHidden}>
-                {' '}
-                (done)
-              </Box>
-            )}
-          </Box>
-        );
-      })}
-    </Box>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
-
 /** The quote wizard (docs/product.md §4, §5, §8): vehicle → addons → booking, then POST /bookings. */
 export function QuoteSection() {
-  const [draft, dispatch] = useReducer(wizardReducer, emptyDraft);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [draft, dispatch] = useQuoteDraft(status.kind === 'success');
   const [createBooking] = useCreateBookingMutation();
   const today = useToday();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -160,13 +50,55 @@ export function QuoteSection() {
   const successRef = useRef<HTMLDivElement>(null);
   // The step heading takes focus only after the visitor moved between steps.
   const moved = useRef(false);
-  useDraftPersistence(draft, dispatch, status.kind === 'success');
 
   const act = (action: WizardAction) => {
     if (action.type !== 'fieldChanged' && action.type !== 'addonToggled') moved.current = true;
     if (status.kind === 'error' && action.type !== 'fieldChanged') setStatus({ kind: 'idle' });
     dispatch(action);
   };
+
+  // A signed-in customer's request starts from their profile and vehicles; if either fails
+  // to load, the wizard is the visitor's empty form (nothing is shown about it).
+  const signedIn = useSession().status === 'authenticated';
+  const profile = useGetMyProfileQuery(undefined, { skip: !signedIn }).currentData;
+  const vehicles = useListMyVehiclesQuery(undefined, { skip: !signedIn }).currentData;
+  const account = useMemo<QuoteAccount | null>(
+    () =>
+      signedIn && profile
+        ? {
+            vehicles: (vehicles ?? []).map(vehicleLabel).filter(Boolean),
+            // Only a complete address is sent, so only a complete one is shown.
+            address: formatAddress(requestAddress(profile.serviceAddress)),
+          }
+        : null,
+    [signedIn, profile, vehicles],
+  );
+  useEffect(() => {
+    if (!signedIn || !profile?.email) return;
+    const contact = {
+      name: profile.name,
+      phone: profile.phone || profile.mobile,
+      email: profile.email,
+    };
+    dispatch({ type: 'contactPrefilled', contact });
+  }, [signedIn, profile, draft.form, dispatch]);
+
+  // "Book again" from My Bookings: the booking step with that booking's choices, priced today.
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const again = bookAgainFrom(location.state);
+    if (!again) return;
+    void navigate(location, { replace: true, state: null });
+    if (!isVehicleType(again.vehicleType)) return;
+    moved.current = true;
+    dispatch({
+      type: 'bookedAgain',
+      vehicleType: again.vehicleType,
+      addons: again.selectedAddons.filter(isAddon),
+      vehicle: again.vehicle,
+    });
+  }, [location, navigate, dispatch]);
 
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
@@ -188,14 +120,19 @@ export function QuoteSection() {
       setStatus({ kind: 'idle' });
     }, QUOTE_CONFIRMATION_MS);
     return () => window.clearTimeout(timer);
-  }, [status.kind]);
+  }, [status.kind, dispatch]);
 
   const submit = async () => {
     if (!draft.vehicleType || status.kind === 'submitting') return;
     setStatus({ kind: 'submitting' });
     try {
       await createBooking({
-        quoteRequest: quotePayload(draft.vehicleType, draft.addons, draft.form),
+        quoteRequest: quotePayload(
+          draft.vehicleType,
+          draft.addons,
+          draft.form,
+          account ? requestAddress(profile?.serviceAddress) : undefined,
+        ),
       }).unwrap();
       clearDraft();
       setStatus({ kind: 'success' });
@@ -209,7 +146,8 @@ export function QuoteSection() {
   };
 
   const total = quoteTotal(draft.vehicleType, draft.addons);
-  const pristine = draft === emptyDraft;
+  // Nothing chosen yet (a signed-in customer's prefilled details are not a choice).
+  const pristine = draft.step === 'vehicle' && draft.vehicleType === null;
 
   return (
     <Paper
@@ -253,6 +191,14 @@ export function QuoteSection() {
           sx={{ fontSize: '1rem', outline: 'none' }}
         >
           {quoteMessages.success}
+          {signedIn && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={MY_BOOKINGS_PATH} underline="always">
+                {accountQuoteTexts.myBookingsLink}
+              </Link>
+            </>
+          )}
         </Alert>
       ) : (
         <>
@@ -284,6 +230,7 @@ export function QuoteSection() {
             <Suspense fallback={<Box role="status" aria-label="Loading" sx={{ minHeight: 420 }} />}>
               <BookingStep
                 form={draft.form}
+                account={account}
                 today={today}
                 submitting={status.kind === 'submitting'}
                 error={status.kind === 'error' ? status.message : null}

@@ -7,3 +7,15 @@ export const quoteMessages = {
   failure: `Failed to submit quote request. Please try calling us at ${business.phone}.`,
   network: `Network error. Please check your connection and try again, or call us at ${business.phone}.`,
 } as const;
+
+/** What a signed-in customer sees in the wizard (docs/product.md, signed-in quote). */
+export const accountQuoteTexts = {
+  emailHelper: 'The e-mail of your account.',
+  vehicleChoiceLabel: 'Vehicle Information',
+  otherVehicle: 'Another vehicle (type it below)',
+  otherVehicleLabel: 'Other vehicle',
+  noVehicle: 'Not specified',
+  serviceAddress: 'Service address',
+  noServiceAddress: 'No service address on file: add it in your profile, or write it in the notes.',
+  myBookingsLink: 'See it in My Bookings',
+} as const;

@@ -11,6 +11,8 @@ import {
 } from '../../config/pricing';
 import { weekdaySlots, weekendSlots } from '../../config/hours';
 import { dayjs } from '../../lib/dates';
+import type { Address as RequestAddress } from '../../api/generated';
+import type { Address } from '../../api/normalize';
 
 export const addonNames: readonly AddonName[] = addons.map((a) => a.name);
 
@@ -129,13 +131,24 @@ export interface QuotePayload {
   time?: string;
   vehicle: string;
   message: string;
+  /** A signed-in customer's service address (from their profile). */
+  serviceAddress?: RequestAddress;
   totalPrice: number;
+}
+
+/** The profile's address as a request carries it; undefined unless it is complete. */
+export function requestAddress(address: Address | null | undefined): RequestAddress | undefined {
+  if (!address) return undefined;
+  const { line1, line2, city, state, zip } = address;
+  if (![line1, city, state, zip].every((part) => part.trim())) return undefined;
+  return { line1, ...(line2.trim() ? { line2 } : {}), city, state, zip };
 }
 
 export function quotePayload(
   vehicleType: VehicleTypeName,
   selected: readonly AddonName[],
   form: QuoteForm,
+  serviceAddress?: RequestAddress,
 ): QuotePayload {
   const selectedAddons =
     vehicleType === PREMIUM_PACKAGE ? [...addonNames] : orderedAddons(selected);
@@ -149,6 +162,7 @@ export function quotePayload(
     ...(form.date && form.time ? { time: form.time } : {}),
     vehicle: form.vehicle.trim(),
     message: form.message.trim(),
+    ...(serviceAddress ? { serviceAddress } : {}),
     totalPrice: quoteTotal(vehicleType, selectedAddons),
   };
 }

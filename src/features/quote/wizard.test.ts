@@ -13,6 +13,48 @@ const run = (actions: WizardAction[], from: QuoteDraft = emptyDraft) =>
   actions.reduce(wizardReducer, from);
 
 describe('wizardReducer', () => {
+  const contact = { name: 'Jordan Miles', phone: '9195550123', email: 'jordan@example.com' };
+
+  it("prefills an empty name and phone from the account; the e-mail is always the account's", () => {
+    const typed = run([
+      { type: 'fieldChanged', field: 'name', value: 'J. Miles' },
+      { type: 'fieldChanged', field: 'email', value: 'other@example.com' },
+    ]);
+    const s = run([{ type: 'contactPrefilled', contact }], typed);
+    expect(s.form).toMatchObject({ name: 'J. Miles', phone: '9195550123', email: contact.email });
+    // Nothing new: the same state (so an effect that prefills on every change settles).
+    expect(wizardReducer(s, { type: 'contactPrefilled', contact })).toBe(s);
+  });
+
+  it('Book again goes to the booking step with the choices, keeping only the contact details', () => {
+    const before = run([
+      { type: 'contactPrefilled', contact },
+      { type: 'fieldChanged', field: 'message', value: 'Old notes' },
+      { type: 'fieldChanged', field: 'date', value: '2026-03-21' },
+    ]);
+    const s = run(
+      [
+        {
+          type: 'bookedAgain',
+          vehicleType: 'SUV',
+          addons: ['Ceramic Wax', 'Pet Hair Removal'],
+          vehicle: 'Toyota RAV4 (2019)',
+        },
+      ],
+      before,
+    );
+    expect(s).toEqual({
+      step: 'booking',
+      vehicleType: 'SUV',
+      addons: ['Pet Hair Removal', 'Ceramic Wax'],
+      form: { ...emptyDraft.form, ...contact, vehicle: 'Toyota RAV4 (2019)' },
+    });
+    const premium = run([
+      { type: 'bookedAgain', vehicleType: 'Premium Package', addons: [], vehicle: '' },
+    ]);
+    expect(premium.addons).toHaveLength(6);
+  });
+
   it('choosing a vehicle type moves to the add-ons step', () => {
     const s = run([{ type: 'vehicleChosen', vehicleType: 'Sedan' }]);
     expect(s.step).toBe('addons');

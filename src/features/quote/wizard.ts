@@ -41,7 +41,16 @@ export type WizardAction =
   | { type: 'wentBack' }
   | { type: 'fieldChanged'; field: QuoteField; value: string }
   | { type: 'startedOver' }
-  | { type: 'restored'; draft: QuoteDraft };
+  | { type: 'restored'; draft: QuoteDraft }
+  /** A signed-in customer's details: name and phone fill empty fields, the e-mail is theirs. */
+  | { type: 'contactPrefilled'; contact: Pick<QuoteForm, 'name' | 'phone' | 'email'> }
+  /** "Book again": the booking step with a past booking's vehicle type, add-ons and vehicle. */
+  | {
+      type: 'bookedAgain';
+      vehicleType: VehicleTypeName;
+      addons: readonly AddonName[];
+      vehicle: string;
+    };
 
 export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDraft {
   switch (action.type) {
@@ -74,8 +83,31 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
       return emptyDraft;
     case 'restored':
       return action.draft;
+    case 'contactPrefilled': {
+      const { name, phone, email } = state.form;
+      const form = {
+        ...state.form,
+        name: name || action.contact.name,
+        phone: phone || action.contact.phone,
+        email: action.contact.email,
+      };
+      const same = form.name === name && form.phone === phone && form.email === email;
+      return same ? state : { ...state, form };
+    }
+    case 'bookedAgain': {
+      const premium = action.vehicleType === PREMIUM_PACKAGE;
+      return {
+        step: 'booking',
+        vehicleType: action.vehicleType,
+        addons: premium ? [...addonNames] : orderedAddons(action.addons),
+        form: { ...emptyForm, ...pick(state.form), vehicle: action.vehicle },
+      };
+    }
   }
 }
+
+/** The contact details a new request keeps from the form. */
+const pick = ({ name, phone, email }: QuoteForm) => ({ name, phone, email });
 
 export const DRAFT_KEY = QUOTE_DRAFT_KEY;
 

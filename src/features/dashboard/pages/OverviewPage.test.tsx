@@ -301,4 +301,12 @@ describe('Dashboard overview', () => {
     expect(await screen.findByLabelText('Vehicles: 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
   });
+
+  it('Book a service opens the quote wizard on the home page', async () => {
+    const { router } = renderApp('/dashboard');
+    await loaded();
+    await userEvent.click(screen.getByRole('link', { name: 'Book a service' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.hash).toBe('#booking');
+  });
 });

@@ -8,7 +8,9 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { SectionLink } from '../../../components/SectionLink';
 import { usePageMeta } from '../../../components/usePageMeta';
+import { QUOTE_SECTION_PATH } from '../../../lib/bookAgain';
 import { statusCounts } from '../../../lib/bookingStats';
 import { useDashboardData } from '../useDashboardData';
 import { formatAddress, upcomingFromBookings } from '../appointments';
@@ -57,14 +59,20 @@ export function OverviewPage() {
         <Typography variant="h4" component="h1">
           Dashboard
         </Typography>
-        <Button
-          variant="outlined"
-          onClick={refresh}
-          disabled={isFetching}
-          startIcon={<RefreshIcon />}
-        >
-          {isFetching ? 'Refreshing...' : 'Refresh'}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          {/* The quote wizard, prefilled from the account (docs/product.md, signed-in quote). */}
+          <Button variant="contained" component={SectionLink} to={QUOTE_SECTION_PATH}>
+            Book a service
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={refresh}
+            disabled={isFetching}
+            startIcon={<RefreshIcon />}
+          >
+            {isFetching ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        </Stack>
       </Stack>
 
       {isLoading ? (

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, TextField } from '@mui/material';
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import { accountQuoteTexts as texts } from '../messages';
 import {
   fieldMaxLength,
   timeSlotsFor,
@@ -9,8 +10,20 @@ import {
   type QuoteForm,
 } from '../quoteLogic';
 
+/** What a signed-in customer's request starts from (docs/product.md, signed-in quote). */
+export interface QuoteAccount {
+  /** Their saved vehicles, as shown ("make model (year)"). */
+  vehicles: readonly string[];
+  /** Their service address on one line; '' when none is on file. */
+  address: string;
+}
+
+const OTHER_VEHICLE = 'other';
+
 interface Props {
   form: QuoteForm;
+  /** Set for a signed-in customer: the e-mail is theirs (read-only), vehicles are a choice. */
+  account: QuoteAccount | null;
   /** Today (YYYY-MM-DD, business time zone): the earliest preferred date. */
   today: string;
   submitting: boolean;
@@ -26,6 +39,7 @@ const fieldOrder: QuoteField[] = ['name', 'phone', 'email', 'date', 'time', 'veh
 /** Step 3: contact details and the preferred date and time, then the request is sent. */
 export default function BookingStep({
   form,
+  account,
   today,
   submitting,
   error,
@@ -34,6 +48,13 @@ export default function BookingStep({
   onSubmit,
 }: Props) {
   const [showErrors, setShowErrors] = useState(false);
+  const [otherVehicle, setOtherVehicle] = useState(false);
+  const savedVehicles = account?.vehicles ?? [];
+  const vehicleChoice = savedVehicles.includes(form.vehicle)
+    ? form.vehicle
+    : otherVehicle || form.vehicle
+      ? OTHER_VEHICLE
+      : '';
   const formRef = useRef<HTMLFormElement>(null);
   const errors: QuoteErrors = showErrors ? validateQuoteForm(form, today) : {};
   const slots = timeSlotsFor(form.date);
@@ -88,7 +109,10 @@ export default function BookingStep({
           type="email"
           required
           autoComplete="email"
-          slotProps={{ htmlInput: { maxLength: fieldMaxLength.email } }}
+          {...(account && { helperText: errors.email ?? texts.emailHelper })}
+          slotProps={{
+            htmlInput: { maxLength: fieldMaxLength.email, readOnly: Boolean(account) },
+          }}
         />
         <TextField
           {...field('date')}
@@ -119,14 +143,41 @@ export default function BookingStep({
             </option>
           ))}
         </TextField>
-        <TextField
-          {...field('vehicle')}
-          label="Vehicle Information"
-          placeholder="Year, make, model and colour (optional)"
-          autoComplete="off"
-          slotProps={{ htmlInput: { maxLength: fieldMaxLength.vehicle } }}
-          sx={{ gridColumn: { sm: '1 / -1' } }}
-        />
+        {savedVehicles.length > 0 && (
+          <TextField
+            id="quote-vehicle-choice"
+            label={texts.vehicleChoiceLabel}
+            select
+            value={vehicleChoice}
+            onChange={(event) => {
+              const other = event.target.value === OTHER_VEHICLE;
+              setOtherVehicle(other);
+              onChange('vehicle', other ? '' : event.target.value);
+            }}
+            helperText=" "
+            fullWidth
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          >
+            <option value="">{texts.noVehicle}</option>
+            {savedVehicles.map((vehicle) => (
+              <option key={vehicle} value={vehicle}>
+                {vehicle}
+              </option>
+            ))}
+            <option value={OTHER_VEHICLE}>{texts.otherVehicle}</option>
+          </TextField>
+        )}
+        {(savedVehicles.length === 0 || vehicleChoice === OTHER_VEHICLE) && (
+          <TextField
+            {...field('vehicle')}
+            label={savedVehicles.length === 0 ? 'Vehicle Information' : texts.otherVehicleLabel}
+            placeholder="Year, make, model and colour (optional)"
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: fieldMaxLength.vehicle } }}
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
+        )}
         <TextField
           {...field('message')}
           label="Additional Notes"
@@ -137,6 +188,17 @@ export default function BookingStep({
           sx={{ gridColumn: { sm: '1 / -1' } }}
         />
       </Box>
+      {account && (
+        <Typography sx={{ mb: 2 }}>
+          {account.address ? (
+            <>
+              <Box component="strong">{texts.serviceAddress}:</Box> {account.address}
+            </>
+          ) : (
+            texts.noServiceAddress
+          )}
+        </Typography>
+      )}
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}

@@ -1,0 +1,51 @@
+/**
+ * The bookings feature's user-facing texts (docs/product.md §2, §4 booking actions, §6): the
+ * screens and their tests read them from here.
+ */
+export const bookingsMessages = {
+  loading: 'Loading bookings...',
+  websiteFailed: 'Failed to fetch website bookings',
+  calendlyFailed: 'Failed to fetch Calendly bookings',
+  historyFailed: 'Failed to load booking history',
+  tryAgain: 'Try again',
+  calendlyNote:
+    'These bookings were created in Calendly, our external scheduling service, and must be rescheduled or cancelled there.',
+  noWebsiteBookings: 'No bookings yet.',
+  bookService: 'Click here to book a service!',
+  noCalendlyBookings: 'No Calendly bookings found.',
+  cancelled: 'Booking cancelled successfully',
+  updated: 'Booking updated successfully',
+  cancelFailed: 'Failed to cancel booking',
+  updateFailed: 'Failed to update booking',
+  cancelTitle: 'Cancel booking',
+  cancelConfirmation: 'Are you sure you want to cancel this booking?',
+  confirmCancel: 'Yes, cancel booking',
+  keepBooking: 'Keep booking',
+  processing: 'Processing...',
+  edit: 'Edit',
+  save: 'Save',
+  /** Cancels the booking (Booked rows), or closes the edit form (the row being edited). */
+  cancel: 'Cancel',
+  /** The edit row's fields. */
+  fields: {
+    date: 'Date',
+    time: 'Time',
+    vehicleType: 'Vehicle type',
+    vehicle: 'Vehicle',
+    total: 'Total',
+  },
+  /** A Completed or Cancelled website booking opens the quote wizard with its choices. */
+  bookAgain: 'Book again',
+} as const;
+
+/** Texts of the "Requests sent with your e-mail" panel (docs/product.md §6). */
+export const claimMessages = {
+  title: 'Requests sent with your e-mail',
+  intro:
+    'These quote requests were sent from our website with your e-mail address while nobody was signed in. Anyone can type an e-mail address, so tell us which ones were yours.',
+  mine: 'This was me',
+  notMine: 'Not mine',
+  claimed: 'The request was added to your bookings',
+  dismissed: 'The request will not be shown again',
+  failed: 'Failed to save your answer',
+} as const;
