@@ -9,8 +9,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * One-way dependencies (README, "How it is built"): lib, config, components -> api -> features -> app.
- * A feature does not import another feature.
+ * One-way dependencies (docs/architecture.md): domain -> (src | server | scripts); in src: lib,
+ * config, components -> api -> features -> app. A feature does not import another feature.
  */
 /** Every folder under src/features is a feature: a new one is covered without editing this file. */
 const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
@@ -19,6 +19,16 @@ const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const zones = [
+  // domain/ holds what the app, the server and the scripts share (rules, dates, the contract's
+  // types and loader): it depends on none of them. The app and the reference server never import
+  // each other, and the contract check, meant for any backend, imports neither.
+  { target: './domain', from: ['./src', './server', './scripts', './test'] },
+  { target: './server', from: ['./src', './scripts'] },
+  { target: './src', from: ['./server', './scripts'] },
+  {
+    target: ['./scripts/contract.ts', './scripts/lib/contract*.ts'],
+    from: ['./src', './server'],
+  },
   { target: './src/lib', from: ['./src/api', './src/features', './src/app', './src/components'] },
   {
     target: './src/config',

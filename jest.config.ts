@@ -35,7 +35,7 @@ const config: Config = {
       displayName: 'web',
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { url: 'http://localhost:3000/' },
-      roots: ['<rootDir>/src'],
+      roots: ['<rootDir>/src', '<rootDir>/domain'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFiles: ['<rootDir>/src/testing/setupEnv.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],

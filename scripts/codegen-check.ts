@@ -1,7 +1,8 @@
 /**
- * Fails when src/api/generated.ts differs from a fresh generation from openapi.yaml
- * (generated code is never edited by hand). Runs the same generator and formatter as
- * `npm run codegen`, into a temporary file beside the real one.
+ * Fails when a file generated from openapi.yaml differs from a fresh generation (generated code
+ * is never edited by hand): the app's RTK Query endpoints (src/api/generated.ts) and the contract's
+ * types for the domain and the server (domain/contract/schema.generated.ts). Runs the same
+ * generators and formatter as `npm run codegen`, into temporary files beside the real ones.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,23 +10,46 @@ import path from 'node:path';
 
 const scripts = path.resolve('scripts');
 const tempConfig = path.join(scripts, '.codegen.check.cjs');
-const tempOutput = path.resolve('src/api/.generated.check.ts');
-const current = path.resolve('src/api/generated.ts');
 
-writeFileSync(
-  tempConfig,
-  `module.exports = { ...require('./codegen.config.cjs'), outputFile: '../src/api/.generated.check.ts' };\n`,
-);
+interface Generated {
+  current: string;
+  temp: string;
+  generate: (temp: string) => void;
+}
+
+const outputs: Generated[] = [
+  {
+    current: 'src/api/generated.ts',
+    temp: 'src/api/.generated.check.ts',
+    generate: () => {
+      writeFileSync(
+        tempConfig,
+        `module.exports = { ...require('./codegen.config.cjs'), outputFile: '../src/api/.generated.check.ts' };\n`,
+      );
+      execFileSync('npx', ['rtk-query-codegen-openapi', tempConfig], { stdio: 'ignore' });
+    },
+  },
+  {
+    current: 'domain/contract/schema.generated.ts',
+    temp: 'domain/contract/.schema.generated.check.ts',
+    generate: (temp) =>
+      execFileSync('npx', ['openapi-typescript', 'openapi.yaml', '--output', temp], {
+        stdio: 'ignore',
+      }),
+  },
+];
+
 try {
-  execFileSync('npx', ['rtk-query-codegen-openapi', tempConfig], { stdio: 'ignore' });
-  execFileSync('npx', ['prettier', '--write', tempOutput], { stdio: 'ignore' });
-  if (readFileSync(tempOutput, 'utf8') !== readFileSync(current, 'utf8')) {
-    console.error('src/api/generated.ts is stale or was edited by hand: run `npm run codegen`.');
-    process.exitCode = 1;
-  } else {
-    console.log('Generated API endpoints are fresh.');
+  for (const { current, temp, generate } of outputs) {
+    generate(temp);
+    execFileSync('npx', ['prettier', '--write', temp], { stdio: 'ignore' });
+    if (readFileSync(temp, 'utf8') !== readFileSync(current, 'utf8')) {
+      console.error(`${current} is stale or was edited by hand: run \`npm run codegen\`.`);
+      process.exitCode = 1;
+    }
   }
+  if (!process.exitCode) console.log('Generated API endpoints and contract types are fresh.');
 } finally {
   rmSync(tempConfig, { force: true });
-  rmSync(tempOutput, { force: true });
+  for (const { temp } of outputs) rmSync(temp, { force: true });
 }

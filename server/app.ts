@@ -15,12 +15,13 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type {
   BookingUpdate,
+  CalendlyWebhookEvent,
   ClaimDecision,
   ProfileUpdate,
   QuoteRequest,
   SubscriptionInput,
   VehicleInput,
-} from '../src/api/generated';
+} from '../domain/contract/types';
 import { DEFAULT_CORS_ORIGINS, DEFAULT_QUOTE_RATE_LIMIT, SERVER_TIMEOUTS } from './config';
 import { accountKey, addressKey } from './clientKey';
 import { openDatabase, type Db } from './db';
@@ -34,7 +35,7 @@ import {
   type OperationSpec,
   type SchemaCompiler,
   type ParameterLocation,
-} from './openapi';
+} from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, getLoyalty, getProfile, updateProfile, type Customer } from './customers';
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles';
@@ -47,7 +48,6 @@ import {
   listCalendlyBookings,
   recordDelivery,
   verifyWebhookSignature,
-  type CalendlyWebhookEvent,
 } from './calendly';
 
 export interface ServerOptions {

@@ -1,16 +1,13 @@
 /** Website bookings: quote requests, their changes while Booked, and completion. */
-import type { Booking, BookingUpdate, QuoteRequest } from '../src/api/generated';
-import { todayLocal } from '../src/lib/dates';
+import type { Booking, BookingUpdate, QuoteRequest } from '../domain/contract/types';
+import { todayLocal } from '../domain/dates';
 import { newId, type Db } from './db';
 import { badRequest, conflict, HttpError, notFound } from './errors';
 import { creditCompletedBooking, type Customer } from './customers';
 import { assertBelowCap } from './caps';
-import {
-  DEFAULT_SERVICE_NAME,
-  includedAddons,
-  pointsForCompletedBooking,
-  quoteTotal,
-} from './rules';
+import { includedAddons, quoteTotal } from '../domain/pricing';
+import { pointsForCompletedBooking } from '../domain/loyalty';
+import { DEFAULT_SERVICE_NAME } from './rules';
 
 export interface BookingRow {
   booking_id: string;

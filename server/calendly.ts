@@ -2,8 +2,9 @@
  * Bookings made in the external scheduling service (Calendly), fed by its webhook and
  * matched to customers by e-mail. Read-only for customers.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CalendlyBooking } from '../src/api/generated';
+import { timingSafeEqual } from 'node:crypto';
+import type { CalendlyBooking, CalendlyWebhookEvent } from '../domain/contract/types';
+import { webhookSignature } from '../domain/contract/webhookSignature';
 import { newId, type Db } from './db';
 import { badRequest, HttpError, unauthorized } from './errors';
 import type { Customer } from './customers';
@@ -11,30 +12,6 @@ import type { Customer } from './customers';
 /** How far a signature's timestamp may be from now. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 export const DEFAULT_EVENT_NAME = 'Calendly Event';
-
-export interface CalendlyWebhookEvent {
-  event: 'invitee.created' | 'invitee.canceled';
-  payload: {
-    uri: string;
-    email: string;
-    name?: string;
-    reschedule_url?: string;
-    cancel_url?: string;
-    scheduled_event?: { name?: string; start_time?: string };
-    questions_and_answers?: { question?: string; answer?: string }[];
-  };
-}
-
-/** `t=<epoch seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, as the service signs. */
-export function webhookSignatureHeader(
-  key: string,
-  rawBody: string,
-  at: Date = new Date(),
-): string {
-  const t = Math.floor(at.getTime() / 1000);
-  const v1 = createHmac('sha256', key).update(`${t}.${rawBody}`).digest('hex');
-  return `t=${t},v1=${v1}`;
-}
 
 /** A `v1` signature: HMAC-SHA256 in hex, exactly 64 characters. */
 const SIGNATURE_HEX = /^[0-9a-f]{64}$/i;
@@ -68,7 +45,7 @@ export function verifyWebhookSignature(
   if (Math.abs(now.getTime() / 1000 - t) > WEBHOOK_TOLERANCE_SECONDS) {
     throw unauthorized('Webhook signature timestamp is too old');
   }
-  const expected = createHmac('sha256', key).update(`${t}.${rawBody}`).digest();
+  const expected = Buffer.from(webhookSignature(key, t, rawBody), 'hex');
   const valid = signatures.find((hex) => {
     const given = Buffer.from(hex, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);

@@ -8,7 +8,7 @@
  * Completed), "not mine" hides it from them for good. A claimed request is no longer offered
  * to anyone.
  */
-import type { Booking, ClaimDecision } from '../src/api/generated';
+import type { Booking, ClaimDecision } from '../domain/contract/types';
 import type { Db } from './db';
 import { notFound } from './errors';
 import { bookingRow, bookingsWhere } from './bookings';

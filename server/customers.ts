@@ -5,12 +5,12 @@ import type {
   LoyaltyTransaction,
   Profile,
   ProfileUpdate,
-} from '../src/api/generated';
-import { signedPoints } from '../src/lib/loyalty';
-import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../src/config/loyalty';
+} from '../domain/contract/types';
+import { signedPoints } from '../domain/loyaltyPoints';
+import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../domain/loyalty';
 import { newId, type Db } from './db';
 import { conflict, notFound } from './errors';
-import { pointsForCompletedBooking, SIGNUP_BONUS } from './rules';
+import { pointsForCompletedBooking, SIGNUP_BONUS } from '../domain/loyalty';
 
 /** Who is calling, as established from a verified token. */
 export interface Customer {

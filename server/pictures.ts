@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ServicePic } from '../src/api/generated';
+import type { ServicePic } from '../domain/contract/types';
 import { newId, type Db } from './db';
 import { forbidden, notFound } from './errors';
 import { ownedBooking } from './bookings';

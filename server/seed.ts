@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { AddonName } from '../src/config/pricing';
-import { bookingInstant, dayjs } from '../src/lib/dates';
-import { timeZone } from '../src/config/serviceArea';
-import type { Booking } from '../src/api/generated';
+import type { AddonName } from '../domain/pricing';
+import { bookingInstant, dayjs } from '../domain/dates';
+import { timeZone } from '../domain/serviceArea';
+import type { Booking } from '../domain/contract/types';
 import { openDatabase, type Db } from './db';
 import { ensureCustomer, getLoyalty, updateProfile, type Customer } from './customers';
 import { createVehicle } from './vehicles';

@@ -1,10 +1,10 @@
 /** Recurring plans: created active, cancelled by DELETE (the record stays). */
-import type { Subscription, SubscriptionInput } from '../src/api/generated';
+import type { Subscription, SubscriptionInput } from '../domain/contract/types';
 import { newId, type Db } from './db';
 import { conflict, notFound } from './errors';
 import { assertBelowCap } from './caps';
 import { addLedgerEntry, type Customer } from './customers';
-import { FIRST_SUBSCRIPTION_BONUS } from './rules';
+import { FIRST_SUBSCRIPTION_BONUS } from '../domain/loyalty';
 
 interface SubscriptionRow {
   subscription_id: string;

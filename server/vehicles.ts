@@ -1,5 +1,5 @@
 /** The customer's vehicles. */
-import type { Vehicle, VehicleInput } from '../src/api/generated';
+import type { Vehicle, VehicleInput } from '../domain/contract/types';
 import { newId, type Db } from './db';
 import { notFound } from './errors';
 import { assertBelowCap } from './caps';

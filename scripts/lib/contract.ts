@@ -6,9 +6,9 @@
  * enforced: an operation that requires bearerAuth must answer 401 without a valid token.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { loadOpenApi } from '../../server/openapi';
-import { quoteTotal } from '../../server/rules';
-import { webhookSignatureHeader } from '../../server/calendly';
+import { loadOpenApi } from '../../domain/contract/openapi';
+import { quoteTotal } from '../../domain/pricing';
+import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import {
   asArray,
   asRecord,

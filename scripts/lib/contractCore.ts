@@ -9,7 +9,7 @@ import {
   type OpenApiDocument,
   type OperationSpec,
   type SchemaCompiler,
-} from '../../server/openapi';
+} from '../../domain/contract/openapi';
 
 export interface CheckResult {
   label: string;

@@ -2,9 +2,9 @@
  * Response normalisers: whatever shape a backend answers (canonical or legacy, see
  * openapi.yaml), the app works with these types. Pure; never throw.
  */
-import { firstOf, toList, toNumber, toRecord, toText } from '../lib/unwrap';
+import { firstOf, toList, toNumber, toRecord, toText } from '../../domain/unwrap';
 import { mapStatus, rawExternalStatus, rawWebsiteStatus, type BookingStatus } from '../lib/status';
-import { bookingInstant, parseDate, toIsoOrEmpty } from '../lib/dates';
+import { bookingInstant, parseDate, toIsoOrEmpty } from '../../domain/dates';
 
 export interface Address {
   line1: string;

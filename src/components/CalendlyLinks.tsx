@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
-import { formatShortDateTime } from '../lib/dates';
+import { formatShortDateTime } from '../../domain/dates';
 
 /** The links' texts (docs/product.md §2); the accessible name also says what and where. */
 export const calendlyLinkMessages = {

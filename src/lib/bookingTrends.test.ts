@@ -5,7 +5,7 @@ import {
   statusBreakdown,
   type MonthTrend,
 } from './bookingTrends';
-import { bookingInstant, dayKey, monthKey } from './dates';
+import { bookingInstant, dayKey, monthKey } from '../../domain/dates';
 import type { BookingStatus } from './status';
 
 const web = (startsAt: string, status: BookingStatus, totalPrice = 100) => ({

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { firstOf, toList, toNumber, toRecord, toText, unwrap } from './unwrap';
+import { firstOf, toList, toNumber, toRecord, toText, unwrap } from '../../domain/unwrap';
 import { isUpcomingStatus, mapStatus, rawWebsiteStatus } from './status';
-import { bookingInstant, formatShortDate, parseDate } from './dates';
+import { bookingInstant, formatShortDate, parseDate } from '../../domain/dates';
 
 describe('unwrap (typed values)', () => {
   it.each([

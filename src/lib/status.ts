@@ -1,4 +1,4 @@
-import { firstOf, toRecord, toText } from './unwrap';
+import { firstOf, toRecord, toText } from '../../domain/unwrap';
 
 /** docs/product.md §4, booking status display. */
 export type BookingStatus = 'Booked' | 'Completed' | 'Cancelled';

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { runContract } from '../../scripts/lib/contract';
 import { formatReport, type OperationResult } from '../../scripts/lib/contractCore';
-import { listOperations, loadOpenApi } from '../../server/openapi';
-import { repoRoot } from '../../server/paths';
+import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
+import { repoRoot } from '../../domain/paths';
 import { seedDemoCustomer } from '../../server/seed';
 import {
   startApi,

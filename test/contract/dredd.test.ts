@@ -7,8 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { listOperations, loadOpenApi } from '../../server/openapi';
-import { repoRoot } from '../../server/paths';
+import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
+import { repoRoot } from '../../domain/paths';
 import { WEBHOOK_KEY } from '../server/helpers';
 import { operationOf, startSeededApi, type SeededApi } from './support';
 

@@ -11,7 +11,7 @@ import {
   exampleValues as examplesOf,
   loadOpenApi,
   type JsonSchema,
-} from '../../server/openapi';
+} from '../../domain/contract/openapi';
 
 const doc = loadOpenApi();
 const compiler = createSchemaCompiler(doc);

@@ -6,7 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { ContractRun, type RequestSpec } from '../../scripts/lib/contractCore';
-import { listOperations, loadOpenApi } from '../../server/openapi';
+import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { startPrism, stopPrism } from './prism';
 
 const doc = loadOpenApi();

@@ -8,8 +8,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { runContract } from '../../scripts/lib/contract';
-import { webhookSignatureHeader } from '../../server/calendly';
-import { listOperations, loadOpenApi } from '../../server/openapi';
+import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
+import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { pictureSignature } from '../../server/pictures';
 import { quote, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
 import { startPrism, stopPrism } from './prism';

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { repoRoot } from '../../server/paths';
+import { repoRoot } from '../../domain/paths';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

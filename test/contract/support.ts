@@ -1,5 +1,5 @@
 /** Shared by the contract suites: a seeded server/, and which operation a request went to. */
-import { listOperations, loadOpenApi } from '../../server/openapi';
+import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { seedDemoCustomer } from '../../server/seed';
 import type { ServerOptions } from '../../server/app';
 import { startApi, startIdentityProvider, type TestApi } from '../server/helpers';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { safeLoad } from 'js-yaml3';
 import { parse } from 'yaml';
 import { load } from 'yaml-js';
-import { defaultSpecPath } from '../../server/openapi';
+import { defaultSpecPath } from '../../domain/contract/openapi';
 
 const text = readFileSync(defaultSpecPath, 'utf8');
 const yaml12 = parse(text) as unknown;

@@ -41,7 +41,7 @@ test('every feature folder is forbidden to import another feature, and may impor
     },
     {
       filePath: `src/features/${name}/__boundary__.ts`,
-      code: `import { x } from '../../lib/dates';\nexport const y = x;\n`,
+      code: `import { x } from '../../lib/money';\nexport const y = x;\n`,
     },
   ]);
   const results = lintAll(files);
@@ -56,4 +56,37 @@ test('every feature folder is forbidden to import another feature, and may impor
     });
   });
   expect(features.length).toBeGreaterThanOrEqual(10);
+}, 60000);
+
+test('domain/ imports none of src, server, scripts; the app and the server never import each other; the contract check imports neither', () => {
+  const cases: { filePath: string; from: string; forbidden: boolean }[] = [
+    { filePath: 'domain/__boundary__.ts', from: '../src/lib/money', forbidden: true },
+    { filePath: 'domain/__boundary__.ts', from: '../server/errors', forbidden: true },
+    { filePath: 'domain/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
+    { filePath: 'domain/contract/__boundary__.ts', from: '../pricing', forbidden: false },
+    { filePath: 'server/__boundary__.ts', from: '../src/lib/money', forbidden: true },
+    { filePath: 'server/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
+    { filePath: 'server/__boundary__.ts', from: '../domain/pricing', forbidden: false },
+    { filePath: 'src/lib/__boundary__.ts', from: '../../server/errors', forbidden: true },
+    { filePath: 'src/lib/__boundary__.ts', from: '../../domain/pricing', forbidden: false },
+    { filePath: 'scripts/lib/contract.ts', from: '../../server/errors', forbidden: true },
+    { filePath: 'scripts/lib/contractCore.ts', from: '../../src/lib/money', forbidden: true },
+    { filePath: 'scripts/contract.ts', from: '../server/errors', forbidden: true },
+    {
+      filePath: 'scripts/lib/contract.ts',
+      from: '../../domain/contract/openapi',
+      forbidden: false,
+    },
+    { filePath: 'scripts/lib/localStack.ts', from: '../../server/errors', forbidden: false },
+  ];
+  const results = lintAll(
+    cases.map(({ filePath, from }) => ({
+      filePath,
+      code: `import * as x from '${from}';\nexport const y = x;\n`,
+    })),
+  );
+  cases.forEach((c, index) => {
+    const reported = results[index]?.includes('import-x/no-restricted-paths') ?? false;
+    expect({ ...c, reported }).toEqual({ ...c, reported: c.forbidden });
+  });
 }, 60000);

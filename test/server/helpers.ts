@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import type { QuoteRequest } from '../../src/api/generated';
+import type { QuoteRequest } from '../../domain/contract/types';
 import { buildServer, type ServerOptions } from '../../server/app';
 
 export const CLIENT_ID = 'testclient0000000000000000';

@@ -8,8 +8,8 @@
 import { openDatabase } from '../../server/db';
 import { completeBooking } from '../../server/bookings';
 import { addPicture } from '../../server/pictures';
-import { webhookSignatureHeader } from '../../server/calendly';
-import { listOperations, loadOpenApi } from '../../server/openapi';
+import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
+import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import {
   call,
   futureDate,

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../../server/paths';
+import { repoRoot } from '../../domain/paths';
 import { configFromEnv } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { createBooking } from '../../server/bookings';

@@ -2,8 +2,8 @@
 import { readdirSync } from 'node:fs';
 import { openDatabase } from '../../server/db';
 import { seedDemoCustomer } from '../../server/seed';
-import { pointsForCompletedBooking } from '../../server/rules';
-import { todayLocal } from '../../src/lib/dates';
+import { pointsForCompletedBooking } from '../../domain/loyalty';
+import { todayLocal } from '../../domain/dates';
 import {
   call,
   startApi,

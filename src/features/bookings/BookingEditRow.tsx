@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { WebsiteBooking } from '../../api/normalize';
-import { vehicleTypes } from '../../config/pricing';
+import { vehicleTypes } from '../../../domain/pricing';
 import { parseTotal, updateBody, type BookingDraft } from './bookingEdit';
 import { sourceLabel, StatusChip } from './display';
 import { bookingsMessages as m } from './messages';

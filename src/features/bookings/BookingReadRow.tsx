@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { WebsiteBooking } from '../../api/normalize';
 import { bookAgainState, QUOTE_SECTION_PATH } from '../../lib/bookAgain';
-import { formatShortDateTime } from '../../lib/dates';
+import { formatShortDateTime } from '../../../domain/dates';
 import { formatUsd } from '../../lib/money';
 import { sourceLabel, StatusChip } from './display';
 import { bookingsMessages as m } from './messages';

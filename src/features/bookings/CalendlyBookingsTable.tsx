@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ExternalBooking } from '../../api/normalize';
-import { formatShortDateTime } from '../../lib/dates';
+import { formatShortDateTime } from '../../../domain/dates';
 import { newestFirst, StatusChip, usePagination } from './display';
 import { CalendlyLinks } from '../../components/CalendlyLinks';
 

@@ -2,9 +2,9 @@
  * The booking edit form (docs/product.md §5 booking edit): native date and time inputs, vehicle type,
  * vehicle and a total of at least 0. Pure helpers between a booking, the form and the PUT body.
  */
-import { dayjs, dayKey } from '../../lib/dates';
-import { timeZone } from '../../config/serviceArea';
-import { vehicleTypes, type VehicleTypeName } from '../../config/pricing';
+import { dayjs, dayKey } from '../../../domain/dates';
+import { timeZone } from '../../../domain/serviceArea';
+import { isVehicleType } from '../../../domain/pricing';
 import type { WebsiteBooking } from '../../api/normalize';
 import type { useUpdateBookingMutation } from '../../api/endpoints';
 
@@ -34,10 +34,6 @@ export function toTimeInput(time: string): string {
 export function fromTimeInput(value: string): string {
   const parsed = dayjs(value, ['HH:mm', 'H:mm'], true);
   return parsed.isValid() ? parsed.format('h:mm A') : value;
-}
-
-export function isVehicleType(value: string): value is VehicleTypeName {
-  return vehicleTypes.some((t) => t.name === value);
 }
 
 /** The form's first values; `vehicleText` is what the table shows for the vehicle. */

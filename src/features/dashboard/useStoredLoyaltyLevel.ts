@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useGetLoyaltyAccountQuery } from '../../api/loyalty';
 import { LOYALTY_LEVEL_KEY } from '../../api/session/tokenStore';
-import { levelForPoints } from '../../lib/loyalty';
+import { levelForPoints } from '../../../domain/loyaltyPoints';
 
 /** Same-tab writers notify these; other tabs arrive through the `storage` event. */
 const listeners = new Set<() => void>();

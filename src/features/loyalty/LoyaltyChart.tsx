@@ -1,7 +1,7 @@
 /** The cumulative points line (docs/product.md §2, §4), loaded lazily with @mui/x-charts. */
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTheme } from '@mui/material/styles';
-import type { CumulativePoint } from '../../lib/loyalty';
+import type { CumulativePoint } from '../../../domain/loyaltyPoints';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayLabel = (date: Date) =>

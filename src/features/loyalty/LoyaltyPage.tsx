@@ -23,8 +23,8 @@ import {
   nextTier,
   progressPercent,
   signedPoints,
-} from '../../lib/loyalty';
-import { formatShortDate } from '../../lib/dates';
+} from '../../../domain/loyaltyPoints';
+import { formatShortDate } from '../../../domain/dates';
 import { formatUsd } from '../../lib/money';
 import {
   AUTO_REDEEM_AT,
@@ -33,7 +33,7 @@ import {
   PROGRESS_MAX_POINTS,
   REDEEMABLE_FROM,
   TOP_LEVEL_MESSAGE,
-} from '../../config/loyalty';
+} from '../../../domain/loyalty';
 
 export const SIGNUP_ONLY_TEXT =
   "You've earned your signup bonus! Your loyalty activity will appear here once you complete your first booking.";

@@ -4,7 +4,7 @@
  */
 import { business } from '../../config/business';
 import { contactHours, REPLY_WITHIN_HOURS } from '../../config/hours';
-import { STARTING_PRICE } from '../../config/pricing';
+import { STARTING_PRICE } from '../../../domain/pricing';
 
 const from = `$${STARTING_PRICE}`;
 

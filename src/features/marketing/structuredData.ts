@@ -3,8 +3,8 @@
  * e-mail, opening hours and the eight towns served.
  */
 import { business } from '../../config/business';
-import { serviceState, serviceTowns } from '../../config/serviceArea';
-import { STARTING_PRICE, vehicleTypes } from '../../config/pricing';
+import { serviceState, serviceTowns } from '../../../domain/serviceArea';
+import { STARTING_PRICE, vehicleTypes } from '../../../domain/pricing';
 
 /** docs/product.md §2 contact hours (Mon-Sun 9am-6pm) in schema.org form. */
 export const OPENING_HOURS = 'Mo-Su 09:00-18:00';

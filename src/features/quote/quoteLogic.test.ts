@@ -1,9 +1,8 @@
-import { todayLocal } from '../../lib/dates';
-import type { AddonName, VehicleTypeName } from '../../config/pricing';
+import { todayLocal } from '../../../domain/dates';
+import { quoteTotal, type AddonName, type VehicleTypeName } from '../../../domain/pricing';
 import {
   isDateAllowed,
   quotePayload,
-  quoteTotal,
   timeSlotsFor,
   validateQuoteForm,
   validationMessages,

@@ -3,41 +3,15 @@
  * preferred-time options of a date, the date rule, form validation and the request payload.
  */
 import {
-  addons,
-  PREMIUM_PACKAGE,
-  vehicleTypes,
+  includedAddons,
+  quoteTotal,
   type AddonName,
   type VehicleTypeName,
-} from '../../config/pricing';
+} from '../../../domain/pricing';
 import { weekdaySlots, weekendSlots } from '../../config/hours';
-import { dayjs } from '../../lib/dates';
+import { dayjs } from '../../../domain/dates';
 import type { Address as RequestAddress } from '../../api/generated';
 import type { Address } from '../../api/normalize';
-
-export const addonNames: readonly AddonName[] = addons.map((a) => a.name);
-
-export const isVehicleType = (value: unknown): value is VehicleTypeName =>
-  vehicleTypes.some((v) => v.name === value);
-export const isAddon = (value: unknown): value is AddonName => addons.some((a) => a.name === value);
-
-export function basePrice(type: VehicleTypeName): number {
-  return vehicleTypes.find((v) => v.name === type)?.price ?? 0;
-}
-
-/** Add-ons in the order the price list shows them, without duplicates. */
-export function orderedAddons(selected: readonly AddonName[]): AddonName[] {
-  return addonNames.filter((name) => selected.includes(name));
-}
-
-/** Total = base price + selected add-ons; the Premium Package is a flat price; no type = 0. */
-export function quoteTotal(type: VehicleTypeName | null, selected: readonly AddonName[]): number {
-  if (!type) return 0;
-  if (type === PREMIUM_PACKAGE) return basePrice(type);
-  return orderedAddons(selected).reduce(
-    (sum, name) => sum + (addons.find((a) => a.name === name)?.price ?? 0),
-    basePrice(type),
-  );
-}
 
 /** A real calendar day written YYYY-MM-DD. */
 export function isCalendarDay(date: string): boolean {
@@ -150,8 +124,7 @@ export function quotePayload(
   form: QuoteForm,
   serviceAddress?: RequestAddress,
 ): QuotePayload {
-  const selectedAddons =
-    vehicleType === PREMIUM_PACKAGE ? [...addonNames] : orderedAddons(selected);
+  const selectedAddons = includedAddons(vehicleType, selected);
   return {
     name: form.name.trim(),
     phone: form.phone.trim(),

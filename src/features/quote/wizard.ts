@@ -5,17 +5,16 @@
  */
 import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
 import { QUOTE_DRAFT_KEY } from '../../api/session/tokenStore';
-import { PREMIUM_PACKAGE, type AddonName, type VehicleTypeName } from '../../config/pricing';
 import {
   addonNames,
-  emptyForm,
   isAddon,
   isVehicleType,
   orderedAddons,
-  timeSlotsFor,
-  type QuoteField,
-  type QuoteForm,
-} from './quoteLogic';
+  PREMIUM_PACKAGE,
+  type AddonName,
+  type VehicleTypeName,
+} from '../../../domain/pricing';
+import { emptyForm, timeSlotsFor, type QuoteField, type QuoteForm } from './quoteLogic';
 
 export const steps = ['vehicle', 'addons', 'booking'] as const;
 export type Step = (typeof steps)[number];

@@ -17,7 +17,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { ServicePic } from '../../api/normalize';
-import { formatShortDate } from '../../lib/dates';
+import { formatShortDate } from '../../../domain/dates';
 import { picAlt, thumbnailSx } from './picAlt';
 
 export const THUMBNAILS_PER_VIEW = 5;

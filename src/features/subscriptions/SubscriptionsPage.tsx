@@ -23,7 +23,7 @@ import { errorMessage } from '../../api/errors';
 import type { Subscription, SubscriptionPlan } from '../../api/normalize';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { usePageMeta } from '../../components/usePageMeta';
-import { formatShortDate } from '../../lib/dates';
+import { formatShortDate } from '../../../domain/dates';
 
 export const plans: readonly SubscriptionPlan[] = ['weekly', 'biweekly', 'monthly'];
 

@@ -5,8 +5,8 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { levelForPoints, nextTier, progressPercent } from '../../../lib/loyalty';
-import { PROGRESS_MAX_POINTS, rewardHints, TOP_LEVEL_MESSAGE } from '../../../config/loyalty';
+import { levelForPoints, nextTier, progressPercent } from '../../../../domain/loyaltyPoints';
+import { PROGRESS_MAX_POINTS, rewardHints, TOP_LEVEL_MESSAGE } from '../../../../domain/loyalty';
 import { bookingStatuses, percentOfTotal, type StatusCounts } from '../../../lib/bookingStats';
 
 const BookingStatusChart = lazy(() => import('./BookingStatusChart'));

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { Subscription } from '../../../api/normalize';
-import { formatShortDate } from '../../../lib/dates';
+import { formatShortDate } from '../../../../domain/dates';
 
 /** The Subscription card (docs/product.md §2, §4): the first active plan, else a Subscribe link. */
 export function SubscriptionCard({ subscriptions }: { subscriptions: readonly Subscription[] }) {

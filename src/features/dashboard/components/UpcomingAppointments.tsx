@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
-import { formatShortDateTime } from '../../../lib/dates';
+import { formatShortDateTime } from '../../../../domain/dates';
 import { business } from '../../../config/business';
 import { CalendlyLinks } from '../../../components/CalendlyLinks';
 import type { Appointment } from '../appointments';

@@ -4,7 +4,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { SectionLink } from '../../../components/SectionLink';
 import { business, phoneHref } from '../../../config/business';
 import { heroImage } from '../../../config/heroImage';
-import { STARTING_PRICE } from '../../../config/pricing';
+import { STARTING_PRICE } from '../../../../domain/pricing';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { formatUsd } from '../../../lib/money';
 import { ResponsiveImage } from './ResponsiveImage';

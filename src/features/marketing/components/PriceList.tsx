@@ -1,5 +1,10 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { addons, PREMIUM_PACKAGE, premiumAdvertised, vehicleTypes } from '../../../config/pricing';
+import {
+  addons,
+  PREMIUM_PACKAGE,
+  premiumAdvertised,
+  vehicleTypes,
+} from '../../../../domain/pricing';
 import { formatUsd } from '../../../lib/money';
 
 const row = {

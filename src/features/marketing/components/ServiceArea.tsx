@@ -4,7 +4,7 @@ import { keyframes } from '@mui/material/styles';
 import PlaceIcon from '@mui/icons-material/Place';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { serviceState, serviceTowns } from '../../../config/serviceArea';
+import { serviceState, serviceTowns } from '../../../../domain/serviceArea';
 
 const scroll = keyframes`
   from { transform: translateX(0); }

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
-import { STARTING_PRICE } from '../../../config/pricing';
+import { STARTING_PRICE } from '../../../../domain/pricing';
 import { formatUsd } from '../../../lib/money';
 import { Hero } from '../components/Hero';
 import { Section } from '../components/Section';

@@ -1,7 +1,7 @@
 import { Box, Container, Paper, Typography } from '@mui/material';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
-import { STARTING_PRICE } from '../../../config/pricing';
+import { STARTING_PRICE } from '../../../../domain/pricing';
 import { formatUsd } from '../../../lib/money';
 import { PageHeader } from '../components/Section';
 import { ServiceCards } from '../components/ServiceCards';

@@ -4,7 +4,7 @@ import {
   PREMIUM_PACKAGE,
   type AddonName,
   type VehicleTypeName,
-} from '../../../config/pricing';
+} from '../../../../domain/pricing';
 import { formatUsd } from '../../../lib/money';
 
 interface Props {

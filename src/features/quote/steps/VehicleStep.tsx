@@ -4,7 +4,7 @@ import {
   premiumAdvertised,
   vehicleTypes,
   type VehicleTypeName,
-} from '../../../config/pricing';
+} from '../../../../domain/pricing';
 import { formatUsd } from '../../../lib/money';
 
 interface Props {

@@ -3,7 +3,7 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { unwrap } from './unwrap';
-import { timeZone } from '../config/serviceArea';
+import { timeZone } from './serviceArea';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

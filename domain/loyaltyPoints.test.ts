@@ -4,7 +4,7 @@ import {
   nextTier,
   progressPercent,
   signedPoints,
-} from './loyalty';
+} from './loyaltyPoints';
 
 const tx = (date: string, type: string, points: number) => ({ date, type, points });
 const days = (series: ReturnType<typeof cumulativeSeries>) => series.map((p) => [p.day, p.total]);

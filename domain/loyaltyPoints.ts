@@ -1,5 +1,5 @@
 import { dayjs, dayKey } from './dates';
-import { loyaltyTiers, PROGRESS_MAX_POINTS, type LoyaltyLevel } from '../config/loyalty';
+import { loyaltyTiers, PROGRESS_MAX_POINTS, type LoyaltyLevel } from './loyalty';
 
 /** docs/product.md §4: Bronze below 2000, Silver from 2000, Gold from 3500, Platinum from 5000. */
 export function levelForPoints(points: number): LoyaltyLevel {

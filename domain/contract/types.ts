@@ -1,0 +1,29 @@
+/**
+ * The contract's types under their schema names, for the server and the domain rules. They come
+ * from schema.generated.ts (`npm run codegen` writes it from openapi.yaml; never edit it). The app
+ * uses the RTK Query endpoints' types in src/api/generated.ts, generated from the same file.
+ */
+import type { components } from './schema.generated';
+
+type Schemas = components['schemas'];
+
+export type Id = Schemas['Id'];
+export type Error = Schemas['Error'];
+export type Address = Schemas['Address'];
+export type Profile = Schemas['Profile'];
+export type ProfileUpdate = Schemas['ProfileUpdate'];
+export type Vehicle = Schemas['Vehicle'];
+export type VehicleInput = Schemas['VehicleInput'];
+export type VehicleRef = Schemas['VehicleRef'];
+export type BookingStatus = Schemas['BookingStatus'];
+export type Booking = Schemas['Booking'];
+export type QuoteRequest = Schemas['QuoteRequest'];
+export type ClaimDecision = Schemas['ClaimDecision'];
+export type BookingUpdate = Schemas['BookingUpdate'];
+export type ServicePic = Schemas['ServicePic'];
+export type CalendlyBooking = Schemas['CalendlyBooking'];
+export type CalendlyWebhookEvent = Schemas['CalendlyWebhookEvent'];
+export type Subscription = Schemas['Subscription'];
+export type SubscriptionInput = Schemas['SubscriptionInput'];
+export type LoyaltyTransaction = Schemas['LoyaltyTransaction'];
+export type Loyalty = Schemas['Loyalty'];
