@@ -10,7 +10,7 @@ import {
 } from '../../../domain/pricing';
 import { weekdaySlots, weekendSlots } from '../../config/hours';
 import { dayjs } from '../../../domain/dates';
-import type { Address as RequestAddress } from '../../api/generated';
+import type { Address as RequestAddress, QuoteRequest } from '../../api/generated';
 import type { Address } from '../../api/normalize';
 
 /** A real calendar day written YYYY-MM-DD. */
@@ -93,22 +93,8 @@ export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   return errors;
 }
 
-/** The quote request payload (docs/product.md §3). */
-export interface QuotePayload {
-  name: string;
-  phone: string;
-  email: string;
-  vehicleType: VehicleTypeName;
-  selectedAddons: AddonName[];
-  /** Absent when the visitor chose no preferred date (a call-back request). */
-  date?: string;
-  time?: string;
-  vehicle: string;
-  message: string;
-  /** A signed-in customer's service address (from their profile). */
-  serviceAddress?: RequestAddress;
-  totalPrice: number;
-}
+/** The quote request payload (docs/product.md §3): the contract's `QuoteRequest`. */
+export type QuotePayload = QuoteRequest;
 
 /** The profile's address as a request carries it; undefined unless it is complete. */
 export function requestAddress(address: Address | null | undefined): RequestAddress | undefined {
