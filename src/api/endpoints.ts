@@ -111,8 +111,8 @@ export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>(
 });
 
 /**
- * Cache updates after a booking change (docs/product.md §4 booking actions): My Bookings shows
- * the server's answer at once, before the invalidated list is fetched again.
+ * Cache updates after a change (docs/product.md §4 booking actions, subscriptions): the list
+ * shows the server's answer at once, before the invalidated list is fetched again.
  */
 api.enhanceEndpoints({
   endpoints: {
@@ -142,6 +142,39 @@ api.enhanceEndpoints({
                 row.status = 'Cancelled';
                 row.rawStatus = 'cancelled';
               }
+            }),
+          );
+        } catch {
+          /* the screen reports the failure; the list stays as it was */
+        }
+      },
+    },
+    // My Subscriptions (docs/product.md §4) shows a new plan at once; the invalidated list
+    // (and loyalty) then reload from the server.
+    createSubscription: {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data: created } = await queryFulfilled;
+          dispatch(
+            api.util.updateQueryData('listSubscriptions', undefined, (list) => {
+              if (!list.some((s) => s.subscriptionId === created.subscriptionId))
+                list.push(created);
+            }),
+          );
+        } catch {
+          /* the screen reports the failure; the list stays as it was */
+        }
+      },
+    },
+    // A cancelled plan leaves the list at once.
+    cancelSubscription: {
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            api.util.updateQueryData('listSubscriptions', undefined, (list) => {
+              const index = list.findIndex((s) => s.subscriptionId === id);
+              if (index >= 0) list.splice(index, 1);
             }),
           );
         } catch {

@@ -6,7 +6,8 @@
 import { createAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/baseApi';
-import { dynamicMiddleware, rootReducer, type AppStore } from './appStore';
+import { rootReducer } from '../api/state';
+import { dynamicMiddleware, type AppStore } from './appStore';
 
 // Global: from now on every store's reducer keeps the API state (created on its next action).
 rootReducer.inject(baseApi);

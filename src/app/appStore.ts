@@ -4,25 +4,16 @@
  * (./apiLayer.ts), so the public pages do not load it before they are interactive.
  * `makeStore` (./store.ts) builds a store with the API already attached.
  */
-import {
-  combineSlices,
-  configureStore,
-  createDynamicMiddleware,
-  type WithSlice,
-} from '@reduxjs/toolkit';
-import type { baseApi } from '../api/baseApi';
-import { sessionSlice } from '../api/session/sessionSlice';
+import { configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
+import { rootReducer, type AppDispatch, type RootState } from '../api/state';
 
-export const rootReducer =
-  combineSlices(sessionSlice).withLazyLoadedSlices<WithSlice<typeof baseApi>>();
+export type { AppDispatch, RootState };
 
 /** Middleware added after the store exists (the API's). */
 export const dynamicMiddleware = createDynamicMiddleware();
 
-export type RootState = ReturnType<typeof rootReducer>;
-
 export function createAppStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
@@ -31,7 +22,8 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
         serializableCheck: { ignoredActions: ['dynamicMiddleware/add'] },
       }).concat(dynamicMiddleware.middleware),
   });
+  // The typed hooks (src/api/hooks.ts) assume this dispatch; the compiler checks it here.
+  return store satisfies { dispatch: AppDispatch };
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
-export type AppDispatch = AppStore['dispatch'];

@@ -4,9 +4,8 @@ import { AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/materi
 import MenuIcon from '@mui/icons-material/Menu';
 import { SectionLink, type HomeSection } from '../../components/SectionLink';
 import { business } from '../../config/business';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { useHydrated } from '../hydration';
-import type { AppDispatch, RootState } from '../appStore';
 
 /** Header links (docs/product.md §2): section links on the home page. */
 export const headerSections: { label: string; section: HomeSection }[] = [
@@ -47,8 +46,8 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const menuRef = useDismiss(open, close);
-  const sessionStatus = useSelector((state: RootState) => state.session.status);
-  const dispatch = useDispatch<AppDispatch>();
+  const sessionStatus = useAppSelector((state) => state.session.status);
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // The stored session is only known in the browser: the prerendered HTML is signed out.
   const signedIn = useHydrated() && sessionStatus === 'authenticated';

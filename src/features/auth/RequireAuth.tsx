@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useAppDispatch, useSession } from '../../api/session/hooks';
+import { useAppDispatch } from '../../api/hooks';
+import { useSession } from '../../api/session/hooks';
 import { hasValidSession, useSessionWatch, verifySession } from '../../api/session/sessionWatch';
 import { AUTH_TEXT } from './messages';
 

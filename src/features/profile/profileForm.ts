@@ -1,3 +1,4 @@
+import type { ProfileUpdate } from '../../api/generated';
 import type { Profile } from '../../api/normalize';
 
 /** The "Your Profile" form's fields (docs/product.md §3, §5); the e-mail is shown read-only beside it. */
@@ -13,15 +14,6 @@ export interface ProfileFormValues {
 }
 export type ProfileField = keyof ProfileFormValues;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
-
-/** The PUT /profile/me body (openapi ProfileUpdate). */
-export interface ProfileUpdateBody {
-  name: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  serviceAddress?: { line1: string; line2: string; city: string; state: string; zip: string };
-}
 
 export const FIX_FIELDS_MESSAGE = 'Please fix the highlighted fields.';
 export const profileMessages = {
@@ -82,7 +74,7 @@ export function validateProfile(values: ProfileFormValues): ProfileErrors {
 }
 
 /** What is saved: every string trimmed, the mobile reduced to its last 10 digits (docs/product.md §5). */
-export function toProfileUpdate(values: ProfileFormValues, email: string): ProfileUpdateBody {
+export function toProfileUpdate(values: ProfileFormValues, email: string): ProfileUpdate {
   return {
     name: values.name.trim(),
     email: email.trim(),
@@ -102,7 +94,7 @@ export function toProfileUpdate(values: ProfileFormValues, email: string): Profi
  * The account screen's own edit (docs/product.md §3, §5): a new name and phone (both trimmed),
  * everything else as stored (the update replaces the whole profile).
  */
-export function toAccountUpdate(profile: Profile, name: string, phone: string): ProfileUpdateBody {
+export function toAccountUpdate(profile: Profile, name: string, phone: string): ProfileUpdate {
   const stored = toProfileUpdate({ ...fromProfile(profile), name, phone }, profile.email);
   // A profile without an address keeps having none (an empty one is not an address).
   return profile.serviceAddress.line1.trim() ? stored : { ...stored, serviceAddress: undefined };

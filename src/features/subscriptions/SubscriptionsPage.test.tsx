@@ -122,6 +122,29 @@ describe('My Subscriptions', () => {
     expect(screen.queryByText('You have no active subscriptions.')).not.toBeInTheDocument();
   });
 
+  it('shows a started or cancelled plan at once, before the list reloads', async () => {
+    const api = subscriptionsApi([sub('s1', 'weekly', 'active', '2024-01-10T15:00:00Z')]);
+    renderApp('/dashboard/subscriptions');
+    await list();
+    // From now on the list never answers: only the cache update can change what is shown.
+    server.use(http.get(apiUrl('/subscriptions'), () => new Promise<never>(() => undefined)));
+    await userEvent.click(screen.getByRole('button', { name: 'monthly' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2),
+    );
+    expect(api.posted).toEqual([{ plan: 'monthly' }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel weekly subscription' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(screen.getByRole('list')).toHaveTextContent('monthly');
+    expect(api.deleted).toEqual(['s1']);
+  });
+
   it('disables the plan buttons while a plan is being created', async () => {
     subscriptionsApi([]);
     let release: () => void = () => undefined;

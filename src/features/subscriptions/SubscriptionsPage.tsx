@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +12,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  api,
   useCancelSubscriptionMutation,
   useCreateSubscriptionMutation,
   useListSubscriptionsQuery,
@@ -40,20 +37,12 @@ export function isListed(s: Subscription): boolean {
   return s.status !== 'cancelled' && s.status !== 'canceled';
 }
 
-/** Enough of the store's type to dispatch the API's cache thunks. */
-type ApiDispatch = ThunkDispatch<
-  { [K in typeof api.reducerPath]: ReturnType<typeof api.reducer> },
-  unknown,
-  UnknownAction
->;
-
 /** Fallback for a failure that carries no message at all. */
 const UNKNOWN_ERROR = 'Unknown error';
 
 /** My Subscriptions (docs/product.md §2, §4, §8). */
 export function SubscriptionsPage() {
   usePageMeta('My Subscriptions');
-  const dispatch = useDispatch<ApiDispatch>();
   const { data, error, isLoading } = useListSubscriptionsQuery();
   const [createSubscription, { isLoading: creating }] = useCreateSubscriptionMutation();
   const [cancelSubscription, { isLoading: cancelling }] = useCancelSubscriptionMutation();
@@ -61,17 +50,11 @@ export function SubscriptionsPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const busy = creating || cancelling;
 
-  const patchList = (recipe: (draft: Subscription[]) => void) =>
-    dispatch(api.util.updateQueryData('listSubscriptions', undefined, recipe));
-
   const start = async (plan: SubscriptionPlan) => {
     setAlert(null);
     try {
-      const created = await createSubscription({ subscriptionInput: { plan } }).unwrap();
-      // Appended at once; the tag invalidation then reloads the list (and loyalty) from the server.
-      patchList((draft) => {
-        if (!draft.some((s) => s.subscriptionId === created.subscriptionId)) draft.push(created);
-      });
+      // The endpoint shows the new plan at once (src/api/endpoints.ts).
+      await createSubscription({ subscriptionInput: { plan } }).unwrap();
     } catch (failure) {
       setAlert(subscriptionMessages.createFailed(errorMessage(failure, UNKNOWN_ERROR)));
     }
@@ -88,10 +71,6 @@ export function SubscriptionsPage() {
     if (!ok) return;
     try {
       await cancelSubscription({ id: subscription.subscriptionId }).unwrap();
-      patchList((draft) => {
-        const index = draft.findIndex((s) => s.subscriptionId === subscription.subscriptionId);
-        if (index >= 0) draft.splice(index, 1);
-      });
     } catch (failure) {
       setAlert(subscriptionMessages.cancelFailed(errorMessage(failure, UNKNOWN_ERROR)));
     }

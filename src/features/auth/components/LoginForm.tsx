@@ -8,7 +8,7 @@ import {
   type MfaMethod,
   type SignInStep,
 } from '../../../api/identity/cognito';
-import { useAppDispatch } from '../../../api/session/hooks';
+import { useAppDispatch } from '../../../api/hooks';
 import { signedIn } from '../../../api/session/sessionSlice';
 import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT, mfaInstruction } from '../messages';

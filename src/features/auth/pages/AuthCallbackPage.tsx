@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, Typography } from '@mui/material';
 import { completeHostedLogin } from '../../../api/identity/oauth';
-import { useAppDispatch } from '../../../api/session/hooks';
+import { useAppDispatch } from '../../../api/hooks';
 import { signedIn } from '../../../api/session/sessionSlice';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { AUTH_TEXT } from '../messages';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { useAppDispatch } from '../../../api/session/hooks';
+import { useAppDispatch } from '../../../api/hooks';
 import { hasValidSession, settleStoredSession } from '../../../api/session/sessionWatch';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { AUTH_TEXT } from '../messages';

@@ -16,7 +16,7 @@ import {
   type MfaSettings,
   type TotpSetup,
 } from '../../../api/identity/cognito';
-import { useAppDispatch } from '../../../api/session/hooks';
+import { useAppDispatch } from '../../../api/hooks';
 import { logout } from '../../../api/session/logout';
 import { Panel } from '../../../components/Panel';
 import { usePageMeta } from '../../../components/usePageMeta';
