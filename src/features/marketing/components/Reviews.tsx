@@ -1,3 +1,4 @@
+import { BareList, THREE_CARDS } from '../../../components/BareList';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -9,17 +10,7 @@ import { visuallyHidden } from './visuallyHidden';
 export function Reviews() {
   return (
     <>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-        }}
-      >
+      <BareList columns={THREE_CARDS}>
         {reviews.map((review) => (
           <Paper
             component="li"
@@ -49,7 +40,7 @@ export function Reviews() {
             </Typography>
           </Paper>
         ))}
-      </Box>
+      </BareList>
       <Box sx={{ textAlign: 'center', mt: 5 }}>
         <Button
           href={business.socialUrl}

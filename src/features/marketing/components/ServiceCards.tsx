@@ -1,3 +1,4 @@
+import { BareList, THREE_CARDS } from '../../../components/BareList';
 import { Box, Paper, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import LocalCarWashIcon from '@mui/icons-material/LocalCarWash';
@@ -14,17 +15,7 @@ const icons: Record<Service['id'], typeof CheckIcon> = {
 /** The three service cards (docs/product.md §2): what each includes. */
 export function ServiceCards({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-      }}
-    >
+    <BareList columns={THREE_CARDS}>
       {services.map((service) => {
         const Icon = icons[service.id];
         return (
@@ -76,6 +67,6 @@ export function ServiceCards({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h
           </Paper>
         );
       })}
-    </Box>
+    </BareList>
   );
 }

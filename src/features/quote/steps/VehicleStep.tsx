@@ -1,3 +1,4 @@
+import { BareList } from '../../../components/BareList';
 import { Box, ButtonBase, Typography } from '@mui/material';
 import {
   PREMIUM_PACKAGE,
@@ -15,17 +16,7 @@ interface Props {
 /** Step 1: one card per vehicle type; choosing one moves on to the add-ons. */
 export function VehicleStep({ selected, onChoose }: Props) {
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
-        gap: { xs: 1.5, sm: 2 },
-      }}
-    >
+    <BareList columns={{ xs: '1fr 1fr', md: 'repeat(4, 1fr)' }} sx={{ gap: { xs: 1.5, sm: 2 } }}>
       {vehicleTypes.map((type) => {
         const premium = type.name === PREMIUM_PACKAGE;
         const active = selected === type.name;
@@ -93,6 +84,6 @@ export function VehicleStep({ selected, onChoose }: Props) {
           </li>
         );
       })}
-    </Box>
+    </BareList>
   );
 }
