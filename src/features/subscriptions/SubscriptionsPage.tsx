@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -18,6 +17,7 @@ import {
 } from '../../api/endpoints';
 import { errorMessage } from '../../api/errors';
 import type { Subscription, SubscriptionPlan } from '../../api/normalize';
+import { DashboardPageBody } from '../../components/DashboardPageBody';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatShortDate } from '../../lib/dates';
@@ -90,82 +90,81 @@ export function SubscriptionsPage() {
         </Alert>
       )}
 
-      {isLoading ? (
-        <Box
-          role="status"
-          aria-label="Loading subscriptions"
-          sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
-        >
-          <CircularProgress />
-        </Box>
-      ) : !data ? (
-        <Alert severity="error">{errorMessage(error, subscriptionMessages.loadFailed)}</Alert>
-      ) : (
-        <>
-          {listed.length === 0 ? (
-            <Typography sx={{ mb: 3 }}>{subscriptionMessages.empty}</Typography>
-          ) : (
-            <Card variant="outlined" sx={{ mb: 3 }}>
-              <List aria-label="Your subscriptions" disablePadding>
-                {listed.map((s, index) => (
-                  <ListItem
-                    key={s.subscriptionId || index}
-                    divider={index < listed.length - 1}
-                    sx={{ flexWrap: 'wrap', gap: 1 }}
-                  >
-                    <ListItemText
-                      sx={{ flex: '1 1 220px' }}
-                      primary={
-                        <Box component="span" sx={{ textTransform: 'capitalize', fontWeight: 650 }}>
-                          {s.plan || 'Plan'}
-                        </Box>
-                      }
-                      secondary={`Status: ${s.status} · Created ${formatShortDate(s.createdAt)}`}
-                    />
-                    {s.status === 'active' && (
-                      <Button
-                        variant="outlined"
-                        color="error"
-                        size="small"
-                        disabled={busy}
-                        onClick={() => void cancel(s)}
-                        aria-label={`Cancel ${s.plan} subscription`}
-                      >
-                        Cancel
-                      </Button>
-                    )}
-                  </ListItem>
-                ))}
-              </List>
-            </Card>
-          )}
+      <DashboardPageBody
+        loading={isLoading}
+        loadingLabel="Loading subscriptions"
+        error={!data && errorMessage(error, subscriptionMessages.loadFailed)}
+      >
+        {() => (
+          <>
+            {listed.length === 0 ? (
+              <Typography sx={{ mb: 3 }}>{subscriptionMessages.empty}</Typography>
+            ) : (
+              <Card variant="outlined" sx={{ mb: 3 }}>
+                <List aria-label="Your subscriptions" disablePadding>
+                  {listed.map((s, index) => (
+                    <ListItem
+                      key={s.subscriptionId || index}
+                      divider={index < listed.length - 1}
+                      sx={{ flexWrap: 'wrap', gap: 1 }}
+                    >
+                      <ListItemText
+                        sx={{ flex: '1 1 220px' }}
+                        primary={
+                          <Box
+                            component="span"
+                            sx={{ textTransform: 'capitalize', fontWeight: 650 }}
+                          >
+                            {s.plan || 'Plan'}
+                          </Box>
+                        }
+                        secondary={`Status: ${s.status} · Created ${formatShortDate(s.createdAt)}`}
+                      />
+                      {s.status === 'active' && (
+                        <Button
+                          variant="outlined"
+                          color="error"
+                          size="small"
+                          disabled={busy}
+                          onClick={() => void cancel(s)}
+                          aria-label={`Cancel ${s.plan} subscription`}
+                        >
+                          Cancel
+                        </Button>
+                      )}
+                    </ListItem>
+                  ))}
+                </List>
+              </Card>
+            )}
 
-          <Card variant="outlined" component="section" aria-labelledby="new-plan-heading">
-            <CardContent>
-              <Typography id="new-plan-heading" variant="h6" component="h2" gutterBottom>
-                Start a new plan:
-              </Typography>
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                {plans.map((plan) => (
-                  <Button
-                    key={plan}
-                    variant="contained"
-                    disabled={busy}
-                    onClick={() => void start(plan)}
-                  >
-                    {plan}
-                  </Button>
-                ))}
-              </Stack>
-              {creating && (
-                <Typography role="status" variant="body2" sx={{ mt: 1 }}>
-                  Starting your plan…
+            <Card variant="outlined" component="section" aria-labelledby="new-plan-heading">
+              <CardContent>
+                <Typography id="new-plan-heading" variant="h6" component="h2" gutterBottom>
+                  Start a new plan:
                 </Typography>
-              )}
-            </CardContent>
-          </Card>
-        </>
-      )}
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  {plans.map((plan) => (
+                    <Button
+                      key={plan}
+                      variant="contained"
+                      disabled={busy}
+                      onClick={() => void start(plan)}
+                    >
+                      {plan}
+                    </Button>
+                  ))}
+                </Stack>
+                {creating && (
+                  <Typography role="status" variant="body2" sx={{ mt: 1 }}>
+                    Starting your plan…
+                  </Typography>
+                )}
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </DashboardPageBody>
       {dialog}
     </Container>
   );
