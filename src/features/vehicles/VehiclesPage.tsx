@@ -22,6 +22,7 @@ import { errorMessage } from '../../api/errors';
 import type { Vehicle } from '../../api/normalize';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DashboardPageBody } from '../../components/DashboardPageBody';
+import { vehicleMessages } from './messages';
 import { useToast } from '../../components/toast';
 import { usePageMeta } from '../../components/usePageMeta';
 import {
@@ -29,7 +30,6 @@ import {
   toVehicleBody,
   toVehicleForm,
   vehicleLine,
-  vehicleMessages,
   type VehicleFormValues,
 } from './vehicleForm';
 
@@ -42,7 +42,7 @@ const formFields: { name: keyof VehicleFormValues; label: string; type?: string 
 
 /** My Vehicles (docs/product.md §2, §4, §5, §8): the list with Edit and Delete, and the add/edit form. */
 export function VehiclesPage() {
-  usePageMeta('My Vehicles');
+  usePageMeta(vehicleMessages.title);
   const toast = useToast();
   const { data: vehicles, error, isLoading } = useListMyVehiclesQuery();
   const [createVehicle, { isLoading: adding }] = useCreateVehicleMutation();
@@ -108,12 +108,14 @@ export function VehiclesPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        My Vehicles
+        {vehicleMessages.title}
       </Typography>
       <DashboardPageBody
         loading={isLoading}
-        loadingLabel="Loading vehicles"
-        error={!vehicles && `Error: ${errorMessage(error, vehicleMessages.loadFailed)}`}
+        loadingLabel={vehicleMessages.loading}
+        error={
+          !vehicles && vehicleMessages.loadError(errorMessage(error, vehicleMessages.loadFailed))
+        }
       >
         {() => (
           <>
@@ -121,7 +123,7 @@ export function VehiclesPage() {
               <Typography sx={{ mb: 3 }}>{vehicleMessages.empty}</Typography>
             ) : (
               <Card variant="outlined" sx={{ mb: 3 }}>
-                <List aria-label="Your vehicles" disablePadding>
+                <List aria-label={vehicleMessages.listLabel} disablePadding>
                   {list.map((vehicle, index) => {
                     const line = vehicleLine(vehicle);
                     return (
@@ -162,7 +164,7 @@ export function VehiclesPage() {
             <Card variant="outlined" component="section" aria-labelledby="vehicle-form-heading">
               <CardContent>
                 <Typography id="vehicle-form-heading" variant="h5" component="h2" gutterBottom>
-                  {editing ? 'Edit Vehicle' : 'Add Vehicle'}
+                  {editing ? vehicleMessages.editTitle : vehicleMessages.addTitle}
                 </Typography>
                 <Box
                   component="form"
@@ -200,15 +202,15 @@ export function VehiclesPage() {
                     >
                       {editing
                         ? updating
-                          ? 'Updating...'
-                          : 'Update Vehicle'
+                          ? vehicleMessages.updating
+                          : vehicleMessages.update
                         : adding
-                          ? 'Adding...'
-                          : 'Add Vehicle'}
+                          ? vehicleMessages.adding
+                          : vehicleMessages.add}
                     </Button>
                     {editing && (
                       <Button onClick={resetForm} disabled={busy}>
-                        Cancel
+                        {vehicleMessages.cancel}
                       </Button>
                     )}
                   </Stack>
