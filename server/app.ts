@@ -1,7 +1,8 @@
 /**
- * The reference API: one Fastify route per openapi.yaml operation. Each request is
- * authenticated as the operation's `security` says, validated against the operation's
- * parameters and body schemas (compiled from openapi.yaml), then handled.
+ * The reference API's server set-up: one Fastify route per openapi.yaml operation. Each request
+ * is authenticated as the operation's `security` says, validated against the operation's
+ * parameters and body schemas (./validation.ts), then handled by the operation table
+ * (./operations.ts).
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, {
@@ -13,261 +14,24 @@ import Fastify, {
 } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type {
-  BookingUpdate,
-  CalendlyWebhookEvent,
-  ClaimDecision,
-  ProfileUpdate,
-  QuoteRequest,
-  SubscriptionInput,
-  VehicleInput,
-} from '../domain/contract/types';
-import { DEFAULT_CORS_ORIGINS, DEFAULT_QUOTE_RATE_LIMIT, SERVER_TIMEOUTS } from './config';
+import {
+  DEFAULT_CORS_ORIGINS,
+  DEFAULT_QUOTE_RATE_LIMIT,
+  SERVER_TIMEOUTS,
+  type ServerOptions,
+} from './config';
 import { accountKey, addressKey } from './clientKey';
-import { openDatabase, type Db } from './db';
-import { badRequest, HttpError, notFound, reasonPhrase } from './errors';
-import {
-  createSchemaCompiler,
-  describeErrors,
-  listOperations,
-  loadOpenApi,
-  type JsonSchema,
-  type OperationSpec,
-  type SchemaCompiler,
-  type ParameterLocation,
-} from '../domain/contract/openapi';
+import { openDatabase } from './db';
+import { badRequest, HttpError, reasonPhrase } from './errors';
+import { createSchemaCompiler, listOperations, loadOpenApi } from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './auth';
-import { ensureCustomer, getLoyalty, getProfile, updateProfile, type Customer } from './customers';
-import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles';
-import { cancelBooking, createBooking, listBookings, updateBooking } from './bookings';
-import { claimBooking, listClaimable } from './claims';
-import { cancelSubscription, createSubscription, listSubscriptions } from './subscriptions';
-import { listPictures, readPicture, verifyPictureSignature } from './pictures';
-import {
-  applyWebhookEvent,
-  listCalendlyBookings,
-  recordDelivery,
-  verifyWebhookSignature,
-} from './calendly';
-
-export interface ServerOptions {
-  /** SQLite file (created and migrated on start). */
-  databasePath: string;
-  /** Folder holding the picture files. */
-  picturesDir: string;
-  cognito: {
-    /** e.g. http://127.0.0.1:9229/us-east-1_localpool */
-    issuer: string;
-    /** Defaults to `${issuer}/.well-known/jwks.json`. */
-    jwksUrl?: string;
-    clientId: string;
-  };
-  /** Absolute base of signed picture URLs; defaults to the request's own origin. */
-  publicApiUrl?: string;
-  /** HMAC key of picture URLs; random per process when absent. */
-  signedUrlSecret?: string;
-  /** Calendly webhook signing key; without it every webhook call answers 401. */
-  calendlySigningKey?: string;
-  /** POST /bookings per customer with a token, per client address (IPv6: /64) without. */
-  quoteRateLimit?: { max: number; windowMs: number };
-  /** Browser origins allowed by CORS. */
-  corsOrigins?: string[];
-  /**
-   * How many proxies in front of the API to trust (Fastify `trustProxy` as a hop count): the
-   * client address is the X-Forwarded-For entry that many hops from the connection; 0 ignores
-   * the header. Each proxy must set the header to its client's address (or append it).
-   */
-  trustProxy?: number;
-  logger?: boolean | { level: string };
-  /** openapi.yaml to serve (defaults to the repository's). */
-  specPath?: string;
-}
+import { ensureCustomer, type Customer } from './customers';
+import { createHandlers } from './operations';
+import { compileRequestValidators, validateRequest } from './validation';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
 const BODY_LIMIT = 64 * 1024;
-
-interface Context {
-  request: FastifyRequest;
-  customer: Customer | null;
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: unknown;
-}
-
-interface Answer {
-  status: number;
-  body?: unknown;
-  contentType?: string;
-  headers?: Record<string, string>;
-}
-
-interface Handler {
-  /** Runs before validation, with the raw body (the webhook's signature check). */
-  before?: (request: FastifyRequest, rawBody: string) => void;
-  run: (ctx: Context) => Answer | Promise<Answer>;
-}
-
-/** The signed-in customer (operations whose security requires a token). */
-function me(ctx: Context): Customer {
-  if (!ctx.customer) throw new HttpError(401, 'Missing bearer token');
-  return ctx.customer;
-}
-
-const ok = (body: unknown, status = 200): Answer => ({ status, body });
-const text = (value: unknown): string => String(value);
-
-function createHandlers(db: Db, options: ServerOptions, secret: string): Record<string, Handler> {
-  const signing = (request: FastifyRequest) => ({
-    baseUrl: (options.publicApiUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
-    secret,
-  });
-  return {
-    getHealth: { run: () => ok({ status: 'ok' }) },
-    getMyProfile: { run: (ctx) => ok(getProfile(db, me(ctx))) },
-    updateMyProfile: { run: (ctx) => ok(updateProfile(db, me(ctx), ctx.body as ProfileUpdate)) },
-    listMyVehicles: { run: (ctx) => ok(listVehicles(db, me(ctx))) },
-    createVehicle: { run: (ctx) => ok(createVehicle(db, me(ctx), ctx.body as VehicleInput), 201) },
-    updateVehicle: {
-      run: (ctx) => ok(updateVehicle(db, me(ctx), text(ctx.params.id), ctx.body as VehicleInput)),
-    },
-    deleteVehicle: {
-      run: (ctx) => {
-        deleteVehicle(db, me(ctx), text(ctx.params.id));
-        return { status: 204 };
-      },
-    },
-    getLoyalty: {
-      run: (ctx) => {
-        const customer = me(ctx);
-        const asked = ctx.query.email;
-        if (typeof asked === 'string' && asked.toLowerCase() !== customer.email.toLowerCase()) {
-          throw notFound('Loyalty account not found');
-        }
-        return ok(getLoyalty(db, customer));
-      },
-    },
-    listBookings: { run: (ctx) => ok(listBookings(db, me(ctx))) },
-    createBooking: {
-      run: (ctx) => ok(createBooking(db, ctx.body as QuoteRequest, ctx.customer), 201),
-    },
-    listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
-    claimBooking: {
-      run: (ctx) => {
-        const { decision } = ctx.body as ClaimDecision;
-        claimBooking(db, me(ctx), text(ctx.params.id), decision);
-        return { status: 204 };
-      },
-    },
-    updateBooking: {
-      run: (ctx) => ok(updateBooking(db, me(ctx), text(ctx.params.id), ctx.body as BookingUpdate)),
-    },
-    cancelBooking: { run: (ctx) => ok(cancelBooking(db, me(ctx), text(ctx.params.id))) },
-    listServicePics: {
-      run: (ctx) => ok(listPictures(db, me(ctx), text(ctx.query.bookingId), signing(ctx.request))),
-    },
-    getServicePicFile: {
-      run: async (ctx) => {
-        const file = text(ctx.params.file);
-        const expires = Number(ctx.query.expires);
-        verifyPictureSignature(secret, file, expires, text(ctx.query.signature));
-        const picture = await readPicture(options.picturesDir, file);
-        const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
-        return {
-          status: 200,
-          body: picture.data,
-          contentType: picture.contentType,
-          headers: { 'cache-control': `private, max-age=${maxAge}` },
-        };
-      },
-    },
-    listCalendlyBookings: { run: (ctx) => ok(listCalendlyBookings(db, me(ctx))) },
-    receiveCalendlyWebhook: {
-      before: (request, rawBody) => {
-        const header = request.headers['calendly-webhook-signature'];
-        const signature = verifyWebhookSignature(
-          options.calendlySigningKey,
-          typeof header === 'string' ? header : undefined,
-          rawBody,
-        );
-        recordDelivery(db, signature);
-      },
-      run: (ctx) => {
-        applyWebhookEvent(db, ctx.body as CalendlyWebhookEvent);
-        return { status: 204 };
-      },
-    },
-    listSubscriptions: { run: (ctx) => ok(listSubscriptions(db, me(ctx))) },
-    createSubscription: {
-      run: (ctx) => ok(createSubscription(db, me(ctx), ctx.body as SubscriptionInput), 201),
-    },
-    cancelSubscription: {
-      run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
-    },
-  };
-}
-
-type ValidateFunction = ReturnType<SchemaCompiler['compile']>;
-type Compile = (schema: JsonSchema) => ValidateFunction;
-
-interface RequestValidators {
-  params: Partial<Record<ParameterLocation, ValidateFunction>>;
-  body?: { required: boolean; validate: ValidateFunction };
-}
-
-function compileRequestValidators(
-  op: OperationSpec,
-  compileParams: Compile,
-  compileBody: Compile,
-): RequestValidators {
-  const params: RequestValidators['params'] = {};
-  for (const location of ['path', 'query', 'header'] as const) {
-    const list = op.parameters.filter((param) => param.in === location);
-    if (list.length === 0) continue;
-    const key = (name: string) => (location === 'header' ? name.toLowerCase() : name);
-    params[location] = compileParams({
-      type: 'object',
-      properties: Object.fromEntries(list.map((param) => [key(param.name), param.schema])),
-      required: list.filter((param) => param.required).map((param) => key(param.name)),
-    });
-  }
-  const body = op.requestBody
-    ? { required: op.requestBody.required, validate: compileBody(op.requestBody.schema) }
-    : undefined;
-  return { params, body };
-}
-
-const locationLabel: Record<ParameterLocation, string> = {
-  path: 'params',
-  query: 'query',
-  header: 'headers',
-};
-
-function validateRequest(
-  validators: RequestValidators,
-  request: FastifyRequest,
-): Pick<Context, 'params' | 'query' | 'body'> {
-  const values: Record<ParameterLocation, Record<string, unknown>> = {
-    path: { ...(request.params as Record<string, unknown>) },
-    query: { ...(request.query as Record<string, unknown>) },
-    header: { ...request.headers },
-  };
-  for (const location of ['path', 'query', 'header'] as const) {
-    const validate = validators.params[location];
-    if (validate && !validate(values[location])) {
-      throw badRequest(describeErrors(locationLabel[location], validate.errors));
-    }
-  }
-  const body: unknown = request.body;
-  if (validators.body) {
-    if (body === undefined || body === null) {
-      if (validators.body.required) throw badRequest('body is required (a JSON object)');
-    } else if (!validators.body.validate(body)) {
-      throw badRequest(describeErrors('body', validators.body.validate.errors));
-    }
-  }
-  return { params: values.path, query: values.query, body };
-}
 
 /** Friendlier words for Fastify's own request errors. */
 const fastifyMessages: Record<string, { status: number; message: string }> = {

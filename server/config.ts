@@ -1,6 +1,5 @@
 /** The server's configuration from environment variables (see server/README.md). */
 import path from 'node:path';
-import type { ServerOptions } from './app';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
@@ -14,6 +13,39 @@ export const SERVER_TIMEOUTS = {
   idleMs: 60_000,
   keepAliveMs: 5_000,
 } as const;
+
+export interface ServerOptions {
+  /** SQLite file (created and migrated on start). */
+  databasePath: string;
+  /** Folder holding the picture files. */
+  picturesDir: string;
+  cognito: {
+    /** e.g. http://127.0.0.1:9229/us-east-1_localpool */
+    issuer: string;
+    /** Defaults to `${issuer}/.well-known/jwks.json`. */
+    jwksUrl?: string;
+    clientId: string;
+  };
+  /** Absolute base of signed picture URLs; defaults to the request's own origin. */
+  publicApiUrl?: string;
+  /** HMAC key of picture URLs; random per process when absent. */
+  signedUrlSecret?: string;
+  /** Calendly webhook signing key; without it every webhook call answers 401. */
+  calendlySigningKey?: string;
+  /** POST /bookings per customer with a token, per client address (IPv6: /64) without. */
+  quoteRateLimit?: { max: number; windowMs: number };
+  /** Browser origins allowed by CORS. */
+  corsOrigins?: string[];
+  /**
+   * How many proxies in front of the API to trust (Fastify `trustProxy` as a hop count): the
+   * client address is the X-Forwarded-For entry that many hops from the connection; 0 ignores
+   * the header. Each proxy must set the header to its client's address (or append it).
+   */
+  trustProxy?: number;
+  logger?: boolean | { level: string };
+  /** openapi.yaml to serve (defaults to the repository's). */
+  specPath?: string;
+}
 
 export interface MainConfig {
   host: string;

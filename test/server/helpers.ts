@@ -10,7 +10,8 @@ import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
-import { buildServer, type ServerOptions } from '../../server/app';
+import { buildServer } from '../../server/app';
+import type { ServerOptions } from '../../server/config';
 
 export const CLIENT_ID = 'testclient0000000000000000';
 const POOL = 'us-east-1_testpool';

@@ -2,7 +2,6 @@ import { Panel } from '../../components/Panel';
 import { cardRowsOnPhone, ScrollableTable } from '../../components/ScrollableTable';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -16,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useGetLoyaltyAccountQuery } from '../../api/loyalty';
 import { emptyLoyalty } from '../../api/normalize';
 import { useToast } from '../../components/toast';
+import { DashboardPageBody } from '../../components/DashboardPageBody';
 import { usePageMeta } from '../../components/usePageMeta';
 import {
   cumulativeSeries,
@@ -111,120 +111,122 @@ export function LoyaltyPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         Loyalty Program
       </Typography>
-      {isLoading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading loyalty program" />
-        </Box>
-      ) : (
-        <Stack spacing={3}>
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="loyalty-level-title"
-            sx={{ p: { xs: 2, sm: 3 } }}
-          >
-            <Typography variant="overline" color="text.secondary" component="p">
-              Current level
-            </Typography>
-            <Typography variant="h5" component="h2" id="loyalty-level-title">
-              {level}
-            </Typography>
-            <Typography sx={{ mt: 1 }}>
-              <strong>{formatPoints(points)}</strong> points
-            </Typography>
-            <Box sx={{ mt: 2 }}>
-              <LinearProgress
-                variant="determinate"
-                value={percent}
-                aria-label={`Progress toward ${formatPoints(PROGRESS_MAX_POINTS)} points`}
-                sx={{ height: 10, borderRadius: 5 }}
-              />
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {formatPoints(Math.min(points, PROGRESS_MAX_POINTS))} /{' '}
-                {formatPoints(PROGRESS_MAX_POINTS)} points ({Math.round(percent)}%)
+      <DashboardPageBody loading={isLoading} loadingLabel="Loading loyalty program">
+        {() => (
+          <Stack spacing={3}>
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="loyalty-level-title"
+              sx={{ p: { xs: 2, sm: 3 } }}
+            >
+              <Typography variant="overline" color="text.secondary" component="p">
+                Current level
               </Typography>
-              <Typography variant="body2" sx={{ mt: 0.5 }}>
-                {next
-                  ? `${formatPoints(next.pointsNeeded)} more points to reach ${next.name}.`
-                  : TOP_LEVEL_MESSAGE}
+              <Typography variant="h5" component="h2" id="loyalty-level-title">
+                {level}
               </Typography>
-            </Box>
-          </Paper>
+              <Typography sx={{ mt: 1 }}>
+                <strong>{formatPoints(points)}</strong> points
+              </Typography>
+              <Box sx={{ mt: 2 }}>
+                <LinearProgress
+                  variant="determinate"
+                  value={percent}
+                  aria-label={`Progress toward ${formatPoints(PROGRESS_MAX_POINTS)} points`}
+                  sx={{ height: 10, borderRadius: 5 }}
+                />
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {formatPoints(Math.min(points, PROGRESS_MAX_POINTS))} /{' '}
+                  {formatPoints(PROGRESS_MAX_POINTS)} points ({Math.round(percent)}%)
+                </Typography>
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {next
+                    ? `${formatPoints(next.pointsNeeded)} more points to reach ${next.name}.`
+                    : TOP_LEVEL_MESSAGE}
+                </Typography>
+              </Box>
+            </Paper>
 
-          <Panel title="How it works">
-            <Box component="ul" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
-              <li>Each point is worth {formatUsd(POINT_VALUE_USD)}.</li>
-              <li>You can redeem points once you have {formatPoints(REDEEMABLE_FROM)} or more.</li>
-              <li>
-                At {formatPoints(AUTO_REDEEM_AT)} points, your points are redeemed automatically.
-              </li>
-              <li>{levelsText}</li>
-            </Box>
-          </Panel>
-
-          {transactions.length === 0 ? (
-            <Panel title="Your Activity">
-              <Typography>{NO_TRANSACTIONS_TEXT}</Typography>
+            <Panel title="How it works">
+              <Box component="ul" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
+                <li>Each point is worth {formatUsd(POINT_VALUE_USD)}.</li>
+                <li>
+                  You can redeem points once you have {formatPoints(REDEEMABLE_FROM)} or more.
+                </li>
+                <li>
+                  At {formatPoints(AUTO_REDEEM_AT)} points, your points are redeemed automatically.
+                </li>
+                <li>{levelsText}</li>
+              </Box>
             </Panel>
-          ) : (
-            <>
-              <Panel title="Points Over Time">
-                {signupOnly || series.length === 0 ? (
-                  <Typography>{SIGNUP_ONLY_TEXT}</Typography>
-                ) : (
-                  <Suspense fallback={<Box sx={{ height: 280 }} aria-hidden />}>
-                    <LoyaltyChart series={series} labelledBy="loyalty-chart-title" />
-                  </Suspense>
-                )}
+
+            {transactions.length === 0 ? (
+              <Panel title="Your Activity">
+                <Typography>{NO_TRANSACTIONS_TEXT}</Typography>
               </Panel>
-              <Panel title="Transactions" titleId="loyalty-transactions-title">
-                <ScrollableTable aria-labelledby="loyalty-transactions-title">
-                  <Table
-                    size="small"
-                    aria-labelledby="loyalty-transactions-title"
-                    sx={cardRowsOnPhone(480)}
-                  >
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{txColumns.date}</TableCell>
-                        <TableCell>{txColumns.type}</TableCell>
-                        <TableCell align="right">{txColumns.points}</TableCell>
-                        <TableCell>{txColumns.source}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {rows.map((tx) => {
-                        const signed = signedPoints(tx);
-                        return (
-                          <TableRow key={tx.id}>
-                            <TableCell data-label={txColumns.date} sx={{ whiteSpace: 'nowrap' }}>
-                              {formatShortDate(tx.date)}
-                            </TableCell>
-                            <TableCell data-label={txColumns.type}>
-                              {transactionTypeLabel(tx.type)}
-                            </TableCell>
-                            <TableCell
-                              data-label={txColumns.points}
-                              align="right"
-                              sx={{
-                                color: signed < 0 ? 'error.main' : 'success.main',
-                                fontWeight: 600,
-                              }}
-                            >
-                              {signed > 0 ? `+${formatPoints(signed)}` : formatPoints(signed)}
-                            </TableCell>
-                            <TableCell data-label={txColumns.source}>{tx.source || '—'}</TableCell>
-                          </TableRow>
-                        );
-                      })}
-                    </TableBody>
-                  </Table>
-                </ScrollableTable>
-              </Panel>
-            </>
-          )}
-        </Stack>
-      )}
+            ) : (
+              <>
+                <Panel title="Points Over Time">
+                  {signupOnly || series.length === 0 ? (
+                    <Typography>{SIGNUP_ONLY_TEXT}</Typography>
+                  ) : (
+                    <Suspense fallback={<Box sx={{ height: 280 }} aria-hidden />}>
+                      <LoyaltyChart series={series} labelledBy="loyalty-chart-title" />
+                    </Suspense>
+                  )}
+                </Panel>
+                <Panel title="Transactions" titleId="loyalty-transactions-title">
+                  <ScrollableTable aria-labelledby="loyalty-transactions-title">
+                    <Table
+                      size="small"
+                      aria-labelledby="loyalty-transactions-title"
+                      sx={cardRowsOnPhone(480)}
+                    >
+                      <TableHead>
+                        <TableRow>
+                          <TableCell>{txColumns.date}</TableCell>
+                          <TableCell>{txColumns.type}</TableCell>
+                          <TableCell align="right">{txColumns.points}</TableCell>
+                          <TableCell>{txColumns.source}</TableCell>
+                        </TableRow>
+                      </TableHead>
+                      <TableBody>
+                        {rows.map((tx) => {
+                          const signed = signedPoints(tx);
+                          return (
+                            <TableRow key={tx.id}>
+                              <TableCell data-label={txColumns.date} sx={{ whiteSpace: 'nowrap' }}>
+                                {formatShortDate(tx.date)}
+                              </TableCell>
+                              <TableCell data-label={txColumns.type}>
+                                {transactionTypeLabel(tx.type)}
+                              </TableCell>
+                              <TableCell
+                                data-label={txColumns.points}
+                                align="right"
+                                sx={{
+                                  color: signed < 0 ? 'error.main' : 'success.main',
+                                  fontWeight: 600,
+                                }}
+                              >
+                                {signed > 0 ? `+${formatPoints(signed)}` : formatPoints(signed)}
+                              </TableCell>
+                              <TableCell data-label={txColumns.source}>
+                                {tx.source || '—'}
+                              </TableCell>
+                            </TableRow>
+                          );
+                        })}
+                      </TableBody>
+                    </Table>
+                  </ScrollableTable>
+                </Panel>
+              </>
+            )}
+          </Stack>
+        )}
+      </DashboardPageBody>
     </Container>
   );
 }

@@ -13,6 +13,7 @@ import { useGetMyProfileQuery, useUpdateMyProfileMutation } from '../../api/endp
 import { errorMessage } from '../../api/errors';
 import type { Profile } from '../../api/normalize';
 import { useToast } from '../../components/toast';
+import { DashboardPageBody } from '../../components/DashboardPageBody';
 import { usePageMeta } from '../../components/usePageMeta';
 import {
   FIX_FIELDS_MESSAGE,
@@ -195,23 +196,25 @@ export function ProfilePage() {
       <Typography variant="h4" component="h1" gutterBottom>
         Account Profile
       </Typography>
-      {isLoading ? (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>Loading profile…</Typography>
-        </Box>
-      ) : profile ? (
-        <>
-          <Typography sx={{ mb: 3 }}>
-            Account ID: <strong>{profile.email || '-'}</strong>
-          </Typography>
-          <AccountDetails profile={profile} />
-          {/* A save of the account details above refreshes the form with the stored values. */}
-          <ProfileForm key={`${profile.name}\n${profile.phone}`} profile={profile} />
-        </>
-      ) : (
-        <Alert severity="error">{errorMessage(error, PROFILE_LOAD_FAILED)}</Alert>
-      )}
+      <DashboardPageBody
+        loading={isLoading}
+        loadingLabel="Loading profile…"
+        loadingText="Loading profile…"
+        error={!profile && errorMessage(error, PROFILE_LOAD_FAILED)}
+      >
+        {() =>
+          profile && (
+            <>
+              <Typography sx={{ mb: 3 }}>
+                Account ID: <strong>{profile.email || '-'}</strong>
+              </Typography>
+              <AccountDetails profile={profile} />
+              {/* A save of the account details above refreshes the form with the stored values. */}
+              <ProfileForm key={`${profile.name}\n${profile.phone}`} profile={profile} />
+            </>
+          )
+        }
+      </DashboardPageBody>
     </Container>
   );
 }

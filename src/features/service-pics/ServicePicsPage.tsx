@@ -4,12 +4,12 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useListBookingsQuery } from '../../api/endpoints';
 import type { ServicePic } from '../../api/normalize';
+import { DashboardPageBody } from '../../components/DashboardPageBody';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useListServicePicsForBookingsQuery } from './servicePicsApi';
 import { picAlt, thumbnailSx } from './picAlt';
@@ -65,55 +65,54 @@ export function ServicePicsPage() {
       <Alert severity="info" role="note" sx={{ mb: 3 }}>
         Service pictures are available only for bookings made directly on our website.
       </Alert>
-      {loading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading service pictures" />
-        </Box>
-      ) : failed ? (
-        <Alert severity="error">{PICS_LOAD_FAILED}</Alert>
-      ) : groups.length === 0 && !pics.data?.failedRequests ? (
-        <Typography>{NO_PICS}</Typography>
-      ) : (
-        <>
-          {pics.data?.failedRequests ? (
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {SOME_PICS_FAILED}
-            </Alert>
-          ) : null}
-          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {groups.map((group) => {
-              const cover = group.pics[0]!;
-              return (
-                <Grid key={group.bookingId} size={{ xs: 6, sm: 4, md: 3 }} component="li">
-                  <Card variant="outlined" sx={{ height: '100%' }}>
-                    <CardActionArea
-                      onClick={() => setOpenId(group.bookingId)}
-                      aria-haspopup="dialog"
-                      sx={{ height: '100%' }}
-                    >
-                      <Box
-                        component="img"
-                        src={cover.signedUrl}
-                        alt={picAlt(cover, 0)}
-                        loading="lazy"
-                        sx={{ ...thumbnailSx, bgcolor: 'grey.100' }}
-                      />
-                      <CardContent sx={{ p: 1.5 }}>
-                        <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
-                          Booking {group.bookingId}
-                        </Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          {group.pics.length === 1 ? '1 photo' : `${group.pics.length} photos`}
-                        </Typography>
-                      </CardContent>
-                    </CardActionArea>
-                  </Card>
-                </Grid>
-              );
-            })}
-          </Grid>
-        </>
-      )}
+      <DashboardPageBody
+        loading={loading}
+        loadingLabel="Loading service pictures"
+        error={failed && PICS_LOAD_FAILED}
+        empty={groups.length === 0 && !pics.data?.failedRequests && NO_PICS}
+      >
+        {() => (
+          <>
+            {pics.data?.failedRequests ? (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {SOME_PICS_FAILED}
+              </Alert>
+            ) : null}
+            <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {groups.map((group) => {
+                const cover = group.pics[0]!;
+                return (
+                  <Grid key={group.bookingId} size={{ xs: 6, sm: 4, md: 3 }} component="li">
+                    <Card variant="outlined" sx={{ height: '100%' }}>
+                      <CardActionArea
+                        onClick={() => setOpenId(group.bookingId)}
+                        aria-haspopup="dialog"
+                        sx={{ height: '100%' }}
+                      >
+                        <Box
+                          component="img"
+                          src={cover.signedUrl}
+                          alt={picAlt(cover, 0)}
+                          loading="lazy"
+                          sx={{ ...thumbnailSx, bgcolor: 'grey.100' }}
+                        />
+                        <CardContent sx={{ p: 1.5 }}>
+                          <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
+                            Booking {group.bookingId}
+                          </Typography>
+                          <Typography variant="body2" color="text.secondary">
+                            {group.pics.length === 1 ? '1 photo' : `${group.pics.length} photos`}
+                          </Typography>
+                        </CardContent>
+                      </CardActionArea>
+                    </Card>
+                  </Grid>
+                );
+              })}
+            </Grid>
+          </>
+        )}
+      </DashboardPageBody>
       {open && (
         <Suspense fallback={null}>
           <PicsViewer bookingId={open.bookingId} pics={open.pics} onClose={() => setOpenId(null)} />

@@ -5,6 +5,7 @@ import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
+import { subscriptionMessages as m } from './messages';
 
 interface StoredSubscription {
   subscriptionId: string;
@@ -45,7 +46,7 @@ function subscriptionsApi(initial: StoredSubscription[]) {
   return state;
 }
 
-const list = () => screen.findByRole('list', { name: 'Your subscriptions' });
+const list = () => screen.findByRole('list', { name: m.listLabel });
 
 describe('My Subscriptions', () => {
   beforeEach(() => signIn());
@@ -66,23 +67,17 @@ describe('My Subscriptions', () => {
       }),
     );
     renderApp('/dashboard/subscriptions');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'My Subscriptions' }),
-    ).toBeInTheDocument();
-    expect(
-      await screen.findByRole('status', { name: 'Loading subscriptions' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: m.title })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: m.loading })).toBeInTheDocument();
     release();
     const items = within(await list()).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('monthly');
     expect(items[0]).toHaveTextContent('Status: active · Created 3/5/2024');
-    expect(
-      within(items[0]!).getByRole('button', { name: 'Cancel monthly subscription' }),
-    ).toBeEnabled();
+    expect(within(items[0]!).getByRole('button', { name: m.cancelLabel('monthly') })).toBeEnabled();
     expect(items[1]).toHaveTextContent('Status: paused · Created 4/20/2024');
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Start a new plan:' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: m.newPlan })).toBeInTheDocument();
     for (const plan of ['weekly', 'biweekly', 'monthly'])
       expect(screen.getByRole('button', { name: plan })).toBeEnabled();
   });
@@ -90,7 +85,7 @@ describe('My Subscriptions', () => {
   it('shows the empty text when there is no active plan', async () => {
     subscriptionsApi([sub('s1', 'weekly', 'cancelled', '2024-01-10T15:00:00Z')]);
     renderApp('/dashboard/subscriptions');
-    expect(await screen.findByText('You have no active subscriptions.')).toBeInTheDocument();
+    expect(await screen.findByText(m.empty)).toBeInTheDocument();
   });
 
   it('shows the server message when loading fails', async () => {
@@ -112,14 +107,14 @@ describe('My Subscriptions', () => {
   it('starts a plan and appends it to the list', async () => {
     const api = subscriptionsApi([]);
     renderApp('/dashboard/subscriptions');
-    await screen.findByText('You have no active subscriptions.');
+    await screen.findByText(m.empty);
     await userEvent.click(screen.getByRole('button', { name: 'biweekly' }));
     const items = within(await list()).getAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent('biweekly');
     expect(items[0]).toHaveTextContent('Status: active · Created 6/1/2025');
     expect(api.posted).toEqual([{ plan: 'biweekly' }]);
-    expect(screen.queryByText('You have no active subscriptions.')).not.toBeInTheDocument();
+    expect(screen.queryByText(m.empty)).not.toBeInTheDocument();
   });
 
   it('shows a started or cancelled plan at once, before the list reloads', async () => {
@@ -134,9 +129,9 @@ describe('My Subscriptions', () => {
     );
     expect(api.posted).toEqual([{ plan: 'monthly' }]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel weekly subscription' }));
+    await userEvent.click(screen.getByRole('button', { name: m.cancelLabel('weekly') }));
     await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }),
+      within(screen.getByRole('dialog')).getByRole('button', { name: m.confirmLabel }),
     );
     await waitFor(() =>
       expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1),
@@ -157,7 +152,7 @@ describe('My Subscriptions', () => {
       }),
     );
     renderApp('/dashboard/subscriptions');
-    await screen.findByText('You have no active subscriptions.');
+    await screen.findByText(m.empty);
     await userEvent.click(screen.getByRole('button', { name: 'weekly' }));
     for (const plan of ['weekly', 'biweekly', 'monthly'])
       expect(screen.getByRole('button', { name: plan })).toBeDisabled();
@@ -178,10 +173,10 @@ describe('My Subscriptions', () => {
       ),
     );
     renderApp('/dashboard/subscriptions');
-    await screen.findByText('You have no active subscriptions.');
+    await screen.findByText(m.empty);
     await userEvent.click(screen.getByRole('button', { name: 'monthly' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to create subscription: plan must be weekly, biweekly or monthly',
+      m.createFailed('plan must be weekly, biweekly or monthly'),
     );
   });
 
@@ -192,11 +187,11 @@ describe('My Subscriptions', () => {
     ]);
     renderApp('/dashboard/subscriptions');
     await userEvent.click(
-      within(await list()).getByRole('button', { name: 'Cancel weekly subscription' }),
+      within(await list()).getByRole('button', { name: m.cancelLabel('weekly') }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Cancel subscription' });
-    expect(dialog).toHaveAccessibleDescription('Cancel this subscription?');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = screen.getByRole('dialog', { name: m.confirmTitle });
+    expect(dialog).toHaveAccessibleDescription(m.confirmCancel);
+    await userEvent.click(within(dialog).getByRole('button', { name: m.confirmLabel }));
 
     await waitFor(() =>
       expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1),
@@ -210,11 +205,11 @@ describe('My Subscriptions', () => {
     renderApp('/dashboard/subscriptions');
     await userEvent.click(within(await list()).getByRole('button', { name: /^Cancel/ }));
     await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep it' }),
+      within(screen.getByRole('dialog')).getByRole('button', { name: m.keepLabel }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.deleted).toEqual([]);
-    expect(screen.getByRole('list', { name: 'Your subscriptions' })).toHaveTextContent('weekly');
+    expect(screen.getByRole('list', { name: m.listLabel })).toHaveTextContent('weekly');
   });
 
   it('shows "Failed to cancel subscription: {message}" and keeps the plan', async () => {
@@ -227,12 +222,10 @@ describe('My Subscriptions', () => {
     renderApp('/dashboard/subscriptions');
     await userEvent.click(within(await list()).getByRole('button', { name: /^Cancel/ }));
     await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }),
+      within(screen.getByRole('dialog')).getByRole('button', { name: m.confirmLabel }),
     );
-    expect(
-      await screen.findByText('Failed to cancel subscription: Already cancelled'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(m.cancelFailed('Already cancelled'))).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('list', { name: 'Your subscriptions' })).toHaveTextContent('weekly');
+    expect(screen.getByRole('list', { name: m.listLabel })).toHaveTextContent('weekly');
   });
 });

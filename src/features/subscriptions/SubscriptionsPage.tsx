@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -18,19 +17,13 @@ import {
 } from '../../api/endpoints';
 import { errorMessage } from '../../api/errors';
 import type { Subscription, SubscriptionPlan } from '../../api/normalize';
+import { DashboardPageBody } from '../../components/DashboardPageBody';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatShortDate } from '../../../domain/dates';
+import { subscriptionMessages as m } from './messages';
 
 export const plans: readonly SubscriptionPlan[] = ['weekly', 'biweekly', 'monthly'];
-
-export const subscriptionMessages = {
-  empty: 'You have no active subscriptions.',
-  loadFailed: 'Failed to load subscriptions',
-  confirmCancel: 'Cancel this subscription?',
-  createFailed: (message: string) => `Failed to create subscription: ${message}`,
-  cancelFailed: (message: string) => `Failed to cancel subscription: ${message}`,
-} as const;
 
 /** Cancelled plans leave the list (docs/product.md §4); the server keeps them with that status. */
 export function isListed(s: Subscription): boolean {
@@ -42,7 +35,7 @@ const UNKNOWN_ERROR = 'Unknown error';
 
 /** My Subscriptions (docs/product.md §2, §4, §8). */
 export function SubscriptionsPage() {
-  usePageMeta('My Subscriptions');
+  usePageMeta(m.title);
   const { data, error, isLoading } = useListSubscriptionsQuery();
   const [createSubscription, { isLoading: creating }] = useCreateSubscriptionMutation();
   const [cancelSubscription, { isLoading: cancelling }] = useCancelSubscriptionMutation();
@@ -56,23 +49,23 @@ export function SubscriptionsPage() {
       // The endpoint shows the new plan at once (src/api/endpoints.ts).
       await createSubscription({ subscriptionInput: { plan } }).unwrap();
     } catch (failure) {
-      setAlert(subscriptionMessages.createFailed(errorMessage(failure, UNKNOWN_ERROR)));
+      setAlert(m.createFailed(errorMessage(failure, UNKNOWN_ERROR)));
     }
   };
 
   const cancel = async (subscription: Subscription) => {
     setAlert(null);
     const ok = await confirm({
-      title: 'Cancel subscription',
-      message: subscriptionMessages.confirmCancel,
-      confirmLabel: 'Cancel subscription',
-      cancelLabel: 'Keep it',
+      title: m.confirmTitle,
+      message: m.confirmCancel,
+      confirmLabel: m.confirmLabel,
+      cancelLabel: m.keepLabel,
     });
     if (!ok) return;
     try {
       await cancelSubscription({ id: subscription.subscriptionId }).unwrap();
     } catch (failure) {
-      setAlert(subscriptionMessages.cancelFailed(errorMessage(failure, UNKNOWN_ERROR)));
+      setAlert(m.cancelFailed(errorMessage(failure, UNKNOWN_ERROR)));
     }
   };
 
@@ -81,7 +74,7 @@ export function SubscriptionsPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        My Subscriptions
+        {m.title}
       </Typography>
 
       {alert && (
@@ -90,82 +83,81 @@ export function SubscriptionsPage() {
         </Alert>
       )}
 
-      {isLoading ? (
-        <Box
-          role="status"
-          aria-label="Loading subscriptions"
-          sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
-        >
-          <CircularProgress />
-        </Box>
-      ) : !data ? (
-        <Alert severity="error">{errorMessage(error, subscriptionMessages.loadFailed)}</Alert>
-      ) : (
-        <>
-          {listed.length === 0 ? (
-            <Typography sx={{ mb: 3 }}>{subscriptionMessages.empty}</Typography>
-          ) : (
-            <Card variant="outlined" sx={{ mb: 3 }}>
-              <List aria-label="Your subscriptions" disablePadding>
-                {listed.map((s, index) => (
-                  <ListItem
-                    key={s.subscriptionId || index}
-                    divider={index < listed.length - 1}
-                    sx={{ flexWrap: 'wrap', gap: 1 }}
-                  >
-                    <ListItemText
-                      sx={{ flex: '1 1 220px' }}
-                      primary={
-                        <Box component="span" sx={{ textTransform: 'capitalize', fontWeight: 650 }}>
-                          {s.plan || 'Plan'}
-                        </Box>
-                      }
-                      secondary={`Status: ${s.status} · Created ${formatShortDate(s.createdAt)}`}
-                    />
-                    {s.status === 'active' && (
-                      <Button
-                        variant="outlined"
-                        color="error"
-                        size="small"
-                        disabled={busy}
-                        onClick={() => void cancel(s)}
-                        aria-label={`Cancel ${s.plan} subscription`}
-                      >
-                        Cancel
-                      </Button>
-                    )}
-                  </ListItem>
-                ))}
-              </List>
-            </Card>
-          )}
+      <DashboardPageBody
+        loading={isLoading}
+        loadingLabel={m.loading}
+        error={!data && errorMessage(error, m.loadFailed)}
+      >
+        {() => (
+          <>
+            {listed.length === 0 ? (
+              <Typography sx={{ mb: 3 }}>{m.empty}</Typography>
+            ) : (
+              <Card variant="outlined" sx={{ mb: 3 }}>
+                <List aria-label={m.listLabel} disablePadding>
+                  {listed.map((s, index) => (
+                    <ListItem
+                      key={s.subscriptionId || index}
+                      divider={index < listed.length - 1}
+                      sx={{ flexWrap: 'wrap', gap: 1 }}
+                    >
+                      <ListItemText
+                        sx={{ flex: '1 1 220px' }}
+                        primary={
+                          <Box
+                            component="span"
+                            sx={{ textTransform: 'capitalize', fontWeight: 650 }}
+                          >
+                            {s.plan || 'Plan'}
+                          </Box>
+                        }
+                        secondary={`Status: ${s.status} · Created ${formatShortDate(s.createdAt)}`}
+                      />
+                      {s.status === 'active' && (
+                        <Button
+                          variant="outlined"
+                          color="error"
+                          size="small"
+                          disabled={busy}
+                          onClick={() => void cancel(s)}
+                          aria-label={m.cancelLabel(s.plan)}
+                        >
+                          {m.cancel}
+                        </Button>
+                      )}
+                    </ListItem>
+                  ))}
+                </List>
+              </Card>
+            )}
 
-          <Card variant="outlined" component="section" aria-labelledby="new-plan-heading">
-            <CardContent>
-              <Typography id="new-plan-heading" variant="h6" component="h2" gutterBottom>
-                Start a new plan:
-              </Typography>
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                {plans.map((plan) => (
-                  <Button
-                    key={plan}
-                    variant="contained"
-                    disabled={busy}
-                    onClick={() => void start(plan)}
-                  >
-                    {plan}
-                  </Button>
-                ))}
-              </Stack>
-              {creating && (
-                <Typography role="status" variant="body2" sx={{ mt: 1 }}>
-                  Starting your plan…
+            <Card variant="outlined" component="section" aria-labelledby="new-plan-heading">
+              <CardContent>
+                <Typography id="new-plan-heading" variant="h6" component="h2" gutterBottom>
+                  {m.newPlan}
                 </Typography>
-              )}
-            </CardContent>
-          </Card>
-        </>
-      )}
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  {plans.map((plan) => (
+                    <Button
+                      key={plan}
+                      variant="contained"
+                      disabled={busy}
+                      onClick={() => void start(plan)}
+                    >
+                      {plan}
+                    </Button>
+                  ))}
+                </Stack>
+                {creating && (
+                  <Typography role="status" variant="body2" sx={{ mt: 1 }}>
+                    {m.starting}
+                  </Typography>
+                )}
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </DashboardPageBody>
       {dialog}
     </Container>
   );

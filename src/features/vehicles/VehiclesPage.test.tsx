@@ -5,6 +5,7 @@ import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
+import { vehicleMessages as m } from './messages';
 
 interface StoredVehicle {
   vehicleId: string;
@@ -65,8 +66,8 @@ describe('My Vehicles', () => {
   it('shows a spinner, then each vehicle as "year make model – plate" with Edit and Delete', async () => {
     vehiclesApi([civic, truck]);
     renderApp('/dashboard/vehicles');
-    expect(await screen.findByRole('status', { name: 'Loading vehicles' })).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'Your vehicles' });
+    expect(await screen.findByRole('status', { name: m.loading })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: m.listLabel });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => within(li).getByText(/–/).textContent)).toEqual([
       '2020 Honda Civic – ABC1234',
@@ -74,16 +75,14 @@ describe('My Vehicles', () => {
     ]);
     expect(within(items[0]!).getByRole('button', { name: /^Edit/ })).toBeEnabled();
     expect(within(items[0]!).getByRole('button', { name: /^Delete/ })).toBeEnabled();
-    expect(screen.getByRole('heading', { name: 'Add Vehicle' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: m.addTitle })).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
     vehiclesApi([]);
     renderApp('/dashboard/vehicles');
-    expect(
-      await screen.findByText('No vehicles found. Add your first vehicle below!'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add Vehicle' })).toBeInTheDocument();
+    expect(await screen.findByText(m.empty)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: m.add })).toBeInTheDocument();
   });
 
   it('shows "Error: {message}" when the list fails to load', async () => {
@@ -98,8 +97,8 @@ describe('My Vehicles', () => {
       ),
     );
     renderApp('/dashboard/vehicles');
-    expect(await screen.findByText('Error: Vehicle store offline')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Add Vehicle' })).not.toBeInTheDocument();
+    expect(await screen.findByText(m.loadError('Vehicle store offline'))).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: m.addTitle })).not.toBeInTheDocument();
   });
 
   it('adds a vehicle: year as a number, every control disabled while saving, form cleared after', async () => {
@@ -115,23 +114,23 @@ describe('My Vehicles', () => {
       }),
     );
     renderApp('/dashboard/vehicles');
-    await screen.findByText('No vehicles found. Add your first vehicle below!');
+    await screen.findByText(m.empty);
     await fillForm({ Make: ' Toyota ', Model: 'Camry', Year: '2021', 'License Plate': 'XYZ 987' });
-    await userEvent.click(screen.getByRole('button', { name: 'Add Vehicle' }));
+    await userEvent.click(screen.getByRole('button', { name: m.add }));
 
-    expect(await screen.findByRole('button', { name: 'Adding...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: m.adding })).toBeDisabled();
     for (const label of ['Make', 'Model', 'Year', 'License Plate'])
       expect(input(label)).toBeDisabled();
     release();
 
-    expect(await screen.findByText('Vehicle added successfully')).toBeInTheDocument();
+    expect(await screen.findByText(m.added)).toBeInTheDocument();
     expect(api.bodies).toEqual([
       { make: 'Toyota', model: 'Camry', year: 2021, licensePlate: 'XYZ 987' },
     ]);
     expect(await screen.findByText('2021 Toyota Camry – XYZ 987')).toBeInTheDocument();
     expect(input('Make')).toHaveValue('');
     expect(input('Year')).toHaveValue(null);
-    expect(screen.getByRole('button', { name: 'Add Vehicle' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: m.add })).toBeEnabled();
   });
 
   it('edits a vehicle: Edit Vehicle form, Updating..., then back to Add Vehicle with the list reloaded', async () => {
@@ -149,24 +148,24 @@ describe('My Vehicles', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Edit 2018 Ford F-150 – N/A' }),
     );
-    expect(screen.getByRole('heading', { name: 'Edit Vehicle' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: m.editTitle })).toBeInTheDocument();
     expect(input('Make')).toHaveValue('Ford');
     expect(input('Year')).toHaveValue(2018);
     await fillForm({ 'License Plate': 'TRK 42' });
-    await userEvent.click(screen.getByRole('button', { name: 'Update Vehicle' }));
+    await userEvent.click(screen.getByRole('button', { name: m.update }));
 
-    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: m.updating })).toBeDisabled();
     for (const button of screen.getAllByRole('button', { name: /^(Edit|Delete) / }))
       expect(button).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: m.cancel })).toBeDisabled();
     release();
 
-    expect(await screen.findByText('Vehicle updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText(m.updated)).toBeInTheDocument();
     expect(api.bodies).toEqual([
       { make: 'Ford', model: 'F-150', year: 2018, licensePlate: 'TRK 42' },
     ]);
     expect(await screen.findByText('2018 Ford F-150 – TRK 42')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Add Vehicle' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: m.addTitle })).toBeInTheDocument();
     expect(input('Make')).toHaveValue('');
   });
 
@@ -174,8 +173,8 @@ describe('My Vehicles', () => {
     vehiclesApi([civic]);
     renderApp('/dashboard/vehicles');
     await userEvent.click(await screen.findByRole('button', { name: /^Edit/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('heading', { name: 'Add Vehicle' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: m.cancel }));
+    expect(screen.getByRole('heading', { name: m.addTitle })).toBeInTheDocument();
     expect(input('Make')).toHaveValue('');
   });
 
@@ -192,13 +191,13 @@ describe('My Vehicles', () => {
       ),
     );
     renderApp('/dashboard/vehicles');
-    await screen.findByText('No vehicles found. Add your first vehicle below!');
+    await screen.findByText(m.empty);
     await fillForm({ Make: 'Kia', Model: 'Soul' });
-    await userEvent.click(screen.getByRole('button', { name: 'Add Vehicle' }));
+    await userEvent.click(screen.getByRole('button', { name: m.add }));
     expect(await screen.findByText('year must be a number')).toBeInTheDocument();
     expect(input('Make')).toHaveValue('Kia');
     expect(input('Model')).toHaveValue('Soul');
-    expect(screen.getByRole('button', { name: 'Add Vehicle' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: m.add })).toBeEnabled();
   });
 
   it('deletes after confirmation, with the controls disabled meanwhile', async () => {
@@ -217,21 +216,21 @@ describe('My Vehicles', () => {
       await screen.findByRole('button', { name: 'Delete 2020 Honda Civic – ABC1234' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Delete vehicle' });
-    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this vehicle?');
+    expect(dialog).toHaveAccessibleDescription(m.confirmDelete);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     // The dialog's buttons and (behind it) every vehicle control are disabled meanwhile.
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled(),
     );
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: m.cancel })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Make', hidden: true })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add Vehicle', hidden: true })).toBeDisabled();
     for (const button of screen.getAllByRole('button', { name: /^(Edit|Delete) /, hidden: true }))
       expect(button).toBeDisabled();
     release();
 
-    expect(await screen.findByText('Vehicle deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText(m.deleted)).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByText('2020 Honda Civic – ABC1234')).not.toBeInTheDocument(),
     );
@@ -251,7 +250,7 @@ describe('My Vehicles', () => {
     renderApp('/dashboard/vehicles');
     await userEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
     await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }),
+      within(screen.getByRole('dialog')).getByRole('button', { name: m.cancel }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(deletes).toBe(0);

@@ -1,5 +1,4 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,6 +21,8 @@ import {
 import { errorMessage } from '../../api/errors';
 import type { Vehicle } from '../../api/normalize';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DashboardPageBody } from '../../components/DashboardPageBody';
+import { vehicleMessages } from './messages';
 import { useToast } from '../../components/toast';
 import { usePageMeta } from '../../components/usePageMeta';
 import {
@@ -29,7 +30,6 @@ import {
   toVehicleBody,
   toVehicleForm,
   vehicleLine,
-  vehicleMessages,
   type VehicleFormValues,
 } from './vehicleForm';
 
@@ -42,7 +42,7 @@ const formFields: { name: keyof VehicleFormValues; label: string; type?: string 
 
 /** My Vehicles (docs/product.md §2, §4, §5, §8): the list with Edit and Delete, and the add/edit form. */
 export function VehiclesPage() {
-  usePageMeta('My Vehicles');
+  usePageMeta(vehicleMessages.title);
   const toast = useToast();
   const { data: vehicles, error, isLoading } = useListMyVehiclesQuery();
   const [createVehicle, { isLoading: adding }] = useCreateVehicleMutation();
@@ -103,148 +103,133 @@ export function VehiclesPage() {
     }
   };
 
-  if (isLoading) {
-    return (
-      <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          My Vehicles
-        </Typography>
-        <Box
-          role="status"
-          aria-label="Loading vehicles"
-          sx={{ display: 'flex', py: 6, justifyContent: 'center' }}
-        >
-          <CircularProgress />
-        </Box>
-      </Container>
-    );
-  }
-
-  if (!vehicles) {
-    return (
-      <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          My Vehicles
-        </Typography>
-        <Alert severity="error" variant="outlined" sx={{ py: 3 }}>
-          Error: {errorMessage(error, vehicleMessages.loadFailed)}
-        </Alert>
-      </Container>
-    );
-  }
+  const list = vehicles ?? [];
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        My Vehicles
+        {vehicleMessages.title}
       </Typography>
+      <DashboardPageBody
+        loading={isLoading}
+        loadingLabel={vehicleMessages.loading}
+        error={
+          !vehicles && vehicleMessages.loadError(errorMessage(error, vehicleMessages.loadFailed))
+        }
+      >
+        {() => (
+          <>
+            {list.length === 0 ? (
+              <Typography sx={{ mb: 3 }}>{vehicleMessages.empty}</Typography>
+            ) : (
+              <Card variant="outlined" sx={{ mb: 3 }}>
+                <List aria-label={vehicleMessages.listLabel} disablePadding>
+                  {list.map((vehicle, index) => {
+                    const line = vehicleLine(vehicle);
+                    return (
+                      <ListItem
+                        key={vehicle.vehicleId || index}
+                        divider={index < list.length - 1}
+                        sx={{ flexWrap: 'wrap', gap: 1 }}
+                      >
+                        <ListItemText primary={line} sx={{ flex: '1 1 200px' }} />
+                        <Stack direction="row" spacing={1}>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            onClick={() => startEdit(vehicle)}
+                            disabled={busy}
+                            aria-label={`Edit ${line}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            color="error"
+                            onClick={() => setToDelete(vehicle)}
+                            disabled={busy}
+                            aria-label={`Delete ${line}`}
+                          >
+                            Delete
+                          </Button>
+                        </Stack>
+                      </ListItem>
+                    );
+                  })}
+                </List>
+              </Card>
+            )}
 
-      {vehicles.length === 0 ? (
-        <Typography sx={{ mb: 3 }}>{vehicleMessages.empty}</Typography>
-      ) : (
-        <Card variant="outlined" sx={{ mb: 3 }}>
-          <List aria-label="Your vehicles" disablePadding>
-            {vehicles.map((vehicle, index) => {
-              const line = vehicleLine(vehicle);
-              return (
-                <ListItem
-                  key={vehicle.vehicleId || index}
-                  divider={index < vehicles.length - 1}
-                  sx={{ flexWrap: 'wrap', gap: 1 }}
+            <Card variant="outlined" component="section" aria-labelledby="vehicle-form-heading">
+              <CardContent>
+                <Typography id="vehicle-form-heading" variant="h5" component="h2" gutterBottom>
+                  {editing ? vehicleMessages.editTitle : vehicleMessages.addTitle}
+                </Typography>
+                <Box
+                  component="form"
+                  noValidate
+                  onSubmit={onSubmit}
+                  aria-labelledby="vehicle-form-heading"
                 >
-                  <ListItemText primary={line} sx={{ flex: '1 1 200px' }} />
-                  <Stack direction="row" spacing={1}>
+                  <Grid container spacing={2}>
+                    {formFields.map((field, index) => (
+                      <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
+                        <TextField
+                          id={`vehicle-${field.name}`}
+                          name={field.name}
+                          label={field.label}
+                          type={field.type ?? 'text'}
+                          value={values[field.name]}
+                          onChange={onChange(field.name)}
+                          disabled={busy}
+                          fullWidth
+                          inputRef={index === 0 ? firstInput : undefined}
+                        />
+                      </Grid>
+                    ))}
+                  </Grid>
+                  <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
                     <Button
-                      size="small"
-                      variant="outlined"
-                      onClick={() => startEdit(vehicle)}
+                      type="submit"
+                      variant="contained"
                       disabled={busy}
-                      aria-label={`Edit ${line}`}
+                      startIcon={
+                        saving ? (
+                          <CircularProgress size={16} color="inherit" aria-hidden />
+                        ) : undefined
+                      }
                     >
-                      Edit
+                      {editing
+                        ? updating
+                          ? vehicleMessages.updating
+                          : vehicleMessages.update
+                        : adding
+                          ? vehicleMessages.adding
+                          : vehicleMessages.add}
                     </Button>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      color="error"
-                      onClick={() => setToDelete(vehicle)}
-                      disabled={busy}
-                      aria-label={`Delete ${line}`}
-                    >
-                      Delete
-                    </Button>
+                    {editing && (
+                      <Button onClick={resetForm} disabled={busy}>
+                        {vehicleMessages.cancel}
+                      </Button>
+                    )}
                   </Stack>
-                </ListItem>
-              );
-            })}
-          </List>
-        </Card>
-      )}
+                </Box>
+              </CardContent>
+            </Card>
 
-      <Card variant="outlined" component="section" aria-labelledby="vehicle-form-heading">
-        <CardContent>
-          <Typography id="vehicle-form-heading" variant="h5" component="h2" gutterBottom>
-            {editing ? 'Edit Vehicle' : 'Add Vehicle'}
-          </Typography>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={onSubmit}
-            aria-labelledby="vehicle-form-heading"
-          >
-            <Grid container spacing={2}>
-              {formFields.map((field, index) => (
-                <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    id={`vehicle-${field.name}`}
-                    name={field.name}
-                    label={field.label}
-                    type={field.type ?? 'text'}
-                    value={values[field.name]}
-                    onChange={onChange(field.name)}
-                    disabled={busy}
-                    fullWidth
-                    inputRef={index === 0 ? firstInput : undefined}
-                  />
-                </Grid>
-              ))}
-            </Grid>
-            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={busy}
-                startIcon={
-                  saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
-                }
-              >
-                {editing
-                  ? updating
-                    ? 'Updating...'
-                    : 'Update Vehicle'
-                  : adding
-                    ? 'Adding...'
-                    : 'Add Vehicle'}
-              </Button>
-              {editing && (
-                <Button onClick={resetForm} disabled={busy}>
-                  Cancel
-                </Button>
-              )}
-            </Stack>
-          </Box>
-        </CardContent>
-      </Card>
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete vehicle"
-        message={vehicleMessages.confirmDelete}
-        confirmLabel="Delete"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-        busy={deleting}
-      />
+            <ConfirmDialog
+              open={toDelete !== null}
+              title="Delete vehicle"
+              message={vehicleMessages.confirmDelete}
+              confirmLabel="Delete"
+              onConfirm={() => void confirmDelete()}
+              onCancel={() => setToDelete(null)}
+              busy={deleting}
+            />
+          </>
+        )}
+      </DashboardPageBody>
     </Container>
   );
 }

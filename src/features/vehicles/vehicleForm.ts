@@ -15,17 +15,6 @@ export const emptyVehicleForm: VehicleFormValues = {
   licensePlate: '',
 };
 
-export const vehicleMessages = {
-  loadFailed: 'Failed to load vehicles',
-  saveFailed: 'Failed to save vehicle',
-  deleteFailed: 'Failed to delete vehicle',
-  added: 'Vehicle added successfully',
-  updated: 'Vehicle updated successfully',
-  deleted: 'Vehicle deleted successfully',
-  empty: 'No vehicles found. Add your first vehicle below!',
-  confirmDelete: 'Are you sure you want to delete this vehicle?',
-} as const;
-
 /** "2020 Honda Civic – ABC1234", with N/A when there is no plate (docs/product.md §2). */
 export function vehicleLine(v: Pick<Vehicle, 'year' | 'make' | 'model' | 'licensePlate'>): string {
   const name = [v.year || '', v.make, v.model].filter(Boolean).join(' ');

@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { SectionLink } from '../../../components/SectionLink';
+import { DashboardPageBody } from '../../../components/DashboardPageBody';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { QUOTE_SECTION_PATH } from '../../../lib/bookAgain';
 import { statusCounts } from '../../../lib/bookingStats';
@@ -75,35 +73,38 @@ export function OverviewPage() {
         </Stack>
       </Stack>
 
-      {isLoading ? (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6 }}>
-          <CircularProgress size={28} aria-hidden />
-          <Typography>Loading dashboard...</Typography>
-        </Box>
-      ) : failed ? (
-        <Alert severity="error">{DASHBOARD_LOAD_FAILED}</Alert>
-      ) : !derived ? (
-        <Alert severity="error">{DASHBOARD_PREPARE_FAILED}</Alert>
-      ) : (
-        <Stack spacing={3}>
-          <SummaryCards
-            vehicles={data.vehicles.length}
-            bookings={derived.totalBookings}
-            points={data.loyalty.points}
-          />
-          <Grid container spacing={3}>
-            <Grid size={{ xs: 12, md: 7 }}>
-              <Stack spacing={3}>
-                <UpcomingAppointments appointments={derived.upcoming} location={derived.location} />
-                <SubscriptionCard subscriptions={data.subscriptions} />
-              </Stack>
-            </Grid>
-            <Grid size={{ xs: 12, md: 5 }}>
-              <LoyaltyPanel points={data.loyalty.points} counts={derived.counts} />
-            </Grid>
-          </Grid>
-        </Stack>
-      )}
+      <DashboardPageBody
+        loading={isLoading}
+        loadingLabel="Loading dashboard..."
+        loadingText="Loading dashboard..."
+        error={failed ? DASHBOARD_LOAD_FAILED : !derived && DASHBOARD_PREPARE_FAILED}
+      >
+        {() =>
+          derived && (
+            <Stack spacing={3}>
+              <SummaryCards
+                vehicles={data.vehicles.length}
+                bookings={derived.totalBookings}
+                points={data.loyalty.points}
+              />
+              <Grid container spacing={3}>
+                <Grid size={{ xs: 12, md: 7 }}>
+                  <Stack spacing={3}>
+                    <UpcomingAppointments
+                      appointments={derived.upcoming}
+                      location={derived.location}
+                    />
+                    <SubscriptionCard subscriptions={data.subscriptions} />
+                  </Stack>
+                </Grid>
+                <Grid size={{ xs: 12, md: 5 }}>
+                  <LoyaltyPanel points={data.loyalty.points} counts={derived.counts} />
+                </Grid>
+              </Grid>
+            </Stack>
+          )
+        }
+      </DashboardPageBody>
     </Container>
   );
 }

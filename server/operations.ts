@@ -1,0 +1,153 @@
+/**
+ * The operation table: one handler per openapi.yaml operationId. app.ts routes each operation
+ * to its handler after authentication and validation (./validation.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import type {
+  BookingUpdate,
+  CalendlyWebhookEvent,
+  ClaimDecision,
+  ProfileUpdate,
+  QuoteRequest,
+  SubscriptionInput,
+  VehicleInput,
+} from '../domain/contract/types';
+import type { ServerOptions } from './config';
+import type { Db } from './db';
+import { HttpError, notFound } from './errors';
+import { getLoyalty, getProfile, updateProfile, type Customer } from './customers';
+import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles';
+import { cancelBooking, createBooking, listBookings, updateBooking } from './bookings';
+import { claimBooking, listClaimable } from './claims';
+import { cancelSubscription, createSubscription, listSubscriptions } from './subscriptions';
+import { listPictures, readPicture, verifyPictureSignature } from './pictures';
+import {
+  applyWebhookEvent,
+  listCalendlyBookings,
+  recordDelivery,
+  verifyWebhookSignature,
+} from './calendly';
+
+export interface Context {
+  request: FastifyRequest;
+  customer: Customer | null;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface Answer {
+  status: number;
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Handler {
+  /** Runs before validation, with the raw body (the webhook's signature check). */
+  before?: (request: FastifyRequest, rawBody: string) => void;
+  run: (ctx: Context) => Answer | Promise<Answer>;
+}
+
+/** The signed-in customer (operations whose security requires a token). */
+function me(ctx: Context): Customer {
+  if (!ctx.customer) throw new HttpError(401, 'Missing bearer token');
+  return ctx.customer;
+}
+
+const ok = (body: unknown, status = 200): Answer => ({ status, body });
+const text = (value: unknown): string => String(value);
+
+export function createHandlers(
+  db: Db,
+  options: ServerOptions,
+  secret: string,
+): Record<string, Handler> {
+  const signing = (request: FastifyRequest) => ({
+    baseUrl: (options.publicApiUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+    secret,
+  });
+  return {
+    getHealth: { run: () => ok({ status: 'ok' }) },
+    getMyProfile: { run: (ctx) => ok(getProfile(db, me(ctx))) },
+    updateMyProfile: { run: (ctx) => ok(updateProfile(db, me(ctx), ctx.body as ProfileUpdate)) },
+    listMyVehicles: { run: (ctx) => ok(listVehicles(db, me(ctx))) },
+    createVehicle: { run: (ctx) => ok(createVehicle(db, me(ctx), ctx.body as VehicleInput), 201) },
+    updateVehicle: {
+      run: (ctx) => ok(updateVehicle(db, me(ctx), text(ctx.params.id), ctx.body as VehicleInput)),
+    },
+    deleteVehicle: {
+      run: (ctx) => {
+        deleteVehicle(db, me(ctx), text(ctx.params.id));
+        return { status: 204 };
+      },
+    },
+    getLoyalty: {
+      run: (ctx) => {
+        const customer = me(ctx);
+        const asked = ctx.query.email;
+        if (typeof asked === 'string' && asked.toLowerCase() !== customer.email.toLowerCase()) {
+          throw notFound('Loyalty account not found');
+        }
+        return ok(getLoyalty(db, customer));
+      },
+    },
+    listBookings: { run: (ctx) => ok(listBookings(db, me(ctx))) },
+    createBooking: {
+      run: (ctx) => ok(createBooking(db, ctx.body as QuoteRequest, ctx.customer), 201),
+    },
+    listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
+    claimBooking: {
+      run: (ctx) => {
+        const { decision } = ctx.body as ClaimDecision;
+        claimBooking(db, me(ctx), text(ctx.params.id), decision);
+        return { status: 204 };
+      },
+    },
+    updateBooking: {
+      run: (ctx) => ok(updateBooking(db, me(ctx), text(ctx.params.id), ctx.body as BookingUpdate)),
+    },
+    cancelBooking: { run: (ctx) => ok(cancelBooking(db, me(ctx), text(ctx.params.id))) },
+    listServicePics: {
+      run: (ctx) => ok(listPictures(db, me(ctx), text(ctx.query.bookingId), signing(ctx.request))),
+    },
+    getServicePicFile: {
+      run: async (ctx) => {
+        const file = text(ctx.params.file);
+        const expires = Number(ctx.query.expires);
+        verifyPictureSignature(secret, file, expires, text(ctx.query.signature));
+        const picture = await readPicture(options.picturesDir, file);
+        const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
+        return {
+          status: 200,
+          body: picture.data,
+          contentType: picture.contentType,
+          headers: { 'cache-control': `private, max-age=${maxAge}` },
+        };
+      },
+    },
+    listCalendlyBookings: { run: (ctx) => ok(listCalendlyBookings(db, me(ctx))) },
+    receiveCalendlyWebhook: {
+      before: (request, rawBody) => {
+        const header = request.headers['calendly-webhook-signature'];
+        const signature = verifyWebhookSignature(
+          options.calendlySigningKey,
+          typeof header === 'string' ? header : undefined,
+          rawBody,
+        );
+        recordDelivery(db, signature);
+      },
+      run: (ctx) => {
+        applyWebhookEvent(db, ctx.body as CalendlyWebhookEvent);
+        return { status: 204 };
+      },
+    },
+    listSubscriptions: { run: (ctx) => ok(listSubscriptions(db, me(ctx))) },
+    createSubscription: {
+      run: (ctx) => ok(createSubscription(db, me(ctx), ctx.body as SubscriptionInput), 201),
+    },
+    cancelSubscription: {
+      run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** My Vehicles' texts (docs/product.md §2, §4, §8). */
+export const vehicleMessages = {
+  loadFailed: 'Failed to load vehicles',
+  saveFailed: 'Failed to save vehicle',
+  deleteFailed: 'Failed to delete vehicle',
+  added: 'Vehicle added successfully',
+  updated: 'Vehicle updated successfully',
+  deleted: 'Vehicle deleted successfully',
+  empty: 'No vehicles found. Add your first vehicle below!',
+  confirmDelete: 'Are you sure you want to delete this vehicle?',
+  title: 'My Vehicles',
+  loading: 'Loading vehicles',
+  listLabel: 'Your vehicles',
+  addTitle: 'Add Vehicle',
+  editTitle: 'Edit Vehicle',
+  add: 'Add Vehicle',
+  adding: 'Adding...',
+  update: 'Update Vehicle',
+  updating: 'Updating...',
+  cancel: 'Cancel',
+  loadError: (message: string) => `Error: ${message}`,
+} as const;
