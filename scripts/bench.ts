@@ -14,7 +14,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { startStaticServer } from './lib/staticServer';
 import { headerConfigFromEnv, securityHeaders } from './lib/securityHeaders';
@@ -35,6 +34,10 @@ import {
 } from './lib/benchBrowser';
 import { initialScripts, INITIAL_JS_BUDGET } from './lib/bundleReport';
 import { startLocalStack, projectRoot, type LocalStack } from './lib/localStack';
+import { freePortsInRange } from './lib/ports';
+
+/** This project's bench range. */
+const BENCH_PORTS = { from: 3400, to: 3500 };
 import { callCognito, isRecord } from './lib/cognitoClient';
 
 const RUNS = 3;
@@ -55,24 +58,6 @@ const benchDir = path.join(projectRoot, 'bench');
 const reportsDir = path.join(benchDir, 'tmp');
 const dist = path.join(projectRoot, 'dist');
 const log = (line: string) => console.log(`[bench] ${line}`);
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-/** The first free ports from 3400 on (this project's bench range is 3400-3499). */
-async function pickPorts(count: number): Promise<number[]> {
-  const ports: number[] = [];
-  for (let port = 3400; port < 3500 && ports.length < count; port += 1) {
-    if (await portFree(port)) ports.push(port);
-  }
-  if (ports.length < count) throw new Error('Not enough free ports in 3400-3499');
-  return ports;
-}
 
 function build(): void {
   const started = Date.now();
@@ -259,7 +244,11 @@ async function main() {
     budgetBytes: INITIAL_JS_BUDGET,
   };
 
-  const [webPort, cognitoPort, apiPort, cognitoInternal, chromePort] = await pickPorts(5);
+  const [webPort, cognitoPort, apiPort, cognitoInternal, chromePort] = await freePortsInRange(
+    BENCH_PORTS.from,
+    BENCH_PORTS.to,
+    5,
+  );
   const origin = `http://127.0.0.1:${webPort}`;
   const stateDir = path.join(projectRoot, '.local/bench/state');
   rmSync(stateDir, { recursive: true, force: true });

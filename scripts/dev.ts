@@ -11,7 +11,8 @@ import WebpackDevServer from 'webpack-dev-server';
 import { createConfig } from '../webpack.config';
 import { buildImages } from './images';
 import { CLIENT_ID, USER_POOL_ID } from './lib/cognitoLocal';
-import { assertPortFree, projectRoot, startLocalStack, type LocalStack } from './lib/localStack';
+import { projectRoot, startLocalStack, type LocalStack } from './lib/localStack';
+import { assertPortFree } from './lib/ports';
 
 const PORTS = { app: 3000, api: 4000, cognito: 9229, cognitoInternal: 9230 } as const;
 const appOrigin = `http://localhost:${PORTS.app}`;

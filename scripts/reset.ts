@@ -4,7 +4,8 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { assertPortFree, projectRoot } from './lib/localStack';
+import { projectRoot } from './lib/localStack';
+import { assertPortFree } from './lib/ports';
 
 const stateDir = path.join(projectRoot, '.local');
 

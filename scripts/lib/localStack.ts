@@ -11,21 +11,9 @@
  *   demo.json           the demo customer's sub once its data is seeded
  *   logs/               full output of each process
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { CognitoApiError, callCognito, isRecord, readString } from './cognitoClient';
 import {
@@ -39,6 +27,8 @@ import {
 import { ensureMfaRequiredGroup } from './cognitoAccountGaps';
 import { startCognitoProxy } from './cognitoProxy';
 import { TRUSTED_PROXY_HOPS } from './forwarding';
+import { startChild, waitHealthy, type Child } from './processes';
+import { assertPortFree, freePort } from './ports';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -84,155 +74,6 @@ export interface LocalStack {
   /** True when this start seeded the demo customer's data (a first run). */
   seeded: boolean;
   stop(): Promise<void>;
-}
-
-interface Child {
-  name: string;
-  process: ChildProcess;
-  /** Resolves when the process ends: its exit code, or the signal that ended it. */
-  exited: Promise<number | NodeJS.Signals | null>;
-  stop(): Promise<void>;
-}
-
-/**
- * Preloaded into each child: it stops itself once its parent (this launcher) is gone, so a
- * launcher killed outright (e.g. SIGKILL from a wrapper) leaves no stray servers behind.
- */
-const EXIT_WITH_PARENT = [
-  '--import',
-  'data:text/javascript,const p=process.ppid;' +
-    "setInterval(()=>{if(process.ppid!==p)process.kill(process.pid,'SIGTERM')},500).unref();",
-];
-
-/**
- * Follows a growing log file from `offset`, calling `onLine` for each complete line.
- * (Children write straight to their log file: cognito-local's logger holds back its output
- * when stdout is a pipe, so codes would show late or not at all.)
- */
-function followFile(file: string, offset: number, onLine: (line: string) => void) {
-  const decoder = new StringDecoder('utf8'); // a read may end inside a multi-byte character
-  let position = offset;
-  let partial = '';
-  const readNew = () => {
-    const size = statSync(file).size;
-    if (size <= position) return;
-    const buffer = Buffer.alloc(size - position);
-    const fd = openSync(file, 'r');
-    try {
-      readSync(fd, buffer, 0, buffer.length, position);
-    } finally {
-      closeSync(fd);
-    }
-    position = size;
-    const lines = (partial + decoder.write(buffer)).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line.replace(/\r$/, ''));
-  };
-  const timer = setInterval(readNew, 150);
-  return {
-    stop() {
-      clearInterval(timer);
-      readNew();
-      if (partial) onLine(partial);
-    },
-  };
-}
-
-/**
- * Starts a Node process whose output goes to `logFile` and, line by line, to `onLine`. It
- * stays in the launcher's process group, so a Ctrl-C in the terminal reaches it even if the
- * launcher itself is killed before it can stop it.
- */
-function startChild(
-  name: string,
-  spec: { command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv },
-  logFile: string,
-  onLine: (line: string) => void,
-): Child {
-  const out = openSync(logFile, 'a');
-  const follower = followFile(logFile, fstatSync(out).size, onLine);
-  const child = spawn(spec.command, [...EXIT_WITH_PARENT, ...spec.args], {
-    cwd: spec.cwd,
-    env: spec.env,
-    stdio: ['ignore', out, out],
-  });
-  closeSync(out);
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => {
-    child.once('exit', (code, signal) => resolve(code ?? signal));
-    child.once('error', () => resolve(null));
-  }).finally(() => follower.stop());
-  return {
-    name,
-    process: child,
-    exited,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-        await exited;
-        clearTimeout(timer);
-      }
-      await exited;
-    },
-  };
-}
-
-/** Polls `url` until it answers 2xx; fails early when the process exits. */
-async function waitHealthy(child: Child, url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void child.exited.then(() => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`${child.name} exited before it was ready (see its log)`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${child.name} was not ready after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Fails with a clear message when a port is taken (e.g. another `npm start`). */
-export function assertPortFree(port: number, label: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', () =>
-      reject(
-        new Error(`Port ${port} (${label}) is already in use. Is another \`npm start\` running?`),
-      ),
-    );
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
-  });
-}
-
-/** A port the OS reports free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Ports `npm start` and the other local tools use by default; a second stack avoids them. */
-const wellKnownPorts = (port: number) =>
-  (port >= 3000 && port <= 3499) || [4000, 4100, 9229, 9230].includes(port);
-
-/** `count` distinct free ports, none of the well-known local ones. */
-export async function freePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) {
-    const port = await freePort();
-    if (!wellKnownPorts(port)) ports.add(port);
-  }
-  return [...ports];
 }
 
 function readJsonFile(file: string): Record<string, unknown> {

@@ -16,7 +16,8 @@ import {
   totpCode,
   type Json,
 } from '../../scripts/lib/cognitoClient';
-import { freePorts, startLocalStack, type LocalStack } from '../../scripts/lib/localStack';
+import { startLocalStack, type LocalStack } from '../../scripts/lib/localStack';
+import { freePorts } from '../../scripts/lib/ports';
 
 const PASSWORD = 'Shine-Pass1';
 const lines: string[] = [];

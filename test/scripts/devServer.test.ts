@@ -12,7 +12,7 @@ import WebpackDevServer from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { chromium, type Browser } from 'playwright-core';
 import { createConfig, SHELL_FILE } from '../../webpack.config';
-import { freePorts } from '../../scripts/lib/localStack';
+import { freePorts } from '../../scripts/lib/ports';
 
 jest.setTimeout(120_000);
 

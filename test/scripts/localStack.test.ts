@@ -17,11 +17,11 @@ import {
 import { USER_POOL_ID } from '../../scripts/lib/cognitoLocal';
 import {
   DEMO_USER,
-  freePorts,
   startLocalStack,
   type LocalStack,
   type LocalStackOptions,
 } from '../../scripts/lib/localStack';
+import { freePorts } from '../../scripts/lib/ports';
 
 const lines: string[] = [];
 const starting = new AbortController();

@@ -13,7 +13,7 @@ import { addressKey } from '../../server/clientKey';
 import { CAPS } from '../../server/caps';
 import { SERVER_TIMEOUTS } from '../../server/config';
 import { apiProxy, TRUSTED_PROXY_HOPS } from '../../scripts/lib/forwarding';
-import { freePorts } from '../../scripts/lib/localStack';
+import { freePorts } from '../../scripts/lib/ports';
 import { startStaticServer } from '../../scripts/lib/staticServer';
 import {
   call,
