@@ -29,6 +29,8 @@ const zones = [
     target: ['./scripts/contract.ts', './scripts/lib/contract*.ts'],
     from: ['./src', './server'],
   },
+  // The contract tests start the reference server to check it, but never lean on the app.
+  { target: './test/contract', from: ['./src'] },
   { target: './src/lib', from: ['./src/api', './src/features', './src/app', './src/components'] },
   {
     target: './src/config',

@@ -78,6 +78,8 @@ test('domain/ imports none of src, server, scripts; the app and the server never
       forbidden: false,
     },
     { filePath: 'scripts/lib/localStack.ts', from: '../../server/errors', forbidden: false },
+    { filePath: 'test/contract/support.ts', from: '../../src/lib/money', forbidden: true },
+    { filePath: 'test/contract/support.ts', from: '../../server/seed', forbidden: false },
   ];
   const results = lintAll(
     cases.map(({ filePath, from }) => ({
