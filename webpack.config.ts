@@ -8,6 +8,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { apiProxy } from './scripts/lib/forwarding';
+import { pageMeta } from './src/features/marketing/pageMeta';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -129,6 +130,8 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       // The shell: the prerender step fills copies of it for the public pages.
       new HtmlWebpackPlugin({
         template: './public/index.html',
+        // The home page's description (its prices come from domain/pricing.ts).
+        templateParameters: { description: pageMeta['/'].description },
         filename: SHELL_FILE,
         scriptLoading: 'defer',
       }),

@@ -23,8 +23,8 @@ export const addons = [
 
 export type AddonName = (typeof addons)[number]['name'];
 
-/** Packages are advertised as starting from this price. */
-export const STARTING_PRICE = 90;
+/** Packages are advertised as starting from the cheapest vehicle type's price. */
+export const STARTING_PRICE = Math.min(...vehicleTypes.map((type) => type.price));
 
 export const addonNames: readonly AddonName[] = addons.map((a) => a.name);
 
