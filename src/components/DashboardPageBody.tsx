@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { LoadingStatus } from './LoadingStatus';
 
 interface Props {
   /** While true, the loading state: a spinner in a status region. */
@@ -22,8 +21,7 @@ interface Props {
 /**
  * The body of a dashboard page (docs/how-to.md, "add a dashboard page"): loading, error, empty
  * or the content. Every page loads the same way for screen readers: a status region named by
- * `loadingLabel`, holding a progress indicator of the same name (the visible text, when there
- * is one, repeats the name and is not read twice).
+ * `loadingLabel` (LoadingStatus).
  */
 export function DashboardPageBody({
   loading,
@@ -33,17 +31,7 @@ export function DashboardPageBody({
   empty,
   children,
 }: Props) {
-  if (loading)
-    return (
-      <Box
-        role="status"
-        aria-label={loadingLabel}
-        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 6 }}
-      >
-        <CircularProgress aria-label={loadingLabel} size={loadingText ? 28 : 40} />
-        {loadingText && <Typography aria-hidden>{loadingText}</Typography>}
-      </Box>
-    );
+  if (loading) return <LoadingStatus label={loadingLabel} text={loadingText} />;
   if (error) return <Alert severity="error">{error}</Alert>;
   if (empty) return <Typography sx={{ mb: 3 }}>{empty}</Typography>;
   return <>{children()}</>;

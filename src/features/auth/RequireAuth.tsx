@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { Box, CircularProgress, Typography } from '@mui/material';
 import { useAppDispatch } from '../../api/hooks';
 import { useSession } from '../../api/session/hooks';
 import { hasValidSession, useSessionWatch, verifySession } from '../../api/session/sessionWatch';
 import { AUTH_TEXT } from './messages';
+import { LoadingStatus } from '../../components/LoadingStatus';
 
 /**
  * Route guard for /dashboard/* (docs/product.md §2): "Checking authentication…", then the dashboard, or
@@ -30,15 +30,7 @@ export function RequireAuth() {
   }, [verified, dispatch]);
 
   if (!verified) {
-    return (
-      <Box
-        role="status"
-        sx={{ display: 'flex', gap: 2, justifyContent: 'center', alignItems: 'center', py: 8 }}
-      >
-        <CircularProgress size={24} aria-hidden />
-        <Typography>{AUTH_TEXT.checkingGuard}</Typography>
-      </Box>
-    );
+    return <LoadingStatus label={AUTH_TEXT.checkingGuard} text={AUTH_TEXT.checkingGuard} />;
   }
   return status === 'authenticated' ? <Outlet /> : <Navigate to="/auth" replace />;
 }

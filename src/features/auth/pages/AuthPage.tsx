@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useAppDispatch } from '../../../api/hooks';
 import { hasValidSession, settleStoredSession } from '../../../api/session/sessionWatch';
@@ -9,6 +9,7 @@ import { AUTH_TEXT } from '../messages';
 import { LoginForm } from '../components/LoginForm';
 import { SignupForm } from '../components/SignupForm';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
+import { LoadingStatus } from '../../../components/LoadingStatus';
 
 export type AuthMode = 'login' | 'signup' | 'forgot-password';
 
@@ -98,15 +99,7 @@ export function AuthPage() {
   }, [dispatch, navigate]);
 
   if (redirecting) {
-    return (
-      <Box
-        role="status"
-        sx={{ display: 'flex', gap: 2, justifyContent: 'center', alignItems: 'center', py: 8 }}
-      >
-        <CircularProgress size={24} aria-hidden />
-        <Typography>{AUTH_TEXT.checkingStatus}</Typography>
-      </Box>
-    );
+    return <LoadingStatus label={AUTH_TEXT.checkingStatus} text={AUTH_TEXT.checkingStatus} />;
   }
 
   return (
