@@ -18,7 +18,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { QuoteSection } from '../features/quote/QuoteSection';
 import { quoteMessages } from '../features/quote/messages';
 import { PROFILE_LOAD_FAILED } from '../features/profile/messages';
-import { PICS_LOAD_FAILED } from '../features/service-pics/ServicePicsPage';
+import { servicePicsMessages } from '../features/service-pics/messages';
 import { bookingsMessages } from '../features/bookings/messages';
 
 // Whole screens render per cell (lazy routes, charts) and 429 cells wait a second.
@@ -215,7 +215,7 @@ const dashboardCalls: Call[] = [
           ]),
         ),
       ),
-    fallback: PICS_LOAD_FAILED,
+    fallback: servicePicsMessages.loadFailed,
     showsServerMessage: false,
     malformed: 'No service photos available yet.',
   },

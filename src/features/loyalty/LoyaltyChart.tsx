@@ -2,6 +2,7 @@
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTheme } from '@mui/material/styles';
 import type { CumulativePoint } from '../../../domain/loyaltyPoints';
+import { loyaltyMessages as m } from './messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayLabel = (date: Date) =>
@@ -35,11 +36,11 @@ export default function LoyaltyChart({
       series={[
         {
           data: series.map((p) => p.total),
-          label: 'Total points',
+          label: m.chartSeries,
           color: theme.palette.primary.main,
           curve: 'linear',
           showMark: true,
-          valueFormatter: (v) => (v === null ? '' : `${v.toLocaleString('en-US')} points`),
+          valueFormatter: (v) => (v === null ? '' : m.chartValue(v.toLocaleString('en-US'))),
         },
       ]}
       hideLegend

@@ -4,6 +4,8 @@ import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
+import { TOP_LEVEL_MESSAGE } from '../../../domain/loyalty';
+import { loyaltyMessages as m } from './messages';
 
 // A whole app renders per test (lazy routes, charts); give a busy CI machine time to answer.
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
@@ -20,7 +22,7 @@ const account = (points: number, transactions: unknown[]) => ({
 const answerLoyalty = (body: ReturnType<typeof account>) =>
   server.use(http.get(apiUrl('/loyalty'), () => HttpResponse.json(body)));
 
-describe('Loyalty Program', () => {
+describe(m.title, () => {
   beforeEach(() => signIn());
 
   it('shows a spinner while loading, then level, points, progress and the explanation', async () => {
@@ -31,45 +33,35 @@ describe('Loyalty Program', () => {
       }),
     );
     renderApp('/dashboard/loyalty');
-    expect(
-      await screen.findByRole('progressbar', { name: 'Loading loyalty program' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: m.loading })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Silver' })).toBeInTheDocument();
     expect(screen.getByText('2,600')).toBeInTheDocument();
-    const progress = screen.getByRole('progressbar', { name: 'Progress toward 5,000 points' });
+    const progress = screen.getByRole('progressbar', { name: m.progressLabel('5,000') });
     expect(progress).toHaveAttribute('aria-valuenow', '52');
-    expect(screen.getByText('900 more points to reach Gold.')).toBeInTheDocument();
-    expect(screen.getByText('Each point is worth $0.10.')).toBeInTheDocument();
-    expect(
-      screen.getByText('You can redeem points once you have 2,000 or more.'),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText('At 5,000 points, your points are redeemed automatically.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(m.moreToReach('900', 'Gold'))).toBeInTheDocument();
+    expect(screen.getByText(m.pointWorth('$0.10'))).toBeInTheDocument();
+    expect(screen.getByText(m.redeemFrom('2,000'))).toBeInTheDocument();
+    expect(screen.getByText(m.autoRedeem('5,000'))).toBeInTheDocument();
   });
 
   it('at the top level the progress is full and says so', async () => {
     answerLoyalty(account(7200, []));
     renderApp('/dashboard/loyalty');
     expect(await screen.findByRole('heading', { level: 2, name: 'Platinum' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: /Progress toward/ })).toHaveAttribute(
+    expect(screen.getByRole('progressbar', { name: m.progressLabel('5,000') })).toHaveAttribute(
       'aria-valuenow',
       '100',
     );
-    expect(screen.getByText("You're already at the top!")).toBeInTheDocument();
+    expect(screen.getByText(TOP_LEVEL_MESSAGE)).toBeInTheDocument();
   });
 
   it('without transactions: the no-transactions text, no chart, no table', async () => {
     answerLoyalty(account(0, []));
     renderApp('/dashboard/loyalty');
-    expect(
-      await screen.findByText(
-        "You don't have any loyalty transactions yet. Start booking services to earn points!",
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(m.noTransactions)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Bronze' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Points Over Time' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: m.pointsOverTime })).not.toBeInTheDocument();
   });
 
   it('with only the signup bonus: the signup text instead of a chart, and the bonus in the table', async () => {
@@ -85,13 +77,9 @@ describe('Loyalty Program', () => {
       ]),
     );
     renderApp('/dashboard/loyalty');
-    expect(
-      await screen.findByText(
-        "You've earned your signup bonus! Your loyalty activity will appear here once you complete your first booking.",
-      ),
-    ).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Transactions' });
-    expect(within(table).getByText('Signup bonus')).toBeInTheDocument();
+    expect(await screen.findByText(m.signupOnly)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: m.transactions });
+    expect(within(table).getByText(m.types.signup_bonus!)).toBeInTheDocument();
     expect(within(table).getByText('+100')).toBeInTheDocument();
   });
 
@@ -123,13 +111,13 @@ describe('Loyalty Program', () => {
       ]),
     );
     renderApp('/dashboard/loyalty');
-    expect(await screen.findByRole('heading', { name: 'Points Over Time' })).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Transactions' });
+    expect(await screen.findByRole('heading', { name: m.pointsOverTime })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: m.transactions });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Date', 'Type', 'Points', 'Source / Reason']);
+    ).toEqual(Object.values(m.columns));
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -139,12 +127,12 @@ describe('Loyalty Program', () => {
           .map((c) => c.textContent),
       );
     expect(rows).toEqual([
-      ['3/12/2026', 'Redeemed', '-150', 'Redeemed for a discount'],
-      ['3/5/2026', 'Earned', '+500', 'Booking 65a1 completed'],
-      ['3/1/2026', 'Signup bonus', '+100', 'Welcome bonus'],
-      ['Unknown date', 'Adjustment', '0', '—'],
+      ['3/12/2026', m.types.redeem, '-150', 'Redeemed for a discount'],
+      ['3/5/2026', m.types.earn, '+500', 'Booking 65a1 completed'],
+      ['3/1/2026', m.types.signup_bonus, '+100', 'Welcome bonus'],
+      ['Unknown date', m.types.adjustment, '0', m.noSource],
     ]);
-    expect(screen.queryByText(/You've earned your signup bonus!/)).not.toBeInTheDocument();
+    expect(screen.queryByText(m.signupOnly)).not.toBeInTheDocument();
   });
 
   it('keeps the sign of every transaction: a negative redeem or adjustment stays negative', async () => {
@@ -156,7 +144,7 @@ describe('Loyalty Program', () => {
       ]),
     );
     renderApp('/dashboard/loyalty');
-    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const table = await screen.findByRole('table', { name: m.transactions });
     const points = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -173,14 +161,10 @@ describe('Loyalty Program', () => {
     renderApp('/dashboard/loyalty');
     expect(await screen.findByText('Loyalty service unavailable')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Bronze' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: /Progress toward/ })).toHaveAttribute(
+    expect(screen.getByRole('progressbar', { name: m.progressLabel('5,000') })).toHaveAttribute(
       'aria-valuenow',
       '0',
     );
-    expect(
-      screen.getByText(
-        "You don't have any loyalty transactions yet. Start booking services to earn points!",
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByText(m.noTransactions)).toBeInTheDocument();
   });
 });

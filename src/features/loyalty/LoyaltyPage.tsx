@@ -34,34 +34,18 @@ import {
   REDEEMABLE_FROM,
   TOP_LEVEL_MESSAGE,
 } from '../../../domain/loyalty';
-
-export const SIGNUP_ONLY_TEXT =
-  "You've earned your signup bonus! Your loyalty activity will appear here once you complete your first booking.";
-export const NO_TRANSACTIONS_TEXT =
-  "You don't have any loyalty transactions yet. Start booking services to earn points!";
+import { loyaltyMessages as m } from './messages';
 
 const LoyaltyChart = lazy(() => import('./LoyaltyChart'));
 
 /** The Transactions columns; each body cell carries its name for the phone cards. */
-const txColumns = {
-  date: 'Date',
-  type: 'Type',
-  points: 'Points',
-  source: 'Source / Reason',
-} as const;
-
-const typeLabels: Record<string, string> = {
-  earn: 'Earned',
-  redeem: 'Redeemed',
-  signup_bonus: 'Signup bonus',
-  adjustment: 'Adjustment',
-};
+const txColumns = m.columns;
 
 export function transactionTypeLabel(type: string): string {
-  const known = typeLabels[type];
+  const known = m.types[type];
   if (known) return known;
   const text = type.replace(/_/g, ' ').trim();
-  return text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Other';
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : m.otherType;
 }
 
 const formatPoints = (n: number) => n.toLocaleString('en-US');
@@ -69,14 +53,14 @@ const formatPoints = (n: number) => n.toLocaleString('en-US');
 /** "Levels: Bronze below 2,000 points, Silver from 2,000, Gold from 3,500 and Platinum from 5,000." */
 const levelsText = (() => {
   const [first, ...rest] = loyaltyTiers;
-  const parts = rest.map((t) => `${t.name} from ${formatPoints(t.min)}`);
+  const parts = rest.map((t) => m.levelFrom(t.name, formatPoints(t.min)));
   const tail = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
-  return `Levels: ${first.name} below ${formatPoints(rest[0]?.min ?? 0)} points, ${tail}.`;
+  return m.levels(first.name, formatPoints(rest[0]?.min ?? 0), tail ?? '');
 })();
 
 /** Loyalty Program (docs/product.md §2, §4, §9). */
 export function LoyaltyPage() {
-  usePageMeta('Loyalty Program');
+  usePageMeta(m.title);
   const toast = useToast();
   const { data, isLoading } = useGetLoyaltyAccountQuery();
 
@@ -109,9 +93,9 @@ export function LoyaltyPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        Loyalty Program
+        {m.title}
       </Typography>
-      <DashboardPageBody loading={isLoading} loadingLabel="Loading loyalty program">
+      <DashboardPageBody loading={isLoading} loadingLabel={m.loading}>
         {() => (
           <Stack spacing={3}>
             <Paper
@@ -121,62 +105,58 @@ export function LoyaltyPage() {
               sx={{ p: { xs: 2, sm: 3 } }}
             >
               <Typography variant="overline" color="text.secondary" component="p">
-                Current level
+                {m.currentLevel}
               </Typography>
               <Typography variant="h5" component="h2" id="loyalty-level-title">
                 {level}
               </Typography>
               <Typography sx={{ mt: 1 }}>
-                <strong>{formatPoints(points)}</strong> points
+                <strong>{formatPoints(points)}</strong> {m.points}
               </Typography>
               <Box sx={{ mt: 2 }}>
                 <LinearProgress
                   variant="determinate"
                   value={percent}
-                  aria-label={`Progress toward ${formatPoints(PROGRESS_MAX_POINTS)} points`}
+                  aria-label={m.progressLabel(formatPoints(PROGRESS_MAX_POINTS))}
                   sx={{ height: 10, borderRadius: 5 }}
                 />
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                   {formatPoints(Math.min(points, PROGRESS_MAX_POINTS))} /{' '}
-                  {formatPoints(PROGRESS_MAX_POINTS)} points ({Math.round(percent)}%)
+                  {formatPoints(PROGRESS_MAX_POINTS)} {m.points} ({Math.round(percent)}%)
                 </Typography>
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
                   {next
-                    ? `${formatPoints(next.pointsNeeded)} more points to reach ${next.name}.`
+                    ? m.moreToReach(formatPoints(next.pointsNeeded), next.name)
                     : TOP_LEVEL_MESSAGE}
                 </Typography>
               </Box>
             </Paper>
 
-            <Panel title="How it works">
+            <Panel title={m.howItWorks}>
               <Box component="ul" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
-                <li>Each point is worth {formatUsd(POINT_VALUE_USD)}.</li>
-                <li>
-                  You can redeem points once you have {formatPoints(REDEEMABLE_FROM)} or more.
-                </li>
-                <li>
-                  At {formatPoints(AUTO_REDEEM_AT)} points, your points are redeemed automatically.
-                </li>
+                <li>{m.pointWorth(formatUsd(POINT_VALUE_USD))}</li>
+                <li>{m.redeemFrom(formatPoints(REDEEMABLE_FROM))}</li>
+                <li>{m.autoRedeem(formatPoints(AUTO_REDEEM_AT))}</li>
                 <li>{levelsText}</li>
               </Box>
             </Panel>
 
             {transactions.length === 0 ? (
-              <Panel title="Your Activity">
-                <Typography>{NO_TRANSACTIONS_TEXT}</Typography>
+              <Panel title={m.yourActivity}>
+                <Typography>{m.noTransactions}</Typography>
               </Panel>
             ) : (
               <>
-                <Panel title="Points Over Time">
+                <Panel title={m.pointsOverTime}>
                   {signupOnly || series.length === 0 ? (
-                    <Typography>{SIGNUP_ONLY_TEXT}</Typography>
+                    <Typography>{m.signupOnly}</Typography>
                   ) : (
                     <Suspense fallback={<Box sx={{ height: 280 }} aria-hidden />}>
                       <LoyaltyChart series={series} labelledBy="loyalty-chart-title" />
                     </Suspense>
                   )}
                 </Panel>
-                <Panel title="Transactions" titleId="loyalty-transactions-title">
+                <Panel title={m.transactions} titleId="loyalty-transactions-title">
                   <ScrollableTable aria-labelledby="loyalty-transactions-title">
                     <Table
                       size="small"
@@ -213,7 +193,7 @@ export function LoyaltyPage() {
                                 {signed > 0 ? `+${formatPoints(signed)}` : formatPoints(signed)}
                               </TableCell>
                               <TableCell data-label={txColumns.source}>
-                                {tx.source || '—'}
+                                {tx.source || m.noSource}
                               </TableCell>
                             </TableRow>
                           );

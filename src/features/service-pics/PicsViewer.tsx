@@ -19,6 +19,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { ServicePic } from '../../api/normalize';
 import { formatShortDate } from '../../../domain/dates';
 import { picAlt, thumbnailSx } from './picAlt';
+import { servicePicsMessages as m } from './messages';
 
 export const THUMBNAILS_PER_VIEW = 5;
 export const THUMBNAIL_GAP_PX = 10;
@@ -31,7 +32,7 @@ function Arrow({
   const disabled = Boolean(className?.includes('slick-disabled'));
   return (
     <IconButton
-      aria-label={direction === 'previous' ? 'Previous picture' : 'Next picture'}
+      aria-label={direction === 'previous' ? m.previous : m.next}
       onClick={onClick}
       disabled={disabled}
       sx={{
@@ -91,10 +92,10 @@ export function PicsViewer({ bookingId, pics, onClose }: Props) {
       aria-labelledby="pics-viewer-title"
     >
       <DialogTitle id="pics-viewer-title" sx={{ pr: 7 }}>
-        Booking {bookingId}
+        {m.booking(bookingId)}
       </DialogTitle>
       <IconButton
-        aria-label="Close"
+        aria-label={m.close}
         onClick={onClose}
         sx={{ position: 'absolute', right: 8, top: 8 }}
       >
@@ -152,7 +153,7 @@ export function PicsViewer({ bookingId, pics, onClose }: Props) {
               prevArrow={<Arrow direction="previous" />}
               nextArrow={<Arrow direction="next" />}
               customPaging={(index) => (
-                <button type="button" aria-label={`Show picture ${index + 1}`} />
+                <button type="button" aria-label={m.showPicture(index + 1)} />
               )}
             >
               {pics.map((pic, index) => (
@@ -221,7 +222,7 @@ export function PicsViewer({ bookingId, pics, onClose }: Props) {
                       <Box
                         component="img"
                         src={pic.signedUrl}
-                        alt={`Thumbnail: ${picAlt(pic, index)}`}
+                        alt={m.thumbnailAlt(picAlt(pic, index))}
                         loading="lazy"
                         sx={thumbnailSx}
                       />

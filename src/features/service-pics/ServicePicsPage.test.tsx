@@ -5,6 +5,7 @@ import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
+import { servicePicsMessages as m } from './messages';
 
 // A whole app renders per test (lazy routes, charts); give a busy CI machine time to answer.
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
@@ -60,7 +61,7 @@ function picsApi(picsByBooking: Record<string, unknown[]>) {
   return requested;
 }
 
-describe('Service Pics', () => {
+describe(m.title, () => {
   beforeEach(() => signIn());
 
   it('shows a spinner, then one thumbnail per booking, asking once per Completed booking', async () => {
@@ -69,19 +70,13 @@ describe('Service Pics', () => {
       [DONE_B]: [pic(DONE_B, 1)],
     });
     renderApp('/dashboard/pics');
-    expect(
-      await screen.findByRole('progressbar', { name: 'Loading service pictures' }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'Service pictures are available only for bookings made directly on our website.',
-      ),
-    ).toBeInTheDocument();
-    expect(await screen.findByText(`Booking ${DONE_A}`)).toBeInTheDocument();
-    expect(screen.getByText(`Booking ${DONE_B}`)).toBeInTheDocument();
-    expect(screen.queryByText(`Booking ${DONE_EMPTY}`)).not.toBeInTheDocument();
-    expect(screen.getByText('3 photos')).toBeInTheDocument();
-    expect(screen.getByText('1 photo')).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: m.loading })).toBeInTheDocument();
+    expect(screen.getByText(m.websiteOnly)).toBeInTheDocument();
+    expect(await screen.findByText(m.booking(DONE_A))).toBeInTheDocument();
+    expect(screen.getByText(m.booking(DONE_B))).toBeInTheDocument();
+    expect(screen.queryByText(m.booking(DONE_EMPTY))).not.toBeInTheDocument();
+    expect(screen.getByText(m.photoCount(3))).toBeInTheDocument();
+    expect(screen.getByText(m.photoCount(1))).toBeInTheDocument();
     // Newest first; each Completed booking asked once; Booked and Cancelled never.
     expect(requested.sort()).toEqual([DONE_A, DONE_B, DONE_EMPTY].sort());
     const tiles = screen.getAllByRole('listitem');
@@ -98,7 +93,7 @@ describe('Service Pics', () => {
   it('shows the empty state when no Completed booking has pictures', async () => {
     picsApi({});
     renderApp('/dashboard/pics');
-    expect(await screen.findByText('No service photos available yet.')).toBeInTheDocument();
+    expect(await screen.findByText(m.empty)).toBeInTheDocument();
   });
 
   it('shows the empty state without asking for pictures when nothing is Completed', async () => {
@@ -111,7 +106,7 @@ describe('Service Pics', () => {
       }),
     );
     renderApp('/dashboard/pics');
-    expect(await screen.findByText('No service photos available yet.')).toBeInTheDocument();
+    expect(await screen.findByText(m.empty)).toBeInTheDocument();
     expect(requested).toEqual([]);
   });
 
@@ -126,12 +121,10 @@ describe('Service Pics', () => {
       }),
     );
     renderApp('/dashboard/pics');
-    expect(await screen.findByText(`Booking ${DONE_A}`)).toBeInTheDocument();
-    expect(screen.getByText('2 photos')).toBeInTheDocument();
-    expect(
-      screen.getByText('Some pictures could not be loaded. Refresh the page to try again.'),
-    ).toBeVisible();
-    expect(screen.queryByText('Failed to load service pictures.')).not.toBeInTheDocument();
+    expect(await screen.findByText(m.booking(DONE_A))).toBeInTheDocument();
+    expect(screen.getByText(m.photoCount(2))).toBeInTheDocument();
+    expect(screen.getByText(m.someFailed)).toBeVisible();
+    expect(screen.queryByText(m.loadFailed)).not.toBeInTheDocument();
     expect(requested.sort()).toEqual([DONE_A, DONE_B, DONE_EMPTY].sort());
   });
 
@@ -144,29 +137,29 @@ describe('Service Pics', () => {
       }),
     );
     renderApp('/dashboard/pics');
-    expect(await screen.findByText('Failed to load service pictures.')).toBeInTheDocument();
-    expect(screen.queryByText('No service photos available yet.')).not.toBeInTheDocument();
+    expect(await screen.findByText(m.loadFailed)).toBeInTheDocument();
+    expect(screen.queryByText(m.empty)).not.toBeInTheDocument();
   });
 
   it('shows the error box when the bookings cannot be loaded', async () => {
     server.use(http.get(apiUrl('/bookings'), () => new HttpResponse('nope', { status: 500 })));
     renderApp('/dashboard/pics');
-    expect(await screen.findByText('Failed to load service pictures.')).toBeInTheDocument();
+    expect(await screen.findByText(m.loadFailed)).toBeInTheDocument();
   });
 
   it('opens a viewer with a carousel, dots and thumbnails; arrows, keys, Escape and Close work', async () => {
     picsApi({ [DONE_A]: [pic(DONE_A, 1), pic(DONE_A, 2), pic(DONE_A, 3, '')] });
     renderApp('/dashboard/pics');
     await userEvent.click(
-      await screen.findByRole('button', { name: new RegExp(`Booking ${DONE_A}`) }),
+      await screen.findByRole('button', { name: new RegExp(m.booking(DONE_A)) }),
     );
 
-    const dialog = await screen.findByRole('dialog', { name: `Booking ${DONE_A}` });
+    const dialog = await screen.findByRole('dialog', { name: m.booking(DONE_A) });
     // Main slides carry the description as alt text (a fallback when there is none).
     expect(within(dialog).getByRole('img', { name: 'Photo 1 of a1' })).toBeInTheDocument();
     expect(
       within(dialog).getByRole('img', {
-        name: `Service picture 3 of booking ${DONE_A}`,
+        name: m.picAlt(3, DONE_A),
         hidden: true,
       }),
     ).toBeInTheDocument();
@@ -182,19 +175,19 @@ describe('Service Pics', () => {
       dialog
         .querySelector('.slick-slider:not(.thumbs) .slick-dots .slick-active button')
         ?.getAttribute('aria-label');
-    expect(current()).toBe('Show picture 1');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next picture' }));
-    await waitFor(() => expect(current()).toBe('Show picture 2'));
+    expect(current()).toBe(m.showPicture(1));
+    await userEvent.click(within(dialog).getByRole('button', { name: m.next }));
+    await waitFor(() => expect(current()).toBe(m.showPicture(2)));
     await userEvent.keyboard('{ArrowRight}');
-    await waitFor(() => expect(current()).toBe('Show picture 3'));
+    await waitFor(() => expect(current()).toBe(m.showPicture(3)));
     await userEvent.keyboard('{ArrowLeft}');
-    await waitFor(() => expect(current()).toBe('Show picture 2'));
+    await waitFor(() => expect(current()).toBe(m.showPicture(2)));
     await userEvent.click(dots[0]!);
-    await waitFor(() => expect(current()).toBe('Show picture 1'));
+    await waitFor(() => expect(current()).toBe(m.showPicture(1)));
     // Choosing a thumbnail moves the main carousel there.
     const thumbs = within(dialog).getAllByRole('img', { name: /^Thumbnail: /, hidden: true });
     await userEvent.click(thumbs[2]!);
-    await waitFor(() => expect(current()).toBe('Show picture 3'));
+    await waitFor(() => expect(current()).toBe(m.showPicture(3)));
     expect(thumbs[2]!.closest('button')).toHaveAttribute('aria-current', 'true');
     expect(thumbs[0]!.closest('button')).not.toHaveAttribute('aria-current');
     expect(thumbs[2]!.closest('button')).toHaveAttribute('tabindex', '-1');
@@ -202,9 +195,9 @@ describe('Service Pics', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await userEvent.click(screen.getByRole('button', { name: new RegExp(`Booking ${DONE_A}`) }));
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(m.booking(DONE_A)) }));
     const again = await screen.findByRole('dialog');
-    await userEvent.click(within(again).getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(again).getByRole('button', { name: m.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -13,10 +13,7 @@ import { DashboardPageBody } from '../../components/DashboardPageBody';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useListServicePicsForBookingsQuery } from './servicePicsApi';
 import { picAlt, thumbnailSx } from './picAlt';
-
-export const PICS_LOAD_FAILED = 'Failed to load service pictures.';
-export const NO_PICS = 'No service photos available yet.';
-export const SOME_PICS_FAILED = 'Some pictures could not be loaded. Refresh the page to try again.';
+import { servicePicsMessages as m } from './messages';
 
 // react-slick and the viewer load when a picture is first opened.
 const PicsViewer = lazy(() => import('./PicsViewer').then((m) => ({ default: m.PicsViewer })));
@@ -28,7 +25,7 @@ interface BookingPics {
 
 /** Service Pics (docs/product.md §2): one thumbnail per booking with pictures; a viewer per booking. */
 export function ServicePicsPage() {
-  usePageMeta('Service Pics');
+  usePageMeta(m.title);
   const bookings = useListBookingsQuery();
   // Pictures exist only for Completed website bookings: newest first, each asked once.
   const completedIds = useMemo(() => {
@@ -60,22 +57,22 @@ export function ServicePicsPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Service Pics
+        {m.title}
       </Typography>
       <Alert severity="info" role="note" sx={{ mb: 3 }}>
-        Service pictures are available only for bookings made directly on our website.
+        {m.websiteOnly}
       </Alert>
       <DashboardPageBody
         loading={loading}
-        loadingLabel="Loading service pictures"
-        error={failed && PICS_LOAD_FAILED}
-        empty={groups.length === 0 && !pics.data?.failedRequests && NO_PICS}
+        loadingLabel={m.loading}
+        error={failed && m.loadFailed}
+        empty={groups.length === 0 && !pics.data?.failedRequests && m.empty}
       >
         {() => (
           <>
             {pics.data?.failedRequests ? (
               <Alert severity="warning" sx={{ mb: 2 }}>
-                {SOME_PICS_FAILED}
+                {m.someFailed}
               </Alert>
             ) : null}
             <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -98,10 +95,10 @@ export function ServicePicsPage() {
                         />
                         <CardContent sx={{ p: 1.5 }}>
                           <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
-                            Booking {group.bookingId}
+                            {m.booking(group.bookingId)}
                           </Typography>
                           <Typography variant="body2" color="text.secondary">
-                            {group.pics.length === 1 ? '1 photo' : `${group.pics.length} photos`}
+                            {m.photoCount(group.pics.length)}
                           </Typography>
                         </CardContent>
                       </CardActionArea>
