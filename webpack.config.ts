@@ -37,6 +37,12 @@ if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.e
 export const SHELL_FILE = 'app.html';
 /** Where the server-rendering bundle used by the prerender step is written (not shipped). */
 export const SSR_OUTPUT_DIR = path.join(root, 'node_modules/.cache/ssr');
+/**
+ * The two browser entries: the app (every route the shell serves) and the islands of the
+ * prerendered public pages (docs/architecture.md, "Public pages: static HTML with islands").
+ */
+export const APP_ENTRY = 'main';
+export const ISLANDS_ENTRY = 'islands';
 /** Browsers we ship to: ES2020 and later (every evergreen browser since 2020). */
 const ES_TARGET = 'es2020';
 
@@ -112,7 +118,10 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
     mode,
     context: root,
     target: ['web', ES_TARGET],
-    entry: { main: './src/main.tsx' },
+    entry: {
+      [APP_ENTRY]: './src/main.tsx',
+      [ISLANDS_ENTRY]: './src/app/islands/entry.ts',
+    },
     output: {
       path: path.join(root, 'dist'),
       publicPath: '/',
@@ -133,6 +142,7 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
         // The home page's description (its prices come from domain/pricing.ts).
         templateParameters: { description: pageMeta['/'].description },
         filename: SHELL_FILE,
+        chunks: [APP_ENTRY],
         scriptLoading: 'defer',
       }),
       new MiniCssExtractPlugin({
@@ -146,7 +156,7 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       }),
     ],
     optimization: {
-      // The runtime lives in the entry chunk: one request fewer on the first visit.
+      // Each entry carries its runtime: one request fewer on the first visit.
       runtimeChunk: false,
       splitChunks: { chunks: 'all' },
       minimize: production,

@@ -1,9 +1,10 @@
 /**
- * Prerendering of the public pages (issue 8): renders each path of `prerenderedPaths` with
- * the server bundle (webpack.config.ts, createServerConfig) into a copy of the shell
- * (dist/app.html): the markup inside #root, Emotion's critical CSS in the head, and the
- * page's own route chunk loaded next to the entry scripts. / becomes dist/index.html,
- * /services dist/services/index.html, and so on. The browser hydrates these pages.
+ * Prerendering of the public pages: renders each path of `prerenderedPaths` with the server
+ * bundle (webpack.config.ts, createServerConfig) into a copy of the shell (dist/app.html): the
+ * markup inside #root, Emotion's critical CSS in the head, and instead of the app's scripts the
+ * islands' entry (plus the stylesheets of the page's islands). / becomes dist/index.html,
+ * /services dist/services/index.html, and so on. The browser never hydrates these pages as a
+ * whole, only their islands (docs/architecture.md, "Public pages: static HTML with islands").
  *
  * Runs as part of `npm run build` (scripts/build.ts); `tsx scripts/prerender.ts` re-runs it
  * on an existing build.
@@ -12,7 +13,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SHELL_FILE, SSR_OUTPUT_DIR } from '../webpack.config';
+import { islandChunkGroup } from '../src/components/islandMarkers';
+import { APP_ENTRY, ISLANDS_ENTRY, SHELL_FILE, SSR_OUTPUT_DIR } from '../webpack.config';
 
 interface SsrModule {
   prerenderedPaths: readonly string[];
@@ -23,6 +25,7 @@ interface RenderedPage {
   html: string;
   styleTags: string;
   meta: { title: string; description: string } | null;
+  islands: string[];
 }
 
 /** Files (JS and CSS) of a named chunk group, as the client build's stats list them. */
@@ -36,10 +39,34 @@ export function htmlFileFor(dist: string, urlPath: string): string {
   return path.join(dist, urlPath.replace(/^\/+|\/+$/g, ''), 'index.html');
 }
 
-/** The chunk group of a path's lazy page (see the webpackChunkName comments in routes.tsx). */
-function routeChunkGroup(urlPath: string): string | null {
-  const name = urlPath.replace(/^\/+|\/+$/g, '');
-  return name ? `route-${name}` : null;
+/** The files of a chunk group; a missing group is a build error. */
+function groupFiles(chunkAssets: ChunkAssets, group: string): string[] {
+  const files = chunkAssets[group];
+  if (!files) throw new Error(`No chunk group ${group} in the build`);
+  return files;
+}
+
+/** The shell without the app's own scripts and stylesheets (a prerendered page has islands). */
+export function withoutAppAssets(shell: string, appFiles: string[], publicPath = '/'): string {
+  let html = shell;
+  for (const file of appFiles) {
+    const url = `${publicPath}${file}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    html = html
+      .replace(new RegExp(`<script[^>]*src="${url}"[^>]*></script>`), '')
+      .replace(new RegExp(`<link[^>]*href="${url}"[^>]*>`), '');
+  }
+  return html;
+}
+
+/**
+ * What a prerendered page loads: the islands' entry (scripts) and the stylesheets its
+ * islands' code brings, which their prerendered HTML needs before it hydrates.
+ */
+export function pageAssets(chunkAssets: ChunkAssets, islands: string[]): string[] {
+  const css = islands.flatMap((name) =>
+    groupFiles(chunkAssets, islandChunkGroup(name)).filter((file) => file.endsWith('.css')),
+  );
+  return [...new Set([...css, ...groupFiles(chunkAssets, ISLANDS_ENTRY)])];
 }
 
 function assetTags(files: string[], publicPath = '/'): string {
@@ -78,7 +105,7 @@ export function composePage(shell: string, page: RenderedPage, extraHead: string
   }
   return html
     .replace('</head>', `${page.styleTags}${extraHead}</head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered>${page.html}</div>`);
+    .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>`);
 }
 
 export async function prerender({
@@ -94,14 +121,15 @@ export async function prerender({
   const ssrPath = path.join(SSR_OUTPUT_DIR, 'ssr.cjs');
   delete require.cache[ssrPath];
   const ssr = require(ssrPath) as SsrModule;
-  const shell = readFileSync(path.join(dist, SHELL_FILE), 'utf8');
+  const shell = withoutAppAssets(
+    readFileSync(path.join(dist, SHELL_FILE), 'utf8'),
+    groupFiles(chunkAssets, APP_ENTRY),
+  );
   const written: string[] = [];
   for (const urlPath of ssr.prerenderedPaths) {
     const started = performance.now();
     const page = await ssr.renderPage(urlPath);
-    const group = routeChunkGroup(urlPath);
-    const files = group ? chunkAssets[group] : [];
-    if (!files) throw new Error(`No chunk group ${group} for ${urlPath} (see routes.tsx)`);
+    const files = pageAssets(chunkAssets, page.islands);
     const file = htmlFileFor(dist, urlPath);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, composePage(shell, page, assetTags(files)));
@@ -110,6 +138,7 @@ export async function prerender({
       `  prerendered ${urlPath.padEnd(10)} → ${path.relative(dist, file)} ` +
         `(${(page.html.length / 1024).toFixed(1)} KB HTML, ` +
         `${(page.styleTags.length / 1024).toFixed(1)} KB CSS, ` +
+        `islands: ${page.islands.join(', ') || 'none'}, ` +
         `${Math.round(performance.now() - started)} ms)`,
     );
   }

@@ -11,6 +11,8 @@ interface Props {
   store: AppStore;
   /** The Emotion cache shared with server rendering (tests use Emotion's default). */
   emotionCache?: EmotionCache;
+  /** The theme's global styles (CssBaseline); an island's page already has them in its HTML. */
+  globalStyles?: boolean;
   children: ReactNode;
 }
 
@@ -18,14 +20,14 @@ interface Props {
  * The providers every page needs (browser entry, prerendering, tests). Toasts and the API
  * layer come with the features that use them (./AppServices.tsx).
  */
-export function AppProviders({ store, emotionCache, children }: Props) {
+export function AppProviders({ store, emotionCache, globalStyles = true, children }: Props) {
   const app = (
     <Provider store={store}>
       {/* The system's ThemeProvider with the theme under Material UI's id (theme scoping).
           @mui/material's ThemeProvider would add its CSS-variables provider (color schemes,
           stored mode), unused by this theme, to the first JavaScript of every page. */}
       <ThemeProvider themeId={THEME_ID} theme={theme}>
-        <CssBaseline />
+        {globalStyles && <CssBaseline />}
         {children}
       </ThemeProvider>
     </Provider>

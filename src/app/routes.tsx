@@ -10,15 +10,17 @@ import {
 import { setNavigate } from '../api/session/navigation';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouterErrorPage';
-import { HomeRoute } from './routes/HomeRoute';
 import { isLazyRoute, lazyRoute } from './lazyRoute';
 
 /**
- * The public pages `npm run build` prerenders to static HTML (scripts/prerender.ts). The
- * chunk of each one's page is named `route-<name>` so the prerendered HTML can load it early.
+ * The public pages `npm run build` prerenders to static HTML with islands (scripts/prerender.ts,
+ * docs/architecture.md). In the app, each one's page is a chunk of its own.
  */
 export const prerenderedPaths = ['/', '/services', '/gallery', '/contact', '/booking'] as const;
 
+const HomeRoute = lazyRoute(() =>
+  import(/* webpackChunkName: "route-home" */ './routes/HomeRoute').then((m) => m.HomeRoute),
+);
 const ServicesPage = lazyRoute(() =>
   import(/* webpackChunkName: "route-services" */ '../features/marketing/pages/ServicesPage').then(
     (m) => m.ServicesPage,
@@ -55,7 +57,7 @@ const DashboardRoutes = lazyRoute(() =>
   import('./dashboard/DashboardRoutes').then((m) => m.DashboardRoutes),
 );
 
-/** The route table (docs/product.md §2). Everything but the home page loads on demand. */
+/** The route table (docs/product.md §2). Every page loads on demand. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -87,8 +89,8 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the lazy modules of the routes `pathname` matches (the same imports their components
- * make), so that the first render of that path shows no fallback. The browser awaits it
- * before hydrating a prerendered page, whose HTML already contains the route's page.
+ * make), so that the first render of that path shows no fallback. The app's entry awaits it
+ * before its first render.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];

@@ -4,7 +4,8 @@
  * createServerConfig). Same routes, providers and theme as the browser; the browser hydrates
  * the result (src/main.tsx).
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -14,6 +15,8 @@ import { makeStore } from './store';
 import { createEmotionCache } from './emotionCache';
 import { pageMeta } from '../features/marketing/pageMeta';
 import { business } from '../config/business';
+import { IslandCollectorContext } from '../components/Island';
+import { ISLAND_ATTRIBUTE, islandIdPrefix } from '../components/islandMarkers';
 
 export { prerenderedPaths } from './routes';
 
@@ -24,7 +27,13 @@ export interface RenderedPage {
   styleTags: string;
   /** The page's title and description (as usePageMeta sets them in the browser). */
   meta: { title: string; description: string } | null;
+  /** The names of the page's islands (their code loads in the browser, see ./islands). */
+  islands: string[];
 }
+
+/** An island's empty root element, as <Island> leaves it in the page. */
+const islandRoot = (name: string) =>
+  new RegExp(`(<div ${ISLAND_ATTRIBUTE}="${name}"[^>]*>)(</div>)`, 'g');
 
 /**
  * Renders one path (e.g. "/services") of the app to HTML with its critical CSS. `prerender`
@@ -38,12 +47,19 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const emotionCache = createEmotionCache();
   const emotionServer = createEmotionServer(emotionCache);
 
+  const store = makeStore();
+  // Each island is rendered afterwards as a root of its own, as the browser hydrates it.
+  const islands = new Map<string, ReactElement>();
+  const collector = { add: (name: string, element: ReactElement) => void islands.set(name, element) };
+
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders store={makeStore()} emotionCache={emotionCache}>
+      <AppProviders store={store} emotionCache={emotionCache}>
         <StaticRouter location={path}>
-          <AppRoutes />
+          <IslandCollectorContext.Provider value={collector}>
+            <AppRoutes />
+          </IslandCollectorContext.Provider>
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
@@ -59,6 +75,19 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   if (errors.length > 0) {
     throw new Error(`${path} failed to render`, { cause: errors[0] });
   }
+  for (const [name, element] of islands) {
+    const roots = html.match(islandRoot(name))?.length ?? 0;
+    if (roots !== 1) throw new Error(`${path}: ${roots} islands named "${name}" (one per page)`);
+    const islandHtml = renderToString(
+      <StrictMode>
+        <AppProviders store={store} emotionCache={emotionCache} globalStyles={false}>
+          <StaticRouter location={path}>{element}</StaticRouter>
+        </AppProviders>
+      </StrictMode>,
+      { identifierPrefix: islandIdPrefix(name) },
+    );
+    html = html.replace(islandRoot(name), (_all, open: string, close: string) => open + islandHtml + close);
+  }
   const styleTags = emotionServer.constructStyleTagsFromChunks(
     emotionServer.extractCriticalToChunks(html),
   );
@@ -68,5 +97,5 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const meta = own
     ? { title: `${own.title} | ${business.name}`, description: own.description }
     : null;
-  return { html, styleTags, meta };
+  return { html, styleTags, meta, islands: [...islands.keys()] };
 }

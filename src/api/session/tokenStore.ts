@@ -62,6 +62,12 @@ export function getTokens(): SessionTokens {
   };
 }
 
+/** True when a session is stored (a token to use, or one to refresh it with). */
+export function hasStoredSession(): boolean {
+  const { idToken, refreshToken } = getTokens();
+  return idToken !== '' || refreshToken !== '';
+}
+
 export function setTokens(tokens: Partial<SessionTokens>): void {
   for (const s of stores()) {
     for (const name of Object.keys(KEYS) as (keyof SessionTokens)[]) {

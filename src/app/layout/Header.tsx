@@ -46,6 +46,10 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const menuRef = useDismiss(open, close);
+  // A menu the browser opened before this code arrived (a prerendered page) stays open.
+  useEffect(() => {
+    if (menuRef.current?.open) setOpen(true);
+  }, [menuRef]);
   const sessionStatus = useAppSelector((state) => state.session.status);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
+import { Island } from '../../components/Island';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { RouteErrorBoundary } from './RouterErrorPage';
@@ -47,7 +48,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Island name="header" component={Header} />
       <Box
         component="main"
         id="main"

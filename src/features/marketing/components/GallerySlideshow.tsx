@@ -1,0 +1,7 @@
+import { galleryImages } from '../../../config/gallery';
+import Slideshow from './Slideshow';
+
+/** The gallery's slideshow with its images: the gallery island (src/app/islands/registry.ts). */
+export default function GallerySlideshow() {
+  return <Slideshow images={galleryImages} />;
+}
