@@ -50,7 +50,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const store = makeStore();
   // Each island is rendered afterwards as a root of its own, as the browser hydrates it.
   const islands = new Map<string, ReactElement>();
-  const collector = { add: (name: string, element: ReactElement) => void islands.set(name, element) };
+  const collector = {
+    add: (name: string, element: ReactElement) => void islands.set(name, element),
+  };
 
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
@@ -86,7 +88,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       </StrictMode>,
       { identifierPrefix: islandIdPrefix(name) },
     );
-    html = html.replace(islandRoot(name), (_all, open: string, close: string) => open + islandHtml + close);
+    html = html.replace(
+      islandRoot(name),
+      (_all, open: string, close: string) => open + islandHtml + close,
+    );
   }
   const styleTags = emotionServer.constructStyleTagsFromChunks(
     emotionServer.extractCriticalToChunks(html),

@@ -48,7 +48,9 @@ function setUp(root: HTMLElement, name: string, spec: IslandSpec) {
     state = 'waking';
     Promise.all([import(/* webpackChunkName: "island-runtime" */ './runtime'), spec.load()])
       .then(([runtime, module]) => runtime.hydrateIsland(root, name, module))
-      .catch((error: unknown) => console.error(`The ${name} part of the page failed to load.`, error))
+      .catch((error: unknown) =>
+        console.error(`The ${name} part of the page failed to load.`, error),
+      )
       .finally(finish);
   };
 
