@@ -23,6 +23,7 @@ interface SsrModule {
 
 interface RenderedPage {
   html: string;
+  preloads: string;
   styleTags: string;
   meta: { title: string; description: string } | null;
   islands: string[];
@@ -59,26 +60,29 @@ export function withoutAppAssets(shell: string, appFiles: string[], publicPath =
 }
 
 /**
- * What a prerendered page loads: the islands' entry (scripts) and the stylesheets its
- * islands' code brings, which their prerendered HTML needs before it hydrates.
+ * What a prerendered page loads: the islands' entry (scripts), and inline the stylesheets its
+ * islands' code brings (a few KB), which their prerendered HTML needs from the first paint: a
+ * stylesheet link would hold the first paint back.
  */
-export function pageAssets(chunkAssets: ChunkAssets, islands: string[]): string[] {
+export function pageAssets(
+  chunkAssets: ChunkAssets,
+  islands: string[],
+  readAsset: (file: string) => string,
+  publicPath = '/',
+): string {
   const css = islands.flatMap((name) =>
     groupFiles(chunkAssets, islandChunkGroup(name)).filter((file) => file.endsWith('.css')),
   );
-  return [...new Set([...css, ...groupFiles(chunkAssets, ISLANDS_ENTRY)])];
-}
-
-function assetTags(files: string[], publicPath = '/'): string {
-  return files
-    .map((file) =>
-      file.endsWith('.css')
-        ? `<link href="${publicPath}${file}" rel="stylesheet">`
-        : file.endsWith('.js')
-          ? `<script defer src="${publicPath}${file}"></script>`
-          : '',
-    )
-    .join('');
+  const styles = [...new Set(css)].map(
+    (file) =>
+      `<style data-island-css>${readAsset(file)
+        .replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')
+        .trim()}</style>`,
+  );
+  const scripts = groupFiles(chunkAssets, ISLANDS_ENTRY)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `<script defer src="${publicPath}${file}"></script>`);
+  return [...styles, ...scripts].join('');
 }
 
 /** An executable inline script (JSON-LD data blocks are not executed, so they are allowed). */
@@ -104,7 +108,7 @@ export function composePage(shell: string, page: RenderedPage, extraHead: string
       );
   }
   return html
-    .replace('</head>', `${page.styleTags}${extraHead}</head>`)
+    .replace('</head>', `${page.preloads}${page.styleTags}${extraHead}</head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>`);
 }
 
@@ -129,10 +133,12 @@ export async function prerender({
   for (const urlPath of ssr.prerenderedPaths) {
     const started = performance.now();
     const page = await ssr.renderPage(urlPath);
-    const files = pageAssets(chunkAssets, page.islands);
+    const assets = pageAssets(chunkAssets, page.islands, (asset) =>
+      readFileSync(path.join(dist, asset), 'utf8'),
+    );
     const file = htmlFileFor(dist, urlPath);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, composePage(shell, page, assetTags(files)));
+    writeFileSync(file, composePage(shell, page, assets));
     written.push(file);
     log(
       `  prerendered ${urlPath.padEnd(10)} → ${path.relative(dist, file)} ` +

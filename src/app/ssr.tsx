@@ -23,6 +23,8 @@ export { prerenderedPaths } from './routes';
 export interface RenderedPage {
   /** The markup that goes inside #root. */
   html: string;
+  /** The preloads of its priority images (the hero), for the head. */
+  preloads: string;
   /** Emotion's critical CSS for that markup, as <style data-emotion> tags for the head. */
   styleTags: string;
   /** The page's title and description (as usePageMeta sets them in the browser). */
@@ -30,6 +32,9 @@ export interface RenderedPage {
   /** The names of the page's islands (their code loads in the browser, see ./islands). */
   islands: string[];
 }
+
+/** A preload React wrote for a priority image (`fetchPriority="high"`). */
+const PRELOAD_LINK = /<link rel="preload" as="image"[^>]*>/g;
 
 /** An island's empty root element, as <Island> leaves it in the page. */
 const islandRoot = (name: string) =>
@@ -93,6 +98,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       (_all, open: string, close: string) => open + islandHtml + close,
     );
   }
+  // React writes the preloads of priority images where the rendering starts (in #root, and in
+  // each island): they go to the head, where the browser finds them before anything else.
+  const preloads = html.match(PRELOAD_LINK) ?? [];
+  html = html.replace(PRELOAD_LINK, '');
   const styleTags = emotionServer.constructStyleTagsFromChunks(
     emotionServer.extractCriticalToChunks(html),
   );
@@ -102,5 +111,5 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const meta = own
     ? { title: `${own.title} | ${business.name}`, description: own.description }
     : null;
-  return { html, styleTags, meta, islands: [...islands.keys()] };
+  return { html, preloads: preloads.join(''), styleTags, meta, islands: [...islands.keys()] };
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
-import { ISLAND_ATTRIBUTE } from './islandMarkers';
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, type IslandProps } from './islandMarkers';
 
 /**
  * Islands (docs/architecture.md, "Public pages: static HTML with islands"): the interactive
@@ -17,11 +17,13 @@ export const IslandCollectorContext = createContext<IslandCollector | null>(null
 /** The island's root element takes no box of its own: its content lays out as if it were not there. */
 const rootStyle = { display: 'contents' } as const;
 
-interface Props {
+interface Props<P extends IslandProps> {
   /** The island's name: its entry in the island list (src/app/islands/registry.ts). */
   name: string;
-  /** What the island renders, with no props (it is re-created from the name in the browser). */
-  component: ComponentType;
+  /** What the island renders (re-created in the browser from the name and `props`). */
+  component: ComponentType<P>;
+  /** Plain values only: they travel in the HTML, as JSON. */
+  props?: P;
 }
 
 /**
@@ -30,16 +32,17 @@ interface Props {
  * which renders it as a separate root into that element (src/app/ssr.tsx), exactly as the
  * browser hydrates it.
  */
-export function Island({ name, component: Component }: Props) {
+export function Island<P extends IslandProps>({ name, component: Component, props }: Props<P>) {
   const collector = useContext(IslandCollectorContext);
-  const attributes = { [ISLAND_ATTRIBUTE]: name, style: rootStyle };
+  const attributes = {
+    [ISLAND_ATTRIBUTE]: name,
+    ...(props && { [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) }),
+    style: rootStyle,
+  };
+  const element = <Component {...(props ?? ({} as P))} />;
   if (collector) {
-    collector.add(name, <Component />);
+    collector.add(name, element);
     return <div {...attributes} />;
   }
-  return (
-    <div {...attributes}>
-      <Component />
-    </div>
-  );
+  return <div {...attributes}>{element}</div>;
 }

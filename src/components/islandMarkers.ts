@@ -7,6 +7,17 @@
 /** The attribute of an island's root element; its value is the island's name. */
 export const ISLAND_ATTRIBUTE = 'data-island';
 
+/** The attribute holding an island's props (JSON), when it has any. */
+export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
+/** What an island's props can be: plain values that travel in the HTML. */
+export type IslandProps = Record<string, string | number | boolean>;
+
+/** Reads an island's props back from its root element. */
+export function islandProps(root: Element): IslandProps {
+  const json = root.getAttribute(ISLAND_PROPS_ATTRIBUTE);
+  return json ? (JSON.parse(json) as IslandProps) : {};
+}
+
 /** Every island is a React root of its own: its `useId`s carry its name, on both sides. */
 export const islandIdPrefix = (name: string) => `${name}-`;
 

@@ -6,7 +6,7 @@
  */
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { islandIdPrefix } from '../../components/islandMarkers';
+import { islandIdPrefix, islandProps } from '../../components/islandMarkers';
 import { hasStoredSession } from '../../api/session/tokenStore';
 import { AppProviders } from '../providers';
 import { createAppStore, type AppStore } from '../appStore';
@@ -15,7 +15,9 @@ import { IslandRouter } from './IslandRouter';
 
 /** An island's module: its component, and what the store needs before it renders. */
 export interface IslandModule {
-  default: ComponentType;
+  // Each island's own props type; its root element carries the values (islandProps).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  default: ComponentType<any>;
   prepare?: (store: AppStore) => void;
 }
 
@@ -45,6 +47,7 @@ export function hydrateIsland(root: Element, name: string, module: IslandModule)
   const { store, emotionCache } = services();
   module.prepare?.(store);
   const Component = module.default;
+  const props = islandProps(root);
   return new Promise((resolve) => {
     hydrateRoot(
       root,
@@ -52,7 +55,7 @@ export function hydrateIsland(root: Element, name: string, module: IslandModule)
         <AppProviders store={store} emotionCache={emotionCache} globalStyles={false}>
           <IslandRouter>
             <Hydrated onHydrated={resolve}>
-              <Component />
+              <Component {...props} />
             </Hydrated>
           </IslandRouter>
         </AppProviders>

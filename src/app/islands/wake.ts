@@ -83,17 +83,17 @@ function setUp(
   }
 
   // The island's root takes no box (display: contents): its content is what comes into view.
-  const content = root.firstElementChild;
+  const content = [...root.children];
   if (spec.wake !== 'near-viewport') {
     // Woken by a touch only (below).
-  } else if (content && 'IntersectionObserver' in window) {
+  } else if (content.length > 0 && 'IntersectionObserver' in window) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) wake();
       },
       { rootMargin: NEAR_VIEWPORT },
     );
-    observer.observe(content);
+    for (const element of content) observer.observe(element);
     stops.push(() => observer.disconnect());
   } else {
     wake();

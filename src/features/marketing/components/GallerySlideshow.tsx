@@ -2,6 +2,6 @@ import { galleryImages } from '../../../config/gallery';
 import Slideshow from './Slideshow';
 
 /** The gallery's slideshow with its images: the gallery island (src/app/islands/registry.ts). */
-export default function GallerySlideshow() {
-  return <Slideshow images={galleryImages} />;
+export default function GallerySlideshow({ priority }: { priority: boolean }) {
+  return <Slideshow images={galleryImages} firstImagePriority={priority} />;
 }

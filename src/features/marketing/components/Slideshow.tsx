@@ -53,7 +53,14 @@ const neighbours = (index: number, count: number) => [
  * motion it neither plays on its own nor animates. Only the current slide and its neighbours
  * load their image.
  */
-export default function Slideshow({ images }: { images: readonly GalleryImage[] }) {
+export default function Slideshow({
+  images,
+  firstImagePriority = false,
+}: {
+  images: readonly GalleryImage[];
+  /** The first image is the page's main picture (the gallery page): fetched at once and first. */
+  firstImagePriority?: boolean;
+}) {
   const count = images.length;
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const sliderRef = useRef<Slider>(null);
@@ -129,7 +136,12 @@ export default function Slideshow({ images }: { images: readonly GalleryImage[] 
           {images.map((item, index) => (
             <Box component="figure" key={item.id} sx={{ m: 0, position: 'relative' }}>
               {loaded.has(index) ? (
-                <ResponsiveImage image={item.image} alt={item.alt} sizes={SLIDE_SIZES} />
+                <ResponsiveImage
+                  image={item.image}
+                  alt={item.alt}
+                  sizes={SLIDE_SIZES}
+                  priority={firstImagePriority && index === 0}
+                />
               ) : (
                 <Box
                   sx={{

@@ -22,7 +22,7 @@ export function GalleryPage() {
           >
             Our Best Work
           </Typography>
-          <GallerySection />
+          <GallerySection priority />
         </Container>
       </Box>
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 } }}>

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+import { startStaticServer } from './lib/staticServer';
+const server = await startStaticServer({ dist: process.cwd() + '/dist', port: 3474, host: '127.0.0.1', headers: {} });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+page.on('request', (r) => { if (r.url().endsWith('.js')) console.log('js', r.url().slice(-40)); });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+await page.goto('http://127.0.0.1:3474/gallery');
+await page.waitForTimeout(3000);
+console.log(await page.evaluate(() => { const r = document.querySelector('[data-island="gallery"]')!.firstElementChild!.getBoundingClientRect(); return [r.top, r.height]; }));
+await browser.close(); await server.close();
