@@ -194,12 +194,15 @@ Lighthouse ${RUNS} runs per page, mobile preset (simulated slow 4G, 4x CPU slowd
 
 Initial JavaScript of /: **${kb(results.initialJs.gzipBytes)} gzip** (budget ${kb(results.initialJs.budgetBytes)}).
 
-## Prerendered pages hydrate
+## The islands of the prerendered pages hydrate
+
+Each island woken (pointer over it, scrolled into view); kept = hydrated over the elements the
+server sent.
 
 ${results.hydration
   .map(
     (check) =>
-      `- ${check.path}: ${check.kept ? 'hydrated (server elements kept)' : '**re-rendered**'}, ` +
+      `- ${check.path}: ${check.islands.map((island) => `${island.name} ${island.kept ? 'kept' : '**re-rendered**'}`).join(', ')}, ` +
       `${check.messages.length ? `console: ${check.messages.join('; ')}` : 'no console errors or warnings'}`,
   )
   .join('\n')}

@@ -103,16 +103,22 @@ export async function measureBookingsRender(
 
 export interface HydrationCheck {
   path: string;
-  /** Console errors and warnings, and uncaught errors, while the page loaded and hydrated. */
+  /** Console errors and warnings, and uncaught errors, while the page loaded and its islands woke. */
   messages: string[];
-  /** True when the prerendered elements are still the ones shown (hydrated, not replaced). */
+  /**
+   * True when every island hydrated over the elements the server sent (React attached to
+   * them, none replaced).
+   */
   kept: boolean;
+  /** The islands of the page, and whether each hydrated over its prerendered elements. */
+  islands: { name: string; kept: boolean }[];
 }
 
 /**
- * Loads a prerendered page and checks that the app hydrated it: no console errors or
- * warnings (React reports hydration mismatches there), and the page's first element is still
- * the one the server sent (a failed hydration renders it anew).
+ * Loads a prerendered page, wakes every island (a pointer over it, then scrolled into view) and
+ * checks that each hydrated its prerendered HTML: no console errors or warnings (React reports
+ * hydration mismatches there), and its elements are still the ones the server sent, now
+ * React's (a failed hydration renders them anew).
  */
 export async function checkHydration(
   browser: Browser,
@@ -120,15 +126,6 @@ export async function checkHydration(
   path: string,
 ): Promise<HydrationCheck> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      const first = document.getElementById('root')?.firstElementChild;
-      if (!first) return;
-      (window as unknown as { ssrFirst: Element }).ssrFirst = first;
-      observer.disconnect();
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
   const page = await context.newPage();
   const messages: string[] = [];
   page.on('console', (message) => {
@@ -139,14 +136,34 @@ export async function checkHydration(
   page.on('pageerror', (error) => messages.push(`uncaught: ${error.message}`));
   try {
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
-    const kept = await page.evaluate(() => {
-      const first = (window as unknown as { ssrFirst?: Element }).ssrFirst;
-      return Boolean(
-        first?.isConnected && document.getElementById('root')?.firstElementChild === first,
-      );
+    const names = await page.evaluate(() => {
+      const sent = [...document.querySelectorAll('[data-island]')].map((root) => [
+        root.getAttribute('data-island') ?? '',
+        [...root.children],
+      ]);
+      (window as unknown as { sent: typeof sent }).sent = sent;
+      return sent.map(([name]) => name as string);
     });
-    return { path, messages, kept };
+    for (const name of names) {
+      const root = page.locator(`[data-island="${name}"] > :not(link)`).first();
+      await root.scrollIntoViewIfNeeded();
+      await root.hover({ trial: false, force: true }).catch(() => undefined);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.waitForTimeout(500);
+    const islands = await page.evaluate(() => {
+      const sent = (window as unknown as { sent: [string, Element[]][] }).sent;
+      return sent.map(([name, elements]) => ({
+        name,
+        kept: elements.every(
+          (element) =>
+            element.isConnected &&
+            (element.tagName === 'LINK' ||
+              Object.keys(element).some((key) => key.startsWith('__reactFiber'))),
+        ),
+      }));
+    });
+    return { path, messages, kept: islands.every((island) => island.kept), islands };
   } finally {
     await context.close();
   }
