@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { levelForPoints, nextTier, progressPercent } from '../../../../domain/loyaltyPoints';
 import { PROGRESS_MAX_POINTS, rewardHints, TOP_LEVEL_MESSAGE } from '../../../../domain/loyalty';
 import { bookingStatuses, percentOfTotal, type StatusCounts } from '../../../lib/bookingStats';
+import { dashboardTexts } from '../messages';
 
 const BookingStatusChart = lazy(() => import('./BookingStatusChart'));
 
@@ -27,7 +28,7 @@ export function LoyaltyPanel({ points, counts }: { points: number; counts: Statu
     <Card variant="outlined" component="section" aria-labelledby="loyalty-heading">
       <CardContent>
         <Typography id="loyalty-heading" variant="h5" component="h2" gutterBottom>
-          Loyalty Program
+          {dashboardTexts.loyaltyTitle}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 1 }}>
           <Typography>

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { Subscription } from '../../../api/normalize';
 import { formatShortDate } from '../../../../domain/dates';
+import { dashboardTexts } from '../messages';
 
 /** The Subscription card (docs/product.md §2, §4): the first active plan, else a Subscribe link. */
 export function SubscriptionCard({ subscriptions }: { subscriptions: readonly Subscription[] }) {
@@ -13,7 +14,7 @@ export function SubscriptionCard({ subscriptions }: { subscriptions: readonly Su
     <Card variant="outlined" component="section" aria-labelledby="subscription-heading">
       <CardContent>
         <Typography id="subscription-heading" variant="h5" component="h2" gutterBottom>
-          Subscription
+          {dashboardTexts.subscriptionTitle}
         </Typography>
         {active ? (
           <>
@@ -27,10 +28,10 @@ export function SubscriptionCard({ subscriptions }: { subscriptions: readonly Su
         ) : (
           <>
             <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-              No active plan.
+              {dashboardTexts.noActivePlan}
             </Typography>
             <Button component={RouterLink} to="/dashboard/subscriptions" variant="contained">
-              Subscribe
+              {dashboardTexts.subscribe}
             </Button>
           </>
         )}

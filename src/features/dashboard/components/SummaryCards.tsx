@@ -2,6 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import { dashboardTexts } from '../messages';
 
 export interface SummaryCardsProps {
   vehicles: number;
@@ -12,9 +13,9 @@ export interface SummaryCardsProps {
 /** The three summary cards (docs/product.md §2): Vehicles count, Total Bookings, Loyalty Points. */
 export function SummaryCards({ vehicles, bookings, points }: SummaryCardsProps) {
   const cards = [
-    { label: 'Vehicles', value: vehicles },
-    { label: 'Total Bookings', value: bookings },
-    { label: 'Loyalty Points', value: points },
+    { label: dashboardTexts.vehicles, value: vehicles },
+    { label: dashboardTexts.totalBookings, value: bookings },
+    { label: dashboardTexts.loyaltyPoints, value: points },
   ];
   return (
     <Grid

@@ -12,6 +12,7 @@ import { business } from '../../../config/business';
 import { CalendlyLinks } from '../../../components/CalendlyLinks';
 import type { Appointment } from '../appointments';
 import { buildIcs, DEFAULT_APPOINTMENT_MINUTES, icsHref } from '../ics';
+import { dashboardTexts } from '../messages';
 
 const icsDomain = (() => {
   try {
@@ -58,10 +59,10 @@ export function UpcomingAppointments({
     <Card variant="outlined" component="section" aria-labelledby="upcoming-heading">
       <CardContent>
         <Typography id="upcoming-heading" variant="h5" component="h2" gutterBottom>
-          Upcoming Appointments
+          {dashboardTexts.upcomingTitle}
         </Typography>
         {appointments.length === 0 ? (
-          <Typography color="text.secondary">No upcoming appointments.</Typography>
+          <Typography color="text.secondary">{dashboardTexts.noUpcoming}</Typography>
         ) : (
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {appointments.map((a) => {
@@ -99,7 +100,7 @@ export function UpcomingAppointments({
                         size="small"
                         variant="outlined"
                       >
-                        Modify Booking
+                        {dashboardTexts.modifyBooking}
                       </Button>
                     ) : (
                       // Read-only here (docs/product.md §6): changed in the scheduling service.
@@ -111,9 +112,9 @@ export function UpcomingAppointments({
                         download={`appointment-${a.bookingId || 'booking'}.ics`}
                         size="small"
                         startIcon={<EventIcon />}
-                        aria-label={`Add to calendar: ${when}`}
+                        aria-label={`${dashboardTexts.addToCalendar}: ${when}`}
                       >
-                        Add to calendar
+                        {dashboardTexts.addToCalendar}
                       </Button>
                     )}
                   </Box>

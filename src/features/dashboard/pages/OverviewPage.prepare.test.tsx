@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import { renderApp } from '../../../testing/render';
 import { signIn } from '../../../testing/tokens';
+import { DASHBOARD_PREPARE_FAILED, dashboardTexts } from '../messages';
 
 jest.mock('../../../lib/bookingStats', () => ({
   ...jest.requireActual<object>('../../../lib/bookingStats'),
@@ -14,8 +15,8 @@ it('shows "Error loading dashboard data." when the figures cannot be prepared', 
   const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   signIn();
   renderApp('/dashboard');
-  expect(await screen.findByText('Error loading dashboard data.')).toBeInTheDocument();
-  expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  expect(await screen.findByText(DASHBOARD_PREPARE_FAILED)).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: dashboardTexts.title })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: dashboardTexts.refresh })).toBeInTheDocument();
   log.mockRestore();
 });

@@ -5,6 +5,7 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { apiUrl } from '../../../testing/api';
 import { signIn } from '../../../testing/tokens';
+import { DASHBOARD_LOAD_FAILED, dashboardTexts } from '../messages';
 
 const booking = (id: string, date: string, status: string, time = '4:00 PM') => ({
   bookingId: id,
@@ -66,8 +67,8 @@ function useRichData() {
 
 /** Waits until the overview has loaded (its summary cards show). */
 async function loaded() {
-  expect(await screen.findByText('Total Bookings')).toBeInTheDocument();
-  expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
+  expect(await screen.findByText(dashboardTexts.totalBookings)).toBeInTheDocument();
+  expect(screen.queryByText(dashboardTexts.loading)).not.toBeInTheDocument();
 }
 
 describe('Dashboard overview', () => {
@@ -76,16 +77,18 @@ describe('Dashboard overview', () => {
   it('shows the title, the cards, the upcoming list, the loyalty panel and the plan', async () => {
     useRichData();
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: dashboardTexts.title }),
+    ).toBeInTheDocument();
     await loaded();
 
-    expect(screen.getByLabelText('Vehicles: 2')).toBeInTheDocument();
+    expect(screen.getByLabelText(`${dashboardTexts.vehicles}: 2`)).toBeInTheDocument();
     // 9 website + 1 external booking
-    expect(screen.getByLabelText('Total Bookings: 10')).toBeInTheDocument();
-    expect(screen.getByLabelText('Loyalty Points: 5200')).toBeInTheDocument();
+    expect(screen.getByLabelText(`${dashboardTexts.totalBookings}: 10`)).toBeInTheDocument();
+    expect(screen.getByLabelText(`${dashboardTexts.loyaltyPoints}: 5200`)).toBeInTheDocument();
 
     // Upcoming: future, booked/scheduled/confirmed, soonest first, at most 5 (b5 drops out).
-    const upcoming = screen.getByRole('region', { name: 'Upcoming Appointments' });
+    const upcoming = screen.getByRole('region', { name: dashboardTexts.upcomingTitle });
     const items = within(upcoming).getAllByRole('listitem');
     expect(items).toHaveLength(5);
     // (Intl may put a narrow no-break space before AM/PM.)
@@ -97,10 +100,14 @@ describe('Dashboard overview', () => {
       expect.stringContaining('4/4/99, 4:00 PM'),
     ]);
     expect(within(items[1]!).getByText('Calendly')).toBeInTheDocument();
-    for (const link of within(upcoming).getAllByRole('link', { name: 'Modify Booking' }))
+    for (const link of within(upcoming).getAllByRole('link', {
+      name: dashboardTexts.modifyBooking,
+    }))
       expect(link).toHaveAttribute('href', '/dashboard/bookings');
 
-    const ics = within(items[0]!).getByRole('link', { name: /Add to calendar/ });
+    const ics = within(items[0]!).getByRole('link', {
+      name: new RegExp(dashboardTexts.addToCalendar),
+    });
     expect(ics).toHaveAttribute('download', 'appointment-b1.ics');
     const text = decodeURIComponent(ics.getAttribute('href')!.replace(/^data:[^,]*,/, ''));
     expect(text).toContain('BEGIN:VEVENT');
@@ -108,7 +115,7 @@ describe('Dashboard overview', () => {
     expect(text).toContain('DTEND:20990101T160000Z');
 
     // Loyalty panel at Platinum.
-    const loyalty = screen.getByRole('region', { name: 'Loyalty Program' });
+    const loyalty = screen.getByRole('region', { name: dashboardTexts.loyaltyTitle });
     expect(within(loyalty).getByText('Platinum')).toBeInTheDocument();
     expect(within(loyalty).getByText("You're already at the top!")).toBeInTheDocument();
     expect(within(loyalty).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
@@ -121,9 +128,11 @@ describe('Dashboard overview', () => {
     expect(within(loyalty).getByText('Cancelled: 1 (10.0%)')).toBeInTheDocument();
 
     // The first active plan.
-    const plan = screen.getByRole('region', { name: 'Subscription' });
+    const plan = screen.getByRole('region', { name: dashboardTexts.subscriptionTitle });
     expect(within(plan).getByText('monthly')).toBeInTheDocument();
-    expect(within(plan).queryByRole('link', { name: 'Subscribe' })).not.toBeInTheDocument();
+    expect(
+      within(plan).queryByRole('link', { name: dashboardTexts.subscribe }),
+    ).not.toBeInTheDocument();
   });
 
   it('offers Modify Booking only for website bookings; a Calendly one links to its own reschedule and cancel', async () => {
@@ -140,10 +149,12 @@ describe('Dashboard overview', () => {
     );
     renderApp('/dashboard');
     await loaded();
-    const upcoming = screen.getByRole('region', { name: 'Upcoming Appointments' });
+    const upcoming = screen.getByRole('region', { name: dashboardTexts.upcomingTitle });
     const items = within(upcoming).getAllByRole('listitem');
     const calendlyItem = items.find((li) => within(li).queryByText('Calendly'))!;
-    expect(within(calendlyItem).queryByRole('link', { name: 'Modify Booking' })).toBeNull();
+    expect(
+      within(calendlyItem).queryByRole('link', { name: dashboardTexts.modifyBooking }),
+    ).toBeNull();
     expect(within(calendlyItem).getByRole('link', { name: /^Reschedule/ })).toHaveAttribute(
       'href',
       'https://calendly.com/reschedulings/cal-1',
@@ -155,7 +166,7 @@ describe('Dashboard overview', () => {
     const websiteItems = items.filter((li) => li !== calendlyItem);
     expect(websiteItems).toHaveLength(4);
     for (const li of websiteItems)
-      expect(within(li).getByRole('link', { name: 'Modify Booking' })).toHaveAttribute(
+      expect(within(li).getByRole('link', { name: dashboardTexts.modifyBooking })).toHaveAttribute(
         'href',
         '/dashboard/bookings',
       );
@@ -165,7 +176,7 @@ describe('Dashboard overview', () => {
     useRichData();
     renderApp('/dashboard');
     await loaded();
-    const upcoming = screen.getByRole('region', { name: 'Upcoming Appointments' });
+    const upcoming = screen.getByRole('region', { name: dashboardTexts.upcomingTitle });
     const calendlyItem = within(upcoming)
       .getAllByRole('listitem')
       .find((li) => within(li).queryByText('Calendly'))!;
@@ -182,15 +193,15 @@ describe('Dashboard overview', () => {
     );
     renderApp('/dashboard');
     await loaded();
-    const loyalty = screen.getByRole('region', { name: 'Loyalty Program' });
+    const loyalty = screen.getByRole('region', { name: dashboardTexts.loyaltyTitle });
     expect(within(loyalty).getByText('Silver')).toBeInTheDocument();
     expect(within(loyalty).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(within(loyalty).getByText('1,000 points to Gold')).toBeInTheDocument();
     expect(within(loyalty).queryByText("You're already at the top!")).not.toBeInTheDocument();
 
-    expect(screen.getByText('No upcoming appointments.')).toBeInTheDocument();
-    const plan = screen.getByRole('region', { name: 'Subscription' });
-    expect(within(plan).getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+    expect(screen.getByText(dashboardTexts.noUpcoming)).toBeInTheDocument();
+    const plan = screen.getByRole('region', { name: dashboardTexts.subscriptionTitle });
+    expect(within(plan).getByRole('link', { name: dashboardTexts.subscribe })).toHaveAttribute(
       'href',
       '/dashboard/subscriptions',
     );
@@ -222,8 +233,8 @@ describe('Dashboard overview', () => {
     renderApp('/dashboard');
     // Every request starts before any of them has answered; meanwhile the loading text shows.
     await waitFor(() => expect([...started].sort()).toEqual([...paths].sort()));
-    expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Refreshing...' })).toBeDisabled();
+    expect(screen.getByText(dashboardTexts.loading)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: dashboardTexts.refreshing })).toBeDisabled();
     release();
     await loaded();
   });
@@ -238,9 +249,9 @@ describe('Dashboard overview', () => {
     );
     renderApp('/dashboard');
     await loaded();
-    expect(screen.getByLabelText('Vehicles: 0')).toBeInTheDocument();
-    expect(screen.getByLabelText('Total Bookings: 10')).toBeInTheDocument();
-    expect(screen.queryByText('Failed to load dashboard data.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(`${dashboardTexts.vehicles}: 0`)).toBeInTheDocument();
+    expect(screen.getByLabelText(`${dashboardTexts.totalBookings}: 10`)).toBeInTheDocument();
+    expect(screen.queryByText(DASHBOARD_LOAD_FAILED)).not.toBeInTheDocument();
     expect(log).toHaveBeenCalledWith(
       'Dashboard: failed to load vehicles',
       expect.objectContaining({ status: 500 }),
@@ -260,7 +271,7 @@ describe('Dashboard overview', () => {
       http.get(apiUrl('/subscriptions'), fail),
     );
     renderApp('/dashboard');
-    expect(await screen.findByText('Failed to load dashboard data.')).toBeInTheDocument();
+    expect(await screen.findByText(DASHBOARD_LOAD_FAILED)).toBeInTheDocument();
     const failures = log.mock.calls
       .map(([first]) => String(first))
       .filter((text) => text.startsWith('Dashboard: failed to load'))
@@ -293,19 +304,19 @@ describe('Dashboard overview', () => {
     );
     renderApp('/dashboard');
     await loaded();
-    expect(screen.getByLabelText('Vehicles: 0')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByRole('button', { name: 'Refreshing...' })).toBeDisabled();
+    expect(screen.getByLabelText(`${dashboardTexts.vehicles}: 0`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: dashboardTexts.refresh }));
+    expect(await screen.findByRole('button', { name: dashboardTexts.refreshing })).toBeDisabled();
     await waitFor(() => expect(vehicleCalls).toBe(2));
     release();
-    expect(await screen.findByLabelText('Vehicles: 1')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+    expect(await screen.findByLabelText(`${dashboardTexts.vehicles}: 1`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: dashboardTexts.refresh })).toBeEnabled();
   });
 
   it('Book a service opens the quote wizard on the home page', async () => {
     const { router } = renderApp('/dashboard');
     await loaded();
-    await userEvent.click(screen.getByRole('link', { name: 'Book a service' }));
+    await userEvent.click(screen.getByRole('link', { name: dashboardTexts.bookService }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.hash).toBe('#booking');
   });

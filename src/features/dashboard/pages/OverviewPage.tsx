@@ -16,10 +16,7 @@ import { SummaryCards } from '../components/SummaryCards';
 import { UpcomingAppointments } from '../components/UpcomingAppointments';
 import { LoyaltyPanel } from '../components/LoyaltyPanel';
 import { SubscriptionCard } from '../components/SubscriptionCard';
-
-export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data.';
-/** docs/product.md §8: the sources loaded but their figures could not be prepared. */
-export const DASHBOARD_PREPARE_FAILED = 'Error loading dashboard data.';
+import { DASHBOARD_LOAD_FAILED, DASHBOARD_PREPARE_FAILED, dashboardTexts } from '../messages';
 
 /** Dashboard home (docs/product.md §2). */
 export function OverviewPage() {
@@ -55,12 +52,12 @@ export function OverviewPage() {
         }}
       >
         <Typography variant="h4" component="h1">
-          Dashboard
+          {dashboardTexts.title}
         </Typography>
         <Stack direction="row" spacing={1}>
           {/* The quote wizard, prefilled from the account (docs/product.md, signed-in quote). */}
           <Button variant="contained" component={SectionLink} to={QUOTE_SECTION_PATH}>
-            Book a service
+            {dashboardTexts.bookService}
           </Button>
           <Button
             variant="outlined"
@@ -68,15 +65,15 @@ export function OverviewPage() {
             disabled={isFetching}
             startIcon={<RefreshIcon />}
           >
-            {isFetching ? 'Refreshing...' : 'Refresh'}
+            {isFetching ? dashboardTexts.refreshing : dashboardTexts.refresh}
           </Button>
         </Stack>
       </Stack>
 
       <DashboardPageBody
         loading={isLoading}
-        loadingLabel="Loading dashboard..."
-        loadingText="Loading dashboard..."
+        loadingLabel={dashboardTexts.loading}
+        loadingText={dashboardTexts.loading}
         error={failed ? DASHBOARD_LOAD_FAILED : !derived && DASHBOARD_PREPARE_FAILED}
       >
         {() =>
