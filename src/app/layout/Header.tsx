@@ -4,13 +4,14 @@ import { AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/materi
 import MenuIcon from '@mui/icons-material/Menu';
 import { SectionLink, type HomeSection } from '../../components/SectionLink';
 import { business } from '../../config/business';
+import { marketingTexts } from '../../features/marketing/messages';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { useHydrated } from '../hydration';
 
 /** Header links (docs/product.md §2): section links on the home page. */
 export const headerSections: { label: string; section: HomeSection }[] = [
   { label: 'Services', section: 'services' },
-  { label: 'Our Best Work', section: 'gallery' },
+  { label: marketingTexts.galleryTitle, section: 'gallery' },
   { label: 'Book Now', section: 'booking' },
   { label: 'Contact', section: 'contact' },
 ];

@@ -2,6 +2,7 @@ import { Link, Typography } from '@mui/material';
 import { HomePage } from '../../features/marketing/pages/HomePage';
 import { Island } from '../../components/Island';
 import { business, phoneHref } from '../../config/business';
+import { REPLY_WITHIN_HOURS } from '../../config/hours';
 import QuoteIsland from '../islands/QuoteIsland';
 
 /** Without JavaScript, the booking section gives the ways to ask for a quote without the wizard. */
@@ -17,7 +18,7 @@ function QuoteWithoutScript() {
         <Link href={`mailto:${business.email}`} underline="always">
           {business.email}
         </Link>
-        . We reply within 24 hours.
+        . We reply within {REPLY_WITHIN_HOURS} hours.
       </Typography>
     </noscript>
   );

@@ -8,6 +8,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { business, phoneHref } from '../../../config/business';
 import { contactHours, schedulingHours } from '../../../config/hours';
 import { visuallyHidden } from './visuallyHidden';
+import { marketingTexts } from '../messages';
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -70,7 +71,7 @@ export function ContactDetails() {
         endIcon={<OpenInNewIcon aria-hidden="true" />}
         sx={{ mt: 3 }}
       >
-        Schedule Online
+        {marketingTexts.scheduleOnline}
         <Box component="span" sx={visuallyHidden}>
           {' '}
           (opens in a new tab)

@@ -8,6 +8,7 @@ import { STARTING_PRICE } from '../../../../domain/pricing';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { formatUsd } from '../../../lib/money';
 import { ResponsiveImage } from './ResponsiveImage';
+import { marketingTexts } from '../messages';
 
 const promises = [
   'Fully insured',
@@ -58,7 +59,7 @@ export function Hero() {
             id="home-title"
             sx={{ fontSize: { xs: '2.25rem', sm: '2.75rem', md: '3.25rem' }, mb: 2 }}
           >
-            A showroom shine, right in your driveway
+            {marketingTexts.heroTitle}
           </Typography>
           <Typography sx={{ fontSize: '1.125rem', color: '#d6e2ef', mb: 3.5, maxWidth: 540 }}>
             We bring water, power and professional products to your home or office, so your car gets
@@ -85,7 +86,7 @@ export function Hero() {
                 '&:hover': { bgcolor: '#fbbf24' },
               }}
             >
-              Get a Free Quote
+              {marketingTexts.getQuote}
             </Button>
             <Button
               href={phoneHref}

@@ -5,6 +5,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { business } from '../../../config/business';
 import { reviews } from '../../../config/reviews';
 import { visuallyHidden } from './visuallyHidden';
+import { marketingTexts } from '../messages';
 
 /** Three static community reviews and the link to the neighbourhood page (docs/product.md §1). */
 export function Reviews() {
@@ -50,7 +51,7 @@ export function Reviews() {
           size="large"
           endIcon={<OpenInNewIcon aria-hidden="true" />}
         >
-          Read more reviews from our neighbours
+          {marketingTexts.readMoreReviews}
           <Box component="span" sx={visuallyHidden}>
             {' '}
             (opens in a new tab)

@@ -5,6 +5,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { serviceState, serviceTowns } from '../../../../domain/serviceArea';
+import { marketingTexts } from '../messages';
 
 const scroll = keyframes`
   from { transform: translateX(0); }
@@ -15,7 +16,7 @@ function Towns({ hidden = false }: { hidden?: boolean }) {
   return (
     <Box
       component="ul"
-      aria-label={hidden ? undefined : 'Towns we serve'}
+      aria-label={hidden ? undefined : marketingTexts.townsLabel}
       aria-hidden={hidden || undefined}
       className={hidden ? 'copy' : undefined}
       sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', gap: 1.5, pr: 1.5 }}

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render';
 import { galleryImages } from '../../../config/gallery';
 import Slideshow from './Slideshow';
+import { slideshowTexts } from '../messages';
 
-const dot = (n: number) => screen.getByRole('button', { name: `Show image ${n} of 14` });
+const dot = (n: number) => screen.getByRole('button', { name: slideshowTexts.dot(n, 14) });
 const expectCurrent = (n: number) => expect(dot(n)).toHaveAttribute('aria-current', 'true');
 const shows = (n: number) =>
   waitFor(() => expect(screen.getByText(/ \/ 14/)).toHaveTextContent(`${n} / 14`));
@@ -32,8 +33,8 @@ function preferReducedMotion() {
 describe('gallery slideshow', () => {
   it('shows the empty state without images', () => {
     renderWithProviders(<Slideshow images={[]} />);
-    expect(screen.getByText('No images available.')).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Next image' })).not.toBeInTheDocument();
+    expect(screen.getByText(slideshowTexts.empty)).toBeVisible();
+    expect(screen.queryByRole('button', { name: slideshowTexts.next })).not.toBeInTheDocument();
   });
 
   it('shows 14 captioned images with alt text, one dot each', () => {
@@ -61,7 +62,7 @@ describe('gallery slideshow', () => {
       advance(300);
       expectCurrent(2);
 
-      const region = screen.getByRole('region', { name: 'Our work, image by image' });
+      const region = screen.getByRole('region', { name: slideshowTexts.region });
       fireEvent.mouseEnter(region);
       advance(10_000);
       expectCurrent(2);
@@ -74,7 +75,7 @@ describe('gallery slideshow', () => {
       const restore = preferReducedMotion();
       try {
         renderWithProviders(<Slideshow images={galleryImages} />);
-        expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+        expect(screen.getByRole('button', { name: slideshowTexts.play })).toBeVisible();
         advance(10_000);
         expectCurrent(1);
       } finally {
@@ -84,10 +85,10 @@ describe('gallery slideshow', () => {
 
     it('stays put once paused', () => {
       renderWithProviders(<Slideshow images={galleryImages} />);
-      fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
+      fireEvent.click(screen.getByRole('button', { name: slideshowTexts.pause }));
       advance(10_000);
       expectCurrent(1);
-      fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
+      fireEvent.click(screen.getByRole('button', { name: slideshowTexts.play }));
       advance(3100);
       expectCurrent(2);
     });
@@ -96,16 +97,18 @@ describe('gallery slideshow', () => {
   it('has labelled previous, next and dot controls that work from the keyboard', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Slideshow images={galleryImages} />);
-    await user.click(screen.getByRole('button', { name: 'Pause slideshow' }));
-    expect(screen.getByRole('button', { name: 'Play slideshow' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: slideshowTexts.pause }));
+    expect(screen.getByRole('button', { name: slideshowTexts.play })).toHaveFocus();
 
-    act(() => screen.getByRole('button', { name: 'Next image' }).focus());
+    act(() => screen.getByRole('button', { name: slideshowTexts.next }).focus());
     await user.keyboard('{Enter}');
     await shows(2);
-    expect(screen.getByText('Image 2 of 14: Wheel detail and tire shine')).toBeInTheDocument();
+    expect(
+      screen.getByText(slideshowTexts.current(2, 14, 'Wheel detail and tire shine')),
+    ).toBeInTheDocument();
 
     await user.tab({ shift: true });
-    expect(screen.getByRole('button', { name: 'Previous image' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: slideshowTexts.previous })).toHaveFocus();
     await transition();
     await user.keyboard(' ');
     await shows(1);
@@ -123,8 +126,8 @@ describe('gallery slideshow', () => {
   it('switches between slide and fade, keeping the current image', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Slideshow images={galleryImages} />);
-    const slide = screen.getByRole('button', { name: 'Slide' });
-    const fade = screen.getByRole('button', { name: 'Fade' });
+    const slide = screen.getByRole('button', { name: slideshowTexts.slide });
+    const fade = screen.getByRole('button', { name: slideshowTexts.fade });
     expect(slide).toHaveAttribute('aria-pressed', 'true');
     expect(document.querySelector('.slick-slide[style*="opacity"]')).toBeNull();
     await user.click(dot(4));

@@ -19,6 +19,7 @@ import { SLIDESHOW_INTERVAL_MS, SLIDESHOW_TRANSITION_MS } from '../../../config/
 import { ResponsiveImage } from './ResponsiveImage';
 import { CONTROLS_MIN_HEIGHT, SLIDE_SIZES, SlideCaption, SlideFrame } from './slideLayout';
 import { visuallyHidden } from './visuallyHidden';
+import { slideshowTexts } from '../messages';
 
 export type SlideMode = 'slide' | 'fade';
 
@@ -87,7 +88,7 @@ export default function Slideshow({
       <Box>
         <SlideFrame>
           <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', color: '#c9d6e3' }}>
-            <Typography>No images available.</Typography>
+            <Typography>{slideshowTexts.empty}</Typography>
           </Box>
         </SlideFrame>
         <Box sx={{ minHeight: CONTROLS_MIN_HEIGHT }} />
@@ -105,14 +106,14 @@ export default function Slideshow({
     <Box
       role="region"
       aria-roledescription="carousel"
-      aria-label="Our work, image by image"
+      aria-label={slideshowTexts.region}
       // Hovering anywhere over the slideshow (image, arrows or dots) holds it still.
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
       <SlideFrame>
         <IconButton
-          aria-label="Previous image"
+          aria-label={slideshowTexts.previous}
           onClick={() => sliderRef.current?.slickPrev()}
           sx={{ ...arrowSx, left: { xs: 8, md: 16 } }}
         >
@@ -155,7 +156,7 @@ export default function Slideshow({
           ))}
         </Slider>
         <IconButton
-          aria-label="Next image"
+          aria-label={slideshowTexts.next}
           onClick={() => sliderRef.current?.slickNext()}
           sx={{ ...arrowSx, right: { xs: 8, md: 16 } }}
         >
@@ -174,7 +175,7 @@ export default function Slideshow({
               component="button"
               type="button"
               key={item.id}
-              aria-label={`Show image ${index + 1} of ${count}`}
+              aria-label={slideshowTexts.dot(index + 1, count)}
               aria-current={index === current ? 'true' : undefined}
               onClick={() => sliderRef.current?.slickGoTo(index)}
               sx={{
@@ -222,7 +223,7 @@ export default function Slideshow({
               ...focusRing,
             }}
           >
-            {playing ? 'Pause slideshow' : 'Play slideshow'}
+            {playing ? slideshowTexts.pause : slideshowTexts.play}
           </Button>
           <ToggleButtonGroup
             size="small"
@@ -241,8 +242,8 @@ export default function Slideshow({
               '& .MuiToggleButton-root.Mui-selected:hover': { bgcolor: '#fbbf24' },
             }}
           >
-            <ToggleButton value="slide">Slide</ToggleButton>
-            <ToggleButton value="fade">Fade</ToggleButton>
+            <ToggleButton value="slide">{slideshowTexts.slide}</ToggleButton>
+            <ToggleButton value="fade">{slideshowTexts.fade}</ToggleButton>
           </ToggleButtonGroup>
           <Typography
             component="span"
@@ -253,7 +254,7 @@ export default function Slideshow({
           </Typography>
         </Box>
         <Box sx={visuallyHidden} aria-live={playing ? 'off' : 'polite'}>
-          {active && `Image ${current + 1} of ${count}: ${active.caption}`}
+          {active && slideshowTexts.current(current + 1, count, active.caption)}
         </Box>
       </Box>
     </Box>

@@ -5,16 +5,14 @@ import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { PageHeader } from '../components/Section';
 import { QuoteCallToAction } from '../components/QuoteCallToAction';
 import { pageMeta } from '../pageMeta';
+import { marketingTexts } from '../messages';
 
 /** /booking (docs/product.md §2): a placeholder until the booking wizard moves here. */
 export function BookingPage() {
   usePageMeta(pageMeta['/booking'].title, pageMeta['/booking'].description);
   return (
     <>
-      <PageHeader
-        title="Book a Service"
-        intro="The booking wizard will be moved here in a later phase."
-      />
+      <PageHeader title={marketingTexts.bookingPageTitle} intro={marketingTexts.bookingPageIntro} />
       <Container maxWidth="md" sx={{ py: { xs: 5, md: 8 } }}>
         <Typography sx={{ fontSize: '1.125rem', mb: 3 }}>
           Until then, you can request a free quote in the{' '}

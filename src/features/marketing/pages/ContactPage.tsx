@@ -5,16 +5,14 @@ import { PageHeader } from '../components/Section';
 import { ContactDetails } from '../components/ContactDetails';
 import { pageMeta } from '../pageMeta';
 import { visuallyHidden } from '../components/visuallyHidden';
+import { marketingTexts } from '../messages';
 
 /** /contact (docs/product.md §2): phone, e-mail and hours; the contact form is a placeholder. */
 export function ContactPage() {
   usePageMeta(pageMeta['/contact'].title, pageMeta['/contact'].description);
   return (
     <>
-      <PageHeader
-        title="Contact Us"
-        intro="Questions about a detail, a fleet or a gift card? Call, e-mail or book online. We reply within 24 hours."
-      />
+      <PageHeader title={marketingTexts.contactPageTitle} intro={marketingTexts.contactPageIntro} />
       <Container
         maxWidth="lg"
         sx={{
@@ -48,7 +46,7 @@ export function ContactPage() {
           </Alert>
           <Box
             component="form"
-            aria-label="Contact form (coming soon)"
+            aria-label={marketingTexts.contactFormLabel}
             aria-describedby="contact-form-note"
             onSubmit={(event) => event.preventDefault()}
           >
@@ -60,7 +58,13 @@ export function ContactPage() {
               <Box component="legend" sx={visuallyHidden}>
                 Your message
               </Box>
-              <TextField label="Your Name" name="name" autoComplete="name" disabled fullWidth />
+              <TextField
+                label={marketingTexts.contactFormName}
+                name="name"
+                autoComplete="name"
+                disabled
+                fullWidth
+              />
               <TextField
                 label="Email Address"
                 name="email"
@@ -69,10 +73,17 @@ export function ContactPage() {
                 disabled
                 fullWidth
               />
-              <TextField label="Message" name="message" multiline minRows={4} disabled fullWidth />
+              <TextField
+                label={marketingTexts.contactFormMessage}
+                name="message"
+                multiline
+                minRows={4}
+                disabled
+                fullWidth
+              />
               <Box>
                 <Button type="submit" variant="contained" disabled>
-                  Send Message
+                  {marketingTexts.contactFormSend}
                 </Button>
               </Box>
             </Box>

@@ -4,6 +4,7 @@ import { PageHeader } from '../components/Section';
 import { GallerySection } from '../components/GallerySection';
 import { QuoteCallToAction } from '../components/QuoteCallToAction';
 import { pageMeta } from '../pageMeta';
+import { marketingTexts } from '../messages';
 
 /** /gallery: the slideshow of our work. */
 export function GalleryPage() {
@@ -11,7 +12,7 @@ export function GalleryPage() {
   return (
     <>
       <PageHeader
-        title="Gallery"
+        title={marketingTexts.galleryPageTitle}
         intro="Foam baths, wheel and tire shine, leather care, ceramic wax and water-beading coatings: a look at what we do in driveways across the Triangle."
       />
       <Box sx={{ bgcolor: '#0d1b2a', color: '#ffffff', py: { xs: 5, md: 8 } }}>
@@ -20,17 +21,17 @@ export function GalleryPage() {
             variant="h2"
             sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, mb: 3, textAlign: 'center' }}
           >
-            Our Best Work
+            {marketingTexts.galleryTitle}
           </Typography>
           <GallerySection priority />
         </Container>
       </Box>
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 } }}>
         <Typography variant="h2" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, mb: 1 }}>
-          Like what you see?
+          {marketingTexts.galleryPageMoreTitle}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-          Tell us about your car and we&apos;ll get back to you within 24 hours.
+          {marketingTexts.galleryPageMoreText}
         </Typography>
         <QuoteCallToAction />
       </Container>

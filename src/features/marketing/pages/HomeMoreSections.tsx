@@ -4,6 +4,7 @@ import { Reviews } from '../components/Reviews';
 import { ContactSection } from '../components/ContactSection';
 import { ServiceArea } from '../components/ServiceArea';
 import { jsonForScript, localBusinessJsonLd } from '../structuredData';
+import { marketingTexts } from '../messages';
 
 /**
  * The home page's sections after the quote (gallery, reviews, contact, service area) and its
@@ -16,25 +17,25 @@ export function HomeMoreSections() {
       <Section
         id="gallery"
         tone="dark"
-        title="Our Best Work"
+        title={marketingTexts.galleryTitle}
         intro="Foam baths, wheel and tire shine, leather care and mirror-gloss finishes."
       >
         <GallerySection />
       </Section>
       <Section
         id="reviews"
-        title="What Our Neighbours Say"
+        title={marketingTexts.reviewsTitle}
         intro="Families and commuters across the Triangle trust us with their cars."
       >
         <Reviews />
       </Section>
-      <Section id="contact" tone="tint" title="Get in Touch">
+      <Section id="contact" tone="tint" title={marketingTexts.contactSectionTitle}>
         <ContactSection />
       </Section>
       <Section
         id="servicearea"
         tone="brand"
-        title="Service Area"
+        title={marketingTexts.serviceAreaTitle}
         intro="Based in Cary, we come to you anywhere in these towns."
       >
         <ServiceArea />

@@ -9,6 +9,7 @@ import { Section } from '../components/Section';
 import { ServiceCards } from '../components/ServiceCards';
 import { PriceList } from '../components/PriceList';
 import { pageMeta } from '../pageMeta';
+import { marketingTexts } from '../messages';
 
 const HomeMoreSections = lazy(() =>
   import(/* webpackChunkName: "home-more" */ './HomeMoreSections').then((m) => ({
@@ -38,7 +39,7 @@ export function HomePage({ bookingSection }: { bookingSection: ReactNode }) {
       <Hero />
       <Section
         id="services"
-        title="Our Services"
+        title={marketingTexts.servicesTitle}
         intro={`Detailing packages starting from ${formatUsd(STARTING_PRICE)}, done at your home or office. Our team replies within ${REPLY_WITHIN_HOURS} hours.`}
       >
         <ServiceCards />
@@ -49,7 +50,7 @@ export function HomePage({ bookingSection }: { bookingSection: ReactNode }) {
       <Section
         id="booking"
         tone="tint"
-        title="Get a Free Quote"
+        title={marketingTexts.getQuote}
         intro={`Pick your vehicle and extras, tell us when suits you, and we'll confirm within ${REPLY_WITHIN_HOURS} hours.`}
       >
         {bookingSection}

@@ -8,6 +8,7 @@ import { ServiceCards } from '../components/ServiceCards';
 import { PriceList } from '../components/PriceList';
 import { QuoteCallToAction } from '../components/QuoteCallToAction';
 import { pageMeta } from '../pageMeta';
+import { marketingTexts } from '../messages';
 
 /** /services (docs/product.md §2): the three service cards, prices, and how to get a quote. */
 export function ServicesPage() {
@@ -15,7 +16,7 @@ export function ServicesPage() {
   return (
     <>
       <PageHeader
-        title="Our Services"
+        title={marketingTexts.servicesTitle}
         intro={`Professional detailing in your driveway or office lot, with packages starting from ${formatUsd(STARTING_PRICE)}.`}
       />
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../testing/render';
 import { business } from '../../../config/business';
 import { HomePage } from './HomePage';
+import { marketingTexts } from '../messages';
 
 const TOWNS = [
   'Cary',
@@ -23,7 +24,7 @@ describe('home page', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: 'A showroom shine, right in your driveway',
+        name: marketingTexts.heroTitle,
       }),
     ).toBeVisible();
     // The sections after the quote arrive with their own code, a moment later.
@@ -38,7 +39,7 @@ describe('home page', () => {
         'servicearea',
       ]),
     );
-    const booking = screen.getByRole('region', { name: 'Get a Free Quote' });
+    const booking = screen.getByRole('region', { name: marketingTexts.getQuote });
     expect(booking).toHaveAttribute('id', 'booking');
     expect(within(booking).getByText('The quote wizard')).toBeVisible();
     await waitFor(() =>
@@ -50,7 +51,7 @@ describe('home page', () => {
 
   it('shows the services and prices readable as text', async () => {
     renderApp('/');
-    const services = await screen.findByRole('region', { name: 'Our Services' });
+    const services = await screen.findByRole('region', { name: marketingTexts.servicesTitle });
     for (const name of ['Exterior Detailing', 'Interior Detailing', 'Mobile Wash'])
       expect(within(services).getByRole('heading', { name })).toBeVisible();
     expect(services).toHaveTextContent('starting from $90');
@@ -70,33 +71,32 @@ describe('home page', () => {
 
   it('shows three reviews and links to the neighbourhood page', async () => {
     renderApp('/');
-    const reviews = await screen.findByRole('region', { name: 'What Our Neighbours Say' });
+    const reviews = await screen.findByRole('region', { name: marketingTexts.reviewsTitle });
     expect(within(reviews).getAllByRole('listitem')).toHaveLength(3);
     expect(within(reviews).getAllByRole('img', { name: '5 out of 5 stars' })).toHaveLength(3);
     expect(
-      within(reviews).getByRole('link', { name: /Read more reviews from our neighbours/ }),
+      within(reviews).getByRole('link', { name: new RegExp(marketingTexts.readMoreReviews) }),
     ).toHaveAttribute('href', business.socialUrl);
   });
 
   it('shows the contact details, the scheduling link, hours and the about text', async () => {
     renderApp('/');
-    const contact = await screen.findByRole('region', { name: 'Get in Touch' });
+    const contact = await screen.findByRole('region', { name: marketingTexts.contactSectionTitle });
     expect(within(contact).getByRole('link', { name: business.phone })).toHaveAttribute(
       'href',
       'tel:+19195550142',
     );
-    expect(within(contact).getByRole('link', { name: /Schedule Online/ })).toHaveAttribute(
-      'href',
-      business.schedulingUrl,
-    );
+    expect(
+      within(contact).getByRole('link', { name: new RegExp(marketingTexts.scheduleOnline) }),
+    ).toHaveAttribute('href', business.schedulingUrl);
     expect(contact).toHaveTextContent('Mon-Sun 9am-6pm');
     expect(contact).toHaveTextContent(business.about);
   });
 
   it('lists the eight towns once for screen readers', async () => {
     renderApp('/');
-    const area = await screen.findByRole('region', { name: 'Service Area' });
-    const list = within(area).getByRole('list', { name: 'Towns we serve' });
+    const area = await screen.findByRole('region', { name: marketingTexts.serviceAreaTitle });
+    const list = within(area).getByRole('list', { name: marketingTexts.townsLabel });
     expect(
       within(list)
         .getAllByRole('listitem')
@@ -109,7 +109,7 @@ describe('home page', () => {
   it('describes the business for search engines (LocalBusiness JSON-LD)', async () => {
     renderApp('/');
     // It comes with the sections after the quote.
-    await screen.findByRole('region', { name: 'Service Area' });
+    await screen.findByRole('region', { name: marketingTexts.serviceAreaTitle });
     const script = document.querySelector('script[type="application/ld+json"]');
     const data = JSON.parse(script!.textContent!) as Record<string, unknown>;
     expect(data).toMatchObject({
@@ -127,7 +127,7 @@ describe('home page', () => {
 
   it('shows the first gallery image, with its space kept, before the slideshow loads', async () => {
     renderApp('/');
-    const gallery = await screen.findByRole('region', { name: 'Our Best Work' });
+    const gallery = await screen.findByRole('region', { name: marketingTexts.galleryTitle });
     const img = within(gallery).getByRole('img', { name: /red sedan covered in thick wash foam/ });
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '1200');
@@ -147,7 +147,9 @@ describe('home page', () => {
 describe('/services', () => {
   it('shows the three service cards, "starting from $90" and the 24-hour reply', async () => {
     renderApp('/services');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: marketingTexts.servicesTitle }),
+    ).toBeVisible();
     for (const name of ['Exterior Detailing', 'Interior Detailing', 'Mobile Wash'])
       expect(screen.getByRole('heading', { level: 2, name })).toBeVisible();
     expect(screen.getByText('Packages starting from $90')).toBeVisible();
@@ -163,7 +165,9 @@ describe('/services', () => {
 describe('/contact', () => {
   it('shows phone, e-mail and hours; the form is a clearly marked placeholder', async () => {
     renderApp('/contact');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: marketingTexts.contactPageTitle }),
+    ).toBeVisible();
     expect(screen.getAllByRole('link', { name: business.phone })[0]).toHaveAttribute(
       'href',
       'tel:+19195550142',
@@ -173,21 +177,23 @@ describe('/contact', () => {
       `mailto:${business.email}`,
     );
     expect(screen.getByText('Mon-Sun 9am-6pm')).toBeVisible();
-    const form = screen.getByRole('form', { name: 'Contact form (coming soon)' });
+    const form = screen.getByRole('form', { name: marketingTexts.contactFormLabel });
     expect(form).toHaveAccessibleDescription(/coming soon and cannot send messages yet/);
-    expect(within(form).getByLabelText('Your Name')).toBeDisabled();
-    expect(within(form).getByLabelText('Message')).toBeDisabled();
-    expect(within(form).getByRole('button', { name: 'Send Message' })).toBeDisabled();
+    expect(within(form).getByLabelText(marketingTexts.contactFormName)).toBeDisabled();
+    expect(within(form).getByLabelText(marketingTexts.contactFormMessage)).toBeDisabled();
+    expect(
+      within(form).getByRole('button', { name: marketingTexts.contactFormSend }),
+    ).toBeDisabled();
   });
 });
 
 describe('/booking', () => {
   it('says the wizard moves here later and links to the home booking section', async () => {
     const { router } = renderApp('/booking');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible();
     expect(
-      screen.getByText('The booking wizard will be moved here in a later phase.'),
+      await screen.findByRole('heading', { level: 1, name: marketingTexts.bookingPageTitle }),
     ).toBeVisible();
+    expect(screen.getByText(marketingTexts.bookingPageIntro)).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'booking section of our home page' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.hash).toBe('#booking');
@@ -197,7 +203,9 @@ describe('/booking', () => {
 describe('/gallery', () => {
   it('shows the gallery', async () => {
     renderApp('/gallery');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: marketingTexts.galleryPageTitle }),
+    ).toBeVisible();
     expect(screen.getByRole('img', { name: /red sedan covered in thick wash foam/ })).toBeVisible();
     await waitFor(() => expect(document.title).toBe(`Gallery | ${business.name}`));
   });
