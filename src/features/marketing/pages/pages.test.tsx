@@ -132,7 +132,7 @@ describe('home page', () => {
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '1200');
     expect(img).toHaveAttribute('height', '800');
-    expect(img.getAttribute('srcset')).toMatch(/-640\.[0-9a-f]+\.webp 640w/);
+    expect(img.getAttribute('srcset')).toMatch(/-720\.[0-9a-f]+\.webp 720w/);
   });
 
   it('loads the hero image first, eagerly and at high priority', async () => {
