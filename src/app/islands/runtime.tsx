@@ -4,7 +4,7 @@
  * providers every island shares (one store, one Emotion cache, the theme) and a router for the
  * page's address. Loaded with the first island that wakes.
  */
-import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islandIdPrefix, islandProps } from '../../components/islandMarkers';
 import { hasStoredSession } from '../../api/session/tokenStore';
@@ -48,19 +48,22 @@ export function hydrateIsland(root: Element, name: string, module: IslandModule)
   module.prepare?.(store);
   const Component = module.default;
   const props = islandProps(root);
+  // As a transition, React hydrates in slices and keeps the main thread free for the visitor.
   return new Promise((resolve) => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <AppProviders store={store} emotionCache={emotionCache} globalStyles={false}>
-          <IslandRouter>
-            <Hydrated onHydrated={resolve}>
-              <Component {...props} />
-            </Hydrated>
-          </IslandRouter>
-        </AppProviders>
-      </StrictMode>,
-      { identifierPrefix: islandIdPrefix(name) },
-    );
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <AppProviders store={store} emotionCache={emotionCache} globalStyles={false}>
+            <IslandRouter>
+              <Hydrated onHydrated={resolve}>
+                <Component {...props} />
+              </Hydrated>
+            </IslandRouter>
+          </AppProviders>
+        </StrictMode>,
+        { identifierPrefix: islandIdPrefix(name) },
+      );
+    });
   });
 }
