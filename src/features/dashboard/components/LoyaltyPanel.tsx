@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { levelForPoints, nextTier, progressPercent } from '../../../../domain/loyaltyPoints';
 import { PROGRESS_MAX_POINTS, rewardHints, TOP_LEVEL_MESSAGE } from '../../../../domain/loyalty';
 import { bookingStatuses, percentOfTotal, type StatusCounts } from '../../../lib/bookingStats';
+import { useNearViewport } from '../../../components/useNearViewport';
 import { dashboardTexts } from '../messages';
 
 const BookingStatusChart = lazy(() => import('./BookingStatusChart'));
@@ -24,6 +25,8 @@ export function LoyaltyPanel({ points, counts }: { points: number; counts: Statu
   const next = nextTier(points);
   const percent = progressPercent(points);
   const total = bookingStatuses.reduce((sum, s) => sum + counts[s], 0);
+  // The chart's code (the charts library) is fetched only when the chart nears the viewport.
+  const [chartRef, chartNear] = useNearViewport<HTMLDivElement>();
   return (
     <Card variant="outlined" component="section" aria-labelledby="loyalty-heading">
       <CardContent>
@@ -88,10 +91,14 @@ export function LoyaltyPanel({ points, counts }: { points: number; counts: Statu
                 </Typography>
               ))}
             </Box>
-            <Box aria-hidden sx={{ height: 220 }}>
-              <Suspense fallback={<Skeleton variant="rectangular" height={220} />}>
-                <BookingStatusChart counts={counts} />
-              </Suspense>
+            <Box ref={chartRef} aria-hidden sx={{ height: 220 }}>
+              {chartNear ? (
+                <Suspense fallback={<Skeleton variant="rectangular" height={220} />}>
+                  <BookingStatusChart counts={counts} />
+                </Suspense>
+              ) : (
+                <Skeleton variant="rectangular" height={220} animation={false} />
+              )}
             </Box>
           </>
         )}

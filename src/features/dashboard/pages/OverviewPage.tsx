@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
@@ -21,7 +21,13 @@ import { DASHBOARD_LOAD_FAILED, DASHBOARD_PREPARE_FAILED, dashboardTexts } from 
 /** Dashboard home (docs/product.md §2). */
 export function OverviewPage() {
   usePageMeta('Dashboard');
-  const { data, isLoading, isFetching, failed, refresh } = useDashboardData();
+  const live = useDashboardData();
+  const { isFetching, failed, refresh } = live;
+  // The cards render at transition priority once the data is in: React renders them in slices
+  // that leave the main thread free, instead of one long task (docs/architecture.md, "The
+  // dashboard's first paint").
+  const data = useDeferredValue(live.data);
+  const isLoading = useDeferredValue(live.isLoading);
 
   const derived = useMemo(() => {
     try {
