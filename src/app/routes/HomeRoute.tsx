@@ -1,7 +1,7 @@
-import { Link, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { HomePage } from '../../features/marketing/pages/HomePage';
+import { CallOrEmail } from '../../features/marketing/components/CallOrEmail';
 import { Island } from '../../components/Island';
-import { business, phoneHref } from '../../config/business';
 import { REPLY_WITHIN_HOURS } from '../../config/hours';
 import QuoteIsland from '../islands/QuoteIsland';
 
@@ -10,15 +10,7 @@ function QuoteWithoutScript() {
   return (
     <noscript>
       <Typography sx={{ mt: 3 }}>
-        For a quote, call us at{' '}
-        <Link href={phoneHref} underline="always">
-          {business.phone}
-        </Link>{' '}
-        or e-mail{' '}
-        <Link href={`mailto:${business.email}`} underline="always">
-          {business.email}
-        </Link>
-        . We reply within {REPLY_WITHIN_HOURS} hours.
+        For a quote, <CallOrEmail />. We reply within {REPLY_WITHIN_HOURS} hours.
       </Typography>
     </noscript>
   );

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Container, Link, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Paper, TextField, Typography } from '@mui/material';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { business, phoneHref } from '../../../config/business';
 import { PageHeader } from '../components/Section';
 import { ContactDetails } from '../components/ContactDetails';
+import { CallOrEmail } from '../components/CallOrEmail';
 import { pageMeta } from '../pageMeta';
 import { visuallyHidden } from '../components/visuallyHidden';
 import { marketingTexts } from '../messages';
@@ -34,15 +34,7 @@ export function ContactPage() {
             Send us a message
           </Typography>
           <Alert severity="info" id="contact-form-note" sx={{ mb: 3 }}>
-            Our contact form is coming soon and cannot send messages yet. Please call us at{' '}
-            <Link href={phoneHref} underline="always">
-              {business.phone}
-            </Link>{' '}
-            or e-mail{' '}
-            <Link href={`mailto:${business.email}`} underline="always">
-              {business.email}
-            </Link>
-            .
+            Our contact form is coming soon and cannot send messages yet. Please <CallOrEmail />.
           </Alert>
           <Box
             component="form"
