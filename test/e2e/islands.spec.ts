@@ -45,6 +45,21 @@ test.describe('on a phone', () => {
     await held.release();
   });
 
+  test("the header's menu takes no space until its label has arrived (no layout shift)", async ({
+    page,
+  }) => {
+    // The page's HTML cut where a slow network can pause it: after <details>, before <summary>.
+    await page.route('/', async (route) => {
+      const html = await (await route.fetch()).text();
+      const cut = html.indexOf('<summary', html.indexOf('<details'));
+      expect(cut).toBeGreaterThan(0);
+      await route.fulfill({ contentType: 'text/html', body: html.slice(0, cut) });
+    });
+    await page.goto('/');
+    await expect(page.locator('header details')).toHaveCount(1);
+    await expect(page.locator('header details')).toBeHidden();
+  });
+
   test('a tap on the menu before its code has arrived opens it once it has', async ({ page }) => {
     const held = await holdIslandCode(page);
     await page.goto('/');

@@ -117,7 +117,12 @@ export function Header() {
             ref={menuRef}
             open={open}
             onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
-            sx={{ display: { md: 'none' } }}
+            sx={{
+              display: { md: 'none' },
+              // While the page's HTML is still arriving, a <details> whose <summary> has not been
+              // parsed yet shows the browser's own "Details" label, which then shifts the header.
+              '&:not(:has(> summary))': { display: 'none' },
+            }}
           >
             <Box
               component="summary"
