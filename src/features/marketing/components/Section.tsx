@@ -20,7 +20,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** A home-page section: anchored by id (clear of the sticky header), with an h2 title. */
+/**
+ * A home-page section: anchored by id (clear of the sticky header), with an h2 title. Laid out
+ * and painted only near the viewport (docs/architecture.md, "Rendering only what is on screen").
+ */
 export function Section({ id, title, intro, tone = 'light', children }: Props) {
   const t = tones[tone];
   return (
@@ -28,7 +31,14 @@ export function Section({ id, title, intro, tone = 'light', children }: Props) {
       component="section"
       id={id}
       aria-labelledby={`${id}-title`}
-      sx={{ scrollMarginTop: 64, py: { xs: 7, md: 10 }, background: t.background, color: t.color }}
+      sx={{
+        scrollMarginTop: 64,
+        py: { xs: 7, md: 10 },
+        background: t.background,
+        color: t.color,
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 1000px',
+      }}
     >
       <Container maxWidth="lg">
         <Typography
