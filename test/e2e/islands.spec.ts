@@ -48,16 +48,22 @@ test.describe('on a phone', () => {
   test("the header's menu takes no space until its label has arrived (no layout shift)", async ({
     page,
   }) => {
-    // The page's HTML cut where a slow network can pause it: after <details>, before <summary>.
-    await page.route('/', async (route) => {
-      const html = await (await route.fetch()).text();
-      const cut = html.indexOf('<summary', html.indexOf('<details'));
-      expect(cut).toBeGreaterThan(0);
-      await route.fulfill({ contentType: 'text/html', body: html.slice(0, cut) });
-    });
+    // The page's HTML cut where a slow network can pause it: before the menu's <summary>,
+    // within it (before its icon, before its label), before the <nav> that follows it.
+    const cuts = ['<summary', '<svg', '</svg>', '</summary>'];
+    for (const [index, marker] of cuts.entries()) {
+      await page.route(`/?cut=${index}`, async (route) => {
+        const html = await (await route.fetch()).text();
+        const cut = html.indexOf(marker, html.indexOf('<details'));
+        expect(cut).toBeGreaterThan(0);
+        await route.fulfill({ contentType: 'text/html', body: html.slice(0, cut) });
+      });
+      await page.goto(`/?cut=${index}`);
+      await expect(page.locator('header details')).toHaveCount(1);
+      await expect(page.locator('header details')).toBeHidden();
+    }
     await page.goto('/');
-    await expect(page.locator('header details')).toHaveCount(1);
-    await expect(page.locator('header details')).toBeHidden();
+    await expect(page.locator('header summary', { hasText: 'Menu' })).toBeVisible();
   });
 
   test('a tap on the menu before its code has arrived opens it once it has', async ({ page }) => {

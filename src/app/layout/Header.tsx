@@ -119,9 +119,10 @@ export function Header() {
             onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
             sx={{
               display: { md: 'none' },
-              // While the page's HTML is still arriving, a <details> whose <summary> has not been
-              // parsed yet shows the browser's own "Details" label, which then shifts the header.
-              '&:not(:has(> summary))': { display: 'none' },
+              // Shown once its whole <summary> has arrived (the <nav> after it has begun): while a
+              // page's HTML is still arriving, the browser would show its own "Details" label or a
+              // half-parsed summary, and the header would shift when the rest came.
+              '&:not(:has(> nav))': { display: 'none' },
             }}
           >
             <Box
