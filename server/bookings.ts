@@ -1,7 +1,7 @@
 /** Website bookings: quote requests, their changes while Booked, and completion. */
 import type { Booking, BookingUpdate, QuoteRequest } from '../domain/contract/types';
 import { todayLocal } from '../domain/dates';
-import { newId, type Db } from './db';
+import { inWriteTransaction, newId, type Db } from './db';
 import { badRequest, conflict, HttpError, notFound } from './errors';
 import { creditCompletedBooking, type Customer } from './customers';
 import { assertBelowCap } from './caps';
@@ -175,7 +175,7 @@ export function updateBooking(
   input: BookingUpdate,
   now: Date = new Date(),
 ): Booking {
-  return db.transaction(() => {
+  return inWriteTransaction(db, () => {
     const row = ownedBooking(db, customer, bookingId);
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be changed');
     assertNotPast(input.date, now);
@@ -195,7 +195,7 @@ export function updateBooking(
       bookingId,
     );
     return toBooking(bookingRow(db, bookingId));
-  })();
+  });
 }
 
 /** Cancels a Booked booking (the record stays). */
@@ -205,7 +205,7 @@ export function cancelBooking(
   bookingId: string,
   now: Date = new Date(),
 ): Booking {
-  return db.transaction(() => {
+  return inWriteTransaction(db, () => {
     const row = ownedBooking(db, customer, bookingId);
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be cancelled');
     db.prepare("UPDATE bookings SET status = 'Cancelled', updated_at = ? WHERE booking_id = ?").run(
@@ -213,7 +213,7 @@ export function cancelBooking(
       bookingId,
     );
     return toBooking(bookingRow(db, bookingId));
-  })();
+  });
 }
 
 export interface CompletionResult {
@@ -232,7 +232,7 @@ export function completeBooking(
   bookingId: string,
   now: Date = new Date(),
 ): CompletionResult {
-  return db.transaction(() => {
+  return inWriteTransaction(db, () => {
     const row = bookingRow(db, bookingId);
     if (row.status !== 'Booked') {
       throw new HttpError(409, `Booking ${bookingId} is ${row.status}, not Booked`);
@@ -250,5 +250,5 @@ export function completeBooking(
       userId,
       points: pointsForCompletedBooking(row.total_price, row.vehicle_type),
     };
-  })();
+  });
 }

@@ -9,7 +9,7 @@
  * to anyone.
  */
 import type { Booking, ClaimDecision } from '../domain/contract/types';
-import type { Db } from './db';
+import { inWriteTransaction, type Db } from './db';
 import { notFound } from './errors';
 import { bookingRow, bookingsWhere } from './bookings';
 import { creditCompletedBooking, type Customer } from './customers';
@@ -36,7 +36,7 @@ export function claimBooking(
   decision: ClaimDecision['decision'],
   now: Date = new Date(),
 ): void {
-  db.transaction(() => {
+  inWriteTransaction(db, () => {
     const offered = db
       .prepare(`SELECT booking_id FROM bookings WHERE booking_id = @bookingId AND ${CLAIMABLE}`)
       .get({ bookingId, ...who(customer) });
@@ -54,5 +54,5 @@ export function claimBooking(
     );
     const row = bookingRow(db, bookingId);
     if (row.status === 'Completed') creditCompletedBooking(db, customer.userId, row);
-  })();
+  });
 }

@@ -8,7 +8,7 @@ import type {
 } from '../domain/contract/types';
 import { signedPoints } from '../domain/loyaltyPoints';
 import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../domain/loyalty';
-import { newId, type Db } from './db';
+import { inWriteTransaction, newId, type Db } from './db';
 import { conflict, notFound } from './errors';
 import { pointsForCompletedBooking, SIGNUP_BONUS } from '../domain/loyalty';
 
@@ -108,7 +108,7 @@ export function ensureCustomer(
     identity.email ?? (identity.emailUnverified ? '' : (existing?.email ?? ''))
   ).trim();
   if (existing && existing.email === email) return { userId: identity.sub, email };
-  db.transaction(() => {
+  inWriteTransaction(db, () => {
     const at = now.toISOString();
     if (existing) {
       db.prepare(
@@ -131,7 +131,7 @@ export function ensureCustomer(
       reasonKey: 'signup',
       at: now,
     });
-  })();
+  });
   return { userId: identity.sub, email };
 }
 
@@ -232,7 +232,7 @@ export function redeemPoints(
   points: number,
   now: Date = new Date(),
 ): Loyalty {
-  return db.transaction(() => {
+  return inWriteTransaction(db, () => {
     const balance = getLoyalty(db, customer).points;
     if (balance < REDEEMABLE_FROM) {
       throw conflict(`Points can be redeemed from ${REDEEMABLE_FROM}; the balance is ${balance}`);
@@ -247,5 +247,5 @@ export function redeemPoints(
       at: now,
     });
     return getLoyalty(db, customer);
-  })();
+  });
 }

@@ -177,6 +177,16 @@ function migrate(db: Db): void {
   apply.immediate();
 }
 
+/**
+ * Runs `work` as one transaction that takes the write lock at its start (BEGIN IMMEDIATE), and
+ * so waits (busy_timeout) while another connection or process (the operator CLI) writes. A
+ * transaction that reads and then writes would instead fail with SQLITE_BUSY when another
+ * connection committed in between. Every transaction that writes goes through here.
+ */
+export function inWriteTransaction<T>(db: Db, work: () => T): T {
+  return db.transaction(work).immediate();
+}
+
 /** Opens (creating folders and file as needed) and migrates the database. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

@@ -10,7 +10,7 @@ import type { AddonName } from '../domain/pricing';
 import { bookingInstant, dayjs } from '../domain/dates';
 import { timeZone } from '../domain/serviceArea';
 import type { Booking } from '../domain/contract/types';
-import { openDatabase, type Db } from './db';
+import { inWriteTransaction, openDatabase, type Db } from './db';
 import { ensureCustomer, getLoyalty, updateProfile, type Customer } from './customers';
 import { createVehicle } from './vehicles';
 import { cancelBooking, completeBooking, createBooking } from './bookings';
@@ -213,7 +213,7 @@ export async function seedDemoCustomer(
       ),
     );
 
-    db.transaction(() => {
+    inWriteTransaction(db, () => {
       if (already()) return;
       const joined = daysBefore(now, 185);
       const customer: Customer = ensureCustomer(db, { sub: demo.sub, email: demo.email }, joined);
@@ -336,7 +336,7 @@ export async function seedDemoCustomer(
         demo.sub,
         now.toISOString(),
       );
-    })();
+    });
     return summary(db, demo, true);
   } finally {
     if (ownDb) db.close();

@@ -1,6 +1,6 @@
 /** Recurring plans: created active, cancelled by DELETE (the record stays). */
 import type { Subscription, SubscriptionInput } from '../domain/contract/types';
-import { newId, type Db } from './db';
+import { inWriteTransaction, newId, type Db } from './db';
 import { conflict, notFound } from './errors';
 import { assertBelowCap } from './caps';
 import { addLedgerEntry, type Customer } from './customers';
@@ -45,7 +45,7 @@ export function createSubscription(
   input: SubscriptionInput,
   now: Date = new Date(),
 ): Subscription {
-  return db.transaction(() => {
+  return inWriteTransaction(db, () => {
     assertBelowCap(db, customer.userId, 'activeSubscriptions');
     const subscriptionId = newId();
     db.prepare(
@@ -61,7 +61,7 @@ export function createSubscription(
       at: now,
     });
     return toSubscription(subscriptionRow(db, customer, subscriptionId));
-  })();
+  });
 }
 
 export function cancelSubscription(
@@ -70,12 +70,12 @@ export function cancelSubscription(
   subscriptionId: string,
   now: Date = new Date(),
 ): Subscription {
-  return db.transaction(() => {
+  return inWriteTransaction(db, () => {
     const row = subscriptionRow(db, customer, subscriptionId);
     if (row.status !== 'active') throw conflict('The subscription is already cancelled');
     db.prepare(
       "UPDATE subscriptions SET status = 'cancelled', cancelled_at = ? WHERE subscription_id = ?",
     ).run(now.toISOString(), subscriptionId);
     return toSubscription(subscriptionRow(db, customer, subscriptionId));
-  })();
+  });
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
 import { configFromEnv } from '../../server/config';
 import { openDatabase } from '../../server/db';
-import { createBooking } from '../../server/bookings';
+import { cancelBooking, createBooking } from '../../server/bookings';
 import { ensureCustomer, getLoyalty } from '../../server/customers';
 import { call, quoteRequest, startIdentityProvider, type IdentityProvider } from './helpers';
 
@@ -167,4 +167,36 @@ describe('configuration from the environment', () => {
         'TRUST_PROXY must be the number of proxies in front of the API, e.g. 1',
       );
   });
+});
+
+it('a request that writes while another process (the operator CLI) writes waits for it instead of failing', async () => {
+  const databasePath = path.join(dir, 'two-writers.db');
+  const db = openDatabase(databasePath);
+  const customer = ensureCustomer(db, { sub: 'two-writers', email: 'two@example.com' });
+  const request = quoteRequest({ vehicleType: 'Sedan', selectedAddons: [] });
+  const mine = createBooking(db, request, customer);
+  const other = createBooking(db, request, customer);
+  // Another process takes the write lock, changes another booking and commits 300 ms later.
+  const writer = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const db = new (require('better-sqlite3'))(process.argv[1]);
+       db.prepare('BEGIN IMMEDIATE').run();
+       db.prepare("UPDATE bookings SET updated_at = 'x' WHERE booking_id = ?").run(process.argv[2]);
+       console.log('locked');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+       db.prepare('COMMIT').run();`,
+      databasePath,
+      other.bookingId,
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve) => writer.stdout!.once('data', () => resolve()));
+  try {
+    expect(cancelBooking(db, customer, mine.bookingId).status).toBe('Cancelled');
+  } finally {
+    await new Promise((resolve) => writer.once('exit', resolve));
+    db.close();
+  }
 });
