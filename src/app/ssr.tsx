@@ -8,9 +8,11 @@ import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { Provider } from 'react-redux';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppRoutes, routes } from './routes';
 import { AppProviders } from './providers';
+import { ThemeProviders } from './themeProviders';
 import { makeStore } from './store';
 import { createEmotionCache } from './emotionCache';
 import { pageMeta } from '../features/marketing/pageMeta';
@@ -87,9 +89,11 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     if (roots !== 1) throw new Error(`${path}: ${roots} islands named "${name}" (one per page)`);
     const islandHtml = renderToString(
       <StrictMode>
-        <AppProviders store={store} emotionCache={emotionCache} globalStyles={false}>
-          <StaticRouter location={path}>{element}</StaticRouter>
-        </AppProviders>
+        <ThemeProviders emotionCache={emotionCache} globalStyles={false}>
+          <Provider store={store}>
+            <StaticRouter location={path}>{element}</StaticRouter>
+          </Provider>
+        </ThemeProviders>
       </StrictMode>,
       { identifierPrefix: islandIdPrefix(name) },
     );

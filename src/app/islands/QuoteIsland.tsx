@@ -1,11 +1,9 @@
 /**
- * The quote wizard island (./registry.ts): the wizard with what it needs (the API layer,
- * toasts). The API is attached to the store before it hydrates, as it was when prerendered.
+ * The quote wizard with what it needs (the API layer, toasts): the home page's booking section,
+ * as an island when prerendered (./quoteIslandModule.ts) and in place in the app.
  */
 import { AppServices } from '../AppServices';
 import { QuoteSection } from '../../features/quote/QuoteSection';
-
-export { attachApi as prepare } from '../apiLayer';
 
 export default function QuoteIsland() {
   return (

@@ -27,7 +27,7 @@ export const islands: Record<string, IslandSpec> = {
     wakeAtOnce: hasStoredSession,
   },
   quote: {
-    load: () => import(/* webpackChunkName: "island-quote" */ './QuoteIsland'),
+    load: () => import(/* webpackChunkName: "island-quote" */ './quoteIslandModule'),
     wake: 'near-viewport',
   },
   gallery: {
