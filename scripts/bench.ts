@@ -312,7 +312,8 @@ ${results.date}. \`npm run bench\`: the production build served on loopback by D
 server (brotli, the same caching), API and identity from the local stack.
 ${results.baseline ? `"Before" is commit ${results.baseline} (the last one before the islands work), built and measured in the same run on the same nginx.` : 'No baseline in this run (BENCH_BASELINE=0).'}
 Lighthouse ${results.runs} runs per page and server, mobile preset (simulated slow 4G, 4x CPU
-slowdown), a fresh browser profile per run; medians. /dashboard is signed in as the demo customer.
+slowdown), a fresh browser profile per run, Chromium started with the \`lighthouse\` command's flags;
+medians. /dashboard is signed in as the demo customer.
 ${CONTROL_PAGE} is a control: a few lines of static HTML without a script, so its TBT is what this
 browser spends on any page (creating the page's script context under the debugger, counted 4x).
 
