@@ -1,31 +1,31 @@
 /**
  * What the customer-facing features need beyond the public pages: the API layer attached to
- * the store, and toasts (notistack, with the spec's limits). Loaded with the first route or
- * component that needs them (auth, dashboard, quote wizard), not by the public pages.
+ * the store, and the place of the toasts (their code loads with the first toast: ./ToastHost.tsx).
+ * Loaded with the first route or component that needs them (auth, dashboard, quote wizard), not
+ * by the public pages.
  */
-import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useStore } from 'react-redux';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import { styled } from '@mui/material/styles';
-import { toastConfig } from '../config/toasts';
+import { toastRequests } from '../components/toast';
 import { attachApi, isApiAttached } from './apiLayer';
 import type { AppStore } from './appStore';
 
-/** notistack's colours with the theme's, which have a 4.5:1 contrast with white text. */
-const Toast = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
-  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.main },
-  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main },
-}));
-const toastComponents = {
-  default: Toast,
-  success: Toast,
-  error: Toast,
-  info: Toast,
-  warning: Toast,
-};
+const ToastHost = lazy(() => import(/* webpackChunkName: "toast-host" */ './ToastHost'));
+
+/** Mounts the toasts' host once the page asks for its first toast. */
+function Toasts() {
+  const requested = useSyncExternalStore(
+    toastRequests.subscribe,
+    toastRequests.requested,
+    () => false,
+  );
+  return requested ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
 
 export function AppServices({ children }: { children: ReactNode }) {
   const store = useStore() as AppStore;
@@ -38,16 +38,10 @@ export function AppServices({ children }: { children: ReactNode }) {
   }, [attached, store]);
   if (!attached) return null;
   return (
-    <SnackbarProvider
-      maxSnack={toastConfig.maxSnack}
-      autoHideDuration={toastConfig.defaultMs}
-      transitionDuration={{ exit: toastConfig.removalDelayMs }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      style={{ maxWidth: toastConfig.maxWidthPx }}
-      Components={toastComponents}
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      <Toasts />
+    </>
   );
 }
 

@@ -1,22 +1,81 @@
 import { useMemo } from 'react';
-import { useSnackbar, type SnackbarKey } from 'notistack';
 import { toastConfig } from '../config/toasts';
 
-/** Toasts with the durations of docs/product.md §9: success 2 s, error and default 4 s, loading until dismissed. */
+/**
+ * Toasts (docs/product.md §9: success 2 s, error and default 4 s, loading until dismissed).
+ * notistack and its host load with the first toast of the page, not with the page
+ * (src/app/toastHost.tsx): until then calls wait here, in order, and are given to it once it
+ * has mounted.
+ */
+type Notistack = typeof import('notistack');
+type Call = (notistack: Notistack) => void;
+
+let host: Notistack | null = null;
+const waiting: Call[] = [];
+const listeners = new Set<() => void>();
+let requested = false;
+let nextKey = 0;
+
+function run(call: Call) {
+  if (host) {
+    call(host);
+    return;
+  }
+  waiting.push(call);
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+}
+
+/** The key a toast is known by (to dismiss it). */
+export type ToastKey = string;
+
+/** Whether a toast has been asked for (the host mounts then); for useSyncExternalStore. */
+export const toastRequests = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  requested: () => requested,
+};
+
+/** Called by the host once notistack's provider is on the page: the waiting toasts show. */
+export function toastHostReady(notistack: Notistack | null) {
+  host = notistack;
+  if (!notistack) return;
+  for (const call of waiting.splice(0)) call(notistack);
+}
+
 export function useToast() {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   return useMemo(
     () => ({
       success: (message: string) =>
-        enqueueSnackbar(message, { variant: 'success', autoHideDuration: toastConfig.successMs }),
+        run((n) =>
+          n.enqueueSnackbar(message, {
+            variant: 'success',
+            autoHideDuration: toastConfig.successMs,
+          }),
+        ),
       error: (message: string) =>
-        enqueueSnackbar(message, { variant: 'error', autoHideDuration: toastConfig.errorMs }),
+        run((n) =>
+          n.enqueueSnackbar(message, { variant: 'error', autoHideDuration: toastConfig.errorMs }),
+        ),
       info: (message: string) =>
-        enqueueSnackbar(message, { variant: 'default', autoHideDuration: toastConfig.defaultMs }),
-      loading: (message: string): SnackbarKey =>
-        enqueueSnackbar(message, { variant: 'info', persist: true }),
-      dismiss: (key?: SnackbarKey) => closeSnackbar(key),
+        run((n) =>
+          n.enqueueSnackbar(message, {
+            variant: 'default',
+            autoHideDuration: toastConfig.defaultMs,
+          }),
+        ),
+      loading: (message: string): ToastKey => {
+        nextKey += 1;
+        const key = `toast-${nextKey}`;
+        run((n) => n.enqueueSnackbar(message, { key, variant: 'info', persist: true }));
+        return key;
+      },
+      dismiss: (key?: ToastKey) => run((n) => n.closeSnackbar(key)),
     }),
-    [enqueueSnackbar, closeSnackbar],
+    [],
   );
 }
