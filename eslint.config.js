@@ -81,6 +81,28 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // What every public page may load at once, and the slideshow, which wakes at load on
+    // /gallery: React and react-slick at most, no MUI, Emotion, Redux or router
+    // (docs/architecture.md, "Public pages: static HTML with islands").
+    files: [
+      'src/app/islands/{entry,wake,registry,runtime}.{ts,tsx}',
+      'src/features/marketing/components/{GallerySlideshow,Slideshow,ResponsiveImage}.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mui/*', '@emotion/*', 'react-redux', '@reduxjs/*', 'react-router*'],
+              message: 'The islands runtime and the slideshow stay plain React (see the comment).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'test/**'],
     languageOptions: { globals: { ...globals.jest } },
   },

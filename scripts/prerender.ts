@@ -60,6 +60,18 @@ export function withoutAppAssets(shell: string, appFiles: string[], publicPath =
 }
 
 /**
+ * A stylesheet without its comments (the source map's among them) and runs of white space:
+ * it goes into every page that has the island.
+ */
+export function compactCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([{};]) ?/g, '$1')
+    .trim();
+}
+
+/**
  * What a prerendered page loads: the islands' entry (scripts), and inline the stylesheets its
  * islands' code brings (a few KB), which their prerendered HTML needs from the first paint: a
  * stylesheet link would hold the first paint back.
@@ -74,10 +86,7 @@ export function pageAssets(
     groupFiles(chunkAssets, islandChunkGroup(name)).filter((file) => file.endsWith('.css')),
   );
   const styles = [...new Set(css)].map(
-    (file) =>
-      `<style data-island-css>${readAsset(file)
-        .replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')
-        .trim()}</style>`,
+    (file) => `<style data-island-css>${compactCss(readAsset(file))}</style>`,
   );
   const scripts = groupFiles(chunkAssets, ISLANDS_ENTRY)
     .filter((file) => file.endsWith('.js'))

@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { prefersReducedMotion } from './reducedMotion';
 
 /** The home page's anchored sections (docs/product.md §2). */
 export type HomeSection =
@@ -8,8 +9,7 @@ export type HomeSection =
 export function scrollToSection(id: string): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
-  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   // Keyboard and screen-reader users continue from the section, not from the link they used.
   if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
   el.focus({ preventScroll: true });

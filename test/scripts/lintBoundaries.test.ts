@@ -92,3 +92,25 @@ test('domain/ imports none of src, server, scripts; the app and the server never
     expect({ ...c, reported }).toEqual({ ...c, reported: c.forbidden });
   });
 }, 60000);
+
+test('the islands runtime and the slideshow may not import MUI, Emotion, Redux or the router', () => {
+  const files = [
+    'src/app/islands/runtime.tsx',
+    'src/features/marketing/components/Slideshow.tsx',
+  ].flatMap((filePath) => [
+    { filePath, code: `import Box from '@mui/material/Box';\nexport const y = Box;\n` },
+    { filePath, code: `import { css } from '@emotion/react';\nexport const y = css;\n` },
+    { filePath, code: `import { useStore } from 'react-redux';\nexport const y = useStore;\n` },
+    { filePath, code: `import { useState } from 'react';\nexport const y = useState;\n` },
+  ]);
+  const results = lintAll(files);
+  results.forEach((rules, index) => {
+    const allowed = index % 4 === 3;
+    expect({ file: files[index]!.code, rules }).toEqual({
+      file: files[index]!.code,
+      rules: allowed
+        ? expect.not.arrayContaining(['no-restricted-imports'])
+        : expect.arrayContaining(['no-restricted-imports']),
+    });
+  });
+}, 60000);

@@ -1,45 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
 import Slider from 'react-slick';
 import 'slick-carousel/slick/slick.css';
-import {
-  Box,
-  Button,
-  IconButton,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import './slideshow.css';
 import type { GalleryImage } from '../../../config/gallery';
 import { SLIDESHOW_INTERVAL_MS, SLIDESHOW_TRANSITION_MS } from '../../../config/timing';
+import { usePrefersReducedMotion } from '../../../components/reducedMotion';
 import { ResponsiveImage } from './ResponsiveImage';
-import { CONTROLS_MIN_HEIGHT, SLIDE_SIZES, SlideCaption, SlideFrame } from './slideLayout';
 import { visuallyHidden } from './visuallyHidden';
 import { slideshowTexts } from '../messages';
 
 export type SlideMode = 'slide' | 'fade';
 
-const focusRing = {
-  '&.Mui-focusVisible, &:focus-visible': { outline: '3px solid #fcd34d', outlineOffset: 2 },
+/** The slideshow's width at each viewport width (matches .slideshow-frame's max-width). */
+const SLIDE_SIZES = '(min-width: 1000px) 960px, calc(100vw - 32px)';
+
+/** Material Design's icons (the ones the rest of the site shows through MUI), as plain SVG. */
+const ICONS = {
+  previous: 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z',
+  next: 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
+  pause: 'M6 19h4V5H6zm8-14v14h4V5z',
+  play: 'M8 5v14l11-7z',
 };
 
-const arrowSx = {
-  position: 'absolute',
-  top: '50%',
-  transform: 'translateY(-50%)',
-  zIndex: 1,
-  width: 44,
-  height: 44,
-  color: '#ffffff',
-  bgcolor: 'rgba(6,23,43,0.6)',
-  border: '1px solid rgba(255,255,255,0.5)',
-  '&:hover': { bgcolor: 'rgba(6,23,43,0.85)' },
-  ...focusRing,
-} as const;
+const Icon = ({ path }: { path: string }) => (
+  <svg className="slideshow-icon" viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+    <path d={path} />
+  </svg>
+);
 
 /** The slides within one step of `index` (wrapping round). */
 const neighbours = (index: number, count: number) => [
@@ -63,7 +50,7 @@ export default function Slideshow({
   firstImagePriority?: boolean;
 }) {
   const count = images.length;
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const reduceMotion = usePrefersReducedMotion();
   const sliderRef = useRef<Slider>(null);
   const [current, setCurrent] = useState(0);
   const [mode, setMode] = useState<SlideMode>('slide');
@@ -85,14 +72,12 @@ export default function Slideshow({
 
   if (count === 0) {
     return (
-      <Box>
-        <SlideFrame>
-          <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', color: '#c9d6e3' }}>
-            <Typography>{slideshowTexts.empty}</Typography>
-          </Box>
-        </SlideFrame>
-        <Box sx={{ minHeight: CONTROLS_MIN_HEIGHT }} />
-      </Box>
+      <div>
+        <div className="slideshow-frame">
+          <p className="slideshow-empty">{slideshowTexts.empty}</p>
+        </div>
+        <div className="slideshow-controls" />
+      </div>
     );
   }
 
@@ -103,7 +88,7 @@ export default function Slideshow({
   const active = images[current];
 
   return (
-    <Box
+    <div
       role="region"
       aria-roledescription="carousel"
       aria-label={slideshowTexts.region}
@@ -111,14 +96,15 @@ export default function Slideshow({
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
-      <SlideFrame>
-        <IconButton
+      <div className="slideshow-frame">
+        <button
+          type="button"
+          className="slideshow-arrow slideshow-previous"
           aria-label={slideshowTexts.previous}
           onClick={() => sliderRef.current?.slickPrev()}
-          sx={{ ...arrowSx, left: { xs: 8, md: 16 } }}
         >
-          <ChevronLeftIcon />
-        </IconButton>
+          <Icon path={ICONS.previous} />
+        </button>
         <Slider
           key={mode}
           ref={sliderRef}
@@ -135,7 +121,7 @@ export default function Slideshow({
           beforeChange={(_from, to) => show(to)}
         >
           {images.map((item, index) => (
-            <Box component="figure" key={item.id} sx={{ m: 0, position: 'relative' }}>
+            <figure className="slideshow-slide" key={item.id}>
               {loaded.has(index) ? (
                 <ResponsiveImage
                   image={item.image}
@@ -144,119 +130,70 @@ export default function Slideshow({
                   priority={firstImagePriority && index === 0}
                 />
               ) : (
-                <Box
-                  sx={{
+                <div
+                  style={{
                     aspectRatio: `${item.image.width} / ${item.image.height}`,
-                    bgcolor: item.image.color,
+                    backgroundColor: item.image.color,
                   }}
                 />
               )}
-              <SlideCaption>{item.caption}</SlideCaption>
-            </Box>
+              <figcaption className="slideshow-caption">{item.caption}</figcaption>
+            </figure>
           ))}
         </Slider>
-        <IconButton
+        <button
+          type="button"
+          className="slideshow-arrow slideshow-next"
           aria-label={slideshowTexts.next}
           onClick={() => sliderRef.current?.slickNext()}
-          sx={{ ...arrowSx, right: { xs: 8, md: 16 } }}
         >
-          <ChevronRightIcon />
-        </IconButton>
-      </SlideFrame>
+          <Icon path={ICONS.next} />
+        </button>
+      </div>
 
-      <Box sx={{ minHeight: CONTROLS_MIN_HEIGHT, pt: 2 }}>
-        <Box
-          role="group"
-          aria-label="Choose an image"
-          sx={{ display: 'flex', justifyContent: 'center', height: 24, mb: 1 }}
-        >
+      <div className="slideshow-controls">
+        <div className="slideshow-dots" role="group" aria-label="Choose an image">
           {images.map((item, index) => (
-            <Box
-              component="button"
+            <button
               type="button"
+              className="slideshow-dot"
               key={item.id}
               aria-label={slideshowTexts.dot(index + 1, count)}
               aria-current={index === current ? 'true' : undefined}
               onClick={() => sliderRef.current?.slickGoTo(index)}
-              sx={{
-                // 24 px targets; on the narrowest phones they share the width so all 14 fit.
-                width: 'min(24px, calc((100vw - 32px) / 14))',
-                height: 24,
-                p: 0,
-                border: 0,
-                background: 'none',
-                cursor: 'pointer',
-                display: 'grid',
-                placeItems: 'center',
-                borderRadius: '50%',
-                '&::after': {
-                  content: '""',
-                  width: index === current ? 12 : 9,
-                  height: index === current ? 12 : 9,
-                  borderRadius: '50%',
-                  bgcolor: index === current ? '#fcd34d' : 'rgba(255,255,255,0.45)',
-                  transition: 'all 200ms',
-                },
-                '&:hover::after': { bgcolor: '#ffffff' },
-                '&:focus-visible': { outline: '2px solid #fcd34d' },
-              }}
             />
           ))}
-        </Box>
-        <Box
-          sx={{
-            display: 'flex',
-            justifyContent: 'center',
-            alignItems: 'center',
-            gap: { xs: 1.5, sm: 2 },
-          }}
-        >
-          <Button
-            size="small"
-            variant="outlined"
+        </div>
+        <div className="slideshow-bar">
+          <button
+            type="button"
+            className="slideshow-button"
             onClick={() => setChoice(playing ? 'pause' : 'play')}
-            startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}
-            sx={{
-              color: '#ffffff',
-              borderColor: 'rgba(255,255,255,0.5)',
-              whiteSpace: 'nowrap',
-              ...focusRing,
-            }}
           >
+            <Icon path={playing ? ICONS.pause : ICONS.play} />
             {playing ? slideshowTexts.pause : slideshowTexts.play}
-          </Button>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={mode}
-            aria-label="Transition"
-            onChange={(_event, value: SlideMode | null) => value && setMode(value)}
-            sx={{
-              '& .MuiToggleButton-root': {
-                color: '#d6e2ef',
-                borderColor: 'rgba(255,255,255,0.35)',
-                px: 1.5,
-                ...focusRing,
-              },
-              '& .MuiToggleButton-root.Mui-selected': { color: '#14213d', bgcolor: '#fcd34d' },
-              '& .MuiToggleButton-root.Mui-selected:hover': { bgcolor: '#fbbf24' },
-            }}
-          >
-            <ToggleButton value="slide">{slideshowTexts.slide}</ToggleButton>
-            <ToggleButton value="fade">{slideshowTexts.fade}</ToggleButton>
-          </ToggleButtonGroup>
-          <Typography
-            component="span"
-            aria-hidden="true"
-            sx={{ color: '#c9d6e3', minWidth: 56, display: { xs: 'none', sm: 'block' } }}
-          >
+          </button>
+          <div className="slideshow-modes" role="group" aria-label="Transition">
+            {(['slide', 'fade'] as const).map((value) => (
+              <button
+                type="button"
+                className="slideshow-mode"
+                key={value}
+                aria-pressed={mode === value}
+                onClick={() => setMode(value)}
+              >
+                {slideshowTexts[value]}
+              </button>
+            ))}
+          </div>
+          <span className="slideshow-count" aria-hidden="true">
             {current + 1} / {count}
-          </Typography>
-        </Box>
-        <Box sx={visuallyHidden} aria-live={playing ? 'off' : 'polite'}>
+          </span>
+        </div>
+        <div style={visuallyHidden} aria-live={playing ? 'off' : 'polite'}>
           {active && slideshowTexts.current(current + 1, count, active.caption)}
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }
