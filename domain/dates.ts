@@ -4,6 +4,7 @@ import timezone from 'dayjs/plugin/timezone';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { unwrap } from './unwrap';
 import { timeZone } from './serviceArea';
+import { zonedFormat } from './zonedFormat';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -57,9 +58,8 @@ export function formatShortDateTime(value: unknown, fallback = 'Unknown date'): 
     : fallback;
 }
 
-// One formatter, made once: dayjs's tz() builds a new one per call (tens of µs each), too
-// slow for normalising and charting thousands of bookings.
-let zonedFormat: Intl.DateTimeFormat | null = null;
+// One formatter, made once (./zonedFormat.ts): dayjs's tz() builds a new one per call (tens of
+// µs each), too slow for normalising and charting thousands of bookings.
 interface ZonedParts {
   year: number;
   month: number;
@@ -70,18 +70,8 @@ interface ZonedParts {
 }
 /** The wall-clock fields of an instant in America/New_York. */
 function zonedParts(time: number | Date): ZonedParts {
-  zonedFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   const parts: ZonedParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of zonedFormat.formatToParts(time)) {
+  for (const part of zonedFormat().formatToParts(time)) {
     if (part.type in parts) parts[part.type as keyof ZonedParts] = Number(part.value);
   }
   parts.hour %= 24;
