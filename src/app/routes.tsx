@@ -10,7 +10,7 @@ import {
 import { setNavigate } from '../api/session/navigation';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouterErrorPage';
-import { isLazyRoute, lazyRoute } from './lazyRoute';
+import { hasNestedRoutes, isLazyRoute, lazyRoute } from './lazyRoute';
 
 /**
  * The public pages `npm run build` prerenders to static HTML with islands (scripts/prerender.ts,
@@ -89,17 +89,18 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the lazy modules of the routes `pathname` matches (the same imports their components
- * make), so that the first render of that path shows no fallback. The app's entry awaits it
- * before its first render.
+ * make), and those of the nested routes a loaded one declares (the dashboard's page), so that
+ * the first render of that path shows no fallback and fetches no code. The app's entry awaits
+ * it before its first render.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
-    matches.map(({ route }) =>
-      isValidElement(route.element) && isLazyRoute(route.element.type)
-        ? route.element.type.preload()
-        : undefined,
-    ),
+    matches.map(async ({ route }) => {
+      if (!isValidElement(route.element) || !isLazyRoute(route.element.type)) return;
+      const Component = await route.element.type.preload();
+      if (hasNestedRoutes(Component)) await Component.preloadRoute(pathname);
+    }),
   );
 }
 

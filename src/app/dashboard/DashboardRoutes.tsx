@@ -1,9 +1,14 @@
-import { Navigate, useRoutes } from 'react-router-dom';
+import { isValidElement } from 'react';
+import { matchRoutes, Navigate, useRoutes } from 'react-router-dom';
 import { DashboardLayout, type DashboardNavItem } from '../../features/dashboard/DashboardLayout';
+import { isLazyRoute } from '../lazyRoute';
 import { dashboardPages } from './dashboardPages';
 
+/** Where these routes are mounted in the app's route table (../routes.tsx). */
+const DASHBOARD_BASE = '/dashboard';
+
 const nav: DashboardNavItem[] = dashboardPages.map(({ path, label, icon }) => ({
-  to: path ? `/dashboard/${path}` : '/dashboard',
+  to: path ? `${DASHBOARD_BASE}/${path}` : DASHBOARD_BASE,
   label,
   icon,
   end: path === '',
@@ -23,3 +28,18 @@ const routes = [
 export function DashboardRoutes() {
   return useRoutes(routes);
 }
+
+/**
+ * Loads the page `pathname` (a full path, /dashboard/...) shows, so that it is requested as soon
+ * as this module arrives, not once the layout has rendered (the app's preloadRoute calls it).
+ */
+DashboardRoutes.preloadRoute = async (pathname: string): Promise<void> => {
+  const matches = matchRoutes(routes, pathname, DASHBOARD_BASE) ?? [];
+  await Promise.all(
+    matches.map(({ route }) =>
+      isValidElement(route.element) && isLazyRoute(route.element.type)
+        ? route.element.type.preload()
+        : undefined,
+    ),
+  );
+};
