@@ -5,15 +5,17 @@
  * islands' entry (plus the stylesheets of the page's islands). / becomes dist/index.html,
  * /services dist/services/index.html, and so on. The browser never hydrates these pages as a
  * whole, only their islands (docs/architecture.md, "Public pages: static HTML with islands").
+ * Each page is slimmed and written with its gzip beside it (./lib/pageWeight.ts).
  *
  * Runs as part of `npm run build` (scripts/build.ts); `tsx scripts/prerender.ts` re-runs it
  * on an existing build.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { islandChunkGroup } from '../src/components/islandMarkers';
+import { minifyCss, slimPage, writeWithGzip } from './lib/pageWeight';
 import { APP_ENTRY, ISLANDS_ENTRY, SHELL_FILE, SSR_OUTPUT_DIR } from '../webpack.config';
 
 interface SsrModule {
@@ -60,18 +62,6 @@ export function withoutAppAssets(shell: string, appFiles: string[], publicPath =
 }
 
 /**
- * A stylesheet without its comments (the source map's among them) and runs of white space:
- * it goes into every page that has the island.
- */
-export function compactCss(css: string): string {
-  return css
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/ ?([{};]) ?/g, '$1')
-    .trim();
-}
-
-/**
  * What a prerendered page loads: the islands' entry (scripts), and inline the stylesheets its
  * islands' code brings (a few KB), which their prerendered HTML needs from the first paint: a
  * stylesheet link would hold the first paint back.
@@ -86,7 +76,7 @@ export function pageAssets(
     groupFiles(chunkAssets, islandChunkGroup(name)).filter((file) => file.endsWith('.css')),
   );
   const styles = [...new Set(css)].map(
-    (file) => `<style data-island-css>${compactCss(readAsset(file))}</style>`,
+    (file) => `<style data-island-css>${minifyCss(readAsset(file))}</style>`,
   );
   const scripts = groupFiles(chunkAssets, ISLANDS_ENTRY)
     .filter((file) => file.endsWith('.js'))
@@ -147,12 +137,13 @@ export async function prerender({
     );
     const file = htmlFileFor(dist, urlPath);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, composePage(shell, page, assets));
+    const gzipped = await writeWithGzip(file, slimPage(composePage(shell, page, assets)));
     written.push(file);
     log(
       `  prerendered ${urlPath.padEnd(10)} → ${path.relative(dist, file)} ` +
         `(${(page.html.length / 1024).toFixed(1)} KB HTML, ` +
         `${(page.styleTags.length / 1024).toFixed(1)} KB CSS, ` +
+        `page ${(gzipped / 1024).toFixed(1)} KB gzip, ` +
         `islands: ${page.islands.join(', ') || 'none'}, ` +
         `${Math.round(performance.now() - started)} ms)`,
     );

@@ -1,9 +1,10 @@
 /**
  * A stock static server for `npm run bench`: Debian's nginx serving a dist/ folder the way a
- * plain production host would (gzip level 6, a year's cache for hashed assets, the prerendered
- * page or else the SPA shell, /api proxied to the API). It runs as a child in the foreground
- * with its own configuration, pid file, temp paths and logs in a temporary folder, so it needs
- * no root and touches nothing of the system's nginx.
+ * plain production host would (gzip level 6, or the build's precompressed pages where they exist
+ * (`gzip_static`); a year's cache for hashed assets; the prerendered page or else the SPA shell;
+ * /api proxied to the API). It runs as a child in the foreground with its own configuration, pid
+ * file, temp paths and logs in a temporary folder, so it needs no root and touches nothing of the
+ * system's nginx.
  *
  * Install it with `apt-get install -y nginx-light`; `NGINX_PATH` overrides where it is found.
  */
@@ -67,6 +68,7 @@ http {
   sendfile on;
   gzip on;
   gzip_comp_level 6;
+  gzip_static on;
   gzip_min_length 512;
   gzip_vary on;
   gzip_proxied any;

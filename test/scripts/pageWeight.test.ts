@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { islandRanges, minifyCss, slimPage, writeWithGzip } from '../../scripts/lib/pageWeight';
+
+const page = (body: string, css = '.css-abc{color:red}.css-def .MuiButton-startIcon{margin:0}') =>
+  `<html><head><style data-emotion="css abc def isl">${css}</style></head>` +
+  `<body><div id="root">${body}</div></body></html>`;
+
+const island =
+  '<div data-island="quote" data-island-props="{}" style="display:contents">' +
+  '<div class="MuiBox-root css-isl"><button class="MuiButton-root css-isl">Next</button></div>' +
+  '</div>';
+
+describe('slimPage', () => {
+  it('drops MUI class names no stylesheet mentions outside the islands', () => {
+    const html = page(
+      '<p class="MuiTypography-root MuiTypography-body1 css-abc">Hi</p>' +
+        '<span class="MuiButton-startIcon MuiButton-iconSizeMedium">*</span>' +
+        '<div class="MuiBox-root">x</div>',
+    );
+    const slim = slimPage(html);
+    expect(slim).toContain('<p class="css-abc">Hi</p>');
+    // Mentioned by a stylesheet: kept.
+    expect(slim).toContain('<span class="MuiButton-startIcon">*</span>');
+    expect(slim).toContain('<div >x</div>');
+  });
+
+  it('keeps an island exactly as rendered, nested elements and all', () => {
+    const html = page(`<p class="MuiTypography-root css-abc">a</p>${island}<p class="MuiX">b</p>`);
+    const slim = slimPage(html);
+    expect(slim).toContain(island);
+    expect(slim).toContain('<p class="css-abc">a</p>');
+    expect(slim).toContain('<p >b</p>');
+  });
+
+  it("leaves out Emotion's list of the page's style names", () => {
+    const slim = slimPage(page(`<p class="css-abc">a</p>${island}`));
+    expect(slim).toContain('<style data-emotion="css">.css-abc{color:red}');
+  });
+
+  it('minifies its stylesheets', () => {
+    const slim = slimPage(
+      page('<p class="css-abc">a</p>', '.css-abc { color: #ffffff; margin: 0px; }'),
+    );
+    expect(slim).toContain('<style data-emotion="css">.css-abc{color:#fff;margin:0}</style>');
+  });
+
+  it('finds each island with its nested divs', () => {
+    const html = `<div><div data-island="a"><div><div></div></div></div><div data-island="b"></div></div>`;
+    expect(islandRanges(html).map(([start, end]) => html.slice(start, end))).toEqual([
+      '<div data-island="a"><div><div></div></div></div>',
+      '<div data-island="b"></div>',
+    ]);
+  });
+
+  it('refuses a page whose island is not closed', () => {
+    expect(() => islandRanges('<div data-island="a"><div></div>')).toThrow(/not closed/);
+  });
+});
+
+describe('minifyCss', () => {
+  it('removes comments and white space, also after colons', () => {
+    expect(minifyCss('/* x */ .a {\n  position: relative;\n  color: red; }\n')).toBe(
+      '.a{position:relative;color:red}',
+    );
+  });
+});
+
+describe('writeWithGzip', () => {
+  it('writes the page and a gzip of it that unpacks to the same bytes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'page-weight-'));
+    try {
+      const file = path.join(dir, 'index.html');
+      const html = page('<p>Héllo</p>'.repeat(200));
+      const size = await writeWithGzip(file, html);
+      const gz = readFileSync(`${file}.gz`);
+      expect(gz.length).toBe(size);
+      expect(gunzipSync(gz).toString('utf8')).toBe(html);
+      expect(readFileSync(file, 'utf8')).toBe(html);
+      expect(size).toBeLessThan(Buffer.byteLength(html) / 10);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
