@@ -308,8 +308,9 @@ function resultsMarkdown(results: Results): string {
   return `# Benchmark results
 
 ${results.date}. \`npm run bench\`: the production build served on loopback by Debian's nginx
-(gzip 6, a year's cache for hashed assets, the SPA fallback) and by the project's own static
-server (brotli, the same caching), API and identity from the local stack.
+(gzip 6, or the build's zopfli gzip of each prerendered page with \`gzip_static\`; a year's cache
+for hashed assets; the SPA fallback) and by the project's own static server (brotli, the same
+caching), API and identity from the local stack.
 ${results.baseline ? `"Before" is commit ${results.baseline} (the last one before the islands work), built and measured in the same run on the same nginx.` : 'No baseline in this run (BENCH_BASELINE=0).'}
 Lighthouse ${results.runs} runs per page and server, mobile preset (simulated slow 4G, 4x CPU
 slowdown), a fresh browser profile per run, Chromium started with the \`lighthouse\` command's flags;
