@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { islandChunkGroup } from '../src/components/islandMarkers';
-import { minifyCss, slimPage, writeWithGzip } from './lib/pageWeight';
+import { firstRoundTripWarning, minifyCss, slimPage, writeWithGzip } from './lib/pageWeight';
 import { APP_ENTRY, ISLANDS_ENTRY, SHELL_FILE, SSR_OUTPUT_DIR } from '../webpack.config';
 
 interface SsrModule {
@@ -147,6 +147,8 @@ export async function prerender({
         `islands: ${page.islands.join(', ') || 'none'}, ` +
         `${Math.round(performance.now() - started)} ms)`,
     );
+    const warning = firstRoundTripWarning(urlPath, gzipped);
+    if (warning) log(warning);
   }
   return written;
 }

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { islandRanges, minifyCss, slimPage, writeWithGzip } from '../../scripts/lib/pageWeight';
+import {
+  firstRoundTripWarning,
+  islandRanges,
+  minifyCss,
+  slimPage,
+  writeWithGzip,
+} from '../../scripts/lib/pageWeight';
 
 const page = (body: string, css = '.css-abc{color:red}.css-def .MuiButton-startIcon{margin:0}') =>
   `<html><head><style data-emotion="css abc def isl">${css}</style></head>` +
@@ -80,6 +86,35 @@ describe('writeWithGzip', () => {
       expect(gunzipSync(gz).toString('utf8')).toBe(html);
       expect(readFileSync(file, 'utf8')).toBe(html);
       expect(size).toBeLessThan(Buffer.byteLength(html) / 10);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('firstRoundTripWarning', () => {
+  it('warns about a page whose gzip and headers exceed the first 14.6 KB, and only then', () => {
+    expect(firstRoundTripWarning('/', 13_572)).toBeNull();
+    expect(firstRoundTripWarning('/', 13_577)).toMatch(
+      /^ {2}warning: \/ needs two round trips.* by 1 B/,
+    );
+  });
+});
+
+describe('zopfli', () => {
+  it("leaves none of its process-wide error handlers behind, so the build's errors stay its own", async () => {
+    const handlers = () => [
+      process.listeners('unhandledRejection').length,
+      process.listeners('uncaughtException').length,
+    ];
+    const before = handlers();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'page-weight-'));
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const fresh = await import('../../scripts/lib/pageWeight');
+        await fresh.writeWithGzip(path.join(dir, 'index.html'), '<p>Hi</p>');
+      });
+      expect(handlers()).toEqual(before);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
