@@ -21,8 +21,9 @@ export const RESPONSE_HEADER_BYTES = 1_024;
 export function firstRoundTripWarning(urlPath: string, gzipBytes: number): string | null {
   const over = gzipBytes + RESPONSE_HEADER_BYTES - FIRST_ROUND_TRIP_BYTES;
   return over > 0
-    ? `  warning: ${urlPath} needs two round trips: its gzip (${gzipBytes} B) and 1 KB of ` +
-        `headers exceed the first ${FIRST_ROUND_TRIP_BYTES} B by ${over} B (docs/architecture.md)`
+    ? `  warning: ${urlPath} needs two round trips: its gzip (${gzipBytes} B) and ` +
+        `${RESPONSE_HEADER_BYTES} B of headers exceed the first ${FIRST_ROUND_TRIP_BYTES} B ` +
+        `by ${over} B (docs/architecture.md)`
     : null;
 }
 

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 /** A route component loaded on demand (React.lazy) that can also be loaded ahead of rendering. */
 export type LazyRoute = LazyExoticComponent<ComponentType> & {
@@ -11,7 +12,7 @@ export type LazyRoute = LazyExoticComponent<ComponentType> & {
  */
 export type NestedRoutes = ComponentType & { preloadRoute: (pathname: string) => Promise<void> };
 
-export const hasNestedRoutes = (component: ComponentType): component is NestedRoutes =>
+const hasNestedRoutes = (component: ComponentType): component is NestedRoutes =>
   'preloadRoute' in component && typeof component.preloadRoute === 'function';
 
 /**
@@ -30,3 +31,23 @@ export function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
 
 export const isLazyRoute = (type: unknown): type is LazyRoute =>
   typeof type === 'object' && type !== null && 'preload' in type;
+
+/**
+ * Loads the lazy modules of the routes in `routes` that `pathname` matches (below `basename`),
+ * and, once one has loaded, those of its own nested routes (`NestedRoutes`), so that the first
+ * render of that path shows no fallback and fetches no code.
+ */
+export async function preloadMatches(
+  routes: RouteObject[],
+  pathname: string,
+  basename?: string,
+): Promise<void> {
+  const matches = matchRoutes(routes, pathname, basename) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (!isValidElement(route.element) || !isLazyRoute(route.element.type)) return;
+      const Component = await route.element.type.preload();
+      if (hasNestedRoutes(Component)) await Component.preloadRoute(pathname);
+    }),
+  );
+}

@@ -1,16 +1,9 @@
-import { isValidElement, useLayoutEffect, useRef } from 'react';
-import {
-  matchRoutes,
-  Navigate,
-  useLocation,
-  useNavigate,
-  useRoutes,
-  type RouteObject,
-} from 'react-router-dom';
+import { useLayoutEffect, useRef } from 'react';
+import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { setNavigate } from '../api/session/navigation';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouterErrorPage';
-import { hasNestedRoutes, isLazyRoute, lazyRoute } from './lazyRoute';
+import { lazyRoute, preloadMatches } from './lazyRoute';
 
 /**
  * The public pages `npm run build` prerenders to static HTML with islands (scripts/prerender.ts,
@@ -93,15 +86,8 @@ export const routes: RouteObject[] = [
  * the first render of that path shows no fallback and fetches no code. The app's entry awaits
  * it before its first render.
  */
-export async function preloadRoute(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (!isValidElement(route.element) || !isLazyRoute(route.element.type)) return;
-      const Component = await route.element.type.preload();
-      if (hasNestedRoutes(Component)) await Component.preloadRoute(pathname);
-    }),
-  );
+export function preloadRoute(pathname: string): Promise<void> {
+  return preloadMatches(routes, pathname);
 }
 
 /**

@@ -1,7 +1,6 @@
-import { isValidElement } from 'react';
-import { matchRoutes, Navigate, useRoutes } from 'react-router-dom';
+import { Navigate, useRoutes } from 'react-router-dom';
 import { DashboardLayout, type DashboardNavItem } from '../../features/dashboard/DashboardLayout';
-import { isLazyRoute } from '../lazyRoute';
+import { preloadMatches } from '../lazyRoute';
 import { dashboardPages } from './dashboardPages';
 
 /** Where these routes are mounted in the app's route table (../routes.tsx). */
@@ -33,13 +32,5 @@ export function DashboardRoutes() {
  * Loads the page `pathname` (a full path, /dashboard/...) shows, so that it is requested as soon
  * as this module arrives, not once the layout has rendered (the app's preloadRoute calls it).
  */
-DashboardRoutes.preloadRoute = async (pathname: string): Promise<void> => {
-  const matches = matchRoutes(routes, pathname, DASHBOARD_BASE) ?? [];
-  await Promise.all(
-    matches.map(({ route }) =>
-      isValidElement(route.element) && isLazyRoute(route.element.type)
-        ? route.element.type.preload()
-        : undefined,
-    ),
-  );
-};
+DashboardRoutes.preloadRoute = (pathname: string): Promise<void> =>
+  preloadMatches(routes, pathname, DASHBOARD_BASE);
