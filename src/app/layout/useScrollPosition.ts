@@ -75,6 +75,12 @@ export function useScrollPosition() {
       // Back / Forward: as soon as the page is tall enough again (or as close as it gets).
       const top = positions.get(key) ?? 0;
       const restore = () => window.scrollTo(0, top);
+      // The top needs no height, and measuring would lay the page out mid-render: the first
+      // page of a visit (a POP too) and any entry left at its top go there at once.
+      if (top === 0) {
+        restore();
+        return undefined;
+      }
       const tallEnough = () => document.documentElement.scrollHeight - window.innerHeight >= top;
       return whenReady(tallEnough, SECTION_WAIT_MS, restore, restore);
     }
