@@ -18,13 +18,15 @@ async function start(): Promise<void> {
   // While the route's code downloads the main thread is idle: load the time zone's data now, in
   // a task of its own, rather than in the middle of the first data's arrival.
   setTimeout(() => zonedFormat().format(0), 0);
+  const store = createAppStore();
   // A module that fails to load fails again when its page renders, which shows the error page.
-  await preloadRoute(window.location.pathname).catch(() => undefined);
+  // The dashboard's data is requested meanwhile (through the store, when signed in).
+  await preloadRoute(window.location.pathname, store).catch(() => undefined);
   // As a transition, React renders in slices and keeps the main thread free for the visitor.
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
-        <App store={createAppStore()} emotionCache={createEmotionCache()} />
+        <App store={store} emotionCache={createEmotionCache()} />
       </StrictMode>,
     );
   });

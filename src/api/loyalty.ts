@@ -21,7 +21,7 @@ export interface LoyaltyAccount {
   error: string | null;
 }
 
-const loyaltyApi = api.injectEndpoints({
+export const loyaltyApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLoyaltyAccount: build.query<LoyaltyAccount, void>({
       providesTags: ['loyalty'],

@@ -1,5 +1,6 @@
 import { isValidElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { AppStore } from './appStore';
 
 /** A route component loaded on demand (React.lazy) that can also be loaded ahead of rendering. */
 export type LazyRoute = LazyExoticComponent<ComponentType> & {
@@ -7,10 +8,13 @@ export type LazyRoute = LazyExoticComponent<ComponentType> & {
 };
 
 /**
- * A route component with routes of its own (the dashboard's): `preloadRoute(pathname)` loads the
- * lazy modules of its routes that `pathname` matches, as the app's route table does for its own.
+ * A route component with routes of its own (the dashboard's): `preloadRoute(pathname, store)`
+ * loads the lazy modules of its routes that `pathname` matches, as the app's route table does for
+ * its own, and may start the data those routes show through `store`.
  */
-export type NestedRoutes = ComponentType & { preloadRoute: (pathname: string) => Promise<void> };
+export type NestedRoutes = ComponentType & {
+  preloadRoute: (pathname: string, store: AppStore) => Promise<void>;
+};
 
 const hasNestedRoutes = (component: ComponentType): component is NestedRoutes =>
   'preloadRoute' in component && typeof component.preloadRoute === 'function';
@@ -34,12 +38,13 @@ export const isLazyRoute = (type: unknown): type is LazyRoute =>
 
 /**
  * Loads the lazy modules of the routes in `routes` that `pathname` matches (below `basename`),
- * and, once one has loaded, those of its own nested routes (`NestedRoutes`), so that the first
- * render of that path shows no fallback and fetches no code.
+ * and, once one has loaded, those of its own nested routes (`NestedRoutes`, given `store`), so
+ * that the first render of that path shows no fallback and fetches no code.
  */
 export async function preloadMatches(
   routes: RouteObject[],
   pathname: string,
+  store: AppStore,
   basename?: string,
 ): Promise<void> {
   const matches = matchRoutes(routes, pathname, basename) ?? [];
@@ -47,7 +52,7 @@ export async function preloadMatches(
     matches.map(async ({ route }) => {
       if (!isValidElement(route.element) || !isLazyRoute(route.element.type)) return;
       const Component = await route.element.type.preload();
-      if (hasNestedRoutes(Component)) await Component.preloadRoute(pathname);
+      if (hasNestedRoutes(Component)) await Component.preloadRoute(pathname, store);
     }),
   );
 }

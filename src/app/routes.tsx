@@ -4,6 +4,7 @@ import { setNavigate } from '../api/session/navigation';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouterErrorPage';
 import { lazyRoute, preloadMatches } from './lazyRoute';
+import type { AppStore } from './appStore';
 
 /**
  * The public pages `npm run build` prerenders to static HTML with islands (scripts/prerender.ts,
@@ -83,11 +84,12 @@ export const routes: RouteObject[] = [
 /**
  * Loads the lazy modules of the routes `pathname` matches (the same imports their components
  * make), and those of the nested routes a loaded one declares (the dashboard's page), so that
- * the first render of that path shows no fallback and fetches no code. The app's entry awaits
- * it before its first render.
+ * the first render of that path shows no fallback and fetches no code. Nested routes may start
+ * their page's data through `store` meanwhile (the dashboard's). The app's entry awaits it
+ * before its first render.
  */
-export function preloadRoute(pathname: string): Promise<void> {
-  return preloadMatches(routes, pathname);
+export function preloadRoute(pathname: string, store: AppStore): Promise<void> {
+  return preloadMatches(routes, pathname, store);
 }
 
 /**

@@ -1,7 +1,10 @@
-import { Navigate, useRoutes } from 'react-router-dom';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { DashboardLayout, type DashboardNavItem } from '../../features/dashboard/DashboardLayout';
+import { hasValidSession } from '../../api/session/sessionWatch';
+import { attachApi } from '../apiLayer';
+import type { AppStore } from '../appStore';
 import { preloadMatches } from '../lazyRoute';
-import { dashboardPages } from './dashboardPages';
+import { dashboardPages, type DashboardPage } from './dashboardPages';
 
 /** Where these routes are mounted in the app's route table (../routes.tsx). */
 const DASHBOARD_BASE = '/dashboard';
@@ -13,11 +16,13 @@ const nav: DashboardNavItem[] = dashboardPages.map(({ path, label, icon }) => ({
   end: path === '',
 }));
 
-const routes = [
+const routes: RouteObject[] = [
   {
     element: <DashboardLayout nav={nav} />,
-    children: dashboardPages.map(({ path, Page }) =>
-      path ? { path, element: <Page /> } : { index: true, element: <Page /> },
+    children: dashboardPages.map((page) =>
+      page.path
+        ? { path: page.path, element: <page.Page />, handle: page }
+        : { index: true, element: <page.Page />, handle: page },
     ),
   },
   { path: '*', element: <Navigate to="/" replace /> },
@@ -31,6 +36,17 @@ export function DashboardRoutes() {
 /**
  * Loads the page `pathname` (a full path, /dashboard/...) shows, so that it is requested as soon
  * as this module arrives, not once the layout has rendered (the app's preloadRoute calls it).
+ * With a session that is still valid, the page's data is requested meanwhile too; otherwise
+ * the guard checks (or refreshes) the session first and the page asks once it renders.
  */
-DashboardRoutes.preloadRoute = (pathname: string): Promise<void> =>
-  preloadMatches(routes, pathname, DASHBOARD_BASE);
+DashboardRoutes.preloadRoute = (pathname: string, store: AppStore): Promise<void> => {
+  if (hasValidSession()) {
+    for (const { route } of matchRoutes(routes, pathname, DASHBOARD_BASE) ?? []) {
+      const prefetch = (route.handle as DashboardPage | undefined)?.prefetch;
+      if (!prefetch) continue;
+      attachApi(store);
+      prefetch(store.dispatch);
+    }
+  }
+  return preloadMatches(routes, pathname, store, DASHBOARD_BASE);
+};

@@ -13,6 +13,8 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PhotoIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
 import { lazyRoute } from '../lazyRoute';
+import type { AppDispatch } from '../../api/state';
+import { prefetchDashboardData } from '../../features/dashboard/useDashboardData';
 
 export interface DashboardPage {
   /** Below /dashboard; '' is the overview. */
@@ -21,6 +23,8 @@ export interface DashboardPage {
   label: string;
   icon: ComponentType;
   Page: ComponentType;
+  /** Starts the page's data while its code loads, when the dashboard opens on it signed in. */
+  prefetch?: (dispatch: AppDispatch) => void;
 }
 
 export const dashboardPages: readonly DashboardPage[] = [
@@ -31,6 +35,7 @@ export const dashboardPages: readonly DashboardPage[] = [
     Page: lazyRoute(() =>
       import('../../features/dashboard/pages/OverviewPage').then((m) => m.OverviewPage),
     ),
+    prefetch: prefetchDashboardData,
   },
   {
     path: 'profile',

@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import {
-  useGetMyProfileQuery,
-  useListBookingsQuery,
-  useListCalendlyBookingsQuery,
-  useListMyVehiclesQuery,
-  useListSubscriptionsQuery,
-} from '../../api/endpoints';
-import { useGetLoyaltyAccountQuery } from '../../api/loyalty';
+import { api } from '../../api/endpoints';
+import { loyaltyApi } from '../../api/loyalty';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from '../../api/state';
 import {
   emptyLoyalty,
   type ExternalBooking,
@@ -50,18 +46,42 @@ function useLogFailure({ name, error }: SourceState): void {
   }, [name, error]);
 }
 
+/** The dashboard's six sources (docs/product.md §7): read by the hook, started by the prefetch. */
+const queries = {
+  profile: api.endpoints.getMyProfile,
+  vehicles: api.endpoints.listMyVehicles,
+  bookings: api.endpoints.listBookings,
+  calendly: api.endpoints.listCalendlyBookings,
+  loyalty: loyaltyApi.endpoints.getLoyaltyAccount,
+  subscriptions: api.endpoints.listSubscriptions,
+};
+
+/**
+ * Starts the six requests before the overview's code has arrived (the dashboard's routes call it
+ * while that code loads, docs/architecture.md): the hook's queries then find them under way or
+ * answered in the shared cache, which keeps an answer no one reads for a minute.
+ */
+export function prefetchDashboardData(dispatch: AppDispatch): void {
+  for (const query of Object.values(queries)) {
+    // Each source's own request; only its subscription matters here.
+    const start: ThunkAction<{ unsubscribe: () => void }, RootState, unknown, UnknownAction> =
+      query.initiate();
+    dispatch(start).unsubscribe();
+  }
+}
+
 /**
  * The dashboard's six sources (docs/product.md §7), all requested in parallel on mount through the
  * shared RTK Query cache. A source that fails counts as empty (null for the profile); only
  * when all six fail is the load a failure.
  */
 export function useDashboardData() {
-  const profile = useGetMyProfileQuery();
-  const vehicles = useListMyVehiclesQuery();
-  const bookings = useListBookingsQuery();
-  const calendly = useListCalendlyBookingsQuery();
-  const loyalty = useGetLoyaltyAccountQuery();
-  const subscriptions = useListSubscriptionsQuery();
+  const profile = queries.profile.useQuery();
+  const vehicles = queries.vehicles.useQuery();
+  const bookings = queries.bookings.useQuery();
+  const calendly = queries.calendly.useQuery();
+  const loyalty = queries.loyalty.useQuery();
+  const subscriptions = queries.subscriptions.useQuery();
 
   const profileSource: SourceState = source('profile', profile);
   const vehiclesSource: SourceState = source('vehicles', vehicles);
