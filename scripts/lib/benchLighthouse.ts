@@ -106,8 +106,32 @@ async function seedStorage(port: number, origin: string, values: Record<string, 
   }
 }
 
-/** One Lighthouse run of `url`; the full report is written to `reportFile`. */
+/** Lighthouse could not record the page (its `runtimeError`): the run measured nothing. */
+class NoMeasurement extends Error {}
+
+/** Runs of a page that Lighthouse may fail to record before the bench gives up. */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url`; the full report is written to `reportFile`. A run that Lighthouse
+ * itself could not record (now and then NO_NAVSTART: the trace missed the navigation) is run
+ * again, with a line in the log; it is never counted.
+ */
 export async function runLighthouse(
+  url: string,
+  options: { port: number; storage?: Record<string, string>; reportFile?: string },
+): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouseOnce(url, options);
+    } catch (error) {
+      if (!(error instanceof NoMeasurement) || attempt === ATTEMPTS) throw error;
+      console.log(`[bench] Lighthouse ${url}: ${error.message}; running it again`);
+    }
+  }
+}
+
+async function runLighthouseOnce(
   url: string,
   options: { port: number; storage?: Record<string, string>; reportFile?: string },
 ): Promise<LighthouseFigures> {
@@ -124,7 +148,7 @@ export async function runLighthouse(
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new NoMeasurement(`Lighthouse: ${lhr.runtimeError.message}`);
     if (options.reportFile) writeFileSync(options.reportFile, JSON.stringify(lhr));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
