@@ -384,8 +384,10 @@ Median **${results.bookings.medianMs} ms**, within ${RENDER_LIMIT_MS} ms: ${mark
 async function main() {
   const baseline = WITH_BASELINE ? checkOutBaseline() : null;
   try {
-    build(projectRoot);
+    // The baseline first: both builds write their server bundle to the shared node_modules
+    // (webpack.config.ts, SSR_OUTPUT_DIR), and this checkout's must be the one left there.
     if (baseline) build(baselineDir);
+    build(projectRoot);
     writeControlPage();
     await measure(baseline);
   } finally {
