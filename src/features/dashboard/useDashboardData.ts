@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { api } from '../../api/endpoints';
 import { loyaltyApi } from '../../api/loyalty';
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from '../../api/state';
+import type { AppDispatch } from '../../api/state';
 import {
   emptyLoyalty,
   type ExternalBooking,
@@ -46,15 +44,20 @@ function useLogFailure({ name, error }: SourceState): void {
   }, [name, error]);
 }
 
-/** The dashboard's six sources (docs/product.md §7): read by the hook, started by the prefetch. */
-const queries = {
-  profile: api.endpoints.getMyProfile,
-  vehicles: api.endpoints.listMyVehicles,
-  bookings: api.endpoints.listBookings,
-  calendly: api.endpoints.listCalendlyBookings,
-  loyalty: loyaltyApi.endpoints.getLoyaltyAccount,
-  subscriptions: api.endpoints.listSubscriptions,
-};
+/**
+ * The dashboard's six sources by endpoint name (docs/product.md §7): read by the hook, requested
+ * ahead by the prefetch. (`loyaltyApi` is the app's API with the loyalty account added: every
+ * endpoint, typed.)
+ */
+const endpointNames = {
+  profile: 'getMyProfile',
+  vehicles: 'listMyVehicles',
+  bookings: 'listBookings',
+  calendly: 'listCalendlyBookings',
+  loyalty: 'getLoyaltyAccount',
+  subscriptions: 'listSubscriptions',
+} as const;
+const { endpoints, util } = loyaltyApi;
 
 /**
  * Starts the six requests before the overview's code has arrived (the dashboard's routes call it
@@ -62,12 +65,7 @@ const queries = {
  * answered in the shared cache, which keeps an answer no one reads for a minute.
  */
 export function prefetchDashboardData(dispatch: AppDispatch): void {
-  for (const query of Object.values(queries)) {
-    // Each source's own request; only its subscription matters here.
-    const start: ThunkAction<{ unsubscribe: () => void }, RootState, unknown, UnknownAction> =
-      query.initiate();
-    dispatch(start).unsubscribe();
-  }
+  for (const name of Object.values(endpointNames)) dispatch(util.prefetch(name, undefined, {}));
 }
 
 /**
@@ -76,12 +74,12 @@ export function prefetchDashboardData(dispatch: AppDispatch): void {
  * when all six fail is the load a failure.
  */
 export function useDashboardData() {
-  const profile = queries.profile.useQuery();
-  const vehicles = queries.vehicles.useQuery();
-  const bookings = queries.bookings.useQuery();
-  const calendly = queries.calendly.useQuery();
-  const loyalty = queries.loyalty.useQuery();
-  const subscriptions = queries.subscriptions.useQuery();
+  const profile = endpoints[endpointNames.profile].useQuery();
+  const vehicles = endpoints[endpointNames.vehicles].useQuery();
+  const bookings = endpoints[endpointNames.bookings].useQuery();
+  const calendly = endpoints[endpointNames.calendly].useQuery();
+  const loyalty = endpoints[endpointNames.loyalty].useQuery();
+  const subscriptions = endpoints[endpointNames.subscriptions].useQuery();
 
   const profileSource: SourceState = source('profile', profile);
   const vehiclesSource: SourceState = source('vehicles', vehicles);
