@@ -12,9 +12,11 @@
  * - Required new password (`NEW_PASSWORD_REQUIRED`): cognito-local asks for the new password
  *   without checking the temporary one, and takes any new password; the proxy checks both.
  * - `GlobalSignOut` (missing): revokes every refresh token of the user (cognito-local's
- *   `RevokeToken`), and from then on the access tokens issued before it are refused by every
- *   user-pool action, as Cognito does. (The API verifies access tokens by signature, so they
- *   stay valid there until they expire — with Cognito too.)
+ *   `RevokeToken`), and from then on the access and refresh tokens issued before it are refused
+ *   by every user-pool action, as Cognito does. The refusal is the proxy's own (by user and issue
+ *   time): the list of refresh tokens comes from cognito-local's file, which it rewrites in place
+ *   after each sign-in, so a read at the wrong moment misses tokens. (The API verifies access
+ *   tokens by signature, so they stay valid there until they expire — with Cognito too.)
  * - `ChangePassword` with a wrong current password: Cognito's NotAuthorizedException
  *   "Incorrect username or password." (cognito-local: InvalidPasswordException).
  */
@@ -69,7 +71,7 @@ const notAuthorized = () => failure('NotAuthorizedException', 'Incorrect usernam
  */
 export function accountGaps(deps: AccountGapDeps) {
   const setups = new Map<string, PendingSetup>();
-  /** sub → seconds since the epoch of its last GlobalSignOut. */
+  /** Username → seconds since the epoch of its last GlobalSignOut. */
   const signedOutAt = new Map<string, number>();
 
   const findSetup = (session: unknown) => {
@@ -78,11 +80,14 @@ export function accountGaps(deps: AccountGapDeps) {
     return typeof session === 'string' ? setups.get(session) : undefined;
   };
 
-  /** True when the access token was issued before its user's last global sign-out. */
-  const revoked = (accessToken: string) => {
-    const claims = jwtClaims(accessToken);
-    const sub = readString(claims, 'sub');
-    const at = sub ? signedOutAt.get(sub) : undefined;
+  /**
+   * True when the token (access or refresh: cognito-local's refresh tokens are JWTs too) was
+   * issued before its user's last global sign-out.
+   */
+  const revoked = (token: string) => {
+    const claims = jwtClaims(token);
+    const username = readString(claims, 'username') ?? readString(claims, 'cognito:username');
+    const at = username ? signedOutAt.get(username) : undefined;
     return at !== undefined && typeof claims.iat === 'number' && claims.iat <= at;
   };
 
@@ -186,13 +191,13 @@ export function accountGaps(deps: AccountGapDeps) {
     const user = await deps.action('GetUser', { AccessToken: accessToken });
     if (user.status !== 200) return user;
     const claims = jwtClaims(accessToken);
-    const sub = readString(claims, 'sub') ?? '';
-    const stored = deps.storedUser(sub);
+    const username = readString(user.body, 'Username') ?? '';
+    signedOutAt.set(username, Math.floor(Date.now() / 1000));
+    const stored = deps.storedUser(username);
     const tokens = Array.isArray(stored?.RefreshTokens) ? stored.RefreshTokens : [];
     for (const token of tokens)
       if (typeof token === 'string')
         await deps.action('RevokeToken', { ClientId: claims.client_id, Token: token });
-    signedOutAt.set(sub, Math.floor(Date.now() / 1000));
     return ok({});
   }
 
@@ -200,6 +205,10 @@ export function accountGaps(deps: AccountGapDeps) {
     const accessToken = readString(input, 'AccessToken');
     if (accessToken && revoked(accessToken))
       return failure('NotAuthorizedException', 'Access Token has been revoked');
+    const params = isRecord(input.AuthParameters) ? input.AuthParameters : {};
+    const refreshToken = readString(input, 'RefreshToken') ?? readString(params, 'REFRESH_TOKEN');
+    if (refreshToken && revoked(refreshToken))
+      return failure('NotAuthorizedException', 'Refresh Token has been revoked');
     switch (name) {
       case 'InitiateAuth':
         return initiateAuth(input);

@@ -3,7 +3,7 @@
  * proxy (scripts/lib/cognitoProxy.ts), started once with startLocalStack on free ports and a
  * fresh state folder. Every call goes through the proxy's public URL, like Amplify's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -16,6 +16,7 @@ import {
   totpCode,
   type Json,
 } from '../../scripts/lib/cognitoClient';
+import { cognitoPoolFile } from '../../scripts/lib/cognitoLocal';
 import { startLocalStack, type LocalStack } from '../../scripts/lib/localStack';
 import { freePorts } from '../../scripts/lib/ports';
 
@@ -307,6 +308,25 @@ describe('sessions', () => {
       Username: expect.any(String),
     });
     expect(tokensOf(await refresh(after.RefreshToken ?? '')).IdToken).toEqual(expect.any(String));
+  });
+
+  it('GlobalSignOut revokes the refresh tokens even while cognito-local is rewriting its pool file', async () => {
+    const { email, tokens: first } = await confirmedCustomer('signout-midwrite');
+    const second = tokensOf(await passwordLogin(email));
+    // cognito-local writes its file in place (truncate, then write): a reader in between sees
+    // an empty file, or one without the newest token. Its own state stays in memory.
+    const poolFile = cognitoPoolFile(path.join(stateDir, 'cognito'));
+    const saved = readFileSync(poolFile);
+    writeFileSync(poolFile, '');
+    try {
+      expect(await cognito('GlobalSignOut', { AccessToken: first.AccessToken })).toEqual({});
+    } finally {
+      writeFileSync(poolFile, saved);
+    }
+    for (const tokens of [first, second])
+      expect((await cognitoError(refresh(tokens.RefreshToken ?? ''))).type).toBe(
+        'NotAuthorizedException',
+      );
   });
 
   it('ChangePassword checks the current password and the policy, then only the new one signs in', async () => {
