@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from './lib/staticServer';
-import { headerConfigFromEnv, securityHeaders } from './lib/securityHeaders';
+import { headerConfigFromEnv, OPENER_POLICY_HEADER, securityHeaders } from './lib/securityHeaders';
 import {
   medianFigures,
   median,
@@ -233,12 +233,15 @@ const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** The servers a build is measured on, in the order of the report's columns. */
-type Target = 'baseline-nginx' | 'nginx' | 'own';
+type Target = 'baseline-nginx' | 'nginx' | 'own' | 'nginx-no-coop';
 const TARGET_TITLES: Record<Target, string> = {
   'baseline-nginx': 'before (nginx)',
   nginx: 'now (nginx)',
   own: 'now (own server)',
+  'nginx-no-coop': 'now (nginx, no COOP)',
 };
+/** The pages also measured without Cross-Origin-Opener-Policy (what that header costs). */
+const WITHOUT_COOP_PAGES = ['/', CONTROL_PAGE];
 
 type PageFigures = Partial<Record<Target, LighthouseFigures>>;
 
@@ -316,7 +319,12 @@ Lighthouse ${results.runs} runs per page and server, mobile preset (simulated sl
 slowdown), a fresh browser profile per run, Chromium started with the \`lighthouse\` command's flags;
 medians. /dashboard is signed in as the demo customer.
 ${CONTROL_PAGE} is a control: a few lines of static HTML without a script, so its TBT is what this
-browser spends on any page (creating the page's script context under the debugger, counted 4x).
+browser spends on any page with the site's headers. One of them,
+\`${OPENER_POLICY_HEADER}: same-origin\`, moves the page into a new browsing context group, so
+Chromium starts a fresh renderer process for it, and that process's first task (creating the
+page's script context) is counted 4x. The column "${TARGET_TITLES['nginx-no-coop']}" serves the
+same build by nginx with the same headers except that one, for ${WITHOUT_COOP_PAGES.join(' and ')}
+only: it measures what the header costs. The site keeps it (README, "Security headers").
 
 ## JavaScript budget
 
@@ -405,8 +413,16 @@ async function measure(baseline: string | null) {
     budgetBytes: INITIAL_JS_BUDGET,
   };
 
-  const [ownPort, nginxPort, baselinePort, cognitoPort, apiPort, cognitoInternal, chromePort] =
-    await freePortsInRange(BENCH_PORTS.from, BENCH_PORTS.to, 7);
+  const [
+    ownPort,
+    nginxPort,
+    baselinePort,
+    cognitoPort,
+    apiPort,
+    cognitoInternal,
+    chromePort,
+    noCoopPort,
+  ] = await freePortsInRange(BENCH_PORTS.from, BENCH_PORTS.to, 8);
   const origin = `http://127.0.0.1:${ownPort}`;
   const stateDir = path.join(projectRoot, '.local/bench/state');
   rmSync(stateDir, { recursive: true, force: true });
@@ -436,9 +452,20 @@ async function measure(baseline: string | null) {
     servers.push(own);
     const nginx = await startNginx({ dist, port: nginxPort!, apiTarget: stack.apiUrl, headers });
     servers.push(nginx);
+    const withoutCoop = Object.fromEntries(
+      Object.entries(headers).filter(([name]) => name !== OPENER_POLICY_HEADER),
+    );
+    const noCoop = await startNginx({
+      dist,
+      port: noCoopPort!,
+      apiTarget: stack.apiUrl,
+      headers: withoutCoop,
+    });
+    servers.push(noCoop);
     const origins: Partial<Record<Target, string>> = {
       nginx: `http://127.0.0.1:${nginxPort}`,
       own: origin,
+      'nginx-no-coop': `http://127.0.0.1:${noCoopPort}`,
     };
     if (baseline) {
       const before = await startNginx({
@@ -472,6 +499,7 @@ async function measure(baseline: string | null) {
       for (const page of pages) {
         for (const [target, base] of Object.entries(origins) as [Target, string][]) {
           if (page === CONTROL_PAGE && target === 'baseline-nginx') continue;
+          if (target === 'nginx-no-coop' && !WITHOUT_COOP_PAGES.includes(page)) continue;
           const name = `${target}-${page === '/' ? 'home' : page.replace(/\//g, '')}-${run}`;
           const figures = await runLighthouse(`${base}${page}`, {
             port: chromePort!,
