@@ -43,6 +43,11 @@ export const SSR_OUTPUT_DIR = path.join(root, 'node_modules/.cache/ssr');
  */
 export const APP_ENTRY = 'main';
 export const ISLANDS_ENTRY = 'islands';
+/**
+ * A module shared by several files gets a file of its own from this size (bytes before
+ * minifying; webpack's default); smaller ones are copied into each file that needs them.
+ */
+export const SPLIT_MIN_SIZE = 20_000;
 /** Browsers we ship to: ES2020 and later (every evergreen browser since 2020). */
 const ES_TARGET = 'es2020';
 
@@ -158,7 +163,22 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
     optimization: {
       // Each entry carries its runtime: one request fewer on the first visit.
       runtimeChunk: false,
-      splitChunks: { chunks: 'all' },
+      // The app's entry and the islands' entry share their files, so a visitor whose islands
+      // woke on a public page has them cached when the app opens (docs/architecture.md,
+      // "One copy of each module"): export use is analysed once for both entries, not per
+      // runtime (which gave React DOM and the router a copy each), and React is one chunk.
+      usedExports: production ? 'global' : false,
+      splitChunks: {
+        chunks: 'all',
+        minSize: SPLIT_MIN_SIZE,
+        cacheGroups: {
+          react: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            name: 'react',
+            priority: 20,
+          },
+        },
+      },
       minimize: production,
       minimizer: [
         new TerserPlugin({

@@ -1,7 +1,8 @@
 /**
  * Production build (`npm run build`):
  * 1. webpack: the browser bundle into dist/ (shell dist/app.html) and the server-rendering
- *    bundle for the prerender step (not shipped);
+ *    bundle for the prerender step (not shipped); it fails when the app's entry would download
+ *    again, under another file, a large module the islands loaded;
  * 2. prerender: the public pages into dist/ as static HTML (scripts/prerender.ts);
  * 3. the JavaScript budget: the gzip size of what / loads before it is interactive
  *    (scripts/lib/bundleReport.ts). Over budget, the build fails (and with it CI).
@@ -9,9 +10,17 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
-import { createConfig, createServerConfig, SSR_OUTPUT_DIR } from '../webpack.config';
+import {
+  APP_ENTRY,
+  createConfig,
+  createServerConfig,
+  ISLANDS_ENTRY,
+  SPLIT_MIN_SIZE,
+  SSR_OUTPUT_DIR,
+} from '../webpack.config';
+import { islandChunkGroup } from '../src/components/islandMarkers';
 import { prerender, type ChunkAssets } from './prerender';
-import { reportInitialJs } from './lib/bundleReport';
+import { modulesLoadedAgain, reportInitialJs, summarizeChunks } from './lib/bundleReport';
 import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
 
@@ -44,6 +53,27 @@ const chunkAssets: ChunkAssets = Object.fromEntries(
   ]),
 );
 writeFileSync(path.join(SSR_OUTPUT_DIR, 'chunk-assets.json'), JSON.stringify(chunkAssets));
+// The app's entry must not download again, under another file, a module the islands loaded,
+// except the small ones webpack copies by design (webpack.config.ts).
+const loadedAgain = modulesLoadedAgain(
+  summarizeChunks(clientStats!.compilation),
+  Object.keys(namedChunkGroups).filter(
+    (name) => name === ISLANDS_ENTRY || name.startsWith(islandChunkGroup('')),
+  ),
+  APP_ENTRY,
+);
+const copiedKb = (loadedAgain.reduce((sum, m) => sum + m.size, 0) / 1024).toFixed(1);
+console.log(
+  `The app loads again what the islands loaded: ${loadedAgain.length} modules, ${copiedKb} KB before minifying`,
+);
+const tooLarge = loadedAgain.filter((m) => m.size >= SPLIT_MIN_SIZE);
+if (tooLarge.length) {
+  console.error(
+    `Build failed: modules of ${SPLIT_MIN_SIZE / 1000} KB or more, which the app and the islands should share in one file:`,
+  );
+  for (const m of tooLarge) console.error(`  ${m.name} (${m.size} bytes before minifying)`);
+  process.exit(1);
+}
 console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const dist = path.resolve('dist');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Chunk, Compilation, Module } from 'webpack';
 
 /**
  * Budget (gzip bytes) for the JavaScript / loads before the visitor's first interaction: the
@@ -29,4 +30,57 @@ export function reportInitialJs(dist: string): boolean {
     `Initial JavaScript for /: ${kb} KB gzip (budget ${INITIAL_JS_BUDGET / 1024} KB) ${ok ? 'OK' : 'OVER BUDGET'}`,
   );
   return ok;
+}
+
+/** Which modules each of a build's files holds, and which files each named chunk group loads. */
+export interface ChunkSummary {
+  groups: Record<string, string[]>;
+  modules: Record<string, { id: string; name: string; size: number }[]>;
+}
+
+/** The summary of a finished webpack compilation (concatenated modules listed one by one). */
+export function summarizeChunks(compilation: Compilation): ChunkSummary {
+  const key = (chunk: Chunk) => String(chunk.id ?? chunk.debugId);
+  // A concatenated module (webpack's ConcatenatedModule, not in its typings) holds `modules`.
+  const flatten = (m: Module): Module[] => {
+    const inner = (m as { modules?: unknown }).modules;
+    return Array.isArray(inner) ? (inner as Module[]).flatMap(flatten) : [m];
+  };
+  const modules: ChunkSummary['modules'] = {};
+  for (const chunk of compilation.chunks) {
+    modules[key(chunk)] = [...compilation.chunkGraph.getChunkModulesIterable(chunk)]
+      .flatMap(flatten)
+      // Each entry carries webpack's own runtime (webpack.config.ts): not a module of ours.
+      .filter((m) => m.type !== 'runtime')
+      .map((m) => ({
+        id: m.identifier(),
+        name: m.readableIdentifier(compilation.requestShortener),
+        size: m.size(),
+      }));
+  }
+  const groups: ChunkSummary['groups'] = {};
+  for (const [name, group] of compilation.namedChunkGroups) groups[name] = group.chunks.map(key);
+  return { groups, modules };
+}
+
+/**
+ * The modules the app's entry (`appGroup`) would download a second time after the islands
+ * (`islandGroups`) woke on a public page: each module of a file the entry loads that is not
+ * one of the islands' files but is also in one of them (docs/architecture.md, "One copy of
+ * each module").
+ */
+export function modulesLoadedAgain(
+  summary: ChunkSummary,
+  islandGroups: string[],
+  appGroup: string,
+): { name: string; size: number }[] {
+  const filesOf = (group: string) => summary.groups[group] ?? [];
+  const modulesIn = (file: string) => summary.modules[file] ?? [];
+  const islandFiles = new Set(islandGroups.flatMap(filesOf));
+  const islandModules = new Set([...islandFiles].flatMap(modulesIn).map((m) => m.id));
+  return filesOf(appGroup)
+    .filter((file) => !islandFiles.has(file))
+    .flatMap(modulesIn)
+    .filter((m) => islandModules.has(m.id) && islandModules.delete(m.id))
+    .map(({ name, size }) => ({ name, size }));
 }
