@@ -10,7 +10,8 @@
  *    (the dashboard signed in as the demo customer) and keeps the medians, plus a control page
  *    (a few lines of static HTML) that shows what this browser costs on any page;
  * 2. checks that each island of the prerendered pages hydrates over the elements it was sent;
- * 3. records when the dashboard overview's six requests start (within 50 ms of each other);
+ * 3. records when the dashboard overview's six requests start (within 50 ms of each other), and
+ *    the JavaScript a signed-in visitor downloads on / and then on the dashboard (both builds);
  * 4. gives the demo customer 2,000 website bookings through the API (POST /bookings, then four
  *    in five completed as the operator does and one in five cancelled with DELETE) and measures My Bookings from 'bookings:data' to
  *    'bookings:rendered' (target 300 ms).
@@ -35,7 +36,9 @@ import {
   launchBrowser,
   type HydrationCheck,
   measureBookingsRender,
+  measureJourney,
   measureOverviewWave,
+  type Journey,
   type OverviewWave,
 } from './lib/benchBrowser';
 import { initialScripts, INITIAL_JS_BUDGET } from './lib/bundleReport';
@@ -253,6 +256,7 @@ interface Results {
   hydration: HydrationCheck[];
   lighthouse: Record<string, PageFigures>;
   overview: { runs: OverviewWave[]; medianSpread: number | null; withinLimit: boolean };
+  journey: Partial<Record<'before' | 'now', Journey>>;
   bookings: { count: number; runs: number[]; medianMs: number; withinLimit: boolean };
 }
 
@@ -364,6 +368,23 @@ ${results.hydration
       `- ${check.path}: ${check.islands.map((island) => `${island.name} ${island.kept ? 'kept' : '**re-rendered**'}`).join(', ')}, ` +
       `${check.messages.length ? `console: ${check.messages.join('; ')}` : 'no console errors or warnings'}`,
   )
+  .join('\n')}
+
+## A signed-in visitor from / to the dashboard
+
+JavaScript downloaded (KB on the wire, Resource Timing's \`transferSize\`), Chromium 1280 px wide
+with its cache kept: / until its header shows My Dashboard, then the dashboard opened from that
+link until it shows. Served by nginx.
+
+| build | / | then /dashboard | both |
+| --- | --- | --- | --- |
+${(['before', 'now'] as const)
+  .flatMap((build) => {
+    const j = results.journey[build];
+    if (!j) return [];
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    return [`| ${build} | ${kb(j.home)} | ${kb(j.dashboard)} | ${kb(j.home + j.dashboard)} |`];
+  })
   .join('\n')}
 
 ## Dashboard overview: one wave
@@ -532,6 +553,15 @@ async function measure(baseline: string | null) {
       log(`overview wave #${run}: spread ${wave.spread ?? 'n/a'} ms`);
       waves.push(wave);
     }
+    const journey: Results['journey'] = {};
+    for (const [build, target] of [
+      ['before', 'baseline-nginx'],
+      ['now', 'nginx'],
+    ] as const) {
+      if (!origins[target]) continue;
+      journey[build] = await measureJourney(browser, origins[target], session);
+      log(`journey ${build}: ${JSON.stringify(journey[build])}`);
+    }
     const spreads = waves.map((wave) => wave.spread);
     const medianSpread = spreads.includes(null) ? null : median(spreads as number[]);
 
@@ -562,6 +592,7 @@ async function measure(baseline: string | null) {
         medianSpread,
         withinLimit: spreads.every((spread) => spread !== null && spread <= WAVE_LIMIT_MS),
       },
+      journey,
       bookings: { count, runs: renders, medianMs, withinLimit: medianMs <= RENDER_LIMIT_MS },
     };
     writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

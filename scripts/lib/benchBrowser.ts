@@ -2,7 +2,8 @@
  * Browser measurements for `npm run bench` that Lighthouse does not make (Chromium through
  * playwright-core, signed in by putting the session into storage before the app starts):
  * - the dashboard overview's six requests and when each starts (Resource Timing);
- * - My Bookings with many bookings: the time from 'bookings:data' to 'bookings:rendered'.
+ * - My Bookings with many bookings: the time from 'bookings:data' to 'bookings:rendered';
+ * - a signed-in visitor going from / to the dashboard: the JavaScript each page downloads.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROME_FLAGS, CHROME_PATH } from './benchLighthouse';
@@ -31,8 +32,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-async function signedInPage(browser: Browser, storage: Record<string, string>): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+const PHONE = { width: 390, height: 844 };
+
+async function signedInPage(
+  browser: Browser,
+  storage: Record<string, string>,
+  viewport = PHONE,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) {
       localStorage.setItem(key, value);
@@ -101,6 +108,51 @@ export async function measureBookingsRender(
   }
 }
 
+/** JavaScript downloaded (gzip bytes on the wire, Resource Timing `transferSize`). */
+export interface Journey {
+  /** By / until its header island woke (My Dashboard shown). */
+  home: number;
+  /** By /dashboard, opened from that link with the browser's cache kept, until it showed. */
+  dashboard: number;
+}
+
+/** Bytes of script the page downloaded so far (cache hits transfer nothing). */
+const scriptBytes = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.initiatorType === 'script' || /\.js(\?|$)/.test(entry.name))
+      .reduce((sum, entry) => sum + entry.transferSize, 0),
+  );
+
+/**
+ * A signed-in visitor opens / (the header island wakes at once and shows My Dashboard), then
+ * follows that link: what each of the two pages downloads.
+ */
+export async function measureJourney(
+  browser: Browser,
+  origin: string,
+  storage: Record<string, string>,
+): Promise<Journey> {
+  // A wide window: on a phone the link is in the header's menu.
+  const page = await signedInPage(browser, storage, { width: 1280, height: 900 });
+  try {
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+    const link = page.getByRole('link', { name: 'My Dashboard' }).first();
+    await link.waitFor({ timeout: 20_000 });
+    const home = await scriptBytes(page);
+    const document = await page.evaluate(() => performance.timeOrigin);
+    await link.click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    const total = await scriptBytes(page);
+    // A single-page app opens the dashboard in the same document: its count goes on from /'s.
+    const sameDocument = (await page.evaluate(() => performance.timeOrigin)) === document;
+    return { home, dashboard: sameDocument ? total - home : total };
+  } finally {
+    await page.context().close();
+  }
+}
+
 export interface HydrationCheck {
   path: string;
   /** Console errors and warnings, and uncaught errors, while the page loaded and its islands woke. */
@@ -125,7 +177,7 @@ export async function checkHydration(
   origin: string,
   path: string,
 ): Promise<HydrationCheck> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   const messages: string[] = [];
   page.on('console', (message) => {
