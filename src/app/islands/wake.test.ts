@@ -19,6 +19,8 @@ function deferred<T>() {
 
 const islandModule: IslandModule = { default: () => null };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const afterNextPaint = () =>
+  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 function page(html: string) {
   document.body.innerHTML = html;
@@ -133,6 +135,7 @@ test('an island woken near the viewport loads when its content comes near it', a
   );
   const island = controlledIsland('near-viewport');
   wakeIslands({ quote: island.spec }, island.runtime);
+  await afterNextPaint();
   // The root takes no box: its content is what is watched.
   expect(observed.map((o) => o.element)).toContain(document.querySelector('section'));
   expect(island.load).not.toHaveBeenCalled();
@@ -140,6 +143,41 @@ test('an island woken near the viewport loads when its content comes near it', a
   const { callback } = observed[0]!;
   callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
   expect(island.load).toHaveBeenCalledTimes(1);
+});
+
+test('an island in view at page load waits until the page has loaded and painted', async () => {
+  const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+  try {
+    page('<div data-island="gallery"><section>Slideshow</section></div>');
+    const island = controlledIsland('near-viewport');
+    wakeIslands({ gallery: island.spec }, island.runtime);
+    expect(observed).toEqual([]);
+
+    readyState.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    expect(observed).toEqual([]);
+    await afterNextPaint();
+    observed[0]!.callback(
+      [{ isIntersecting: true } as IntersectionObserverEntry],
+      {} as IntersectionObserver,
+    );
+    expect(island.load).toHaveBeenCalledTimes(1);
+  } finally {
+    readyState.mockRestore();
+  }
+});
+
+test('a touch wakes an island in view before the page has loaded', () => {
+  const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+  try {
+    page('<div data-island="gallery"><button>Next</button></div>');
+    const island = controlledIsland('near-viewport');
+    wakeIslands({ gallery: island.spec }, island.runtime);
+    document.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(island.load).toHaveBeenCalledTimes(1);
+  } finally {
+    readyState.mockRestore();
+  }
 });
 
 test('an island that wakes at once (a signed-in header) loads on page load', () => {

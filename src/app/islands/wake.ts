@@ -1,8 +1,8 @@
 /**
  * Waking the islands of a prerendered public page (docs/architecture.md, "Public pages:
  * static HTML with islands"). The page is HTML that is never hydrated; this finds its islands
- * and wakes each one (loads its code and hydrates it) when it comes near the viewport, when the
- * visitor reaches for it, or at once (./registry.ts). It must stay small and
+ * and wakes each one (loads its code and hydrates it) when it comes near the viewport (watched
+ * from the page's load event on), when the visitor reaches for it, or at once (./registry.ts). It must stay small and
  * free of React: with ./entry.ts it is all the JavaScript a page loads before the visitor does
  * something.
  *
@@ -84,19 +84,31 @@ function setUp(
 
   // The island's root takes no box (display: contents): its content is what comes into view.
   const content = [...root.children];
-  if (spec.wake !== 'near-viewport') {
-    // Woken by a touch only (below).
-  } else if (content.length > 0 && 'IntersectionObserver' in window) {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) wake();
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    for (const element of content) observer.observe(element);
-    stops.push(() => observer.disconnect());
-  } else {
-    wake();
+  const watch = () => {
+    if (state !== 'asleep') return;
+    if (content.length > 0 && 'IntersectionObserver' in window) {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) wake();
+        },
+        { rootMargin: NEAR_VIEWPORT },
+      );
+      for (const element of content) observer.observe(element);
+      stops.push(() => observer.disconnect());
+    } else {
+      wake();
+    }
+  };
+  if (spec.wake === 'near-viewport') {
+    // Watched once the page has loaded and painted: an island in view then does not compete
+    // with the page's own images (the largest of which the visitor waits for) for the network
+    // and the main thread. A touch before that still wakes it (above).
+    const afterPaint = () => requestAnimationFrame(() => setTimeout(watch, 0));
+    if (document.readyState === 'complete') afterPaint();
+    else {
+      window.addEventListener('load', afterPaint, { once: true });
+      stops.push(() => window.removeEventListener('load', afterPaint));
+    }
   }
   if (spec.wakeAtOnce?.()) wake();
 }
