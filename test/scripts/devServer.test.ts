@@ -67,15 +67,16 @@ it('live reload connects from http://localhost:<port> (no "Invalid Host/Origin h
     );
   });
   await page.goto(`http://localhost:${port}/`);
+  let timer: NodeJS.Timeout | undefined;
   const url = await Promise.race([
     connected,
-    new Promise<string>((_, reject) =>
-      setTimeout(
+    new Promise<string>((_, reject) => {
+      timer = setTimeout(
         () => reject(new Error(`no live-reload socket: ${[...refused, ...errors].join(' | ')}`)),
         15_000,
-      ),
-    ),
-  ]);
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
   expect(new URL(url).host).toBe(`localhost:${port}`);
   expect(refused).toEqual([]);
   expect(errors.filter((text) => text.includes('Invalid Host/Origin'))).toEqual([]);
