@@ -20,7 +20,7 @@ import {
 } from '../webpack.config';
 import { islandChunkGroup } from '../src/components/islandMarkers';
 import { prerender, type ChunkAssets } from './prerender';
-import { modulesLoadedAgain, reportInitialJs, summarizeChunks } from './lib/bundleReport';
+import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './lib/bundleReport';
 import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
 
@@ -53,25 +53,16 @@ const chunkAssets: ChunkAssets = Object.fromEntries(
   ]),
 );
 writeFileSync(path.join(SSR_OUTPUT_DIR, 'chunk-assets.json'), JSON.stringify(chunkAssets));
-// The app's entry must not download again, under another file, a module the islands loaded,
-// except the small ones webpack copies by design (webpack.config.ts).
-const loadedAgain = modulesLoadedAgain(
-  summarizeChunks(clientStats!.compilation),
-  Object.keys(namedChunkGroups).filter(
-    (name) => name === ISLANDS_ENTRY || name.startsWith(islandChunkGroup('')),
-  ),
-  APP_ENTRY,
+// The app's entry shares the islands' files (webpack.config.ts): a large module of theirs that
+// it would download again under another file fails the build.
+const islandGroups = Object.keys(namedChunkGroups).filter(
+  (name) => name === ISLANDS_ENTRY || name.startsWith(islandChunkGroup('')),
 );
-const copiedKb = (loadedAgain.reduce((sum, m) => sum + m.size, 0) / 1024).toFixed(1);
-console.log(
-  `The app loads again what the islands loaded: ${loadedAgain.length} modules, ${copiedKb} KB before minifying`,
-);
-const tooLarge = loadedAgain.filter((m) => m.size >= SPLIT_MIN_SIZE);
-if (tooLarge.length) {
+const summary = summarizeChunks(clientStats!.compilation);
+if (!reportModulesLoadedAgain(summary, islandGroups, APP_ENTRY, SPLIT_MIN_SIZE)) {
   console.error(
-    `Build failed: modules of ${SPLIT_MIN_SIZE / 1000} KB or more, which the app and the islands should share in one file:`,
+    `Build failed: the modules above (${SPLIT_MIN_SIZE / 1000} KB or more) should be in one file for the app and the islands.`,
   );
-  for (const m of tooLarge) console.error(`  ${m.name} (${m.size} bytes before minifying)`);
   process.exit(1);
 }
 console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);

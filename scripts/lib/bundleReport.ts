@@ -78,9 +78,32 @@ export function modulesLoadedAgain(
   const modulesIn = (file: string) => summary.modules[file] ?? [];
   const islandFiles = new Set(islandGroups.flatMap(filesOf));
   const islandModules = new Set([...islandFiles].flatMap(modulesIn).map((m) => m.id));
-  return filesOf(appGroup)
-    .filter((file) => !islandFiles.has(file))
-    .flatMap(modulesIn)
-    .filter((m) => islandModules.has(m.id) && islandModules.delete(m.id))
-    .map(({ name, size }) => ({ name, size }));
+  const again = new Map<string, { name: string; size: number }>();
+  for (const file of filesOf(appGroup).filter((f) => !islandFiles.has(f))) {
+    for (const { id, name, size } of modulesIn(file)) {
+      if (islandModules.has(id)) again.set(id, { name, size });
+    }
+  }
+  return [...again.values()];
+}
+
+/**
+ * Prints what the app downloads again of the islands' modules; returns false when one of them
+ * is of `minSize` or more (webpack gives such a shared module a file of its own, so a copy is
+ * a configuration fault, not webpack's design).
+ */
+export function reportModulesLoadedAgain(
+  summary: ChunkSummary,
+  islandGroups: string[],
+  appGroup: string,
+  minSize: number,
+): boolean {
+  const again = modulesLoadedAgain(summary, islandGroups, appGroup);
+  const kb = (again.reduce((sum, m) => sum + m.size, 0) / 1024).toFixed(1);
+  console.log(
+    `The app loads again what the islands loaded: ${again.length} modules, ${kb} KB before minifying`,
+  );
+  const large = again.filter((m) => m.size >= minSize);
+  for (const m of large) console.error(`  ${m.name} (${m.size} bytes before minifying)`);
+  return large.length === 0;
 }

@@ -2,9 +2,9 @@
  * Waking the islands of a prerendered public page (docs/architecture.md, "Public pages:
  * static HTML with islands"). The page is HTML that is never hydrated; this finds its islands
  * and wakes each one (loads its code and hydrates it) when it comes near the viewport (watched
- * from the page's load event on), when the visitor reaches for it, or at once (./registry.ts). It must stay small and
- * free of React: with ./entry.ts it is all the JavaScript a page loads before the visitor does
- * something.
+ * once the page has loaded and painted), when the visitor reaches for it, or at once
+ * (./registry.ts). It must stay small and free of React: with ./entry.ts it is all the
+ * JavaScript a page loads before the visitor does something.
  *
  * A tap on an island that has not woken yet is not lost: a click on a button, a menu or a link
  * within the page is held, and given again to the same element once the island has hydrated
