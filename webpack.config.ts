@@ -8,6 +8,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { apiProxy } from './scripts/lib/forwarding';
+import { ShellScriptPriorityPlugin } from './scripts/lib/shellScriptPriority';
 import { pageMeta } from './src/features/marketing/pageMeta';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -150,6 +151,7 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
         chunks: [APP_ENTRY],
         scriptLoading: 'defer',
       }),
+      new ShellScriptPriorityPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
