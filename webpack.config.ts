@@ -49,6 +49,8 @@ export const ISLANDS_ENTRY = 'islands';
  * minifying; webpack's default); smaller ones are copied into each file that needs them.
  */
 export const SPLIT_MIN_SIZE = 20_000;
+/** Files webpack may split one page load, or one import, into (webpack's default is 30). */
+const MAX_REQUESTS_PER_LOAD = 4;
 /** Browsers we ship to: ES2020 and later (every evergreen browser since 2020). */
 const ES_TARGET = 'es2020';
 
@@ -173,6 +175,12 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       splitChunks: {
         chunks: 'all',
         minSize: SPLIT_MIN_SIZE,
+        // At most this many files per page load and per import: over HTTP/1.1 a browser opens
+        // six connections per host, and the dashboard's imports (the customer features, the
+        // guard, the dashboard) came to 13 files in three waves (docs/architecture.md, "The
+        // dashboard's first paint").
+        maxInitialRequests: MAX_REQUESTS_PER_LOAD,
+        maxAsyncRequests: MAX_REQUESTS_PER_LOAD,
         cacheGroups: {
           react: {
             test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,

@@ -13,6 +13,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PhotoIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
 import { lazyRoute } from '../lazyRoute';
+import { OverviewPage } from '../../features/dashboard/pages/OverviewPage';
 import type { AppDispatch } from '../../api/state';
 import { prefetchDashboardData } from '../../features/dashboard/useDashboardData';
 
@@ -32,9 +33,9 @@ export const dashboardPages: readonly DashboardPage[] = [
     path: '',
     label: 'Dashboard',
     icon: DashboardIcon,
-    Page: lazyRoute(() =>
-      import('../../features/dashboard/pages/OverviewPage').then((m) => m.OverviewPage),
-    ),
+    // Where signing in lands: it comes with the dashboard's layout, in the same download, rather
+    // than in a second round trip after it (docs/architecture.md, "The dashboard's first paint").
+    Page: OverviewPage,
     prefetch: prefetchDashboardData,
   },
   {
