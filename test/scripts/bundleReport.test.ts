@@ -8,54 +8,46 @@ const summary = (modules: ChunkSummary['modules'], app: string[]): ChunkSummary 
   modules,
 });
 
+/** What the app ('main') loads again of what the islands' two groups loaded. */
+const loadedAgain = (modules: ChunkSummary['modules'], app: string[]) =>
+  modulesLoadedAgain(summary(modules, app), ['islands', 'island-header'], 'main');
+
 describe('modulesLoadedAgain', () => {
   it('lists a module the app loads under another file than the one the islands loaded', () => {
-    const result = modulesLoadedAgain(
-      summary(
-        {
-          islands: [mod('loader.ts')],
-          header: [mod('react-dom.js', 600_000), mod('Header.tsx')],
-          app: [mod('react-dom.js', 600_000), mod('router.js', 300_000)],
-          main: [mod('main.tsx')],
-        },
-        ['app', 'main'],
-      ),
-      ['islands', 'island-header'],
-      'main',
+    const result = loadedAgain(
+      {
+        islands: [mod('loader.ts')],
+        header: [mod('react-dom.js', 600_000), mod('Header.tsx')],
+        app: [mod('react-dom.js', 600_000), mod('router.js', 300_000)],
+        main: [mod('main.tsx')],
+      },
+      ['app', 'main'],
     );
     expect(result).toEqual([{ name: './react-dom.js', size: 600_000 }]);
   });
 
   it('lists nothing when the app loads the very file the islands loaded', () => {
-    const result = modulesLoadedAgain(
-      summary(
-        {
-          islands: [mod('loader.ts')],
-          header: [mod('Header.tsx')],
-          shared: [mod('react-dom.js', 600_000)],
-          main: [mod('main.tsx')],
-        },
-        ['shared', 'main'],
-      ),
-      ['islands', 'island-header'],
-      'main',
+    const result = loadedAgain(
+      {
+        islands: [mod('loader.ts')],
+        header: [mod('Header.tsx')],
+        shared: [mod('react-dom.js', 600_000)],
+        main: [mod('main.tsx')],
+      },
+      ['shared', 'main'],
     );
     expect(result).toEqual([]);
   });
 
   it('lists a module once when the app holds it in two of its files', () => {
-    const result = modulesLoadedAgain(
-      summary(
-        {
-          islands: [mod('tokenStore.ts')],
-          header: [],
-          app: [mod('tokenStore.ts')],
-          main: [mod('tokenStore.ts')],
-        },
-        ['app', 'main'],
-      ),
-      ['islands', 'island-header'],
-      'main',
+    const result = loadedAgain(
+      {
+        islands: [mod('tokenStore.ts')],
+        header: [],
+        app: [mod('tokenStore.ts')],
+        main: [mod('tokenStore.ts')],
+      },
+      ['app', 'main'],
     );
     expect(result).toEqual([{ name: './tokenStore.ts', size: 100 }]);
   });
