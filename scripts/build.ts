@@ -23,6 +23,7 @@ import { prerender, type ChunkAssets } from './prerender';
 import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './lib/bundleReport';
 import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
+import { precompressAssets } from './lib/pageWeight';
 
 const started = performance.now();
 // Responsive images from assets/images into public/images (unchanged ones are reused).
@@ -71,6 +72,11 @@ const dist = path.resolve('dist');
 await prerender({ dist, chunkAssets });
 // The host's headers (Netlify / Cloudflare Pages format): CSP for the configured origins, caching.
 writeFileSync(path.join(dist, '_headers'), headersFile(headerConfigFromEnv()));
+// Scripts and style sheets with their strongest gzip beside them, for hosts that send those.
+const assets = await precompressAssets(path.join(dist, 'assets'));
+console.log(
+  `precompressed ${assets.files} scripts and style sheets: ${(assets.raw / 1024).toFixed(0)} KB → ${(assets.gzip / 1024).toFixed(0)} KB gzip`,
+);
 
 // Over budget fails the build (and CI), after printing the figure.
 if (!reportInitialJs(dist)) {

@@ -4,7 +4,8 @@
  * stylesheets are minified, and each page is written beside its gzip (zopfli) for servers that send
  * precompressed files (nginx's `gzip_static`).
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import CleanCSS from 'clean-css';
 import { ISLAND_ATTRIBUTE } from '../../src/components/islandMarkers';
 
@@ -135,4 +136,28 @@ export async function writeWithGzip(file: string, content: string): Promise<numb
   writeFileSync(file, content);
   writeFileSync(`${file}.gz`, gzipped);
   return gzipped.length;
+}
+
+/** The hashed files a page downloads that compress: scripts and style sheets. */
+const COMPRESSIBLE = /\.(js|css)$/;
+
+/**
+ * Writes, beside every script and style sheet in `dir`, its `.gz` made with zopfli, for hosts
+ * that send precompressed files (nginx `gzip_static`): about 3% smaller than nginx's own gzip.
+ * Returns the bytes before and after.
+ */
+export async function precompressAssets(
+  dir: string,
+): Promise<{ files: number; raw: number; gzip: number }> {
+  const { gzipAsync } = await loadZopfli();
+  const totals = { files: 0, raw: 0, gzip: 0 };
+  for (const name of readdirSync(dir).filter((file) => COMPRESSIBLE.test(file))) {
+    const content = readFileSync(path.join(dir, name));
+    const gzipped = await gzipAsync(content, { numiterations: 5 });
+    writeFileSync(path.join(dir, `${name}.gz`), gzipped);
+    totals.files += 1;
+    totals.raw += content.length;
+    totals.gzip += gzipped.length;
+  }
+  return totals;
 }
