@@ -4,16 +4,7 @@ import type { EmotionCache } from '@emotion/react';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 import type { AppStore } from './appStore';
-
-/** Runs `task` when the browser is idle (at the latest after `timeoutMs`). */
-function whenIdle(task: () => void, timeoutMs = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 1);
-  return () => window.clearTimeout(handle);
-}
+import { whenIdle } from '../lib/whenIdle';
 
 /**
  * Watches the session for the whole app (expiry, refresh, other tabs' logout). It brings the

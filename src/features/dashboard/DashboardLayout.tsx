@@ -1,17 +1,18 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
+import { whenIdle } from '../../lib/whenIdle';
 import { useStoredLoyaltyLevel } from './useStoredLoyaltyLevel';
 
 export const SIDEBAR_WIDTH = 240;
@@ -26,6 +27,9 @@ export interface DashboardNavItem {
 }
 
 const NAV_ID = 'dashboard-nav';
+
+const loadPhoneMenu = () => import(/* webpackChunkName: "phone-menu" */ './PhoneMenuDrawer');
+const PhoneMenuDrawer = lazy(loadPhoneMenu);
 
 /** "Loyalty Program (Gold)" when a level is stored (docs/product.md §2). */
 export function navLabel(label: string, loyaltyLevel: string): string {
@@ -89,6 +93,10 @@ export function DashboardLayout({ nav }: { nav: DashboardNavItem[] }) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The phone's drawer mounts at the first tap (a tap before its code has arrived opens it once
+  // it has); its code is fetched when the page is idle, so that tap rarely waits.
+  const [menuWanted, setMenuWanted] = useState(false);
+  useEffect(() => (desktop ? undefined : whenIdle(() => void loadPhoneMenu())), [desktop]);
 
   return (
     <Box
@@ -100,21 +108,13 @@ export function DashboardLayout({ nav }: { nav: DashboardNavItem[] }) {
       }}
     >
       {desktop ? (
-        <Drawer
-          variant="permanent"
-          sx={{
-            width: SIDEBAR_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': {
-              width: SIDEBAR_WIDTH,
-              position: 'relative',
-              boxSizing: 'border-box',
-              height: '100%',
-            },
-          }}
+        <Paper
+          square
+          elevation={0}
+          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}
         >
           <SidebarNav nav={nav} />
-        </Drawer>
+        </Paper>
       ) : (
         <>
           <Box
@@ -133,7 +133,10 @@ export function DashboardLayout({ nav }: { nav: DashboardNavItem[] }) {
               aria-label="Open dashboard menu"
               aria-controls={mobileOpen ? NAV_ID : undefined}
               aria-expanded={mobileOpen}
-              onClick={() => setMobileOpen(true)}
+              onClick={() => {
+                setMenuWanted(true);
+                setMobileOpen(true);
+              }}
               edge="start"
             >
               <MenuIcon />
@@ -142,14 +145,17 @@ export function DashboardLayout({ nav }: { nav: DashboardNavItem[] }) {
               Dashboard menu
             </Typography>
           </Box>
-          <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={() => setMobileOpen(false)}
-            sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
-          >
-            <SidebarNav nav={nav} onNavigate={() => setMobileOpen(false)} />
-          </Drawer>
+          {menuWanted && (
+            <Suspense fallback={null}>
+              <PhoneMenuDrawer
+                open={mobileOpen}
+                onClose={() => setMobileOpen(false)}
+                width={SIDEBAR_WIDTH}
+              >
+                <SidebarNav nav={nav} onNavigate={() => setMobileOpen(false)} />
+              </PhoneMenuDrawer>
+            </Suspense>
+          )}
         </>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
