@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { bookingInstant, dayjs, dayKey, monthKey } from './dates';
+import { bookingInstant, dayKey, monthKey } from './dates';
+import { dayjs } from './dayjs';
 
 const TZ = 'America/New_York';
 const pad = (n: number) => String(n).padStart(2, '0');

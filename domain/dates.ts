@@ -1,16 +1,6 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { unwrap } from './unwrap';
 import { timeZone } from './serviceArea';
 import { zonedFormat } from './zonedFormat';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(customParseFormat);
-
-export { dayjs, type Dayjs };
 
 /**
  * Parses the date forms of docs/product.md §3: Date objects, epoch numbers (ms, or seconds when
@@ -44,18 +34,27 @@ export function toIsoOrEmpty(value: unknown): string {
   return d ? d.toISOString() : '';
 }
 
+// Each formatter is made once, on first use: Date's toLocale*String() builds a new one per call
+// (a time zone's formatter costs about a millisecond on a phone, and the dashboard shows dozens).
+let shortDate: Intl.DateTimeFormat | undefined;
+let shortDateTime: Intl.DateTimeFormat | undefined;
+
 /** en-US short date (e.g. 11/21/2026), or the fallback when unknown. */
 export function formatShortDate(value: unknown, fallback = 'Unknown date'): string {
   const d = parseDate(value);
-  return d ? d.toLocaleDateString('en-US', { timeZone }) : fallback;
+  shortDate ??= new Intl.DateTimeFormat('en-US', { timeZone });
+  return d ? shortDate.format(d) : fallback;
 }
 
 /** en-US short date and time in the business's time zone, or the fallback. */
 export function formatShortDateTime(value: unknown, fallback = 'Unknown date'): string {
   const d = parseDate(value);
-  return d
-    ? d.toLocaleString('en-US', { timeZone, dateStyle: 'short', timeStyle: 'short' })
-    : fallback;
+  shortDateTime ??= new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  return d ? shortDateTime.format(d) : fallback;
 }
 
 // One formatter, made once (./zonedFormat.ts): dayjs's tz() builds a new one per call (tens of

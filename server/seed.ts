@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { AddonName } from '../domain/pricing';
-import { bookingInstant, dayjs } from '../domain/dates';
+import { bookingInstant } from '../domain/dates';
+import { dayjs } from '../domain/dayjs';
 import { timeZone } from '../domain/serviceArea';
 import type { Booking } from '../domain/contract/types';
 import { inWriteTransaction, openDatabase, type Db } from './db';

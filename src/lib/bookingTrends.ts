@@ -2,7 +2,8 @@
  * My Bookings chart data (docs/product.md §2 and §9 charts). Pure and linear in the number of
  * bookings: one pass over each list into a Map keyed by month (America/New_York).
  */
-import { dayjs, monthKey } from '../../domain/dates';
+import { monthKey } from '../../domain/dates';
+import { dayjs } from '../../domain/dayjs';
 import { statusCounts } from './bookingStats';
 import { bookingStatuses, type BookingStatus } from './status';
 

@@ -2,7 +2,8 @@
  * The booking edit form (docs/product.md §5 booking edit): native date and time inputs, vehicle type,
  * vehicle and a total of at least 0. Pure helpers between a booking, the form and the PUT body.
  */
-import { dayjs, dayKey } from '../../../domain/dates';
+import { dayKey } from '../../../domain/dates';
+import { dayjs } from '../../../domain/dayjs';
 import { timeZone } from '../../../domain/serviceArea';
 import { isVehicleType } from '../../../domain/pricing';
 import type { WebsiteBooking } from '../../api/normalize';

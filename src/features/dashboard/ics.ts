@@ -35,14 +35,17 @@ export function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, '\\n');
 }
 
+/** UTF-8 octets of one code point (RFC 3629). */
+const utf8Length = (codePoint: number): number =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+
 /** Folds a content line at 75 octets (RFC 5545 §3.1); continuation lines start with a space. */
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
   const parts: string[] = [];
   let current = '';
   let size = 0;
   for (const char of line) {
-    const bytes = encoder.encode(char).length;
+    const bytes = utf8Length(char.codePointAt(0) ?? 0);
     const limit = parts.length === 0 ? 75 : 74;
     if (size + bytes > limit) {
       parts.push(current);

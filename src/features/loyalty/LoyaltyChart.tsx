@@ -1,7 +1,8 @@
 /** The cumulative points line (docs/product.md §2, §4), loaded lazily with @mui/x-charts. */
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTheme } from '@mui/material/styles';
-import type { CumulativePoint } from '../../../domain/loyaltyPoints';
+import type { CumulativePoint } from '../../../domain/loyaltySeries';
+import { formatCount } from '../../lib/formatCount';
 import { loyaltyMessages as m } from './messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +41,7 @@ export default function LoyaltyChart({
           color: theme.palette.primary.main,
           curve: 'linear',
           showMark: true,
-          valueFormatter: (v) => (v === null ? '' : m.chartValue(v.toLocaleString('en-US'))),
+          valueFormatter: (v) => (v === null ? '' : m.chartValue(formatCount(v))),
         },
       ]}
       hideLegend

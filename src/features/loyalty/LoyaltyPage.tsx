@@ -17,8 +17,8 @@ import { emptyLoyalty } from '../../api/normalize';
 import { useToast } from '../../components/toast';
 import { DashboardPageBody } from '../../components/DashboardPageBody';
 import { usePageMeta } from '../../components/usePageMeta';
+import { cumulativeSeries } from '../../../domain/loyaltySeries';
 import {
-  cumulativeSeries,
   levelForPoints,
   nextTier,
   progressPercent,
@@ -26,6 +26,7 @@ import {
 } from '../../../domain/loyaltyPoints';
 import { formatShortDate } from '../../../domain/dates';
 import { formatUsd } from '../../lib/money';
+import { formatCount } from '../../lib/formatCount';
 import {
   AUTO_REDEEM_AT,
   POINT_VALUE_USD,
@@ -48,7 +49,7 @@ export function transactionTypeLabel(type: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : m.otherType;
 }
 
-const formatPoints = (n: number) => n.toLocaleString('en-US');
+const formatPoints = formatCount;
 
 /** "Levels: Bronze below 2,000 points, Silver from 2,000, Gold from 3,500 and Platinum from 5,000." */
 const levelsText = (() => {

@@ -9,7 +9,7 @@ import {
   type VehicleTypeName,
 } from '../../../domain/pricing';
 import { weekdaySlots, weekendSlots } from '../../config/hours';
-import { dayjs } from '../../../domain/dates';
+import { dayjs } from '../../../domain/dayjs';
 import type { Address as RequestAddress, QuoteRequest } from '../../api/generated';
 import type { Address } from '../../api/normalize';
 

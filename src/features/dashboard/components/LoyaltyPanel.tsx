@@ -9,11 +9,12 @@ import { levelForPoints, nextTier, progressPercent } from '../../../../domain/lo
 import { PROGRESS_MAX_POINTS, rewardHints, TOP_LEVEL_MESSAGE } from '../../../../domain/loyalty';
 import { bookingStatuses, percentOfTotal, type StatusCounts } from '../../../lib/bookingStats';
 import { useNearViewport } from '../../../components/useNearViewport';
+import { formatCount } from '../../../lib/formatCount';
 import { dashboardTexts } from '../messages';
 
 const BookingStatusChart = lazy(() => import('./BookingStatusChart'));
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 
 /**
  * The Loyalty Program panel (docs/product.md §2, §9): level, points, progress (points / 5000, capped at

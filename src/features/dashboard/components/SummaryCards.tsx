@@ -2,6 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import { formatCount } from '../../../lib/formatCount';
 import { dashboardTexts } from '../messages';
 
 export interface SummaryCardsProps {
@@ -40,7 +41,7 @@ export function SummaryCards({ vehicles, bookings, points }: SummaryCardsProps) 
                 aria-label={`${card.label}: ${card.value}`}
                 sx={{ fontSize: { xs: '1.4rem', sm: '1.9rem' }, fontWeight: 750, mt: 0.5 }}
               >
-                {card.value.toLocaleString('en-US')}
+                {formatCount(card.value)}
               </Typography>
             </CardContent>
           </Card>
