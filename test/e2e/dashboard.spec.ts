@@ -3,7 +3,7 @@
  * charts, vehicles, bookings, subscriptions, service pictures and loyalty. Journeys that change
  * data use a new customer of their own, so the demo customer's history stays as seeded.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, logIn, strongPassword, test, type Stack } from './support/fixtures';
 import { nextWeekday } from './support/quote';
 
@@ -292,4 +292,36 @@ test('the loyalty page shows the level, points, chart and transactions', async (
   await expect(table.locator('tbody tr')).toHaveCount(data.loyalty.transactions.length);
   await expect(table).toContainText('Signup bonus');
   await expect(table).toContainText('Welcome bonus');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the dashboard menu’s code arrives on its own, and a tap made before it opens the menu once it has', async ({
+    page,
+    stack,
+  }) => {
+    // The drawer's chunk is held back until the test releases it.
+    const held: Route[] = [];
+    let released = false;
+    await page.route(/\/assets\/phone-menu[^/]*\.js$/, async (route) => {
+      if (released) return route.continue();
+      held.push(route);
+    });
+    await logIn(page, stack.env.demo.email, stack.env.demo.password);
+    await expect(page.getByLabel(/^Vehicles: \d+$/)).toBeVisible();
+    // Asked for once the page is idle, not as part of the dashboard's load.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(0);
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Vehicles' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/vehicles$/);
+    await expect(nav).toBeHidden();
+  });
 });
