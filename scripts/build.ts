@@ -15,6 +15,7 @@ import {
   createConfig,
   createServerConfig,
   ISLANDS_ENTRY,
+  SHELL_FILE,
   SPLIT_MIN_SIZE,
   SSR_OUTPUT_DIR,
 } from '../webpack.config';
@@ -24,6 +25,7 @@ import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './li
 import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
 import { precompressAssets } from './lib/pageWeight';
+import { writeRoutePages } from './lib/routePreload';
 
 const started = performance.now();
 // Responsive images from assets/images into public/images (unchanged ones are reused).
@@ -70,6 +72,10 @@ console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const dist = path.resolve('dist');
 await prerender({ dist, chunkAssets });
+// /dashboard: the shell with its first render's code announced (scripts/lib/routePreload.ts).
+for (const { page, preloads } of writeRoutePages(dist, SHELL_FILE, chunkAssets)) {
+  console.log(`  shell for /${page} → ${page}/index.html (${preloads} scripts preloaded)`);
+}
 // The host's headers (Netlify / Cloudflare Pages format): CSP for the configured origins, caching.
 writeFileSync(path.join(dist, '_headers'), headersFile(headerConfigFromEnv()));
 // Scripts and style sheets with their strongest gzip beside them, for hosts that send those.

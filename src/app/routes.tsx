@@ -43,12 +43,18 @@ const AuthPage = lazyRoute(() => import('../features/auth/pages/AuthPage').then(
 const AuthCallbackPage = lazyRoute(() =>
   import('../features/auth/pages/AuthCallbackPage').then((m) => m.AuthCallbackPage),
 );
+// The chunk names of the guard and the dashboard are also read by the build, which announces
+// their files in the dashboard's HTML (scripts/lib/routePreload.ts).
 const RequireAuth = lazyRoute(() =>
-  import('../features/auth/RequireAuth').then((m) => m.RequireAuth),
+  import(/* webpackChunkName: "require-auth" */ '../features/auth/RequireAuth').then(
+    (m) => m.RequireAuth,
+  ),
 );
 // The dashboard's layout and pages (./dashboard/dashboardPages.tsx) load together, once signed in.
 const DashboardRoutes = lazyRoute(() =>
-  import('./dashboard/DashboardRoutes').then((m) => m.DashboardRoutes),
+  import(/* webpackChunkName: "dashboard" */ './dashboard/DashboardRoutes').then(
+    (m) => m.DashboardRoutes,
+  ),
 );
 
 /** The route table (docs/product.md §2). Every page loads on demand. */

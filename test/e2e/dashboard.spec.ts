@@ -325,3 +325,25 @@ test.describe('on a phone', () => {
     await expect(nav).toBeHidden();
   });
 });
+
+test('opened by its address, the dashboard’s HTML announces its code, and each file is fetched once', async ({
+  page,
+  stack,
+}) => {
+  await logIn(page, stack.env.demo.email, stack.env.demo.password);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByLabel(/^Vehicles: \d+$/)).toBeVisible();
+  const preloaded = await page
+    .locator('link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded.some((file) => /^\/assets\/dashboard\.[^/]+\.js$/.test(file))).toBe(true);
+  for (const file of preloaded)
+    expect(
+      scripts.filter((s) => s === file),
+      file,
+    ).toHaveLength(1);
+});
