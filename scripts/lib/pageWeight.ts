@@ -129,10 +129,15 @@ function loadZopfli() {
   return zopfli;
 }
 
+/** The best gzip there is (zopfli) of `content`, for `gzip_static`. */
+async function zopfliGzip(content: string | Buffer): Promise<Uint8Array> {
+  const { gzipAsync } = await loadZopfli();
+  return gzipAsync(Buffer.from(content), { numiterations: 15 });
+}
+
 /** Writes `file` and, beside it, `file`.gz: the best gzip there is, for `gzip_static`. */
 export async function writeWithGzip(file: string, content: string): Promise<number> {
-  const { gzipAsync } = await loadZopfli();
-  const gzipped = await gzipAsync(Buffer.from(content), { numiterations: 15 });
+  const gzipped = await zopfliGzip(content);
   writeFileSync(file, content);
   writeFileSync(`${file}.gz`, gzipped);
   return gzipped.length;
@@ -149,11 +154,10 @@ const COMPRESSIBLE = /\.(js|css)$/;
 export async function precompressAssets(
   dir: string,
 ): Promise<{ files: number; raw: number; gzip: number }> {
-  const { gzipAsync } = await loadZopfli();
   const totals = { files: 0, raw: 0, gzip: 0 };
   for (const name of readdirSync(dir).filter((file) => COMPRESSIBLE.test(file))) {
     const content = readFileSync(path.join(dir, name));
-    const gzipped = await gzipAsync(content, { numiterations: 5 });
+    const gzipped = await zopfliGzip(content);
     writeFileSync(path.join(dir, `${name}.gz`), gzipped);
     totals.files += 1;
     totals.raw += content.length;

@@ -49,14 +49,12 @@ export function transactionTypeLabel(type: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : m.otherType;
 }
 
-const formatPoints = formatCount;
-
 /** "Levels: Bronze below 2,000 points, Silver from 2,000, Gold from 3,500 and Platinum from 5,000." */
 const levelsText = (() => {
   const [first, ...rest] = loyaltyTiers;
-  const parts = rest.map((t) => m.levelFrom(t.name, formatPoints(t.min)));
+  const parts = rest.map((t) => m.levelFrom(t.name, formatCount(t.min)));
   const tail = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
-  return m.levels(first.name, formatPoints(rest[0]?.min ?? 0), tail ?? '');
+  return m.levels(first.name, formatCount(rest[0]?.min ?? 0), tail ?? '');
 })();
 
 /** Loyalty Program (docs/product.md §2, §4, §9). */
@@ -112,22 +110,22 @@ export function LoyaltyPage() {
                 {level}
               </Typography>
               <Typography sx={{ mt: 1 }}>
-                <strong>{formatPoints(points)}</strong> {m.points}
+                <strong>{formatCount(points)}</strong> {m.points}
               </Typography>
               <Box sx={{ mt: 2 }}>
                 <LinearProgress
                   variant="determinate"
                   value={percent}
-                  aria-label={m.progressLabel(formatPoints(PROGRESS_MAX_POINTS))}
+                  aria-label={m.progressLabel(formatCount(PROGRESS_MAX_POINTS))}
                   sx={{ height: 10, borderRadius: 5 }}
                 />
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {formatPoints(Math.min(points, PROGRESS_MAX_POINTS))} /{' '}
-                  {formatPoints(PROGRESS_MAX_POINTS)} {m.points} ({Math.round(percent)}%)
+                  {formatCount(Math.min(points, PROGRESS_MAX_POINTS))} /{' '}
+                  {formatCount(PROGRESS_MAX_POINTS)} {m.points} ({Math.round(percent)}%)
                 </Typography>
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
                   {next
-                    ? m.moreToReach(formatPoints(next.pointsNeeded), next.name)
+                    ? m.moreToReach(formatCount(next.pointsNeeded), next.name)
                     : TOP_LEVEL_MESSAGE}
                 </Typography>
               </Box>
@@ -136,8 +134,8 @@ export function LoyaltyPage() {
             <Panel title={m.howItWorks}>
               <Box component="ul" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
                 <li>{m.pointWorth(formatUsd(POINT_VALUE_USD))}</li>
-                <li>{m.redeemFrom(formatPoints(REDEEMABLE_FROM))}</li>
-                <li>{m.autoRedeem(formatPoints(AUTO_REDEEM_AT))}</li>
+                <li>{m.redeemFrom(formatCount(REDEEMABLE_FROM))}</li>
+                <li>{m.autoRedeem(formatCount(AUTO_REDEEM_AT))}</li>
                 <li>{levelsText}</li>
               </Box>
             </Panel>
@@ -191,7 +189,7 @@ export function LoyaltyPage() {
                                   fontWeight: 600,
                                 }}
                               >
-                                {signed > 0 ? `+${formatPoints(signed)}` : formatPoints(signed)}
+                                {signed > 0 ? `+${formatCount(signed)}` : formatCount(signed)}
                               </TableCell>
                               <TableCell data-label={txColumns.source}>
                                 {tx.source || m.noSource}

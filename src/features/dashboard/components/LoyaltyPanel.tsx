@@ -14,8 +14,6 @@ import { dashboardTexts } from '../messages';
 
 const BookingStatusChart = lazy(() => import('./BookingStatusChart'));
 
-const fmt = formatCount;
-
 /**
  * The Loyalty Program panel (docs/product.md §2, §9): level, points, progress (points / 5000, capped at
  * 100%), Upcoming Rewards hints, the top-level message at Platinum, and the Booking Status
@@ -39,21 +37,22 @@ export function LoyaltyPanel({ points, counts }: { points: number; counts: Statu
             Level: <strong>{level}</strong>
           </Typography>
           <Typography>
-            Points: <strong>{fmt(points)}</strong>
+            Points: <strong>{formatCount(points)}</strong>
           </Typography>
         </Box>
         <LinearProgress
           variant="determinate"
           value={percent}
-          aria-label={`Progress to ${fmt(PROGRESS_MAX_POINTS)} points`}
+          aria-label={`Progress to ${formatCount(PROGRESS_MAX_POINTS)} points`}
           aria-valuetext={`${Math.round(percent)}%`}
           sx={{ height: 10, borderRadius: 5 }}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {fmt(Math.min(points, PROGRESS_MAX_POINTS))} / {fmt(PROGRESS_MAX_POINTS)} points
+          {formatCount(Math.min(points, PROGRESS_MAX_POINTS))} / {formatCount(PROGRESS_MAX_POINTS)}{' '}
+          points
         </Typography>
         <Typography sx={{ mt: 1 }}>
-          {next ? `${fmt(next.pointsNeeded)} points to ${next.name}` : TOP_LEVEL_MESSAGE}
+          {next ? `${formatCount(next.pointsNeeded)} points to ${next.name}` : TOP_LEVEL_MESSAGE}
         </Typography>
 
         <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
