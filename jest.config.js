@@ -1,6 +1,3 @@
-/** @jest-config-loader esbuild-register */
-import type { Config } from 'jest';
-
 /** Packages that ship ES modules only and must be transformed for jest. */
 const esmPackages = [
   'msw',
@@ -26,9 +23,10 @@ const swc = [
     },
     module: { type: 'commonjs' },
   },
-] as const;
+];
 
-const config: Config = {
+/** @type {import('jest').Config} */
+const config = {
   testTimeout: 20000,
   projects: [
     {
