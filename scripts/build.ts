@@ -4,6 +4,7 @@
  *    bundle for the prerender step (not shipped); it fails when the app's entry would download
  *    again, under another file, a large module the islands loaded;
  * 2. prerender: the public pages into dist/ as static HTML (scripts/prerender.ts);
+ *    then the API reference of openapi.yaml into dist/api/ (scripts/lib/apiReference.ts);
  * 3. the JavaScript budget: the gzip size of what / loads before it is interactive
  *    (scripts/lib/bundleReport.ts). Over budget, the build fails (and with it CI).
  */
@@ -26,6 +27,7 @@ import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
 import { precompressAssets } from './lib/pageWeight';
 import { writeRoutePages } from './lib/routePreload';
+import { writeApiReference } from './lib/apiReference';
 
 const started = performance.now();
 // Responsive images from assets/images into public/images (unchanged ones are reused).
@@ -77,6 +79,10 @@ for (const { page, preloads } of writeRoutePages(dist, SHELL_FILE, chunkAssets))
   console.log(`  shell for /${page} → ${page}/index.html (${preloads} scripts preloaded)`);
 }
 // The host's headers (Netlify / Cloudflare Pages format): CSP for the configured origins, caching.
+const reference = writeApiReference(dist);
+console.log(
+  `API reference of openapi.yaml → api/index.html (${(reference.bytes / 1024).toFixed(0)} KB)`,
+);
 writeFileSync(path.join(dist, '_headers'), headersFile(headerConfigFromEnv()));
 // Scripts and style sheets with their strongest gzip beside them, for hosts that send those.
 const assets = await precompressAssets(path.join(dist, 'assets'));

@@ -5,6 +5,7 @@
  * (./operations.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -23,7 +24,12 @@ import {
 import { accountKey, addressKey } from './clientKey';
 import { openDatabase } from './db';
 import { badRequest, HttpError, reasonPhrase } from './errors';
-import { createSchemaCompiler, listOperations, loadOpenApi } from '../domain/contract/openapi';
+import {
+  createSchemaCompiler,
+  defaultSpecPath,
+  listOperations,
+  loadOpenApi,
+} from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers } from './operations';
@@ -123,6 +129,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
+
+  // The contract this server implements, as written, for any client or tool to read.
+  const contractText = readFileSync(options.specPath ?? defaultSpecPath, 'utf8');
+  app.get('/openapi.yaml', (_request, reply) =>
+    reply.type('application/yaml; charset=utf-8').send(contractText),
+  );
 
   const handlers = createHandlers(db, options, secret);
   for (const op of operations) {

@@ -8,7 +8,8 @@
  * - long cache for content-hashed assets, revalidation for everything else;
  * - brotli or gzip for text;
  * - /api/* proxied to the API with the prefix removed (as the dev server does), so the app
- *   reaches it on its own origin with the default API_BASE_URL=/api.
+ *   reaches it on its own origin with the default API_BASE_URL=/api; the API reference's own
+ *   files in dist/api/ (index.html and its scripts) are served from there first.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -35,8 +36,10 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
   '.woff2': 'font/woff2',
 };
+const BROTLI_MAX_BYTES = 512 * 1024;
 const COMPRESSIBLE = new Set([
   '.html',
   '.js',
@@ -99,7 +102,12 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
       entry = { body, type: TYPES[ext] ?? 'application/octet-stream' };
       if (COMPRESSIBLE.has(ext) && body.length > 512) {
         entry.br = brotliCompressSync(body, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          params: {
+            // The strongest level costs seconds on a file of megabytes (the API reference's
+            // Redoc bundle), during which the server answers nothing: level 5 for those.
+            [zlib.BROTLI_PARAM_QUALITY]: body.length > BROTLI_MAX_BYTES ? 5 : 11,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
         });
         entry.gzip = gzipSync(body, { level: 9 });
       }
@@ -127,12 +135,15 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
 
   const server = http.createServer((req, res) => {
     const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    // The API reference's files (dist/api/) first; any other /api/x is the API's /x.
+    const apiReference = urlPath.startsWith('/api/') && isRead && resolveFile(dist, urlPath);
+    if ((urlPath === '/api' || urlPath.startsWith('/api/')) && !apiReference) {
       if (options.apiTarget) return proxy(req, res, options.apiTarget);
       res.writeHead(502, { 'content-type': 'text/plain' });
       return res.end('No API configured');
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (!isRead) {
       res.writeHead(405, { allow: 'GET, HEAD' });
       return res.end();
     }
