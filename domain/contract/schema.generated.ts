@@ -188,7 +188,9 @@ export interface paths {
      *     (case-insensitive), that nobody has claimed and that this customer has not answered
      *     "not mine". Empty when the customer has no verified e-mail. Anyone can type any
      *     e-mail into the quote form, so these are offered for the customer to confirm, never
-     *     shown as their bookings. Newest first.
+     *     shown as their bookings, and each carries only what the customer needs to recognise it
+     *     (`ClaimableRequest`): never the sender's name, phone, address, vehicle or notes.
+     *     Newest first.
      */
     get: operations['listClaimableBookings'];
     put?: never;
@@ -217,7 +219,8 @@ export interface paths {
      *     its points are credited if it is already Completed); nobody else is offered it again.
      *     `not-mine`: it is no longer offered to this customer and stays nobody's. Only a
      *     request listed by `GET /bookings/claimable` for this customer can be answered;
-     *     anything else is `404`.
+     *     anything else is `404`. Claiming a Booked request counts towards the account's open
+     *     bookings: at the cap it answers `409` with the cap's message and nothing changes.
      */
     post: operations['claimBooking'];
     delete?: never;
@@ -542,6 +545,23 @@ export interface components {
       message?: string;
       /** @description Where to come; the signed-in web client sends the profile's address */
       serviceAddress?: components['schemas']['Address'];
+      totalPrice: number;
+    };
+    /**
+     * @description A quote request offered to the customer to claim: what the quote form's sender chose,
+     *     and nothing about who they are or where they live.
+     */
+    ClaimableRequest: {
+      bookingId: components['schemas']['Id'];
+      /** @enum {string} */
+      vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+      /**
+       * Format: date
+       * @description Absent for a call-back request
+       */
+      date?: string;
+      /** @description Local time of day, e.g. `4:00 PM` */
+      time?: string;
       totalPrice: number;
     };
     ClaimDecision: {
@@ -1059,7 +1079,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Booking'][];
+          'application/json': components['schemas']['ClaimableRequest'][];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -1094,6 +1114,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
     };
   };
