@@ -28,6 +28,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers } from './operations';
 import { compileRequestValidators, validateRequest } from './validation';
+import { registerSecurityHeaders } from './securityHeaders';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -123,6 +124,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app);
 
   const handlers = createHandlers(db, options, secret);
   for (const op of operations) {
