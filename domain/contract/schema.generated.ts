@@ -161,7 +161,9 @@ export interface paths {
      *     reference server allows 10 per 10 minutes of each by default, keying IPv6 clients by
      *     their /64) and the body is limited to 16 KiB (`413`). The
      *     web client does not retry this call. `date` may not be earlier than today in
-     *     America/New_York (`400`).
+     *     America/New_York, and a `time` sent with it must be one the quote form offers that day:
+     *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
+     *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`).
      *
      *     `totalPrice` is recomputed by the server from `vehicleType` and `selectedAddons`
      *     (Sedan 90, SUV 120, Minivan 150, Premium Package 200 flat with every add-on;
@@ -245,7 +247,9 @@ export interface paths {
      * @description Only while the booking is Booked; otherwise `409`. The answer is the stored booking.
      *     `date` may not be earlier than today (America/New_York); `time` may be sent as
      *     `16:00` and is stored as `4:00 PM`. As for `POST /bookings`, `totalPrice` is
-     *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced).
+     *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced): the
+     *     add-ons the customer chose in the request, or every add-on while the type is Premium
+     *     Package, so changing the type never adds any.
      */
     put: operations['updateBooking'];
     post?: never;
