@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
-export const API_CONTENT_SECURITY_POLICY = {
+const API_CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'none'"],
   imgSrc: ["'self'"],
   frameAncestors: ["'none'"],

@@ -14,7 +14,7 @@ import { pictureSignature } from '../../server/pictures';
 import { createBooking } from '../../server/bookings';
 import { CAPS } from '../../server/caps';
 import { openDatabase } from '../../server/db';
-import { quote, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
+import { quote, quoteRequest, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
 import { startPrism, stopPrism } from './prism';
 import { operationOf as findOperation, startSeededApi, type SeededApi } from './support';
 
@@ -167,11 +167,12 @@ it('finds no violation in any answer of server/, over every operation and answer
   // A claim by an account already at its open-bookings cap.
   const db = openDatabase(stack.api.databasePath);
   const owner = { userId: PRISM_DEMO.sub, email: PRISM_DEMO.email };
-  const offered = createBooking(db, quote({ email: owner.email }), null);
+  const offered = createBooking(db, quoteRequest({ email: owner.email }), null);
   const { open } = db
     .prepare("SELECT COUNT(*) AS open FROM bookings WHERE user_id = ? AND status = 'Booked'")
     .get(owner.userId) as { open: number };
-  for (let count = open; count < CAPS.openBookings; count += 1) createBooking(db, quote(), owner);
+  for (let count = open; count < CAPS.openBookings; count += 1)
+    createBooking(db, quoteRequest(), owner);
   db.close();
   await record(`${prismUrl}/bookings/${offered.bookingId}/claim`, {
     method: 'POST',
