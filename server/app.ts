@@ -34,6 +34,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers } from './operations';
 import { compileRequestValidators, validateRequest } from './validation';
+import { registerSecurityHeaders } from './securityHeaders';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -129,6 +130,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app);
 
   // The contract this server implements, as written, for any client or tool to read.
   const contractText = readFileSync(options.specPath ?? defaultSpecPath, 'utf8');

@@ -154,6 +154,11 @@ const migrations: readonly string[] = [
   `
   ALTER TABLE bookings ADD COLUMN service_address TEXT;
   `,
+  // bookings.selected_addons holds the add-ons the customer chose; a Premium Package includes
+  // them all without their choosing, so its rows (which listed all six) hold none.
+  `
+  UPDATE bookings SET selected_addons = '[]' WHERE vehicle_type = 'Premium Package';
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -161,7 +161,9 @@ export interface paths {
      *     reference server allows 10 per 10 minutes of each by default, keying IPv6 clients by
      *     their /64) and the body is limited to 16 KiB (`413`). The
      *     web client does not retry this call. `date` may not be earlier than today in
-     *     America/New_York (`400`).
+     *     America/New_York, and a `time` sent with it must be one the quote form offers that day:
+     *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
+     *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`).
      *
      *     `totalPrice` is recomputed by the server from `vehicleType` and `selectedAddons`
      *     (Sedan 90, SUV 120, Minivan 150, Premium Package 200 flat with every add-on;
@@ -188,7 +190,9 @@ export interface paths {
      *     (case-insensitive), that nobody has claimed and that this customer has not answered
      *     "not mine". Empty when the customer has no verified e-mail. Anyone can type any
      *     e-mail into the quote form, so these are offered for the customer to confirm, never
-     *     shown as their bookings. Newest first.
+     *     shown as their bookings, and each carries only what the customer needs to recognise it
+     *     (`ClaimableRequest`): never the sender's name, phone, address, vehicle or notes.
+     *     Newest first.
      */
     get: operations['listClaimableBookings'];
     put?: never;
@@ -217,7 +221,8 @@ export interface paths {
      *     its points are credited if it is already Completed); nobody else is offered it again.
      *     `not-mine`: it is no longer offered to this customer and stays nobody's. Only a
      *     request listed by `GET /bookings/claimable` for this customer can be answered;
-     *     anything else is `404`.
+     *     anything else is `404`. Claiming a Booked request counts towards the account's open
+     *     bookings: at the cap it answers `409` with the cap's message and nothing changes.
      */
     post: operations['claimBooking'];
     delete?: never;
@@ -242,7 +247,9 @@ export interface paths {
      * @description Only while the booking is Booked; otherwise `409`. The answer is the stored booking.
      *     `date` may not be earlier than today (America/New_York); `time` may be sent as
      *     `16:00` and is stored as `4:00 PM`. As for `POST /bookings`, `totalPrice` is
-     *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced).
+     *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced): the
+     *     add-ons the customer chose in the request, or every add-on while the type is Premium
+     *     Package, so changing the type never adds any.
      */
     put: operations['updateBooking'];
     post?: never;
@@ -542,6 +549,23 @@ export interface components {
       message?: string;
       /** @description Where to come; the signed-in web client sends the profile's address */
       serviceAddress?: components['schemas']['Address'];
+      totalPrice: number;
+    };
+    /**
+     * @description A quote request offered to the customer to claim: what the quote form's sender chose,
+     *     and nothing about who they are or where they live.
+     */
+    ClaimableRequest: {
+      bookingId: components['schemas']['Id'];
+      /** @enum {string} */
+      vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+      /**
+       * Format: date
+       * @description Absent for a call-back request
+       */
+      date?: string;
+      /** @description Local time of day, e.g. `4:00 PM` */
+      time?: string;
       totalPrice: number;
     };
     ClaimDecision: {
@@ -1059,7 +1083,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Booking'][];
+          'application/json': components['schemas']['ClaimableRequest'][];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -1094,6 +1118,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
     };
   };

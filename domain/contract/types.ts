@@ -18,6 +18,7 @@ export type VehicleRef = Schemas['VehicleRef'];
 export type BookingStatus = Schemas['BookingStatus'];
 export type Booking = Schemas['Booking'];
 export type QuoteRequest = Schemas['QuoteRequest'];
+export type ClaimableRequest = Schemas['ClaimableRequest'];
 export type ClaimDecision = Schemas['ClaimDecision'];
 export type BookingUpdate = Schemas['BookingUpdate'];
 export type ServicePic = Schemas['ServicePic'];

@@ -65,7 +65,8 @@ function quoteBody(email: string, overrides: Record<string, unknown> = {}) {
     vehicleType: 'SUV',
     selectedAddons: ['Pet Hair Removal'],
     date: daysFromNow(30),
-    time: '10:00 AM',
+    // Offered on weekdays and at weekends alike (domain/quoteSchedule.ts).
+    time: '4:00 PM',
     vehicle: '2020 Contract Check',
     message: 'Sent by the contract check',
     totalPrice: 1,

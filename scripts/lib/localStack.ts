@@ -26,7 +26,6 @@ import {
 } from './cognitoLocal';
 import { ensureMfaRequiredGroup } from './cognitoAccountGaps';
 import { startCognitoProxy } from './cognitoProxy';
-import { TRUSTED_PROXY_HOPS } from './forwarding';
 import { startChild, waitHealthy, type Child } from './processes';
 import { assertPortFree, freePort } from './ports';
 
@@ -246,8 +245,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SIGNED_URL_SECRET: secrets.signedUrl,
       CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,
       CORS_ORIGINS: new URL(appOrigin).origin,
-      // The dev or static server in front sets X-Forwarded-For (scripts/lib/forwarding.ts).
-      TRUST_PROXY: String(TRUSTED_PROXY_HOPS),
+      // No TRUST_PROXY: the API's port is reachable directly, so a client could name any
+      // address in X-Forwarded-For; every local visitor is this machine anyway.
     };
     const api = spawnChild(
       'API server',

@@ -154,7 +154,7 @@ export type CreateBookingApiArg = {
   quoteRequest: QuoteRequest;
 };
 export type ListClaimableBookingsApiResponse =
-  /** status 200 Requests waiting for the customer's answer */ Booking[];
+  /** status 200 Requests waiting for the customer's answer */ ClaimableRequest[];
 export type ListClaimableBookingsApiArg = void;
 export type ClaimBookingApiResponse = unknown;
 export type ClaimBookingApiArg = {
@@ -302,6 +302,15 @@ export type QuoteRequest = {
   message?: string;
   /** Where to come; the signed-in web client sends the profile's address */
   serviceAddress?: Address;
+  totalPrice: number;
+};
+export type ClaimableRequest = {
+  bookingId: Id;
+  vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+  /** Absent for a call-back request */
+  date?: string;
+  /** Local time of day, e.g. `4:00 PM` */
+  time?: string;
   totalPrice: number;
 };
 export type ClaimDecision = {

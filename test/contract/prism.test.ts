@@ -11,7 +11,10 @@ import { runContract } from '../../scripts/lib/contract';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { pictureSignature } from '../../server/pictures';
-import { quote, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
+import { createBooking } from '../../server/bookings';
+import { CAPS } from '../../server/caps';
+import { openDatabase } from '../../server/db';
+import { quote, quoteRequest, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
 import { startPrism, stopPrism } from './prism';
 import { operationOf as findOperation, startSeededApi, type SeededApi } from './support';
 
@@ -33,6 +36,7 @@ interface Seen {
 }
 
 let stack: SeededApi;
+const PRISM_DEMO = { sub: 'prism-demo', email: 'prism-demo@example.com', name: 'Pat Prism' };
 let prism: ChildProcess;
 let prismUrl: string;
 
@@ -58,10 +62,9 @@ function recordingFetch(seen: Seen[]): typeof fetch {
 }
 
 beforeAll(async () => {
-  stack = await startSeededApi(
-    { sub: 'prism-demo', email: 'prism-demo@example.com', name: 'Pat Prism' },
-    { quoteRateLimit: { max: QUOTE_LIMIT, windowMs: 60_000 } },
-  );
+  stack = await startSeededApi(PRISM_DEMO, {
+    quoteRateLimit: { max: QUOTE_LIMIT, windowMs: 60_000 },
+  });
   ({ child: prism, url: prismUrl } = await startPrism([
     'proxy',
     'openapi.yaml',
@@ -161,6 +164,21 @@ it('finds no violation in any answer of server/, over every operation and answer
   };
   await record(`${prismUrl}/webhooks/calendly`, signed);
   await record(`${prismUrl}/webhooks/calendly`, signed);
+  // A claim by an account already at its open-bookings cap.
+  const db = openDatabase(stack.api.databasePath);
+  const owner = { userId: PRISM_DEMO.sub, email: PRISM_DEMO.email };
+  const offered = createBooking(db, quoteRequest({ email: owner.email }), null);
+  const { open } = db
+    .prepare("SELECT COUNT(*) AS open FROM bookings WHERE user_id = ? AND status = 'Booked'")
+    .get(owner.userId) as { open: number };
+  for (let count = open; count < CAPS.openBookings; count += 1)
+    createBooking(db, quoteRequest(), owner);
+  db.close();
+  await record(`${prismUrl}/bookings/${offered.bookingId}/claim`, {
+    method: 'POST',
+    headers: { ...auth, ...json },
+    body: JSON.stringify({ decision: 'mine' }),
+  });
 
   const answered = new Map<string, Set<number>>();
   for (const item of seen) {

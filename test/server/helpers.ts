@@ -169,6 +169,13 @@ export function futureDate(days = 14): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first Saturday at least `days` from today, as YYYY-MM-DD (weekend slots: 10:00 AM). */
+export function futureSaturday(days = 14): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
 /** A valid quote request. */
 export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => ({
   name: 'Sam Carter',
@@ -176,7 +183,7 @@ export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteReques
   email: 'sam@example.com',
   vehicleType: 'SUV',
   selectedAddons: ['Pet Hair Removal'],
-  date: futureDate(),
+  date: futureSaturday(),
   time: '10:00 AM',
   vehicle: '2020 Subaru Outback',
   message: 'Gate code 1234',
@@ -189,3 +196,35 @@ export const quote = (overrides: Record<string, unknown> = {}): Record<string, u
   ...quoteRequest(),
   ...overrides,
 });
+
+/**
+ * An identity provider and an API started before the calling file's tests and stopped after
+ * them; read `idp` and `api` inside the tests.
+ */
+export function serveApiForTests(overrides: Partial<ServerOptions> = {}): {
+  readonly idp: IdentityProvider;
+  readonly api: TestApi;
+} {
+  let idp: IdentityProvider | undefined;
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    idp = await startIdentityProvider();
+    api = await startApi(idp, overrides);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await idp?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('The API starts in beforeAll');
+    return value;
+  };
+  return {
+    get idp() {
+      return started(idp);
+    },
+    get api() {
+      return started(api);
+    },
+  };
+}
