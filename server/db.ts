@@ -154,6 +154,14 @@ const migrations: readonly string[] = [
   `
   ALTER TABLE bookings ADD COLUMN service_address TEXT;
   `,
+  // Per account, when its sessions last ended ("Sign out of all devices", password change):
+  // tokens issued before it are refused (server/sessions.ts).
+  `
+  CREATE TABLE sessions_ended (
+    sub TEXT PRIMARY KEY,
+    ended_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
