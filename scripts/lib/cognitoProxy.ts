@@ -24,7 +24,8 @@
  * - Wrong passwords and codes lock the account for a while (cognitoGuard.ts), and the
  *   authenticator is turned off only after a current code (`VerifySoftwareToken`).
  * - Id tokens say `email_verified: true` whenever the attribute is set, even to "false": every
- *   id token handed out is corrected (cognitoClaims.ts). A user may not set `email_verified`
+ *   id token handed out is corrected, and access tokens get the `origin_jti` that makes Amplify's
+ *   signOut revoke the refresh token (cognitoClaims.ts). A user may not set `email_verified`
  *   with `UpdateUserAttributes`, and a changed e-mail (held back until verified, see the pool's
  *   `AttributesRequireVerificationBeforeUpdate`) gets its verification code.
  * - Where cognito-local answers unlike Cognito in ways the app shows, the answer is corrected:

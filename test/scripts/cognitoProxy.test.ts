@@ -338,6 +338,26 @@ describe('sessions', () => {
       );
   });
 
+  it('marks sessions revocable (origin_jti), so a logout’s RevokeToken ends that refresh token only', async () => {
+    const { email, tokens } = await confirmedCustomer('logout-revoke');
+    const other = tokensOf(await passwordLogin(email));
+    const origin = jwtClaims(tokens.AccessToken).origin_jti;
+    expect(origin).toEqual(expect.any(String));
+    const refreshed = tokensOf(await refresh(tokens.RefreshToken ?? ''));
+    expect(jwtClaims(refreshed.AccessToken).origin_jti).toBe(origin);
+    expect(jwtClaims(other.AccessToken).origin_jti).not.toBe(origin);
+    expect((await getProfile(refreshed.AccessToken)).status).toBe(200);
+
+    // What Amplify's signOut sends for a revocable session.
+    expect(
+      await cognito('RevokeToken', { ClientId: stack.clientId, Token: tokens.RefreshToken }),
+    ).toEqual({});
+    expect((await cognitoError(refresh(tokens.RefreshToken ?? ''))).type).toBe(
+      'NotAuthorizedException',
+    );
+    expect(tokensOf(await refresh(other.RefreshToken ?? '')).IdToken).toEqual(expect.any(String));
+  });
+
   it('ChangePassword checks the current password and the policy, then only the new one signs in', async () => {
     const { email, tokens } = await confirmedCustomer('change-password');
     const change = (previous: string, proposed: string) =>
