@@ -657,7 +657,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       'content-length': body.length,
       'content-security-policy': `default-src 'none'; form-action 'self' ${allowedOrigins.join(' ')}; frame-ancestors 'none'`,
       'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
+      // Not no-referrer: the browser would then send "Origin: null" with the form (refused).
+      'referrer-policy': 'same-origin',
     });
     res.end(body);
   }
