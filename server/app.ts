@@ -33,6 +33,7 @@ import {
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers } from './operations';
+import { refuseEndedSession } from './sessions';
 import { compileRequestValidators, validateRequest } from './validation';
 import { registerSecurityHeaders } from './securityHeaders';
 
@@ -67,6 +68,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const verifyToken: TokenVerifier = createTokenVerifier({
     issuer: options.cognito.issuer,
     clientId: options.cognito.clientId,
+    maxLifetimeSeconds: options.cognito.maxLifetimeSeconds,
     jwksUrl:
       options.cognito.jwksUrl ??
       `${options.cognito.issuer.replace(/\/+$/, '')}/.well-known/jwks.json`,
@@ -177,6 +179,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         const authorization = request.headers.authorization;
         if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
+          refuseEndedSession(db, token);
           customer = ensureCustomer(db, {
             sub: token.sub,
             email: token.email,

@@ -1,6 +1,7 @@
 /**
  * Bearer tokens: Cognito user-pool id or access tokens, verified with jose against the
- * pool's JWKS (signature, issuer, client, expiry, token_use).
+ * pool's JWKS (signature, issuer, client, expiry, token_use, a lifetime no longer than the
+ * configured maximum).
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { HttpError, unauthorized } from './errors';
@@ -9,10 +10,17 @@ export interface TokenVerifierOptions {
   issuer: string;
   jwksUrl: string;
   clientId: string;
+  /** The longest lifetime (exp - iat, seconds) accepted; defaults to DEFAULT_MAX_TOKEN_LIFETIME. */
+  maxLifetimeSeconds?: number;
 }
+
+/** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
+export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
 
 export interface VerifiedToken {
   sub: string;
+  /** The token's `iat` (seconds since the epoch). */
+  issuedAt: number;
   tokenUse: 'id' | 'access';
   /**
    * The id token's `email`, only when its `email_verified` claim is true (the boolean or the
@@ -66,13 +74,17 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       ({ payload } = await jwtVerify(match[1], keys, {
         issuer: options.issuer,
         algorithms: ['RS256'],
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'iat'],
       }));
     } catch (error) {
       throw reasonFor(error);
     }
     const sub = payload.sub;
     if (typeof sub !== 'string' || sub === '') throw unauthorized('Token has no subject');
+    const issuedAt = Number(payload.iat);
+    const maxLifetime = options.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME;
+    if (Number(payload.exp) - issuedAt > maxLifetime)
+      throw unauthorized(`Token lifetime is longer than ${maxLifetime} seconds`);
     const stringClaim = (name: string): string | undefined =>
       typeof payload[name] === 'string' ? (payload[name] as string) : undefined;
     if (payload.token_use === 'id') {
@@ -80,16 +92,16 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         throw unauthorized('Token was issued for another client');
       }
       const email = stringClaim('email')?.trim();
-      if (!email) return { sub, tokenUse: 'id' };
+      if (!email) return { sub, issuedAt, tokenUse: 'id' };
       return isVerifiedClaim(payload.email_verified)
-        ? { sub, tokenUse: 'id', email }
-        : { sub, tokenUse: 'id', emailUnverified: true };
+        ? { sub, issuedAt, tokenUse: 'id', email }
+        : { sub, issuedAt, tokenUse: 'id', emailUnverified: true };
     }
     if (payload.token_use === 'access') {
       if (payload.client_id !== options.clientId) {
         throw unauthorized('Token was issued for another client');
       }
-      return { sub, tokenUse: 'access' };
+      return { sub, issuedAt, tokenUse: 'access' };
     }
     throw unauthorized('Token use must be id or access');
   };

@@ -159,6 +159,14 @@ const migrations: readonly string[] = [
   `
   UPDATE bookings SET selected_addons = '[]' WHERE vehicle_type = 'Premium Package';
   `,
+  // Per account, when its sessions last ended ("Sign out of all devices", password change):
+  // tokens issued before it are refused (server/sessions.ts).
+  `
+  CREATE TABLE sessions_ended (
+    sub TEXT PRIMARY KEY,
+    ended_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -27,6 +27,7 @@ import {
   recordDelivery,
   verifyWebhookSignature,
 } from './calendly';
+import { recordSessionsEnded } from './sessions';
 
 export interface Context {
   request: FastifyRequest;
@@ -70,6 +71,12 @@ export function createHandlers(
   return {
     getHealth: { run: () => ok({ status: 'ok' }) },
     getMyProfile: { run: (ctx) => ok(getProfile(db, me(ctx))) },
+    reportSessionsEnded: {
+      run: (ctx) => {
+        recordSessionsEnded(db, me(ctx).userId);
+        return { status: 204 };
+      },
+    },
     updateMyProfile: { run: (ctx) => ok(updateProfile(db, me(ctx), ctx.body as ProfileUpdate)) },
     listMyVehicles: { run: (ctx) => ok(listVehicles(db, me(ctx))) },
     createVehicle: { run: (ctx) => ok(createVehicle(db, me(ctx), ctx.body as VehicleInput), 201) },

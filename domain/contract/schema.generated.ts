@@ -50,6 +50,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/profile/me/sessions-ended': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Tell the API the account's earlier sessions are over
+     * @description The app calls this right after "Sign out of all devices" or a password change, with the
+     *     token it still holds. From then on the API refuses every id or access token of the
+     *     account issued before that moment (`iat` earlier than the call, to the second), as the
+     *     identity provider does for its own actions. A token issued afterwards (a new sign-in, or
+     *     a refresh of a refresh token that was not revoked) is accepted.
+     */
+    post: operations['reportSessionsEnded'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/vehicles/me': {
     parameters: {
       query?: never;
@@ -449,6 +473,13 @@ export interface components {
       /** @description 10 digits */
       mobile?: string | null;
       serviceAddress?: components['schemas']['Address'] | null;
+    };
+    SessionsEnded: {
+      /**
+       * @description What ended the earlier sessions.
+       * @enum {string}
+       */
+      reason: 'global-sign-out' | 'password-change';
     };
     ProfileUpdate: {
       name: string;
@@ -873,6 +904,37 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Profile'];
         };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  reportSessionsEnded: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "global-sign-out"
+         *     }
+         */
+        'application/json': components['schemas']['SessionsEnded'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];

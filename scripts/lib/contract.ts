@@ -87,6 +87,7 @@ function sampleRequest(operationId: string): RequestSpec {
   const id = { id: UNKNOWN_ID };
   const samples: Record<string, RequestSpec> = {
     updateMyProfile: { body: { name: 'Contract Check' } },
+    reportSessionsEnded: { body: { reason: 'password-change' } },
     createVehicle: { body: vehicleBody },
     updateVehicle: { params: id, body: vehicleBody },
     deleteVehicle: { params: id },

@@ -227,6 +227,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       upstream: `http://127.0.0.1:${internalPort}`,
       userPoolId: USER_POOL_ID,
       poolFile: cognitoPoolFile(cognitoDir),
+      appOrigin,
       onCode: (kind, destination, code) => log(`[cognito] ${kind} for ${destination}: ${code}`),
       log,
     });

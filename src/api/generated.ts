@@ -22,6 +22,17 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/profile/me`, method: 'PUT', body: queryArg.profileUpdate }),
         invalidatesTags: ['profile'],
       }),
+      reportSessionsEnded: build.mutation<
+        ReportSessionsEndedApiResponse,
+        ReportSessionsEndedApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/profile/me/sessions-ended`,
+          method: 'POST',
+          body: queryArg.sessionsEnded,
+        }),
+        invalidatesTags: ['profile'],
+      }),
       listMyVehicles: build.query<ListMyVehiclesApiResponse, ListMyVehiclesApiArg>({
         query: () => ({ url: `/vehicles/me` }),
         providesTags: ['vehicles'],
@@ -128,6 +139,10 @@ export type UpdateMyProfileApiResponse = /** status 200 The stored profile */ Pr
 export type UpdateMyProfileApiArg = {
   profileUpdate: ProfileUpdate;
 };
+export type ReportSessionsEndedApiResponse = unknown;
+export type ReportSessionsEndedApiArg = {
+  sessionsEnded: SessionsEnded;
+};
 export type ListMyVehiclesApiResponse = /** status 200 Vehicles, oldest first */ Vehicle[];
 export type ListMyVehiclesApiArg = void;
 export type CreateVehicleApiResponse = /** status 201 The stored vehicle */ Vehicle;
@@ -219,6 +234,10 @@ export type ProfileUpdate = {
   phone?: string;
   mobile?: string;
   serviceAddress?: Address;
+};
+export type SessionsEnded = {
+  /** What ended the earlier sessions. */
+  reason: 'global-sign-out' | 'password-change';
 };
 export type Id = string;
 export type Vehicle = {
@@ -357,6 +376,7 @@ export type SubscriptionInput = {
 export const {
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
+  useReportSessionsEndedMutation,
   useListMyVehiclesQuery,
   useCreateVehicleMutation,
   useUpdateVehicleMutation,

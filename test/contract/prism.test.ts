@@ -179,6 +179,15 @@ it('finds no violation in any answer of server/, over every operation and answer
     headers: { ...auth, ...json },
     body: JSON.stringify({ decision: 'mine' }),
   });
+  // Ending the sessions of the check's token comes last: the token is refused afterwards.
+  const ended = `${prismUrl}/profile/me/sessions-ended`;
+  const ending = (reason: string) => ({
+    method: 'POST',
+    headers: { ...auth, ...json },
+    body: JSON.stringify({ reason }),
+  });
+  await record(ended, ending('maybe'));
+  await record(ended, ending('global-sign-out'));
 
   const answered = new Map<string, Set<number>>();
   for (const item of seen) {

@@ -32,6 +32,8 @@ interface SignOptions {
   forged?: boolean;
   issuer?: string;
   expiresAt?: number;
+  /** `iat`; defaults to 5 seconds ago (the token lives 60 minutes from then). */
+  issuedAt?: number;
 }
 
 const listen = (server: Server) =>
@@ -56,13 +58,13 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
 
   const sign = (claims: JWTPayload, sub: string, options: SignOptions = {}) => {
     const key: CryptoKey = options.forged ? forger.privateKey : privateKey;
-    const now = Math.floor(Date.now() / 1000);
+    const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000) - 5;
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: KID })
       .setIssuer(options.issuer ?? issuer)
       .setSubject(sub)
-      .setIssuedAt(now - 5)
-      .setExpirationTime(options.expiresAt ?? now + 3600)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(options.expiresAt ?? issuedAt + 3600)
       .sign(key);
   };
 

@@ -42,6 +42,13 @@ const ids = {
   subscription: '',
 };
 
+/** New tokens for B and C, issued after anything they ended (a second later, to the second). */
+async function signInAgain() {
+  const issuedAt = Math.floor(Date.now() / 1000) + 1;
+  tokenB = await idp.idToken(B.sub, B.email, {}, { issuedAt });
+  tokenC = await idp.idToken(C.sub, A.email, { email_verified: 'false' }, { issuedAt });
+}
+
 beforeAll(async () => {
   idp = await startIdentityProvider();
   api = await startApi(idp);
@@ -158,6 +165,16 @@ const attemptsBy = (
     ];
   },
   updateMyProfile: async () => leakedIds((await asB('PUT', '/profile/me', { name: 'Bob B' })).body),
+  // Ending the intruder's own sessions leaves A's token working; the intruder signs in again.
+  reportSessionsEnded: async () => {
+    const answer = await asB('POST', '/profile/me/sessions-ended', { reason: 'password-change' });
+    const aStill = await call(api.baseUrl, 'GET', '/profile/me', { token: tokenA });
+    await signInAgain();
+    return [
+      ...(answer.status === 204 ? [] : [`answered ${answer.status}`]),
+      ...(aStill.status === 200 ? [] : [`A's token answered ${aStill.status}`]),
+    ];
+  },
   listMyVehicles: async () => leakedIds((await asB('GET', '/vehicles/me')).body),
   createVehicle: async () =>
     leakedIds((await asB('POST', '/vehicles/me', { make: 'Kia', model: 'Rio', year: 2020 })).body),
