@@ -26,7 +26,8 @@ import { badRequest, HttpError, reasonPhrase } from './errors';
 import { createSchemaCompiler, listOperations, loadOpenApi } from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
-import { createHandlers } from './operations';
+import { createHandlers, type Handler } from './operations';
+import { accountHandlers, refusingDeletedAccounts } from './account';
 import { compileRequestValidators, validateRequest } from './validation';
 
 /** Quote requests are small; the contract allows 16 KiB. */
@@ -57,7 +58,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const paramCompiler = createSchemaCompiler(doc, { coerceTypes: true });
   const bodyCompiler = createSchemaCompiler(doc);
   const secret = options.signedUrlSecret || randomBytes(32).toString('hex');
-  const verifyToken: TokenVerifier = createTokenVerifier({
+  const verifySignature: TokenVerifier = createTokenVerifier({
     issuer: options.cognito.issuer,
     clientId: options.cognito.clientId,
     jwksUrl:
@@ -78,6 +79,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
+  const verifyToken = refusingDeletedAccounts(db, verifySignature);
   app.addHook('onClose', async () => {
     db.close();
   });
@@ -124,7 +126,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await app.register(rateLimit, { global: false });
 
-  const handlers = createHandlers(db, options, secret);
+  const handlers: Record<string, Handler | undefined> = {
+    ...createHandlers(db, options, secret),
+    ...accountHandlers(db, options, verifyToken),
+  };
   for (const op of operations) {
     const handler = handlers[op.operationId];
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
