@@ -14,6 +14,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import type { AccountDeletion, AccountExport } from '../domain/contract/types';
+import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../domain/accountRights';
 import { inWriteTransaction, newId, type Db } from './db';
 import { badRequest, forbidden, HttpError, unauthorized } from './errors';
 import { getLoyalty, getProfile, type Customer } from './customers';
@@ -24,11 +25,6 @@ import { listSubscriptions } from './subscriptions';
 import type { VerifiedToken } from './auth';
 import type { ServerOptions } from './config';
 import type { Context, Handler } from './operations';
-
-/** How recent the sign-in behind a deletion's access token must be. */
-export const FRESH_SIGN_IN_SECONDS = 10 * 60;
-/** One download per account per this long. */
-export const EXPORT_INTERVAL_MS = 60 * 1000;
 
 /** Whom a row belongs to: the account's id, and its verified e-mail in lower case ('' if none). */
 interface Subject {

@@ -204,4 +204,6 @@ export const {
   useListSubscriptionsQuery,
   useCreateSubscriptionMutation,
   useCancelSubscriptionMutation,
+  useLazyExportMyDataQuery,
+  useDeleteMyAccountMutation,
 } = api;
