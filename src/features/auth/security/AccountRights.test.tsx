@@ -124,7 +124,14 @@ describe('delete my account', () => {
 
   it('signs in again with the password, sends that access token, clears this browser and lands on /', async () => {
     let sent: unknown;
+    let exports = 0;
     server.use(
+      http.get(apiUrl('/account/export'), () => {
+        exports += 1;
+        return sent
+          ? HttpResponse.json({ error: 'Unauthorized', message: 'gone' }, { status: 401 })
+          : HttpResponse.json({ profile: { email: EMAIL } });
+      }),
       http.post(apiUrl('/account/deletion'), async ({ request }) => {
         sent = await request.json();
         return new HttpResponse(null, { status: 204 });
@@ -132,6 +139,9 @@ describe('delete my account', () => {
     );
     const { user, router } = await openPage();
     localStorage.setItem('quoteDraft.v1', '{"name":"Jordan"}');
+    // A download first: the deletion must not fetch it again (the API would answer 401).
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await screen.findByText('Your data has been downloaded as my-data.json.');
     await user.type(screen.getByLabelText('Type your e-mail to confirm'), 'Jordan@Example.com');
     await user.type(screen.getByLabelText('Your password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -142,6 +152,7 @@ describe('delete my account', () => {
       'Your account has been deleted. We are sorry to see you go.',
     );
     expect(fake.callsTo('InitiateAuth')).toHaveLength(1);
+    expect(exports).toBe(1);
     expect(sent).toEqual({ email: 'Jordan@Example.com', accessToken: expect.any(String) });
     expect(Object.keys({ ...localStorage })).toEqual([]);
     expect(Object.keys({ ...sessionStorage })).toEqual([]);
