@@ -22,6 +22,8 @@ import {
 } from '../webpack.config';
 import { islandChunkGroup } from '../src/components/islandMarkers';
 import { prerender, type ChunkAssets } from './prerender';
+import { robotsTxt, sitemapXml, urlPathOf } from './lib/sitemap';
+import { business } from '../src/config/business';
 import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './lib/bundleReport';
 import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
@@ -73,7 +75,18 @@ if (!reportModulesLoadedAgain(summary, islandGroups, APP_ENTRY, SPLIT_MIN_SIZE))
 console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const dist = path.resolve('dist');
-await prerender({ dist, chunkAssets });
+const pages = await prerender({ dist, chunkAssets });
+// Search engines: the prerendered (public) pages, and the app's private routes kept out.
+const siteUrl = business.siteUrl;
+writeFileSync(
+  path.join(dist, 'sitemap.xml'),
+  sitemapXml(
+    siteUrl,
+    pages.map((file) => urlPathOf(dist, file)),
+  ),
+);
+writeFileSync(path.join(dist, 'robots.txt'), robotsTxt(siteUrl));
+console.log(`  sitemap.xml (${pages.length} pages) and robots.txt for ${siteUrl}`);
 // /dashboard: the shell with its first render's code announced (scripts/lib/routePreload.ts).
 for (const { page, preloads } of writeRoutePages(dist, SHELL_FILE, chunkAssets)) {
   console.log(`  shell for /${page} → ${page}/index.html (${preloads} scripts preloaded)`);

@@ -32,8 +32,9 @@ import {
 } from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
-import { createHandlers } from './operations';
+import { createHandlers, type Handler } from './operations';
 import { refuseEndedSession } from './sessions';
+import { accountHandlers, refusingDeletedAccounts } from './account';
 import { compileRequestValidators, validateRequest } from './validation';
 import { registerSecurityHeaders } from './securityHeaders';
 
@@ -65,7 +66,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const paramCompiler = createSchemaCompiler(doc, { coerceTypes: true });
   const bodyCompiler = createSchemaCompiler(doc);
   const secret = options.signedUrlSecret || randomBytes(32).toString('hex');
-  const verifyToken: TokenVerifier = createTokenVerifier({
+  const verifySignature: TokenVerifier = createTokenVerifier({
     issuer: options.cognito.issuer,
     clientId: options.cognito.clientId,
     maxLifetimeSeconds: options.cognito.maxLifetimeSeconds,
@@ -87,6 +88,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
+  const verifyToken = refusingDeletedAccounts(db, verifySignature);
   app.addHook('onClose', async () => {
     db.close();
   });
@@ -140,7 +142,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.type('application/yaml; charset=utf-8').send(contractText),
   );
 
-  const handlers = createHandlers(db, options, secret);
+  const handlers: Record<string, Handler | undefined> = {
+    ...createHandlers(db, options, secret),
+    ...accountHandlers(db, options, verifyToken),
+  };
   for (const op of operations) {
     const handler = handlers[op.operationId];
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);

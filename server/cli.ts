@@ -6,6 +6,7 @@
  *   npm run operator -- add-picture <bookingId> <image file> [--description TEXT]
  *   npm run operator -- redeem <sub or e-mail> <points>
  *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
+ *   npm run operator -- account-events
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { addPicture } from './pictures';
 import { seedDemoCustomer } from './seed';
 import { findCustomer, redeemPoints } from './customers';
 import { HttpError } from './errors';
+import { listAccountEvents } from './account';
 
 const usage = `Usage:
   npm run operator -- complete-booking <bookingId>
@@ -27,6 +29,8 @@ const usage = `Usage:
       Redeems loyalty points (from a balance of 2000; never below zero).
   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
       Seeds the demo customer's history (does nothing if already seeded).
+  npm run operator -- account-events
+      Lists when customers deleted their accounts (newest first; nothing about who).
 Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures).`;
 
 const ID = /^[0-9a-f]{24}$/;
@@ -120,6 +124,18 @@ async function main(argv: string[]): Promise<number> {
         `${result.bookings} website bookings, ${result.calendlyBookings} Calendly bookings, ` +
         `${result.pictures} pictures, ${result.points} loyalty points.`,
     );
+    return 0;
+  }
+
+  if (command === 'account-events') {
+    const db = openDatabase(storage.databasePath);
+    try {
+      const events = listAccountEvents(db);
+      if (events.length === 0) console.log('No account events.');
+      for (const event of events) console.log(`${event.occurredAt}  ${event.kind}`);
+    } finally {
+      db.close();
+    }
     return 0;
   }
 

@@ -167,6 +167,20 @@ const migrations: readonly string[] = [
     ended_at INTEGER NOT NULL
   );
   `,
+  // Deleted accounts (server/account.ts): their tokens are refused by a one-way digest of the
+  // account id, and the owner sees an anonymous event per deletion.
+  `
+  CREATE TABLE deleted_accounts (
+    subject_digest TEXT PRIMARY KEY,
+    deleted_at TEXT NOT NULL
+  );
+  CREATE TABLE account_events (
+    event_id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('account_deleted')),
+    occurred_at TEXT NOT NULL
+  );
+  CREATE INDEX account_events_at ON account_events (occurred_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
@@ -208,6 +222,8 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten, not left in free pages (a deleted account's data is gone).
+  db.pragma('secure_delete = ON');
   migrate(db);
   return db;
 }

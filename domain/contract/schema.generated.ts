@@ -434,6 +434,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/account/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything stored about the signed-in customer, as one JSON file
+     * @description The profile, vehicles, website and scheduling-service bookings, subscriptions, the
+     *     loyalty ledger, the service pictures' descriptions and dates, the e-mail preferences
+     *     and the account's sign-in attributes. Sent as a download
+     *     (`Content-Disposition: attachment`). One request a minute per account: the next one
+     *     within the minute answers `429` with `Retry-After`. Later versions may add sections;
+     *     a client keeps what it does not know.
+     */
+    get: operations['exportMyData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/deletion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete the signed-in customer's account
+     * @description The customer confirms with their e-mail (compared without regard to case) and an
+     *     **access token from a sign-in of the last 10 minutes** (`auth_time`): a password
+     *     sign-in, or a fresh sign-in with Google. In order:
+     *     1. the identity account is deleted at the identity provider with that access token
+     *        (Cognito `DeleteUser`); if this fails, nothing is changed (`502`) and the request
+     *        can be sent again;
+     *     2. in one transaction: the profile, vehicles, subscriptions, loyalty ledger, service
+     *        pictures and every other personal record are deleted; website bookings (the
+     *        customer's, and quote requests sent without a token with their e-mail) and
+     *        scheduling-service bookings with their e-mail are kept for the business's accounts
+     *        without name, e-mail, phone, address, vehicle or notes; an anonymous
+     *        "account deleted" event is recorded for the owner;
+     *     3. the picture files are removed.
+     *     From then on every token of the account answers `401`.
+     */
+    post: operations['deleteMyAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -708,6 +766,39 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       lastUpdated: string;
+    };
+    AccountDeletion: {
+      /** @description The account's e-mail, typed by the customer */
+      email: string;
+      /** @description An access token from a sign-in of the last 10 minutes */
+      accessToken: string;
+    };
+    PictureRecord: {
+      bookingId: components['schemas']['Id'];
+      description: string;
+      /** Format: date-time */
+      uploadedAt: string;
+    };
+    /** @description Everything stored about the customer. Later versions may add properties. */
+    AccountExport: {
+      /** Format: date-time */
+      exportedAt: string;
+      /** @description The account's sign-in attributes as the API knows them. */
+      signIn: {
+        /** @description The identity provider's `sub` */
+        userId: string;
+        email: string;
+        emailVerified: boolean;
+      };
+      profile: components['schemas']['Profile'];
+      vehicles: components['schemas']['Vehicle'][];
+      bookings: components['schemas']['Booking'][];
+      schedulingServiceBookings: components['schemas']['CalendlyBooking'][];
+      subscriptions: components['schemas']['Subscription'][];
+      loyalty: components['schemas']['Loyalty'];
+      pictures: components['schemas']['PictureRecord'][];
+      /** @description The customer's e-mail preferences; `null` while the backend keeps none. */
+      emailPreferences: Record<string, never> | null;
     };
   };
   responses: {
@@ -1437,6 +1528,86 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  exportMyData: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer's data */
+      200: {
+        headers: {
+          /** @description `attachment; filename="my-data.json"` */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteMyAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AccountDeletion'];
+      };
+    };
+    responses: {
+      /** @description The account and its personal data are deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The confirming sign-in is too old, or the identity provider refused the access token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Sign in again to delete your account (your last sign-in is too old)"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      /** @description The identity provider could not delete the account; nothing was deleted. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Bad Gateway",
+           *       "message": "Your account could not be deleted right now; nothing was deleted. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
 }

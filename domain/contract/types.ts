@@ -28,3 +28,5 @@ export type Subscription = Schemas['Subscription'];
 export type SubscriptionInput = Schemas['SubscriptionInput'];
 export type LoyaltyTransaction = Schemas['LoyaltyTransaction'];
 export type Loyalty = Schemas['Loyalty'];
+export type AccountDeletion = Schemas['AccountDeletion'];
+export type AccountExport = Schemas['AccountExport'];

@@ -7,6 +7,7 @@ export const addTagTypes = [
   'service-pics',
   'calendly',
   'subscriptions',
+  'account',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -129,6 +130,18 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/subscriptions/${queryArg.id}`, method: 'DELETE' }),
         invalidatesTags: ['subscriptions'],
       }),
+      exportMyData: build.query<ExportMyDataApiResponse, ExportMyDataApiArg>({
+        query: () => ({ url: `/account/export` }),
+        providesTags: ['account'],
+      }),
+      deleteMyAccount: build.mutation<DeleteMyAccountApiResponse, DeleteMyAccountApiArg>({
+        query: (queryArg) => ({
+          url: `/account/deletion`,
+          method: 'POST',
+          body: queryArg.accountDeletion,
+        }),
+        invalidatesTags: ['account'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -202,6 +215,12 @@ export type CancelSubscriptionApiResponse =
   /** status 200 The cancelled subscription */ Subscription;
 export type CancelSubscriptionApiArg = {
   id: Id;
+};
+export type ExportMyDataApiResponse = /** status 200 The customer's data */ AccountExport;
+export type ExportMyDataApiArg = void;
+export type DeleteMyAccountApiResponse = unknown;
+export type DeleteMyAccountApiArg = {
+  accountDeletion: AccountDeletion;
 };
 export type Address = {
   line1: string;
@@ -373,6 +392,36 @@ export type Subscription = {
 export type SubscriptionInput = {
   plan: 'weekly' | 'biweekly' | 'monthly';
 };
+export type PictureRecord = {
+  bookingId: Id;
+  description: string;
+  uploadedAt: string;
+};
+export type AccountExport = {
+  exportedAt: string;
+  /** The account's sign-in attributes as the API knows them. */
+  signIn: {
+    /** The identity provider's `sub` */
+    userId: string;
+    email: string;
+    emailVerified: boolean;
+  };
+  profile: Profile;
+  vehicles: Vehicle[];
+  bookings: Booking[];
+  schedulingServiceBookings: CalendlyBooking[];
+  subscriptions: Subscription[];
+  loyalty: Loyalty;
+  pictures: PictureRecord[];
+  /** The customer's e-mail preferences; `null` while the backend keeps none. */
+  emailPreferences: object | null;
+};
+export type AccountDeletion = {
+  /** The account's e-mail, typed by the customer */
+  email: string;
+  /** An access token from a sign-in of the last 10 minutes */
+  accessToken: string;
+};
 export const {
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
@@ -393,4 +442,6 @@ export const {
   useListSubscriptionsQuery,
   useCreateSubscriptionMutation,
   useCancelSubscriptionMutation,
+  useExportMyDataQuery,
+  useDeleteMyAccountMutation,
 } = injectedRtkApi;

@@ -7,9 +7,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import {
+  decodeJwt,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type CryptoKey,
+  type JWTPayload,
+} from 'jose';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
+import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { buildServer } from '../../server/app';
 import type { ServerOptions } from '../../server/config';
 
@@ -24,6 +32,10 @@ export interface IdentityProvider {
   idToken(sub: string, email: string, claims?: JWTPayload, options?: SignOptions): Promise<string>;
   /** An access token (token_use access, client_id = client). */
   accessToken(sub: string, claims?: JWTPayload, options?: SignOptions): Promise<string>;
+  /** The subjects Cognito's `DeleteUser` (POST / at the issuer's origin) has deleted. */
+  deletedUsers: string[];
+  /** Makes the next `times` DeleteUser calls fail as an outage would (500). */
+  failDeleteUser(times: number): void;
   close(): Promise<void>;
 }
 
@@ -45,8 +57,27 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const forger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
+  const deletedUsers: string[] = [];
+  let deleteFailures = 0;
   const server = createServer((request, response) => {
-    if (request.url === `/${POOL}/.well-known/jwks.json`) {
+    if (
+      request.method === 'POST' &&
+      request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.DeleteUser'
+    ) {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/x-amz-json-1.1');
+        if (deleteFailures > 0) {
+          deleteFailures -= 1;
+          response.writeHead(500).end(JSON.stringify({ __type: 'InternalErrorException' }));
+          return;
+        }
+        const { AccessToken } = JSON.parse(body) as { AccessToken: string };
+        deletedUsers.push(String(decodeJwt(AccessToken).sub));
+        response.writeHead(200).end('{}');
+      });
+    } else if (request.url === `/${POOL}/.well-known/jwks.json`) {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ keys: [jwk] }));
     } else {
@@ -83,6 +114,10 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
         sub,
         options,
       ),
+    deletedUsers,
+    failDeleteUser: (times) => {
+      deleteFailures = times;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -229,4 +264,27 @@ export function serveApiForTests(overrides: Partial<ServerOptions> = {}): {
       return started(api);
     },
   };
+}
+
+/** Sends a signed `invitee.created` for a scheduling-service booking tomorrow. */
+export async function sendInviteeCreated(
+  baseUrl: string,
+  invitee: { uri: string; email: string; name?: string; eventName: string },
+): Promise<Answer> {
+  const event = JSON.stringify({
+    event: 'invitee.created',
+    payload: {
+      uri: invitee.uri,
+      email: invitee.email,
+      ...(invitee.name ? { name: invitee.name } : {}),
+      scheduled_event: {
+        name: invitee.eventName,
+        start_time: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+  });
+  return call(baseUrl, 'POST', '/webhooks/calendly', {
+    rawBody: event,
+    headers: { 'calendly-webhook-signature': webhookSignatureHeader(WEBHOOK_KEY, event) },
+  });
 }

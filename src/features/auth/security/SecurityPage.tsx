@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -29,6 +30,8 @@ import { PasswordField } from '../components/PasswordField';
 import { TotpSetupDetails } from '../components/TotpSetupDetails';
 import { AUTH_TEXT, MFA_METHOD_LABELS, SECURITY_TEXT } from '../messages';
 import { useProviderCall } from '../useProviderCall';
+import { DeleteAccountPanel } from './DeleteAccountPanel';
+import { DownloadDataPanel } from './DownloadDataPanel';
 import { newPasswordProblem } from '../validation';
 
 /** The user pool refused this session's access token (e.g. after "Sign out of all devices"). */
@@ -409,17 +412,24 @@ function SignOutEverywherePanel() {
   );
 }
 
-/** Account security (docs/product.md §7): password, two-step verification, global sign-out. */
+/**
+ * Account security (docs/product.md §7): password, two-step verification, global sign-out, the
+ * data download and the account's deletion; the dashboard pages' scaffold (a Container).
+ */
 export function SecurityPage() {
   usePageMeta(SECURITY_TEXT.title);
   return (
-    <Stack spacing={3}>
-      <Typography variant="h4" component="h1">
-        {SECURITY_TEXT.title}
-      </Typography>
-      <ChangePasswordPanel />
-      <TwoStepPanel />
-      <SignOutEverywherePanel />
-    </Stack>
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          {SECURITY_TEXT.title}
+        </Typography>
+        <ChangePasswordPanel />
+        <TwoStepPanel />
+        <SignOutEverywherePanel />
+        <DownloadDataPanel />
+        <DeleteAccountPanel />
+      </Stack>
+    </Container>
   );
 }
