@@ -96,6 +96,13 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
   { table: 'subscriptions', erase: deleteByUser('subscriptions') },
   { table: 'loyalty_transactions', erase: deleteByUser('loyalty_transactions') },
   { table: 'seeded_customers', erase: deleteByUser('seeded_customers') },
+  {
+    // When the account's sessions last ended (server/sessions.ts), by its id.
+    table: 'sessions_ended',
+    erase: (db, subject) => {
+      db.prepare('DELETE FROM sessions_ended WHERE sub = ?').run(subject.userId);
+    },
+  },
   { table: 'customers', erase: deleteByUser('customers') },
 ];
 

@@ -175,6 +175,13 @@ export const storedData: readonly StoredTable[] = [
     columns: { user_id: 'the demonstration account’s id', seeded_at: 'when it was filled' },
   },
   {
+    table: 'sessions_ended',
+    holds:
+      'When you last signed out of all devices or changed your password, so that sign-ins from before then are refused.',
+    kept: 'Until you delete your account.',
+    columns: { sub: 'your account’s id', ended_at: 'when your sessions ended' },
+  },
+  {
     table: 'webhook_deliveries',
     holds:
       'Signatures of the messages the scheduling service sent us, so a message is never applied twice. Nothing about you.',
