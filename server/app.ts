@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import {
   DEFAULT_CORS_ORIGINS,
   DEFAULT_QUOTE_RATE_LIMIT,
@@ -28,6 +29,8 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers } from './operations';
 import { compileRequestValidators, validateRequest } from './validation';
+import { MULTIPART_LIMITS, requireOwner } from './owner';
+import { isOwnerPath } from '../domain/owners';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -123,6 +126,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
+  // The owner's picture upload (server/owner.ts) reads its multipart body itself.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   const handlers = createHandlers(db, options, secret);
   for (const op of operations) {
@@ -161,7 +166,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       handler: async (request, reply) => {
         let customer: Customer | null = null;
         const authorization = request.headers.authorization;
-        if (op.security === 'required' || (op.security === 'optional' && authorization)) {
+        if (isOwnerPath(op.path)) await requireOwner(verifyToken, authorization);
+        else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
           customer = ensureCustomer(db, {
             sub: token.sub,

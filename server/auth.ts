@@ -21,6 +21,8 @@ export interface VerifiedToken {
   email?: string;
   /** An id token that names an e-mail the identity provider has not verified. */
   emailUnverified?: boolean;
+  /** The token's `cognito:groups` (verified with the token); empty when it has none. */
+  groups: string[];
 }
 
 /** Cognito sends `email_verified` as a boolean, some pools and proxies as a string. */
@@ -73,6 +75,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     }
     const sub = payload.sub;
     if (typeof sub !== 'string' || sub === '') throw unauthorized('Token has no subject');
+    const rawGroups = payload['cognito:groups'];
+    const groups = Array.isArray(rawGroups)
+      ? rawGroups.filter((group): group is string => typeof group === 'string')
+      : [];
     const stringClaim = (name: string): string | undefined =>
       typeof payload[name] === 'string' ? (payload[name] as string) : undefined;
     if (payload.token_use === 'id') {
@@ -80,16 +86,16 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         throw unauthorized('Token was issued for another client');
       }
       const email = stringClaim('email')?.trim();
-      if (!email) return { sub, tokenUse: 'id' };
+      if (!email) return { sub, tokenUse: 'id', groups };
       return isVerifiedClaim(payload.email_verified)
-        ? { sub, tokenUse: 'id', email }
-        : { sub, tokenUse: 'id', emailUnverified: true };
+        ? { sub, tokenUse: 'id', email, groups }
+        : { sub, tokenUse: 'id', emailUnverified: true, groups };
     }
     if (payload.token_use === 'access') {
       if (payload.client_id !== options.clientId) {
         throw unauthorized('Token was issued for another client');
       }
-      return { sub, tokenUse: 'access' };
+      return { sub, tokenUse: 'access', groups };
     }
     throw unauthorized('Token use must be id or access');
   };

@@ -27,6 +27,7 @@ import {
   recordDelivery,
   verifyWebhookSignature,
 } from './calendly';
+import { createOwnerHandlers } from './owner';
 
 export interface Context {
   request: FastifyRequest;
@@ -149,5 +150,6 @@ export function createHandlers(
     cancelSubscription: {
       run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
     },
+    ...createOwnerHandlers(db, options),
   };
 }
