@@ -38,6 +38,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { accountGaps } from './cognitoAccountGaps';
 import { correctTokenAnswer } from './cognitoClaims';
+import { ownerGroupRefusal } from './cognitoOwners';
 import { isRecord, jwtClaims, readString, type Json } from './cognitoClient';
 
 export interface CognitoProxyOptions {
@@ -360,6 +361,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       return { ...answer, body: Buffer.from(fixed) };
     };
 
+    const ownersRefusal = ownerGroupRefusal(input);
+    if (ownersRefusal) return sendJson(res, 400, ownersRefusal);
     const passwordField = PASSWORD_FIELDS[name];
     const violation = passwordField
       ? passwordPolicyViolation(readString(input, passwordField) ?? '')
