@@ -15,6 +15,7 @@ import Fastify, {
 } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import {
   DEFAULT_CORS_ORIGINS,
   DEFAULT_QUOTE_RATE_LIMIT,
@@ -37,6 +38,8 @@ import { refuseEndedSession } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
 import { compileRequestValidators, validateRequest } from './validation';
 import { registerSecurityHeaders } from './securityHeaders';
+import { MULTIPART_LIMITS, requireOwner } from './owner';
+import { isOwnerPath } from '../domain/owners';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -135,6 +138,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app);
+  // The owner's picture upload (server/owner.ts) reads its multipart body itself.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   // The contract this server implements, as written, for any client or tool to read.
   const contractText = readFileSync(options.specPath ?? defaultSpecPath, 'utf8');
@@ -182,7 +187,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       handler: async (request, reply) => {
         let customer: Customer | null = null;
         const authorization = request.headers.authorization;
-        if (op.security === 'required' || (op.security === 'optional' && authorization)) {
+        if (isOwnerPath(op.path)) await requireOwner(verifyToken, authorization);
+        else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
           refuseEndedSession(db, token);
           customer = ensureCustomer(db, {

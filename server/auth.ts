@@ -29,6 +29,8 @@ export interface VerifiedToken {
   email?: string;
   /** An id token that names an e-mail the identity provider has not verified. */
   emailUnverified?: boolean;
+  /** The token's `cognito:groups` (verified with the token); empty when it has none. */
+  groups: string[];
 }
 
 /** Cognito sends `email_verified` as a boolean, some pools and proxies as a string. */
@@ -85,6 +87,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     const maxLifetime = options.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME;
     if (Number(payload.exp) - issuedAt > maxLifetime)
       throw unauthorized(`Token lifetime is longer than ${maxLifetime} seconds`);
+    const rawGroups = payload['cognito:groups'];
+    const groups = Array.isArray(rawGroups)
+      ? rawGroups.filter((group): group is string => typeof group === 'string')
+      : [];
     const stringClaim = (name: string): string | undefined =>
       typeof payload[name] === 'string' ? (payload[name] as string) : undefined;
     if (payload.token_use === 'id') {
@@ -92,16 +98,16 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         throw unauthorized('Token was issued for another client');
       }
       const email = stringClaim('email')?.trim();
-      if (!email) return { sub, issuedAt, tokenUse: 'id' };
+      if (!email) return { sub, issuedAt, tokenUse: 'id', groups };
       return isVerifiedClaim(payload.email_verified)
-        ? { sub, issuedAt, tokenUse: 'id', email }
-        : { sub, issuedAt, tokenUse: 'id', emailUnverified: true };
+        ? { sub, issuedAt, tokenUse: 'id', email, groups }
+        : { sub, issuedAt, tokenUse: 'id', emailUnverified: true, groups };
     }
     if (payload.token_use === 'access') {
       if (payload.client_id !== options.clientId) {
         throw unauthorized('Token was issued for another client');
       }
-      return { sub, issuedAt, tokenUse: 'access' };
+      return { sub, issuedAt, tokenUse: 'access', groups };
     }
     throw unauthorized('Token use must be id or access');
   };

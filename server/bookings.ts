@@ -35,6 +35,11 @@ export interface BookingRow {
   message: string;
   /** The request's serviceAddress as JSON; null when none was sent. */
   service_address: string | null;
+  /** When the owner first opened it (owner console); null while new. */
+  seen_at: string | null;
+  /** The owner's internal note; never in a customer's answer. */
+  owner_note: string;
+  cancel_reason: string;
   created_at: string;
   updated_at: string;
 }
@@ -289,5 +294,49 @@ export function completeBooking(
       userId,
       points: pointsForCompletedBooking(row.total_price, row.vehicle_type),
     };
+  });
+}
+
+/** Sets (or changes) a Booked booking's appointment, and the owner's note when one is given. */
+export function scheduleBooking(
+  db: Db,
+  bookingId: string,
+  input: { date: string; time: string; note?: string },
+  now: Date = new Date(),
+): BookingRow {
+  return inWriteTransaction(db, () => {
+    const row = bookingRow(db, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be scheduled');
+    assertNotPast(input.date, now);
+    db.prepare(
+      `UPDATE bookings SET date = ?, time = ?, owner_note = ?, seen_at = COALESCE(seen_at, ?),
+         updated_at = ? WHERE booking_id = ?`,
+    ).run(
+      input.date,
+      displayTime(input.time),
+      input.note === undefined ? row.owner_note : input.note.trim(),
+      now.toISOString(),
+      now.toISOString(),
+      bookingId,
+    );
+    return bookingRow(db, bookingId);
+  });
+}
+
+/** The owner cancels a Booked booking, with the reason (the record stays). */
+export function ownerCancelBooking(
+  db: Db,
+  bookingId: string,
+  reason: string,
+  now: Date = new Date(),
+): BookingRow {
+  return inWriteTransaction(db, () => {
+    const row = bookingRow(db, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be cancelled');
+    db.prepare(
+      `UPDATE bookings SET status = 'Cancelled', cancel_reason = ?, updated_at = ?
+       WHERE booking_id = ?`,
+    ).run(reason.trim(), now.toISOString(), bookingId);
+    return bookingRow(db, bookingId);
   });
 }

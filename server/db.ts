@@ -181,6 +181,15 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX account_events_at ON account_events (occurred_at);
   `,
+  // The owner console: whether the owner has seen a request, the internal note the customer
+  // never sees, the reason of an owner's cancellation, and the inbox's order.
+  `
+  ALTER TABLE bookings ADD COLUMN seen_at TEXT;
+  ALTER TABLE bookings ADD COLUMN owner_note TEXT NOT NULL DEFAULT '';
+  ALTER TABLE bookings ADD COLUMN cancel_reason TEXT NOT NULL DEFAULT '';
+  CREATE INDEX bookings_inbox ON bookings (created_at DESC);
+  CREATE INDEX bookings_unseen ON bookings (seen_at) WHERE seen_at IS NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

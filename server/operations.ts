@@ -28,6 +28,7 @@ import {
   verifyWebhookSignature,
 } from './calendly';
 import { recordSessionsEnded } from './sessions';
+import { createOwnerHandlers } from './owner';
 
 export interface Context {
   request: FastifyRequest;
@@ -156,5 +157,6 @@ export function createHandlers(
     cancelSubscription: {
       run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
     },
+    ...createOwnerHandlers(db, options),
   };
 }

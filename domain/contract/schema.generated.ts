@@ -492,6 +492,171 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/owner/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The requests inbox, newest first, one page at a time
+     * @description Every website booking, newest first (by when it was sent), with everything from the
+     *     form and whether the owner has seen it. Filters combine: `status`, the preferred
+     *     `date` range (`from`, `to`), `town` (the service address's city, any case) and `q`
+     *     (a part of the name, phone or e-mail, any case). `newCount` counts every request not
+     *     yet seen, whatever the filters. Pass `nextCursor` back as `cursor` for the next page;
+     *     it is null on the last page. A cursor that was not given by this operation is `400`.
+     */
+    get: operations['listOwnerRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/requests/{id}/seen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a request as seen (it no longer counts as new) */
+    post: operations['markOwnerRequestSeen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set or change the appointment's date and time, and the internal note
+     * @description Only while the booking is Booked; otherwise `409`. `date` may not be earlier than
+     *     today (America/New_York); `time` may be sent as `10:00` and is stored as `10:00 AM`.
+     *     The customer sees the new date and time in their bookings. `note` (when sent)
+     *     replaces the internal note, which no customer operation ever returns.
+     */
+    put: operations['scheduleOwnerBooking'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a Booked booking with a reason
+     * @description The status becomes Cancelled and the reason is kept. Only while Booked; otherwise `409`.
+     */
+    post: operations['cancelOwnerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a Booked booking Completed (its customer's points are credited once)
+     * @description As `npm run operator -- complete-booking`: the booking's customer earns its points in
+     *     the same transaction; a request nobody has claimed earns them when it is claimed.
+     *     Only while Booked; otherwise `409`.
+     */
+    post: operations['completeOwnerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/pictures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a before/after picture to a booking (the customer sees it in Service Pics)
+     * @description `multipart/form-data` with one `file` part (JPEG, PNG or WebP, judged by its bytes, at
+     *     most 10 MB) and an optional `description` field (at most 200 characters). A body that
+     *     is not multipart, without a file or with another type is `400`; a larger file is `413`.
+     */
+    post: operations['uploadOwnerPicture'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/route': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Booked appointments of a day or a week, in the order of the day
+     * @description Booked bookings whose date is `from` or one of the `days - 1` days after it
+     *     (America/New_York dates), sorted by date and time, with their addresses and vehicles.
+     */
+    get: operations['listOwnerRoute'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -799,6 +964,44 @@ export interface components {
       pictures: components['schemas']['PictureRecord'][];
       /** @description The customer's e-mail preferences; `null` while the backend keeps none. */
       emailPreferences: Record<string, never> | null;
+    };
+    /** @description A website booking as the owner sees it, with what only the owner sees. */
+    OwnerBooking: components['schemas']['Booking'] & {
+      /** @description The owner has opened it in the inbox */
+      seen: boolean;
+      /** @description The internal note; never shown to the customer */
+      note: string;
+      /** @description Why the owner cancelled it; empty otherwise */
+      cancelReason: string;
+    };
+    OwnerRequestPage: {
+      items: components['schemas']['OwnerBooking'][];
+      /** @description The next page's `cursor`; null on the last */
+      nextCursor: string | null;
+      /** @description Requests not yet seen, whatever the filters */
+      newCount: number;
+    };
+    OwnerSchedule: {
+      /** Format: date */
+      date: string;
+      /** @description `10:00 AM` or `10:00` */
+      time: string;
+      note?: string;
+    };
+    OwnerCancellation: {
+      reason: string;
+    };
+    OwnerCompletion: {
+      booking: components['schemas']['OwnerBooking'];
+      /** @description What the booking earns its customer */
+      points: number;
+    };
+    OwnerPicture: {
+      file: string;
+      bookingId: components['schemas']['Id'];
+      description: string;
+      /** Format: date-time */
+      uploadedAt: string;
     };
   };
   responses: {
@@ -1608,6 +1811,233 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+    };
+  };
+  listOwnerRequests: {
+    parameters: {
+      query?: {
+        /** @example Booked */
+        status?: components['schemas']['BookingStatus'];
+        /** @example 2026-12-01 */
+        from?: string;
+        /** @example 2026-12-31 */
+        to?: string;
+        /** @example Cary */
+        town?: string;
+        /** @example jordan */
+        q?: string;
+        /** @example MjAyNi0xMS0yMFQxNTowNDowNS4wMDBafDQy */
+        cursor?: string;
+        /** @example 20 */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the inbox */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerRequestPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  markOwnerRequestSeen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request, now seen */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  scheduleOwnerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OwnerSchedule'];
+      };
+    };
+    responses: {
+      /** @description The scheduled booking */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelOwnerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OwnerCancellation'];
+      };
+    };
+    responses: {
+      /** @description The cancelled booking */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  completeOwnerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The completed booking and the points it earns */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerCompletion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  uploadOwnerPicture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          file: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The stored picture */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerPicture'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listOwnerRoute: {
+    parameters: {
+      query: {
+        /** @example 2026-12-05 */
+        from: string;
+        /** @example 1 */
+        days?: 1 | 7;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The appointments */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
     };
   };
 }

@@ -59,6 +59,7 @@ import {
   type LockoutOptions,
 } from './cognitoGuard';
 import { correctTokenAnswer } from './cognitoClaims';
+import { ownerGroupRefusal } from './cognitoOwners';
 import { isRecord, jwtClaims, readString, type Json } from './cognitoClient';
 
 export interface CognitoProxyOptions {
@@ -451,6 +452,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       return { ...answer, body: Buffer.from(fixed) };
     };
 
+    const ownersRefusal = ownerGroupRefusal(input);
+    if (ownersRefusal) return sendJson(res, 400, ownersRefusal);
     const passwordField = PASSWORD_FIELDS[name];
     const violation = passwordField
       ? passwordPolicyViolation(readString(input, passwordField) ?? '')

@@ -99,6 +99,24 @@ function sampleRequest(operationId: string): RequestSpec {
     createSubscription: { body: { plan: 'monthly' } },
     cancelSubscription: { params: id },
     deleteMyAccount: { body: { email: 'contract-check@example.com', accessToken: 'x' } },
+    markOwnerRequestSeen: { params: id },
+    scheduleOwnerBooking: { params: id, body: { date: daysFromNow(31), time: '10:00' } },
+    cancelOwnerBooking: { params: id, body: { reason: 'Sent by the contract check' } },
+    completeOwnerBooking: { params: id },
+    uploadOwnerPicture: {
+      params: id,
+      headers: { 'content-type': 'multipart/form-data; boundary=contract-check' },
+      rawBody: [
+        '--contract-check',
+        'Content-Disposition: form-data; name="file"; filename="check.jpg"',
+        'Content-Type: image/jpeg',
+        '',
+        'jpeg bytes',
+        '--contract-check--',
+        '',
+      ].join('\r\n'),
+    },
+    listOwnerRoute: { query: { from: daysFromNow(1) } },
   };
   return samples[operationId] ?? {};
 }

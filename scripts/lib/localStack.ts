@@ -26,6 +26,7 @@ import {
 } from './cognitoLocal';
 import { ensureMfaRequiredGroup } from './cognitoAccountGaps';
 import { startCognitoProxy } from './cognitoProxy';
+import { ensureOwnerUser, OWNER_USER } from './cognitoOwners';
 import { startChild, waitHealthy, type Child } from './processes';
 import { assertPortFree, freePort } from './ports';
 
@@ -70,6 +71,8 @@ export interface LocalStack {
   /** Token issuer (cognitoUrl + '/' + userPoolId). */
   issuer: string;
   demoUser: { email: string; password: string; sub: string };
+  /** The owner account (group `owners`): the owner console at /owner. */
+  ownerUser: { email: string; password: string };
   /** True when this start seeded the demo customer's data (a first run). */
   seeded: boolean;
   stop(): Promise<void>;
@@ -264,6 +267,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await waitHealthy(cognito, `http://127.0.0.1:${internalPort}/health`, 30_000);
     const demoSub = await ensureDemoUser(cognitoDirect);
     await ensureMfaRequiredGroup(cognitoDirect, USER_POOL_ID);
+    await ensureOwnerUser(`http://127.0.0.1:${internalPort}`, USER_POOL_ID);
     await waitHealthy(api, `${apiUrl}/health`, 60_000);
 
     const marker = path.join(stateDir, 'demo.json');
@@ -288,6 +292,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       clientId: CLIENT_ID,
       issuer,
       demoUser: { email: DEMO_USER.email, password: DEMO_USER.password, sub: demoSub },
+      ownerUser: { email: OWNER_USER.email, password: OWNER_USER.password },
       seeded,
       stop,
     };
