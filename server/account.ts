@@ -75,7 +75,7 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
     erase: (db, subject) => {
       db.prepare(
         `UPDATE bookings SET user_id = NULL, name = '', email = '', email_lower = '', phone = '',
-           vehicle = '', message = '', service_address = NULL
+           vehicle = '', message = '', service_address = NULL, owner_note = '', cancel_reason = ''
          WHERE ${BOOKINGS_OF}`,
       ).run(subject);
     },
