@@ -4,7 +4,7 @@
  * parameters and body schemas (./validation.ts), then handled by the operation table
  * (./operations.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -28,6 +28,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers } from './operations';
 import { compileRequestValidators, validateRequest } from './validation';
+import { installServiceHooks } from './service';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -60,6 +61,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const verifyToken: TokenVerifier = createTokenVerifier({
     issuer: options.cognito.issuer,
     clientId: options.cognito.clientId,
+    acceptEmulatorKey: options.cognito.acceptEmulatorKey,
     jwksUrl:
       options.cognito.jwksUrl ??
       `${options.cognito.issuer.replace(/\/+$/, '')}/.well-known/jwks.json`,
@@ -68,6 +70,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const app = Fastify({
     logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // Trust exactly this many hops, whatever their addresses.
@@ -81,6 +84,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => {
     db.close();
   });
+  installServiceHooks(app, db);
 
   const rawBodies = new WeakMap<FastifyRequest, string>();
   app.removeContentTypeParser('application/json');

@@ -6,6 +6,8 @@
  *   npm run operator -- add-picture <bookingId> <image file> [--description TEXT]
  *   npm run operator -- redeem <sub or e-mail> <points>
  *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
+ *   npm run operator -- backup [--dir DIR] [--keep N]
+ *   npm run operator -- restore <backup folder>
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +19,8 @@ import { addPicture } from './pictures';
 import { seedDemoCustomer } from './seed';
 import { findCustomer, redeemPoints } from './customers';
 import { HttpError } from './errors';
+import { backupNow, restoreBackup } from './backup';
+import { backupSettingsFromEnv } from './productionConfig';
 
 const usage = `Usage:
   npm run operator -- complete-booking <bookingId>
@@ -27,7 +31,13 @@ const usage = `Usage:
       Redeems loyalty points (from a balance of 2000; never below zero).
   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
       Seeds the demo customer's history (does nothing if already seeded).
-Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures).`;
+  npm run operator -- backup [--dir DIR] [--keep N]
+      Copies the database (SQLite online backup, safe while the server runs) and the pictures
+      into DIR/backup-<date>/ and keeps the newest N backups.
+  npm run operator -- restore <backup folder>
+      Restores a backup into DATABASE_PATH and PICTURES_DIR, which must not exist or be empty.
+Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures),
+BACKUP_DIR (default .local/backups), BACKUP_KEEP (default 14).`;
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -40,6 +50,8 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       description: { type: 'string' },
+      dir: { type: 'string' },
+      keep: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -119,6 +131,27 @@ async function main(argv: string[]): Promise<number> {
       `${result.seeded ? 'Seeded' : 'Already seeded'} ${email}: ${result.vehicles} vehicles, ` +
         `${result.bookings} website bookings, ${result.calendlyBookings} Calendly bookings, ` +
         `${result.pictures} pictures, ${result.points} loyalty points.`,
+    );
+    return 0;
+  }
+
+  if (command === 'backup') {
+    const settings = backupSettingsFromEnv({
+      ...process.env,
+      ...(values.dir ? { BACKUP_DIR: values.dir } : {}),
+      ...(values.keep ? { BACKUP_KEEP: values.keep } : {}),
+    });
+    const folder = await backupNow({ ...storage, ...settings });
+    console.log(`Backup written to ${folder} (keeping the newest ${settings.keep}).`);
+    return 0;
+  }
+
+  if (command === 'restore') {
+    const backup = rest[0];
+    if (!backup) throw new HttpError(400, 'restore needs the backup folder');
+    const { pictures } = restoreBackup(backup, storage);
+    console.log(
+      `Restored ${backup} into ${storage.databasePath} and ${storage.picturesDir} (${pictures} pictures); integrity check ok.`,
     );
     return 0;
   }

@@ -25,6 +25,8 @@ export interface ServerOptions {
     /** Defaults to `${issuer}/.well-known/jwks.json`. */
     jwksUrl?: string;
     clientId: string;
+    /** Accept tokens signed with the identity emulator's published key (local configuration). */
+    acceptEmulatorKey?: boolean;
   };
   /** Absolute base of signed picture URLs; defaults to the request's own origin. */
   publicApiUrl?: string;

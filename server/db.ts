@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { snapshotBeforeMigration } from './backup';
 
 export type Db = Database.Database;
 
@@ -195,6 +196,7 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  snapshotBeforeMigration(db, migrations.length);
   migrate(db);
   return db;
 }

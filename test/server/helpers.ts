@@ -2,12 +2,22 @@
  * A real server on a temp SQLite file, and a stand-in identity provider: an RSA key pair
  * whose JWKS is served from a local HTTP server, signing real Cognito-shaped tokens.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import {
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import { repoRoot } from '../../domain/paths';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
 import { buildServer } from '../../server/app';
@@ -39,10 +49,34 @@ const listen = (server: Server) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
 
-export async function startIdentityProvider(): Promise<IdentityProvider> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+/** The key pair cognito-local ships in its package and signs every token with. */
+async function emulatorKeyPair(): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
+  const keys = path.join(repoRoot, 'node_modules', 'cognito-local', 'lib', 'keys');
+  const read = (name: string) =>
+    (JSON.parse(readFileSync(path.join(keys, name), 'utf8')) as { jwk: JWK }).jwk;
+  const privateKey = (await importJWK(read('cognitoLocal.private.json'), 'RS256')) as CryptoKey;
+  return { privateKey, jwk: read('cognitoLocal.public.json') };
+}
+
+/**
+ * A stand-in identity provider at a non-emulator address. With `emulatorKey`, it signs with
+ * and publishes cognito-local's published key (kid "CognitoLocal"), as a misconfigured or
+ * forged key set would.
+ */
+export async function startIdentityProvider(
+  options: { emulatorKey?: boolean } = {},
+): Promise<IdentityProvider> {
+  const generated = await generateKeyPair('RS256', { extractable: true });
   const forger = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
+  const emulator = options.emulatorKey ? await emulatorKeyPair() : undefined;
+  const privateKey = emulator?.privateKey ?? generated.privateKey;
+  const kid = emulator ? String(emulator.jwk.kid) : KID;
+  const jwk = emulator?.jwk ?? {
+    ...(await exportJWK(generated.publicKey)),
+    kid: KID,
+    alg: 'RS256',
+    use: 'sig',
+  };
   const server = createServer((request, response) => {
     if (request.url === `/${POOL}/.well-known/jwks.json`) {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -58,7 +92,7 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
     const key: CryptoKey = options.forged ? forger.privateKey : privateKey;
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: KID })
+      .setProtectedHeader({ alg: 'RS256', kid })
       .setIssuer(options.issuer ?? issuer)
       .setSubject(sub)
       .setIssuedAt(now - 5)
@@ -189,3 +223,31 @@ export const quote = (overrides: Record<string, unknown> = {}): Record<string, u
   ...quoteRequest(),
   ...overrides,
 });
+
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+/** Runs a TypeScript file of the repository as its own process (through tsx). */
+export function runTs(
+  file: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
+  return spawn(tsx, [file, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
+}
+
+/** A process's exit code and everything it printed. */
+export async function finished(
+  child: ChildProcess,
+): Promise<{ code: number | null; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out, err };
+}
