@@ -3,6 +3,7 @@
  * whose JWKS is served from a local HTTP server, signing real Cognito-shaped tokens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -251,3 +252,18 @@ export async function finished(
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { code, out, err };
 }
+
+/** Settings a production start accepts; the identity provider is the local stand-in. */
+export const productionEnv = (idp: IdentityProvider, dir: string): Record<string, string> => ({
+  NODE_ENV: 'production',
+  API_HOST: '127.0.0.1',
+  API_PORT: '0',
+  DATABASE_PATH: path.join(dir, `${randomBytes(4).toString('hex')}.db`),
+  PICTURES_DIR: path.join(dir, 'pictures'),
+  COGNITO_ISSUER: idp.issuer,
+  COGNITO_JWKS_URL: `${idp.issuer}/.well-known/jwks.json`,
+  COGNITO_CLIENT_ID: idp.clientId,
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  SIGNED_URL_SECRET: randomBytes(32).toString('hex'),
+  BACKUP_INTERVAL_HOURS: '0',
+});

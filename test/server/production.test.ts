@@ -3,12 +3,12 @@
  * emulator's signing key refused outside the local configuration, the readiness check, and
  * logs that carry request ids but no token, password or message body.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   call,
+  productionEnv,
   quote,
   runTs,
   startApi,
@@ -32,17 +32,7 @@ afterAll(async () => {
 
 /** A configuration production accepts (the identity provider is a local stand-in). */
 const production = (): Record<string, string> => ({
-  NODE_ENV: 'production',
-  API_HOST: '127.0.0.1',
-  API_PORT: '0',
-  DATABASE_PATH: path.join(dir, `${randomBytes(4).toString('hex')}.db`),
-  PICTURES_DIR: path.join(dir, 'pictures'),
-  COGNITO_ISSUER: idp.issuer,
-  COGNITO_JWKS_URL: `${idp.issuer}/.well-known/jwks.json`,
-  COGNITO_CLIENT_ID: idp.clientId,
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  SIGNED_URL_SECRET: randomBytes(32).toString('hex'),
-  BACKUP_INTERVAL_HOURS: '0',
+  ...productionEnv(idp, dir),
   LOG_LEVEL: 'info',
 });
 
