@@ -50,6 +50,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
+      'infra/cdk.out/**',
       'coverage/**',
       'node_modules/**',
       '.local/**',

@@ -5,7 +5,8 @@
  *    again, under another file, a large module the islands loaded;
  * 2. prerender: the public pages into dist/ as static HTML (scripts/prerender.ts);
  *    then the API reference of openapi.yaml into dist/api/ (scripts/lib/apiReference.ts);
- * 3. the JavaScript budget: the gzip size of what / loads before it is interactive
+ * 3. the API bundled to plain JavaScript in dist-server/ (scripts/lib/serverBundle.ts);
+ * 4. the JavaScript budget: the gzip size of what / loads before it is interactive
  *    (scripts/lib/bundleReport.ts). Over budget, the build fails (and with it CI).
  */
 import { writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { buildImages } from './images';
 import { precompressAssets } from './lib/pageWeight';
 import { writeRoutePages } from './lib/routePreload';
 import { writeApiReference } from './lib/apiReference';
+import { buildServerBundle } from './lib/serverBundle';
 
 const started = performance.now();
 // Responsive images from assets/images into public/images (unchanged ones are reused).
@@ -102,6 +104,9 @@ const assets = await precompressAssets(path.join(dist, 'assets'));
 console.log(
   `precompressed ${assets.files} scripts and style sheets: ${(assets.raw / 1024).toFixed(0)} KB → ${(assets.gzip / 1024).toFixed(0)} KB gzip`,
 );
+
+// The API as plain JavaScript (dist-server/), for `node dist-server/serve.cjs` or main.cjs.
+console.log(`server: ${path.relative(process.cwd(), await buildServerBundle(process.cwd()))}`);
 
 // Over budget fails the build (and CI), after printing the figure.
 if (!reportInitialJs(dist)) {

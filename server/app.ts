@@ -4,7 +4,7 @@
  * parameters and body schemas (./validation.ts), then handled by the operation table
  * (./operations.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify, {
   LogController,
@@ -40,6 +40,7 @@ import { compileRequestValidators, validateRequest } from './validation';
 import { registerSecurityHeaders } from './securityHeaders';
 import { MULTIPART_LIMITS, requireOwner } from './owner';
 import { isOwnerPath } from '../domain/owners';
+import { installServiceHooks } from './service';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -73,6 +74,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     issuer: options.cognito.issuer,
     clientId: options.cognito.clientId,
     maxLifetimeSeconds: options.cognito.maxLifetimeSeconds,
+    acceptEmulatorKey: options.cognito.acceptEmulatorKey,
     jwksUrl:
       options.cognito.jwksUrl ??
       `${options.cognito.issuer.replace(/\/+$/, '')}/.well-known/jwks.json`,
@@ -81,6 +83,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const app = Fastify({
     logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // Trust exactly this many hops, whatever their addresses.
@@ -95,6 +98,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => {
     db.close();
   });
+  installServiceHooks(app, db);
 
   const rawBodies = new WeakMap<FastifyRequest, string>();
   app.removeContentTypeParser('application/json');

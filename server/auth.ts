@@ -5,6 +5,7 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { HttpError, unauthorized } from './errors';
+import { emulatorKeyUsed } from './productionConfig';
 
 export interface TokenVerifierOptions {
   issuer: string;
@@ -12,6 +13,8 @@ export interface TokenVerifierOptions {
   clientId: string;
   /** The longest lifetime (exp - iat, seconds) accepted; defaults to DEFAULT_MAX_TOKEN_LIFETIME. */
   maxLifetimeSeconds?: number;
+  /** Accept the identity emulator's published key (only the local configuration does). */
+  acceptEmulatorKey?: boolean;
 }
 
 /** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
@@ -38,7 +41,15 @@ export const isVerifiedClaim = (value: unknown): boolean => value === true || va
 
 export type TokenVerifier = (authorization: string | undefined) => Promise<VerifiedToken>;
 
+/** A token signed with the identity emulator's published key outside the local configuration. */
+class EmulatorKeyRefused extends Error {}
+
 function reasonFor(error: unknown): HttpError {
+  if (error instanceof EmulatorKeyRefused) {
+    return unauthorized(
+      "Token is signed with the identity emulator's key, which is not accepted here",
+    );
+  }
   if (error instanceof errors.JWTExpired) return unauthorized('Token expired');
   if (error instanceof errors.JWTClaimValidationFailed) {
     return unauthorized(
@@ -66,7 +77,14 @@ function audiences(payload: JWTPayload): string[] {
 }
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  const remote = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  const keys: typeof remote = options.acceptEmulatorKey
+    ? remote
+    : Object.assign(async (...args: Parameters<typeof remote>) => {
+        const key = await remote(...args);
+        if (await emulatorKeyUsed(key)) throw new EmulatorKeyRefused();
+        return key;
+      }, remote);
   return async (authorization) => {
     if (!authorization) throw unauthorized('Missing bearer token');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

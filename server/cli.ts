@@ -7,6 +7,8 @@
  *   npm run operator -- redeem <sub or e-mail> <points>
  *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
  *   npm run operator -- account-events
+ *   npm run operator -- backup [--dir DIR] [--keep N]
+ *   npm run operator -- restore <backup folder>
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,8 @@ import { seedDemoCustomer } from './seed';
 import { findCustomer, redeemPoints } from './customers';
 import { HttpError } from './errors';
 import { listAccountEvents } from './account';
+import { backupNow, restoreBackup } from './backup';
+import { backupSettingsFromEnv } from './productionConfig';
 
 const usage = `Usage:
   npm run operator -- complete-booking <bookingId>
@@ -31,7 +35,13 @@ const usage = `Usage:
       Seeds the demo customer's history (does nothing if already seeded).
   npm run operator -- account-events
       Lists when customers deleted their accounts (newest first; nothing about who).
-Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures).`;
+  npm run operator -- backup [--dir DIR] [--keep N]
+      Copies the database (SQLite online backup, safe while the server runs) and the pictures
+      into DIR/backup-<date>/ and keeps the newest N backups.
+  npm run operator -- restore <backup folder>
+      Restores a backup into DATABASE_PATH and PICTURES_DIR, which must not exist or be empty.
+Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures),
+BACKUP_DIR (default .local/backups), BACKUP_KEEP (default 14).`;
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -44,6 +54,8 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       description: { type: 'string' },
+      dir: { type: 'string' },
+      keep: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -136,6 +148,27 @@ async function main(argv: string[]): Promise<number> {
     } finally {
       db.close();
     }
+    return 0;
+  }
+
+  if (command === 'backup') {
+    const settings = backupSettingsFromEnv({
+      ...process.env,
+      ...(values.dir ? { BACKUP_DIR: values.dir } : {}),
+      ...(values.keep ? { BACKUP_KEEP: values.keep } : {}),
+    });
+    const folder = await backupNow({ ...storage, ...settings });
+    console.log(`Backup written to ${folder} (keeping the newest ${settings.keep}).`);
+    return 0;
+  }
+
+  if (command === 'restore') {
+    const backup = rest[0];
+    if (!backup) throw new HttpError(400, 'restore needs the backup folder');
+    const { pictures } = restoreBackup(backup, storage);
+    console.log(
+      `Restored ${backup} into ${storage.databasePath} and ${storage.picturesDir} (${pictures} pictures); integrity check ok.`,
+    );
     return 0;
   }
 

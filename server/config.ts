@@ -28,6 +28,8 @@ export interface ServerOptions {
     clientId: string;
     /** The longest token lifetime accepted (exp - iat, seconds; default 3600). */
     maxLifetimeSeconds?: number;
+    /** Accept tokens signed with the identity emulator's published key (local configuration). */
+    acceptEmulatorKey?: boolean;
   };
   /** Absolute base of signed picture URLs; defaults to the request's own origin. */
   publicApiUrl?: string;

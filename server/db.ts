@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { snapshotBeforeMigration } from './backup';
 
 export type Db = Database.Database;
 
@@ -233,6 +234,7 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000');
   // Deleted rows are overwritten, not left in free pages (a deleted account's data is gone).
   db.pragma('secure_delete = ON');
+  snapshotBeforeMigration(db, migrations.length);
   migrate(db);
   return db;
 }

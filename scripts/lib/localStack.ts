@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_IDENTITY } from '../../server/productionConfig';
 import { CognitoApiError, callCognito, isRecord, readString } from './cognitoClient';
 import {
   CLIENT_ID,
@@ -245,6 +246,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_ISSUER: issuer,
       COGNITO_JWKS_URL: `${cognitoDirect}/${USER_POOL_ID}/.well-known/jwks.json`,
       COGNITO_CLIENT_ID: CLIENT_ID,
+      // The local configuration: the only one that accepts the emulator's signing key.
+      IDENTITY_EMULATOR: LOCAL_IDENTITY,
       PUBLIC_API_URL: options.publicApiUrl ?? `${new URL(appOrigin).origin}/api`,
       SIGNED_URL_SECRET: secrets.signedUrl,
       CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,

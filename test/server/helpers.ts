@@ -2,7 +2,9 @@
  * A real server on a temp SQLite file, and a stand-in identity provider: an RSA key pair
  * whose JWKS is served from a local HTTP server, signing real Cognito-shaped tokens.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -11,10 +13,13 @@ import {
   decodeJwt,
   exportJWK,
   generateKeyPair,
+  importJWK,
   SignJWT,
   type CryptoKey,
+  type JWK,
   type JWTPayload,
 } from 'jose';
+import { repoRoot } from '../../domain/paths';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
@@ -53,10 +58,34 @@ const listen = (server: Server) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
 
-export async function startIdentityProvider(): Promise<IdentityProvider> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+/** The key pair cognito-local ships in its package and signs every token with. */
+async function emulatorKeyPair(): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
+  const keys = path.join(repoRoot, 'node_modules', 'cognito-local', 'lib', 'keys');
+  const read = (name: string) =>
+    (JSON.parse(readFileSync(path.join(keys, name), 'utf8')) as { jwk: JWK }).jwk;
+  const privateKey = (await importJWK(read('cognitoLocal.private.json'), 'RS256')) as CryptoKey;
+  return { privateKey, jwk: read('cognitoLocal.public.json') };
+}
+
+/**
+ * A stand-in identity provider at a non-emulator address. With `emulatorKey`, it signs with
+ * and publishes cognito-local's published key (kid "CognitoLocal"), as a misconfigured or
+ * forged key set would.
+ */
+export async function startIdentityProvider(
+  options: { emulatorKey?: boolean } = {},
+): Promise<IdentityProvider> {
+  const generated = await generateKeyPair('RS256', { extractable: true });
   const forger = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
+  const emulator = options.emulatorKey ? await emulatorKeyPair() : undefined;
+  const privateKey = emulator?.privateKey ?? generated.privateKey;
+  const kid = emulator ? String(emulator.jwk.kid) : KID;
+  const jwk = emulator?.jwk ?? {
+    ...(await exportJWK(generated.publicKey)),
+    kid: KID,
+    alg: 'RS256',
+    use: 'sig',
+  };
   const deletedUsers: string[] = [];
   let deleteFailures = 0;
   const server = createServer((request, response) => {
@@ -91,7 +120,7 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
     const key: CryptoKey = options.forged ? forger.privateKey : privateKey;
     const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000) - 5;
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: KID })
+      .setProtectedHeader({ alg: 'RS256', kid })
       .setIssuer(options.issuer ?? issuer)
       .setSubject(sub)
       .setIssuedAt(issuedAt)
@@ -288,3 +317,46 @@ export async function sendInviteeCreated(
     headers: { 'calendly-webhook-signature': webhookSignatureHeader(WEBHOOK_KEY, event) },
   });
 }
+
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+/** Runs a TypeScript file of the repository as its own process (through tsx). */
+export function runTs(
+  file: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
+  return spawn(tsx, [file, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
+}
+
+/** A process's exit code and everything it printed. */
+export async function finished(
+  child: ChildProcess,
+): Promise<{ code: number | null; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out, err };
+}
+
+/** Settings a production start accepts; the identity provider is the local stand-in. */
+export const productionEnv = (idp: IdentityProvider, dir: string): Record<string, string> => ({
+  NODE_ENV: 'production',
+  API_HOST: '127.0.0.1',
+  API_PORT: '0',
+  DATABASE_PATH: path.join(dir, `${randomBytes(4).toString('hex')}.db`),
+  PICTURES_DIR: path.join(dir, 'pictures'),
+  COGNITO_ISSUER: idp.issuer,
+  COGNITO_JWKS_URL: `${idp.issuer}/.well-known/jwks.json`,
+  COGNITO_CLIENT_ID: idp.clientId,
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  SIGNED_URL_SECRET: randomBytes(32).toString('hex'),
+  BACKUP_INTERVAL_HOURS: '0',
+});
