@@ -3,7 +3,7 @@
  * business's time zone. Its own module: the pages that only show dates (./dates.ts formats them
  * with Intl) do not download it.
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -12,4 +12,4 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-export { dayjs, type Dayjs };
+export { dayjs };

@@ -142,7 +142,11 @@ export function createSiteHandler(options: {
  * Whether a request under /api is for a file of the API reference the build writes to
  * dist/api/ (its page and scripts), which the site serves; any other /api/x is the API's /x.
  */
-export function isApiReferenceFile(dist: string, method: string | undefined, urlPath: string): boolean {
+export function isApiReferenceFile(
+  dist: string,
+  method: string | undefined,
+  urlPath: string,
+): boolean {
   return (
     (method === 'GET' || method === 'HEAD') &&
     urlPath.startsWith('/api/') &&

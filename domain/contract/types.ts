@@ -7,15 +7,11 @@ import type { components } from './schema.generated';
 
 type Schemas = components['schemas'];
 
-export type Id = Schemas['Id'];
-export type Error = Schemas['Error'];
 export type Address = Schemas['Address'];
 export type Profile = Schemas['Profile'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
 export type Vehicle = Schemas['Vehicle'];
 export type VehicleInput = Schemas['VehicleInput'];
-export type VehicleRef = Schemas['VehicleRef'];
-export type BookingStatus = Schemas['BookingStatus'];
 export type Booking = Schemas['Booking'];
 export type QuoteRequest = Schemas['QuoteRequest'];
 export type ClaimableRequest = Schemas['ClaimableRequest'];
@@ -30,9 +26,5 @@ export type LoyaltyTransaction = Schemas['LoyaltyTransaction'];
 export type Loyalty = Schemas['Loyalty'];
 export type AccountDeletion = Schemas['AccountDeletion'];
 export type AccountExport = Schemas['AccountExport'];
-export type OwnerBooking = Schemas['OwnerBooking'];
-export type OwnerRequestPage = Schemas['OwnerRequestPage'];
 export type OwnerSchedule = Schemas['OwnerSchedule'];
 export type OwnerCancellation = Schemas['OwnerCancellation'];
-export type OwnerCompletion = Schemas['OwnerCompletion'];
-export type OwnerPicture = Schemas['OwnerPicture'];

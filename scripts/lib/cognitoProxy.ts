@@ -855,7 +855,7 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     }
     const url = new URL(req.url ?? '/', 'http://proxy');
     const target = req.headers['x-amz-target'];
-    readBody(req)
+    void readBody(req)
       .then(async (body) => {
         if (req.method === 'POST' && url.pathname === '/' && typeof target === 'string') {
           const name = target.split('.').pop() ?? '';
@@ -871,7 +871,7 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       .catch((err: unknown) => {
         options.log(`[cognito] proxy error: ${err instanceof Error ? err.message : String(err)}`);
         if (!res.headersSent)
-          sendJson(res, 502, { __type: 'InternalErrorException', message: 'Proxy error' });
+          void sendJson(res, 502, { __type: 'InternalErrorException', message: 'Proxy error' });
         else res.end();
       });
   });

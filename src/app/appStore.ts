@@ -7,7 +7,7 @@
 import { configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { rootReducer, type AppDispatch, type RootState } from '../api/state';
 
-export type { AppDispatch, RootState };
+export type { RootState };
 
 /** Middleware added after the store exists (the API's). */
 export const dynamicMiddleware = createDynamicMiddleware();

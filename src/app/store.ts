@@ -1,7 +1,7 @@
 import { createAppStore, type RootState } from './appStore';
 import { attachApi } from './apiLayer';
 
-export type { AppDispatch, AppStore, RootState } from './appStore';
+export type { RootState } from './appStore';
 
 /**
  * A complete store: session, UI and the API layer. Used by tests and prerendering; the

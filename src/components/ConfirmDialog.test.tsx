@@ -54,8 +54,8 @@ function Harness() {
     <>
       <button
         type="button"
-        onClick={async () =>
-          setAnswer(String(await confirm({ message: 'Cancel this subscription?' })))
+        onClick={() =>
+          void confirm({ message: 'Cancel this subscription?' }).then((ok) => setAnswer(String(ok)))
         }
       >
         Ask

@@ -46,10 +46,10 @@ export const SectionLink = forwardRef<HTMLAnchorElement, Props>(function Section
         if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey) return;
         event.preventDefault();
         if (location.pathname === '/') {
-          if (location.hash !== `#${section}`) navigate(`/#${section}`, { replace: true });
+          if (location.hash !== `#${section}`) void navigate(`/#${section}`, { replace: true });
           scrollToSection(section);
         } else {
-          navigate(`/#${section}`);
+          void navigate(`/#${section}`);
         }
       }}
     >

@@ -24,13 +24,6 @@ const identitySignOut: SignOutHook = async (tokens) => {
   await signOutAtProvider(tokens);
 };
 
-let signOutHook: SignOutHook = identitySignOut;
-
-/** Replaces how the provider sign-out is done (null restores the identity module's). */
-export function registerSignOut(fn: SignOutHook | null): void {
-  signOutHook = fn ?? identitySignOut;
-}
-
 /**
  * Logout (docs/product.md §2, §4): clears the stored session in both storages, tells other tabs,
  * forgets cached customer data, and signs out of the identity provider in the background.
@@ -48,7 +41,7 @@ export function logout(
   dispatch(loggedOut());
   dispatch(baseApi.util.resetApiState());
   if (fromThisTab && (tokens.accessToken || tokens.refreshToken)) {
-    void signOutHook(tokens).catch(() => undefined);
+    void identitySignOut(tokens).catch(() => undefined);
   }
   // After a hosted sign-in the hosted domain keeps its own session: end it too.
   const hostedLogout = takeHostedLogoutUrl();

@@ -12,14 +12,8 @@ export type Refresher = (tokens: SessionTokens) => Promise<Partial<SessionTokens
 const identityRefresher: Refresher = (tokens) =>
   import('../identity/cognito').then((m) => m.refreshSessionTokens(tokens));
 
-let refresher: Refresher = identityRefresher;
 let inFlight: Promise<boolean> | null = null;
 let failureHandler: (() => void) | null = null;
-
-/** Replaces how tokens are refreshed (null restores the identity module's refresh). */
-export function registerRefresher(fn: Refresher | null): void {
-  refresher = fn ?? identityRefresher;
-}
 
 /** Called when a refresh was attempted and failed (the session watch logs out then). */
 export function onRefreshFailed(fn: (() => void) | null): void {
@@ -37,7 +31,7 @@ export function refreshIfNeeded(now: number = Date.now()): Promise<boolean> {
   if (current && !isTokenExpired(current, now)) return Promise.resolve(true);
   if (!tokens.refreshToken) return Promise.resolve(false);
   if (!inFlight) {
-    const run = refresher;
+    const run = identityRefresher;
     inFlight = run(tokens)
       .then((fresh) => {
         if (!fresh.idToken && !fresh.accessToken) return false;

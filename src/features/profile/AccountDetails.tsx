@@ -44,7 +44,7 @@ export function AccountDetails({ profile }: { profile: Profile }) {
   return (
     <Box sx={{ mb: 3 }}>
       <Panel title="Account Details">
-        <Box component="form" noValidate onSubmit={onSubmit}>
+        <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
           {error && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {error}

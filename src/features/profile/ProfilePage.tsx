@@ -131,7 +131,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Typography id="your-profile-heading" variant="h5" component="h2" gutterBottom>
           Your Profile
         </Typography>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="your-profile-heading">
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          aria-labelledby="your-profile-heading"
+        >
           {hasErrors && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {FIX_FIELDS_MESSAGE}

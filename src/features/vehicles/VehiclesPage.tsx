@@ -169,7 +169,7 @@ export function VehiclesPage() {
                 <Box
                   component="form"
                   noValidate
-                  onSubmit={onSubmit}
+                  onSubmit={(event) => void onSubmit(event)}
                   aria-labelledby="vehicle-form-heading"
                 >
                   <Grid container spacing={2}>

@@ -35,7 +35,7 @@ export function ForgotPasswordForm() {
 
   useEffect(() => {
     if (step !== 'done') return;
-    const timer = window.setTimeout(() => navigate('/auth'), RESET_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate('/auth'), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [step, navigate]);
 

@@ -63,7 +63,7 @@ export function LoginForm({
     switch (next.kind) {
       case 'done':
         dispatch(signedIn(next.user));
-        navigate('/dashboard', { replace: true });
+        void navigate('/dashboard', { replace: true });
         return;
       case 'confirm-sign-up':
         onNeedsConfirmation(signedInEmail);
@@ -211,7 +211,12 @@ export function LoginForm({
 
   return (
     <Stack spacing={2.5}>
-      <Box component="form" noValidate onSubmit={submitCredentials} aria-label="Log in">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submitCredentials(event)}
+        aria-label="Log in"
+      >
         <Stack spacing={2}>
           {notice && !error && <Alert severity="success">{notice}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}

@@ -38,7 +38,8 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
     if (step === 'code') codeRef.current?.focus();
   }, [step]);
 
-  const toLogin = (notice: string) => navigate('/auth?mode=login', { state: { email, notice } });
+  const toLogin = (notice: string) =>
+    void navigate('/auth?mode=login', { state: { email, notice } });
 
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +53,7 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
     await run(async () => {
       const result = await registerAccount(normalized, password);
       if (!result.needsConfirmation) {
-        navigate('/auth?mode=login', {
+        void navigate('/auth?mode=login', {
           state: { email: normalized, notice: 'Your account is ready. You can now log in.' },
         });
         return;
@@ -84,7 +85,12 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
 
   if (step === 'code') {
     return (
-      <Box component="form" noValidate onSubmit={submitCode} aria-labelledby="confirm-heading">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submitCode(event)}
+        aria-labelledby="confirm-heading"
+      >
         <Stack spacing={2}>
           {info && !error && (
             <Alert severity="success" role="status">
@@ -118,7 +124,12 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
 
   return (
     <Stack spacing={2.5}>
-      <Box component="form" noValidate onSubmit={submitDetails} aria-label="Sign up">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submitDetails(event)}
+        aria-label="Sign up"
+      >
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
           <EmailField {...emailEntry.fieldProps(error)} />

@@ -33,7 +33,7 @@ export function AuthCallbackPage() {
           if (!live) return;
           setPhase('done');
           dispatch(signedIn(user));
-          navigate('/dashboard', { replace: true });
+          void navigate('/dashboard', { replace: true });
         },
         () => {
           if (live) setPhase('failed');

@@ -95,7 +95,7 @@ export function AuthPage() {
   usePageMeta(heading.title);
 
   useEffect(() => {
-    if (settleStoredSession(dispatch)) navigate('/dashboard', { replace: true });
+    if (settleStoredSession(dispatch)) void navigate('/dashboard', { replace: true });
   }, [dispatch, navigate]);
 
   if (redirecting) {
@@ -131,7 +131,9 @@ export function AuthPage() {
               initialEmail={state.email}
               notice={state.notice}
               onNeedsConfirmation={(email) =>
-                navigate('/signup', { state: { confirmEmail: email } satisfies AuthLocationState })
+                void navigate('/signup', {
+                  state: { confirmEmail: email } satisfies AuthLocationState,
+                })
               }
             />
           )}

@@ -49,7 +49,7 @@ function useEndSession() {
   const navigate = useNavigate();
   return useCallback(() => {
     logout(dispatch);
-    navigate('/auth', { replace: true });
+    void navigate('/auth', { replace: true });
   }, [dispatch, navigate]);
 }
 
@@ -125,7 +125,7 @@ function ChangePasswordPanel() {
       <Box
         component="form"
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         aria-label={SECURITY_TEXT.changePasswordHeading}
       >
         <Stack spacing={2} sx={{ maxWidth: 480 }}>
@@ -315,7 +315,7 @@ function TwoStepPanel() {
             label="Turn off authenticator app"
             submitLabel="Turn off"
             busyLabel="Turning off..."
-            onSubmit={turnOff}
+            onSubmit={(event) => void turnOff(event)}
           >
             <Typography>{SECURITY_TEXT.totpOffInstruction}</Typography>
           </CodeForm>
@@ -338,7 +338,7 @@ function TwoStepPanel() {
             label={AUTH_TEXT.totpSetupHeading}
             submitLabel="Verify"
             busyLabel="Verifying..."
-            onSubmit={verify}
+            onSubmit={(event) => void verify(event)}
           >
             <Typography>{AUTH_TEXT.totpSetupInstruction}</Typography>
             <TotpSetupDetails setup={setup} />
