@@ -101,6 +101,15 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     }
     const sub = payload.sub;
     if (typeof sub !== 'string' || sub === '') throw unauthorized('Token has no subject');
+    const tokenUse = payload.token_use;
+    if (tokenUse !== 'id' && tokenUse !== 'access') {
+      throw unauthorized('Token use must be id or access');
+    }
+    const forThisClient =
+      tokenUse === 'id'
+        ? audiences(payload).includes(options.clientId)
+        : payload.client_id === options.clientId;
+    if (!forThisClient) throw unauthorized('Token was issued for another client');
     const issuedAt = Number(payload.iat);
     const maxLifetime = options.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME;
     if (Number(payload.exp) - issuedAt > maxLifetime)
@@ -109,24 +118,11 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     const groups = Array.isArray(rawGroups)
       ? rawGroups.filter((group): group is string => typeof group === 'string')
       : [];
-    const stringClaim = (name: string): string | undefined =>
-      typeof payload[name] === 'string' ? (payload[name] as string) : undefined;
-    if (payload.token_use === 'id') {
-      if (!audiences(payload).includes(options.clientId)) {
-        throw unauthorized('Token was issued for another client');
-      }
-      const email = stringClaim('email')?.trim();
-      if (!email) return { sub, issuedAt, tokenUse: 'id', groups };
-      return isVerifiedClaim(payload.email_verified)
-        ? { sub, issuedAt, tokenUse: 'id', email, groups }
-        : { sub, issuedAt, tokenUse: 'id', emailUnverified: true, groups };
-    }
-    if (payload.token_use === 'access') {
-      if (payload.client_id !== options.clientId) {
-        throw unauthorized('Token was issued for another client');
-      }
-      return { sub, issuedAt, tokenUse: 'access', groups };
-    }
-    throw unauthorized('Token use must be id or access');
+    if (tokenUse === 'access') return { sub, issuedAt, tokenUse, groups };
+    const email = typeof payload.email === 'string' ? payload.email.trim() : '';
+    if (!email) return { sub, issuedAt, tokenUse, groups };
+    return isVerifiedClaim(payload.email_verified)
+      ? { sub, issuedAt, tokenUse, email, groups }
+      : { sub, issuedAt, tokenUse, emailUnverified: true, groups };
   };
 }

@@ -7,7 +7,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backupNow, integrityCheck, listBackups } from '../../server/backup';
+import {
+  backupNow,
+  integrityCheck,
+  listBackups,
+  snapshotBeforeMigration,
+} from '../../server/backup';
 import { openDatabase, SCHEMA_VERSION } from '../../server/db';
 import { createBooking } from '../../server/bookings';
 import { finished, quoteRequest, runTs, startIdentityProvider } from './helpers';
@@ -182,21 +187,18 @@ it('copies the database before a migration changes it', () => {
   const databasePath = path.join(dir, 'app.db');
   const db = openDatabase(databasePath);
   const booking = createBooking(db, quoteRequest(), null);
-  // Back to the schema before the newest migration.
-  db.exec('ALTER TABLE bookings DROP COLUMN service_address');
-  db.prepare('UPDATE schema_version SET version = ?').run(SCHEMA_VERSION - 1);
-  db.close();
   expect(readdirSync(dir).filter((name) => name.includes('.before-'))).toEqual([]);
-
-  openDatabase(databasePath).close();
+  // A server with one migration more than this database has (what openDatabase does first).
+  snapshotBeforeMigration(db, SCHEMA_VERSION + 1);
+  db.close();
   const copies = readdirSync(dir).filter((name) => name.includes('.before-'));
   expect(copies).toEqual([
-    expect.stringMatching(new RegExp(`^app\\.db\\.before-v${SCHEMA_VERSION}-`)),
+    expect.stringMatching(new RegExp(`^app\\.db\\.before-v${SCHEMA_VERSION + 1}-`)),
   ]);
   const copy = new Database(path.join(dir, copies[0]!), { readonly: true });
   try {
     expect(copy.prepare('SELECT version FROM schema_version').get()).toEqual({
-      version: SCHEMA_VERSION - 1,
+      version: SCHEMA_VERSION,
     });
     expect(copy.prepare('SELECT booking_id FROM bookings').all()).toEqual([
       { booking_id: booking.bookingId },
