@@ -28,6 +28,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers } from './operations';
 import { compileRequestValidators, validateRequest } from './validation';
+import { startMailWorker, type MailWorker } from './mail/worker';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -78,7 +79,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
+  // The outbox's worker sends while the server listens (./mail/worker.ts).
+  let mailWorker: MailWorker | undefined;
+  const { mail } = options;
+  if (mail) app.addHook('onReady', async () => void (mailWorker = startMailWorker(db, mail)));
   app.addHook('onClose', async () => {
+    await mailWorker?.stop();
     db.close();
   });
 

@@ -8,6 +8,12 @@ import { assertBelowCap } from './caps';
 import { includedAddons, quoteTotal } from '../domain/pricing';
 import { pointsForCompletedBooking } from '../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from './rules';
+import { enqueueBookingEvent } from './outbox';
+
+/** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
+export interface ChangeOptions {
+  notify?: boolean;
+}
 
 export interface BookingRow {
   booking_id: string;
@@ -134,6 +140,24 @@ export function createBooking(
   return toBooking(bookingRow(db, bookingId));
 }
 
+/**
+ * A quote request from the website: stored as a Booked booking, with the owner's e-mail and the
+ * customer's confirmation written to the outbox in the same transaction (sent by the mail
+ * worker, so the answer never waits on SMTP).
+ */
+export function requestQuote(
+  db: Db,
+  input: QuoteRequest,
+  customer: Customer | null,
+  now: Date = new Date(),
+): Booking {
+  return inWriteTransaction(db, () => {
+    const booking = createBooking(db, input, customer, now);
+    enqueueBookingEvent(db, booking.bookingId, { kind: 'quote', signedIn: customer !== null }, now);
+    return booking;
+  });
+}
+
 export function bookingRow(db: Db, bookingId: string): BookingRow {
   const row = db.prepare('SELECT * FROM bookings WHERE booking_id = ?').get(bookingId) as
     BookingRow | undefined;
@@ -194,6 +218,8 @@ export function updateBooking(
       now.toISOString(),
       bookingId,
     );
+    const moved = row.date !== input.date || row.time !== displayTime(input.time);
+    if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
     return toBooking(bookingRow(db, bookingId));
   });
 }
@@ -204,6 +230,7 @@ export function cancelBooking(
   customer: Customer,
   bookingId: string,
   now: Date = new Date(),
+  options: ChangeOptions = {},
 ): Booking {
   return inWriteTransaction(db, () => {
     const row = ownedBooking(db, customer, bookingId);
@@ -212,6 +239,8 @@ export function cancelBooking(
       now.toISOString(),
       bookingId,
     );
+    if (options.notify !== false)
+      enqueueBookingEvent(db, bookingId, { kind: 'cancelled', by: 'customer' }, now);
     return toBooking(bookingRow(db, bookingId));
   });
 }
@@ -231,6 +260,7 @@ export function completeBooking(
   db: Db,
   bookingId: string,
   now: Date = new Date(),
+  options: ChangeOptions = {},
 ): CompletionResult {
   return inWriteTransaction(db, () => {
     const row = bookingRow(db, bookingId);
@@ -245,10 +275,14 @@ export function completeBooking(
     const userId = row.user_id;
     const completed = { ...row, status: 'Completed' as const, updated_at: at };
     if (userId) creditCompletedBooking(db, userId, completed);
-    return {
-      booking: toBooking(completed),
-      userId,
-      points: pointsForCompletedBooking(row.total_price, row.vehicle_type),
-    };
+    const points = pointsForCompletedBooking(row.total_price, row.vehicle_type);
+    if (options.notify !== false)
+      enqueueBookingEvent(
+        db,
+        bookingId,
+        { kind: 'completed', points, credited: userId !== null },
+        now,
+      );
+    return { booking: toBooking(completed), userId, points };
   });
 }

@@ -6,6 +6,8 @@
  *   npm run operator -- add-picture <bookingId> <image file> [--description TEXT]
  *   npm run operator -- redeem <sub or e-mail> <points>
  *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
+ *   npm run operator -- outbox-failed
+ *   npm run operator -- outbox-resend [<messageId>]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import { addPicture } from './pictures';
 import { seedDemoCustomer } from './seed';
 import { findCustomer, redeemPoints } from './customers';
 import { HttpError } from './errors';
+import { listMessages, resendFailed } from './outbox';
 
 const usage = `Usage:
   npm run operator -- complete-booking <bookingId>
@@ -27,6 +30,10 @@ const usage = `Usage:
       Redeems loyalty points (from a balance of 2000; never below zero).
   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
       Seeds the demo customer's history (does nothing if already seeded).
+  npm run operator -- outbox-failed
+      Lists the e-mails the mail worker gave up on, with the last error.
+  npm run operator -- outbox-resend [<messageId>]
+      Queues failed e-mails (all, or one) again with fresh tries; the running server sends them.
 Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures).`;
 
 const ID = /^[0-9a-f]{24}$/;
@@ -120,6 +127,35 @@ async function main(argv: string[]): Promise<number> {
         `${result.bookings} website bookings, ${result.calendlyBookings} Calendly bookings, ` +
         `${result.pictures} pictures, ${result.points} loyalty points.`,
     );
+    return 0;
+  }
+
+  if (command === 'outbox-failed') {
+    const db = openDatabase(storage.databasePath);
+    try {
+      const failed = listMessages(db, 'failed');
+      if (failed.length === 0) console.log('No failed e-mails.');
+      for (const m of failed)
+        console.log(
+          `${m.id}  ${m.kind}  booking ${m.booking_id ?? '-'}  ${m.attempts} tries  created ${m.created_at}  ${m.last_error ?? ''}`,
+        );
+    } finally {
+      db.close();
+    }
+    return 0;
+  }
+
+  if (command === 'outbox-resend') {
+    const id = rest[0];
+    if (id !== undefined && !ID.test(id))
+      throw new HttpError(400, 'outbox-resend takes an optional 24-character message id');
+    const db = openDatabase(storage.databasePath);
+    try {
+      const count = resendFailed(db, id);
+      console.log(`Queued ${count} failed e-mail${count === 1 ? '' : 's'} again.`);
+    } finally {
+      db.close();
+    }
     return 0;
   }
 
