@@ -50,6 +50,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
+      'infra/cdk.out/**',
       'coverage/**',
       'node_modules/**',
       '.local/**',
@@ -62,7 +64,18 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    // Type-aware rules: each file is checked with the TypeScript project of its runtime.
+    languageOptions: {
+      parserOptions: {
+        project: [
+          './tsconfig.web.json',
+          './tsconfig.web-test.json',
+          './tsconfig.server.json',
+          './tsconfig.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     // Without a resolver, extensionless imports resolve to nothing and the zones never match.
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
@@ -74,7 +87,18 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
+  },
+  // Globals per runtime, as the TypeScript projects' `lib` and `types` (tsconfig.*.json): the
+  // app runs in the browser only; the server, the scripts, the contract and the suites in Node.
+  { files: ['src/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['server/**', 'domain/**', 'scripts/**', 'test/**', '*.{js,ts,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     files: ['src/**/*.tsx'],
@@ -103,13 +127,8 @@ export default tseslint.config(
     },
   },
   {
+    // The app's unit tests run in jest's jsdom on Node.
     files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'test/**'],
-    languageOptions: { globals: { ...globals.jest } },
-  },
-  {
-    // Dredd hook files are CommonJS scripts that Dredd requires.
-    files: ['test/**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
 );

@@ -47,7 +47,12 @@ const config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/test/server', '<rootDir>/test/contract', '<rootDir>/test/scripts'],
+      roots: [
+        '<rootDir>/test/server',
+        '<rootDir>/test/contract',
+        '<rootDir>/test/scripts',
+        '<rootDir>/test/infra',
+      ],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

@@ -8,6 +8,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { apiProxy } from './scripts/lib/forwarding';
+import { headerConfigFromEnv, securityHeaders } from './scripts/lib/securityHeaders';
 import { ShellScriptPriorityPlugin } from './scripts/lib/shellScriptPriority';
 import { pageMeta } from './src/features/marketing/pageMeta';
 
@@ -136,7 +137,8 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       ...assetNames(production),
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval in development either: the dev server sends the site's CSP (script-src 'self').
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       alias: production ? reactRouterProductionBuild() : {},
@@ -215,6 +217,15 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
         webSocketURL: 'auto://0.0.0.0:0/ws',
       },
       proxy: apiProxyTarget ? [apiProxy(apiProxyTarget)] : [],
+      // The site's own response headers (CSP and the rest), from the variables the app is
+      // built with, so development runs under the policy production sends.
+      headers: securityHeaders(headerConfigFromEnv()),
+      // No /webpack-dev-server page listing every file the build holds.
+      setupMiddlewares: (middlewares) =>
+        middlewares.filter(
+          (middleware) =>
+            typeof middleware === 'function' || middleware.name !== 'webpack-dev-server-assets',
+        ),
     },
   };
 }

@@ -4,7 +4,9 @@
  *    bundle for the prerender step (not shipped); it fails when the app's entry would download
  *    again, under another file, a large module the islands loaded;
  * 2. prerender: the public pages into dist/ as static HTML (scripts/prerender.ts);
- * 3. the JavaScript budget: the gzip size of what / loads before it is interactive
+ *    then the API reference of openapi.yaml into dist/api/ (scripts/lib/apiReference.ts);
+ * 3. the API bundled to plain JavaScript in dist-server/ (scripts/lib/serverBundle.ts);
+ * 4. the JavaScript budget: the gzip size of what / loads before it is interactive
  *    (scripts/lib/bundleReport.ts). Over budget, the build fails (and with it CI).
  */
 import { writeFileSync } from 'node:fs';
@@ -21,11 +23,15 @@ import {
 } from '../webpack.config';
 import { islandChunkGroup } from '../src/components/islandMarkers';
 import { prerender, type ChunkAssets } from './prerender';
+import { robotsTxt, sitemapXml, urlPathOf } from './lib/sitemap';
+import { business } from '../src/config/business';
 import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './lib/bundleReport';
 import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
 import { precompressAssets } from './lib/pageWeight';
 import { writeRoutePages } from './lib/routePreload';
+import { writeApiReference } from './lib/apiReference';
+import { buildServerBundle } from './lib/serverBundle';
 
 const started = performance.now();
 // Responsive images from assets/images into public/images (unchanged ones are reused).
@@ -71,18 +77,36 @@ if (!reportModulesLoadedAgain(summary, islandGroups, APP_ENTRY, SPLIT_MIN_SIZE))
 console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const dist = path.resolve('dist');
-await prerender({ dist, chunkAssets });
+const pages = await prerender({ dist, chunkAssets });
+// Search engines: the prerendered (public) pages, and the app's private routes kept out.
+const siteUrl = business.siteUrl;
+writeFileSync(
+  path.join(dist, 'sitemap.xml'),
+  sitemapXml(
+    siteUrl,
+    pages.map((file) => urlPathOf(dist, file)),
+  ),
+);
+writeFileSync(path.join(dist, 'robots.txt'), robotsTxt(siteUrl));
+console.log(`  sitemap.xml (${pages.length} pages) and robots.txt for ${siteUrl}`);
 // /dashboard: the shell with its first render's code announced (scripts/lib/routePreload.ts).
 for (const { page, preloads } of writeRoutePages(dist, SHELL_FILE, chunkAssets)) {
   console.log(`  shell for /${page} → ${page}/index.html (${preloads} scripts preloaded)`);
 }
 // The host's headers (Netlify / Cloudflare Pages format): CSP for the configured origins, caching.
+const reference = writeApiReference(dist);
+console.log(
+  `API reference of openapi.yaml → api/index.html (${(reference.bytes / 1024).toFixed(0)} KB)`,
+);
 writeFileSync(path.join(dist, '_headers'), headersFile(headerConfigFromEnv()));
 // Scripts and style sheets with their strongest gzip beside them, for hosts that send those.
 const assets = await precompressAssets(path.join(dist, 'assets'));
 console.log(
   `precompressed ${assets.files} scripts and style sheets: ${(assets.raw / 1024).toFixed(0)} KB → ${(assets.gzip / 1024).toFixed(0)} KB gzip`,
 );
+
+// The API as plain JavaScript (dist-server/), for `node dist-server/serve.cjs` or main.cjs.
+console.log(`server: ${path.relative(process.cwd(), await buildServerBundle(process.cwd()))}`);
 
 // Over budget fails the build (and CI), after printing the figure.
 if (!reportInitialJs(dist)) {

@@ -8,7 +8,10 @@ module.exports = {
   hooks: true,
   tag: true,
   // Operations the web app never calls (the signed picture files, the scheduling webhook,
-  // the server's health check).
-  filterEndpoints: (name) =>
-    !['getServicePicFile', 'receiveCalendlyWebhook', 'getHealth'].includes(name),
+  // the server's health check), and the owner console's (tag `owner`): those are injected by
+  // the owner's own lazily loaded feature (src/features/owner/ownerApi.ts), so that none of
+  // their code reaches a visitor or a customer.
+  filterEndpoints: (name, operation) =>
+    !['getServicePicFile', 'receiveCalendlyWebhook', 'getHealth'].includes(name) &&
+    !(operation.operation.tags ?? []).includes('owner'),
 };

@@ -118,6 +118,7 @@ async function main() {
       '',
       `  Demo login   ${local.demoUser.email} / ${local.demoUser.password}` +
         (local.seeded ? '   (demo customer created and seeded)' : ''),
+      `  Owner login  ${local.ownerUser.email} / ${local.ownerUser.password}   (the owner console at /owner)`,
       `  API          ${local.apiUrl} (the app reaches it at ${appOrigin}/api)`,
       `  Identity     ${local.cognitoUrl} (cognito-local; pool ${local.userPoolId}, client ${local.clientId})`,
       '               Confirmation, reset and SMS codes appear below as [cognito] lines.',

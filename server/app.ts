@@ -4,7 +4,8 @@
  * parameters and body schemas (./validation.ts), then handled by the operation table
  * (./operations.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -14,6 +15,7 @@ import Fastify, {
 } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import {
   DEFAULT_CORS_ORIGINS,
   DEFAULT_QUOTE_RATE_LIMIT,
@@ -23,12 +25,23 @@ import {
 import { accountKey, addressKey } from './clientKey';
 import { openDatabase } from './db';
 import { badRequest, HttpError, reasonPhrase } from './errors';
-import { createSchemaCompiler, listOperations, loadOpenApi } from '../domain/contract/openapi';
+import {
+  createSchemaCompiler,
+  defaultSpecPath,
+  listOperations,
+  loadOpenApi,
+} from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
-import { createHandlers } from './operations';
+import { createHandlers, type Handler } from './operations';
+import { refuseEndedSession } from './sessions';
+import { accountHandlers, refusingDeletedAccounts } from './account';
 import { compileRequestValidators, validateRequest } from './validation';
 import { startMailWorker, type MailWorker } from './mail/worker';
+import { registerSecurityHeaders } from './securityHeaders';
+import { MULTIPART_LIMITS, requireOwner } from './owner';
+import { isOwnerPath } from '../domain/owners';
+import { installServiceHooks } from './service';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -58,9 +71,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const paramCompiler = createSchemaCompiler(doc, { coerceTypes: true });
   const bodyCompiler = createSchemaCompiler(doc);
   const secret = options.signedUrlSecret || randomBytes(32).toString('hex');
-  const verifyToken: TokenVerifier = createTokenVerifier({
+  const verifySignature: TokenVerifier = createTokenVerifier({
     issuer: options.cognito.issuer,
     clientId: options.cognito.clientId,
+    maxLifetimeSeconds: options.cognito.maxLifetimeSeconds,
+    acceptEmulatorKey: options.cognito.acceptEmulatorKey,
     jwksUrl:
       options.cognito.jwksUrl ??
       `${options.cognito.issuer.replace(/\/+$/, '')}/.well-known/jwks.json`,
@@ -69,6 +84,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const app = Fastify({
     logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // Trust exactly this many hops, whatever their addresses.
@@ -79,6 +95,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
+  const verifyToken = refusingDeletedAccounts(db, verifySignature);
   // The outbox's worker sends while the server listens (./mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   const { mail } = options;
@@ -87,6 +104,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await mailWorker?.stop();
     db.close();
   });
+  installServiceHooks(app, db);
 
   const rawBodies = new WeakMap<FastifyRequest, string>();
   app.removeContentTypeParser('application/json');
@@ -129,8 +147,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     maxAge: 600,
   });
   await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app);
+  // The owner's picture upload (server/owner.ts) reads its multipart body itself.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
 
-  const handlers = createHandlers(db, options, secret);
+  // The contract this server implements, as written, for any client or tool to read.
+  const contractText = readFileSync(options.specPath ?? defaultSpecPath, 'utf8');
+  app.get('/openapi.yaml', (_request, reply) =>
+    reply.type('application/yaml; charset=utf-8').send(contractText),
+  );
+
+  const handlers: Record<string, Handler | undefined> = {
+    ...createHandlers(db, options, secret),
+    ...accountHandlers(db, options, verifyToken),
+  };
   for (const op of operations) {
     const handler = handlers[op.operationId];
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
@@ -167,8 +197,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       handler: async (request, reply) => {
         let customer: Customer | null = null;
         const authorization = request.headers.authorization;
-        if (op.security === 'required' || (op.security === 'optional' && authorization)) {
+        if (isOwnerPath(op.path)) await requireOwner(verifyToken, authorization);
+        else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
+          refuseEndedSession(db, token);
           customer = ensureCustomer(db, {
             sub: token.sub,
             email: token.email,

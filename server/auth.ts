@@ -1,18 +1,29 @@
 /**
  * Bearer tokens: Cognito user-pool id or access tokens, verified with jose against the
- * pool's JWKS (signature, issuer, client, expiry, token_use).
+ * pool's JWKS (signature, issuer, client, expiry, token_use, a lifetime no longer than the
+ * configured maximum).
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { HttpError, unauthorized } from './errors';
+import { emulatorKeyUsed } from './productionConfig';
 
 export interface TokenVerifierOptions {
   issuer: string;
   jwksUrl: string;
   clientId: string;
+  /** The longest lifetime (exp - iat, seconds) accepted; defaults to DEFAULT_MAX_TOKEN_LIFETIME. */
+  maxLifetimeSeconds?: number;
+  /** Accept the identity emulator's published key (only the local configuration does). */
+  acceptEmulatorKey?: boolean;
 }
+
+/** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
+export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
 
 export interface VerifiedToken {
   sub: string;
+  /** The token's `iat` (seconds since the epoch). */
+  issuedAt: number;
   tokenUse: 'id' | 'access';
   /**
    * The id token's `email`, only when its `email_verified` claim is true (the boolean or the
@@ -21,6 +32,8 @@ export interface VerifiedToken {
   email?: string;
   /** An id token that names an e-mail the identity provider has not verified. */
   emailUnverified?: boolean;
+  /** The token's `cognito:groups` (verified with the token); empty when it has none. */
+  groups: string[];
 }
 
 /** Cognito sends `email_verified` as a boolean, some pools and proxies as a string. */
@@ -28,7 +41,15 @@ export const isVerifiedClaim = (value: unknown): boolean => value === true || va
 
 export type TokenVerifier = (authorization: string | undefined) => Promise<VerifiedToken>;
 
+/** A token signed with the identity emulator's published key outside the local configuration. */
+class EmulatorKeyRefused extends Error {}
+
 function reasonFor(error: unknown): HttpError {
+  if (error instanceof EmulatorKeyRefused) {
+    return unauthorized(
+      "Token is signed with the identity emulator's key, which is not accepted here",
+    );
+  }
   if (error instanceof errors.JWTExpired) return unauthorized('Token expired');
   if (error instanceof errors.JWTClaimValidationFailed) {
     return unauthorized(
@@ -56,7 +77,14 @@ function audiences(payload: JWTPayload): string[] {
 }
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  const remote = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  const keys: typeof remote = options.acceptEmulatorKey
+    ? remote
+    : Object.assign(async (...args: Parameters<typeof remote>) => {
+        const key = await remote(...args);
+        if (await emulatorKeyUsed(key)) throw new EmulatorKeyRefused();
+        return key;
+      }, remote);
   return async (authorization) => {
     if (!authorization) throw unauthorized('Missing bearer token');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -66,13 +94,21 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       ({ payload } = await jwtVerify(match[1], keys, {
         issuer: options.issuer,
         algorithms: ['RS256'],
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'iat'],
       }));
     } catch (error) {
       throw reasonFor(error);
     }
     const sub = payload.sub;
     if (typeof sub !== 'string' || sub === '') throw unauthorized('Token has no subject');
+    const issuedAt = Number(payload.iat);
+    const maxLifetime = options.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME;
+    if (Number(payload.exp) - issuedAt > maxLifetime)
+      throw unauthorized(`Token lifetime is longer than ${maxLifetime} seconds`);
+    const rawGroups = payload['cognito:groups'];
+    const groups = Array.isArray(rawGroups)
+      ? rawGroups.filter((group): group is string => typeof group === 'string')
+      : [];
     const stringClaim = (name: string): string | undefined =>
       typeof payload[name] === 'string' ? (payload[name] as string) : undefined;
     if (payload.token_use === 'id') {
@@ -80,16 +116,16 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         throw unauthorized('Token was issued for another client');
       }
       const email = stringClaim('email')?.trim();
-      if (!email) return { sub, tokenUse: 'id' };
+      if (!email) return { sub, issuedAt, tokenUse: 'id', groups };
       return isVerifiedClaim(payload.email_verified)
-        ? { sub, tokenUse: 'id', email }
-        : { sub, tokenUse: 'id', emailUnverified: true };
+        ? { sub, issuedAt, tokenUse: 'id', email, groups }
+        : { sub, issuedAt, tokenUse: 'id', emailUnverified: true, groups };
     }
     if (payload.token_use === 'access') {
       if (payload.client_id !== options.clientId) {
         throw unauthorized('Token was issued for another client');
       }
-      return { sub, tokenUse: 'access' };
+      return { sub, issuedAt, tokenUse: 'access', groups };
     }
     throw unauthorized('Token use must be id or access');
   };

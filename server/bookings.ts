@@ -5,7 +5,14 @@ import { inWriteTransaction, newId, type Db } from './db';
 import { badRequest, conflict, HttpError, notFound } from './errors';
 import { creditCompletedBooking, type Customer } from './customers';
 import { assertBelowCap } from './caps';
-import { includedAddons, quoteTotal } from '../domain/pricing';
+import {
+  includedAddons,
+  orderedAddons,
+  PREMIUM_PACKAGE,
+  quoteTotal,
+  type AddonName,
+} from '../domain/pricing';
+import { timeSlotsFor } from '../domain/quoteSchedule';
 import { pointsForCompletedBooking } from '../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from './rules';
 import { enqueueBookingEvent } from './outbox';
@@ -26,6 +33,7 @@ export interface BookingRow {
   time: string;
   vehicle_type: Booking['vehicleType'];
   vehicle: string;
+  /** The add-ons the customer chose themselves (a Premium Package includes every one anyway). */
   selected_addons: string;
   total_price: number;
   status: Booking['status'];
@@ -33,6 +41,11 @@ export interface BookingRow {
   message: string;
   /** The request's serviceAddress as JSON; null when none was sent. */
   service_address: string | null;
+  /** When the owner first opened it (owner console); null while new. */
+  seen_at: string | null;
+  /** The owner's internal note; never in a customer's answer. */
+  owner_note: string;
+  cancel_reason: string;
   created_at: string;
   updated_at: string;
 }
@@ -49,7 +62,7 @@ export function toBooking(row: BookingRow): Booking {
     ...(row.time ? { time: row.time } : {}),
     vehicleType: row.vehicle_type,
     vehicle: row.vehicle,
-    selectedAddons: JSON.parse(row.selected_addons) as string[],
+    selectedAddons: bookedAddons(row),
     totalPrice: row.total_price,
     status: row.status,
     source: 'website',
@@ -70,8 +83,30 @@ export function displayTime(time: string): string {
   return `${hour % 12 || 12}:${match[2]} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
+/** The add-ons the customer chose; none for a Premium Package, which comes with all of them. */
+function chosenAddons(type: string, selected: readonly string[]): AddonName[] {
+  return type === PREMIUM_PACKAGE ? [] : orderedAddons(selected);
+}
+
+/** What the booking includes: the customer's own add-ons, or every one for the Premium Package. */
+function bookedAddons(row: Pick<BookingRow, 'vehicle_type' | 'selected_addons'>): AddonName[] {
+  return includedAddons(row.vehicle_type, JSON.parse(row.selected_addons) as string[]);
+}
+
+/** The stored total: always recomputed from the price list, whatever the client sent. */
+const bookedTotal = (row: Pick<BookingRow, 'vehicle_type' | 'selected_addons'>) =>
+  quoteTotal(row.vehicle_type, bookedAddons(row));
+
 function assertNotPast(date: string, now: Date): void {
   if (date < todayLocal(now)) throw badRequest('body/date must not be earlier than today');
+}
+
+/** The quote form's rule (domain/quoteSchedule.ts): only the times offered on that day. */
+function assertOffered(date: string, time: string): void {
+  const offered = timeSlotsFor(date);
+  if (!offered.includes(displayTime(time))) {
+    throw badRequest(`body/time must be one of ${offered.join(', ')} on ${date}`);
+  }
 }
 
 /**
@@ -98,18 +133,25 @@ export interface NewBooking extends QuoteRequest {
   status?: Booking['status'];
 }
 
-/** Stores a quote request as a Booked booking; the total is recomputed from the price list. */
+/**
+ * Stores a quote request as a Booked booking; the total is recomputed from the price list. The
+ * date may not be in the past and the time must be one the quote form offers that day, except
+ * for demo data (`demo`), which is laid out around today by the seed.
+ */
 export function createBooking(
   db: Db,
   input: NewBooking,
   customer: Customer | null,
   now: Date = new Date(),
-  options: { allowPast?: boolean } = {},
+  options: { demo?: boolean } = {},
 ): Booking {
-  if (input.date && !options.allowPast) assertNotPast(input.date, now);
+  if (input.date && !options.demo) {
+    assertNotPast(input.date, now);
+    if (input.time) assertOffered(input.date, input.time);
+  }
   if (customer) assertBelowCap(db, customer.userId, 'openBookings');
   const bookingId = newId();
-  const addons = includedAddons(input.vehicleType, input.selectedAddons);
+  const chosen = JSON.stringify(chosenAddons(input.vehicleType, input.selectedAddons));
   const at = now.toISOString();
   const email = input.email.trim();
   db.prepare(
@@ -128,8 +170,8 @@ export function createBooking(
     displayTime(input.time ?? ''),
     input.vehicleType,
     input.vehicle?.trim() ?? '',
-    JSON.stringify(addons),
-    quoteTotal(input.vehicleType, addons),
+    chosen,
+    bookedTotal({ vehicle_type: input.vehicleType, selected_addons: chosen }),
     input.status ?? 'Booked',
     DEFAULT_SERVICE_NAME,
     input.message?.trim() ?? '',
@@ -191,7 +233,11 @@ export function listBookings(db: Db, customer: Customer): Booking[] {
   return bookingsWhere(db, OWNED, owner(customer));
 }
 
-/** Reschedules or corrects a Booked booking; the total is recomputed from the price list. */
+/**
+ * Reschedules or corrects a Booked booking. The add-ons stay the ones the customer chose, so a
+ * change of vehicle type never adds any (a Premium Package includes them all while it lasts),
+ * and the total is recomputed from the price list.
+ */
 export function updateBooking(
   db: Db,
   customer: Customer,
@@ -203,18 +249,16 @@ export function updateBooking(
     const row = ownedBooking(db, customer, bookingId);
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be changed');
     assertNotPast(input.date, now);
-    const addons = includedAddons(input.vehicleType, JSON.parse(row.selected_addons) as string[]);
     db.prepare(
-      `UPDATE bookings SET date = ?, time = ?, vehicle_type = ?, vehicle = ?, selected_addons = ?,
-         total_price = ?, updated_at = ?
+      `UPDATE bookings SET date = ?, time = ?, vehicle_type = ?, vehicle = ?, total_price = ?,
+         updated_at = ?
        WHERE booking_id = ?`,
     ).run(
       input.date,
       displayTime(input.time),
       input.vehicleType,
       input.vehicle.trim(),
-      JSON.stringify(addons),
-      quoteTotal(input.vehicleType, addons),
+      bookedTotal({ vehicle_type: input.vehicleType, selected_addons: row.selected_addons }),
       now.toISOString(),
       bookingId,
     );
@@ -284,5 +328,49 @@ export function completeBooking(
         now,
       );
     return { booking: toBooking(completed), userId, points };
+  });
+}
+
+/** Sets (or changes) a Booked booking's appointment, and the owner's note when one is given. */
+export function scheduleBooking(
+  db: Db,
+  bookingId: string,
+  input: { date: string; time: string; note?: string },
+  now: Date = new Date(),
+): BookingRow {
+  return inWriteTransaction(db, () => {
+    const row = bookingRow(db, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be scheduled');
+    assertNotPast(input.date, now);
+    db.prepare(
+      `UPDATE bookings SET date = ?, time = ?, owner_note = ?, seen_at = COALESCE(seen_at, ?),
+         updated_at = ? WHERE booking_id = ?`,
+    ).run(
+      input.date,
+      displayTime(input.time),
+      input.note === undefined ? row.owner_note : input.note.trim(),
+      now.toISOString(),
+      now.toISOString(),
+      bookingId,
+    );
+    return bookingRow(db, bookingId);
+  });
+}
+
+/** The owner cancels a Booked booking, with the reason (the record stays). */
+export function ownerCancelBooking(
+  db: Db,
+  bookingId: string,
+  reason: string,
+  now: Date = new Date(),
+): BookingRow {
+  return inWriteTransaction(db, () => {
+    const row = bookingRow(db, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be cancelled');
+    db.prepare(
+      `UPDATE bookings SET status = 'Cancelled', cancel_reason = ?, updated_at = ?
+       WHERE booking_id = ?`,
+    ).run(reason.trim(), now.toISOString(), bookingId);
+    return bookingRow(db, bookingId);
   });
 }

@@ -8,11 +8,12 @@
  * Completed), "not mine" hides it from them for good. A claimed request is no longer offered
  * to anyone.
  */
-import type { Booking, ClaimDecision } from '../domain/contract/types';
+import type { ClaimableRequest, ClaimDecision } from '../domain/contract/types';
 import { inWriteTransaction, type Db } from './db';
 import { notFound } from './errors';
 import { bookingRow, bookingsWhere } from './bookings';
 import { creditCompletedBooking, type Customer } from './customers';
+import { assertBelowCap } from './caps';
 
 const CLAIMABLE = `user_id IS NULL AND @email <> '' AND email_lower = @email
   AND NOT EXISTS (SELECT 1 FROM booking_claim_refusals r
@@ -23,9 +24,21 @@ const who = (customer: Customer) => ({
   email: customer.email.toLowerCase(),
 });
 
-/** Requests sent without a token with the customer's verified e-mail; newest first. */
-export function listClaimable(db: Db, customer: Customer): Booking[] {
-  return bookingsWhere(db, CLAIMABLE, who(customer));
+/**
+ * Requests sent without a token with the customer's verified e-mail, newest first: only what
+ * the customer needs to recognise one. Anyone can type anyone's e-mail, so the sender's name,
+ * phone, address, vehicle and notes stay out.
+ */
+export function listClaimable(db: Db, customer: Customer): ClaimableRequest[] {
+  return bookingsWhere(db, CLAIMABLE, who(customer)).map(
+    ({ bookingId, vehicleType, date, time, totalPrice }) => ({
+      bookingId,
+      vehicleType,
+      ...(date ? { date } : {}),
+      ...(time ? { time } : {}),
+      totalPrice,
+    }),
+  );
 }
 
 /** Records the customer's answer about one claimable request; 404 when it is not offered to them. */
@@ -48,11 +61,12 @@ export function claimBooking(
       ).run(bookingId, customer.userId, at);
       return;
     }
+    const row = bookingRow(db, bookingId);
+    if (row.status === 'Booked') assertBelowCap(db, customer.userId, 'openBookings');
     db.prepare('UPDATE bookings SET user_id = ? WHERE booking_id = ?').run(
       customer.userId,
       bookingId,
     );
-    const row = bookingRow(db, bookingId);
     if (row.status === 'Completed') creditCompletedBooking(db, customer.userId, row);
   });
 }

@@ -8,6 +8,9 @@
  *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
  *   npm run operator -- outbox-failed
  *   npm run operator -- outbox-resend [<messageId>]
+ *   npm run operator -- account-events
+ *   npm run operator -- backup [--dir DIR] [--keep N]
+ *   npm run operator -- restore <backup folder>
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +23,9 @@ import { seedDemoCustomer } from './seed';
 import { findCustomer, redeemPoints } from './customers';
 import { HttpError } from './errors';
 import { listMessages, resendFailed } from './outbox';
+import { listAccountEvents } from './account';
+import { backupNow, restoreBackup } from './backup';
+import { backupSettingsFromEnv } from './productionConfig';
 
 const usage = `Usage:
   npm run operator -- complete-booking <bookingId>
@@ -34,7 +40,15 @@ const usage = `Usage:
       Lists the e-mails the mail worker gave up on, with the last error.
   npm run operator -- outbox-resend [<messageId>]
       Queues failed e-mails (all, or one) again with fresh tries; the running server sends them.
-Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures).`;
+  npm run operator -- account-events
+      Lists when customers deleted their accounts (newest first; nothing about who).
+  npm run operator -- backup [--dir DIR] [--keep N]
+      Copies the database (SQLite online backup, safe while the server runs) and the pictures
+      into DIR/backup-<date>/ and keeps the newest N backups.
+  npm run operator -- restore <backup folder>
+      Restores a backup into DATABASE_PATH and PICTURES_DIR, which must not exist or be empty.
+Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures),
+BACKUP_DIR (default .local/backups), BACKUP_KEEP (default 14).`;
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -47,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       description: { type: 'string' },
+      dir: { type: 'string' },
+      keep: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -145,6 +161,18 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  if (command === 'account-events') {
+    const db = openDatabase(storage.databasePath);
+    try {
+      const events = listAccountEvents(db);
+      if (events.length === 0) console.log('No account events.');
+      for (const event of events) console.log(`${event.occurredAt}  ${event.kind}`);
+    } finally {
+      db.close();
+    }
+    return 0;
+  }
+
   if (command === 'outbox-resend') {
     const id = rest[0];
     if (id !== undefined && !ID.test(id))
@@ -156,6 +184,27 @@ async function main(argv: string[]): Promise<number> {
     } finally {
       db.close();
     }
+    return 0;
+  }
+
+  if (command === 'backup') {
+    const settings = backupSettingsFromEnv({
+      ...process.env,
+      ...(values.dir ? { BACKUP_DIR: values.dir } : {}),
+      ...(values.keep ? { BACKUP_KEEP: values.keep } : {}),
+    });
+    const folder = await backupNow({ ...storage, ...settings });
+    console.log(`Backup written to ${folder} (keeping the newest ${settings.keep}).`);
+    return 0;
+  }
+
+  if (command === 'restore') {
+    const backup = rest[0];
+    if (!backup) throw new HttpError(400, 'restore needs the backup folder');
+    const { pictures } = restoreBackup(backup, storage);
+    console.log(
+      `Restored ${backup} into ${storage.databasePath} and ${storage.picturesDir} (${pictures} pictures); integrity check ok.`,
+    );
     return 0;
   }
 

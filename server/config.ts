@@ -1,6 +1,7 @@
 /** The server's configuration from environment variables (see server/README.md). */
 import path from 'node:path';
 import { BUSINESS_DEFAULTS } from '../domain/business';
+import { DEFAULT_MAX_TOKEN_LIFETIME } from './auth';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
@@ -26,6 +27,10 @@ export interface ServerOptions {
     /** Defaults to `${issuer}/.well-known/jwks.json`. */
     jwksUrl?: string;
     clientId: string;
+    /** The longest token lifetime accepted (exp - iat, seconds; default 3600). */
+    maxLifetimeSeconds?: number;
+    /** Accept tokens signed with the identity emulator's published key (local configuration). */
+    acceptEmulatorKey?: boolean;
   };
   /** Absolute base of signed picture URLs; defaults to the request's own origin. */
   publicApiUrl?: string;
@@ -174,6 +179,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
         issuer,
         jwksUrl: value(env, 'COGNITO_JWKS_URL'),
         clientId: required(env, 'COGNITO_CLIENT_ID', 'localclientid000000000000'),
+        maxLifetimeSeconds: integer(env, 'TOKEN_MAX_LIFETIME', DEFAULT_MAX_TOKEN_LIFETIME, 60),
       },
       publicApiUrl: value(env, 'PUBLIC_API_URL'),
       signedUrlSecret: value(env, 'SIGNED_URL_SECRET'),

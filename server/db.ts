@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { snapshotBeforeMigration } from './backup';
 
 export type Db = Database.Database;
 
@@ -154,6 +155,42 @@ const migrations: readonly string[] = [
   `
   ALTER TABLE bookings ADD COLUMN service_address TEXT;
   `,
+  // bookings.selected_addons holds the add-ons the customer chose; a Premium Package includes
+  // them all without their choosing, so its rows (which listed all six) hold none.
+  `
+  UPDATE bookings SET selected_addons = '[]' WHERE vehicle_type = 'Premium Package';
+  `,
+  // Per account, when its sessions last ended ("Sign out of all devices", password change):
+  // tokens issued before it are refused (server/sessions.ts).
+  `
+  CREATE TABLE sessions_ended (
+    sub TEXT PRIMARY KEY,
+    ended_at INTEGER NOT NULL
+  );
+  `,
+  // Deleted accounts (server/account.ts): their tokens are refused by a one-way digest of the
+  // account id, and the owner sees an anonymous event per deletion.
+  `
+  CREATE TABLE deleted_accounts (
+    subject_digest TEXT PRIMARY KEY,
+    deleted_at TEXT NOT NULL
+  );
+  CREATE TABLE account_events (
+    event_id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('account_deleted')),
+    occurred_at TEXT NOT NULL
+  );
+  CREATE INDEX account_events_at ON account_events (occurred_at);
+  `,
+  // The owner console: whether the owner has seen a request, the internal note the customer
+  // never sees, the reason of an owner's cancellation, and the inbox's order.
+  `
+  ALTER TABLE bookings ADD COLUMN seen_at TEXT;
+  ALTER TABLE bookings ADD COLUMN owner_note TEXT NOT NULL DEFAULT '';
+  ALTER TABLE bookings ADD COLUMN cancel_reason TEXT NOT NULL DEFAULT '';
+  CREATE INDEX bookings_inbox ON bookings (created_at DESC);
+  CREATE INDEX bookings_unseen ON bookings (seen_at) WHERE seen_at IS NULL;
+  `,
   // The e-mail outbox (server/outbox.ts): each message is written in the transaction of the
   // change that causes it and sent by the mail worker; `dedupe_key` makes each one happen once.
   // And the customer's e-mail preferences (reminders, booking status changes).
@@ -218,6 +255,9 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten, not left in free pages (a deleted account's data is gone).
+  db.pragma('secure_delete = ON');
+  snapshotBeforeMigration(db, migrations.length);
   migrate(db);
   return db;
 }

@@ -1,38 +1,20 @@
 /**
  * Starts the reference API from environment variables (server/README.md) and prints
- * `API listening on http://HOST:PORT` when ready. SIGINT/SIGTERM close it cleanly.
+ * `API listening on http://HOST:PORT` when ready. The configuration is checked first
+ * (./productionConfig.ts); SIGINT/SIGTERM stop it gracefully (./service.ts).
  */
 import { buildServer } from './app';
 import { configFromEnv } from './config';
+import { checkedConfig, runService } from './service';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = configFromEnv();
-  } catch (error) {
-    console.error(`API configuration error: ${(error as Error).message}`);
-    process.exit(1);
-  }
+  const config = await checkedConfig(process.env, configFromEnv);
   const app = await buildServer(config.options);
+  runService(app, config, process.env);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`API listening on http://${config.host}:${port}`);
-
-  let closing = false;
-  const stop = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        console.error(`API failed to stop after ${signal}:`, error);
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -27,6 +27,8 @@ import {
   recordDelivery,
   verifyWebhookSignature,
 } from './calendly';
+import { recordSessionsEnded } from './sessions';
+import { createOwnerHandlers } from './owner';
 
 export interface Context {
   request: FastifyRequest;
@@ -70,6 +72,12 @@ export function createHandlers(
   return {
     getHealth: { run: () => ok({ status: 'ok' }) },
     getMyProfile: { run: (ctx) => ok(getProfile(db, me(ctx))) },
+    reportSessionsEnded: {
+      run: (ctx) => {
+        recordSessionsEnded(db, me(ctx).userId);
+        return { status: 204 };
+      },
+    },
     updateMyProfile: { run: (ctx) => ok(updateProfile(db, me(ctx), ctx.body as ProfileUpdate)) },
     listMyVehicles: { run: (ctx) => ok(listVehicles(db, me(ctx))) },
     createVehicle: { run: (ctx) => ok(createVehicle(db, me(ctx), ctx.body as VehicleInput), 201) },
@@ -149,5 +157,6 @@ export function createHandlers(
     cancelSubscription: {
       run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
     },
+    ...createOwnerHandlers(db, options),
   };
 }

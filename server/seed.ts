@@ -269,7 +269,7 @@ export async function seedDemoCustomer(
           },
           plan.anonymous ? null : customer,
           createdAt,
-          { allowPast: true },
+          { demo: true },
         );
         // Sent before signing in, then confirmed as theirs on the dashboard.
         if (plan.anonymous) claimBooking(db, customer, booking.bookingId, 'mine', createdAt);

@@ -5,6 +5,7 @@ import { conflict, notFound } from './errors';
 import { assertBelowCap } from './caps';
 import { addLedgerEntry, type Customer } from './customers';
 import { FIRST_SUBSCRIPTION_BONUS } from '../domain/loyalty';
+import { dayKey } from '../domain/dates';
 
 interface SubscriptionRow {
   subscription_id: string;
@@ -38,7 +39,29 @@ export function listSubscriptions(db: Db, customer: Customer): Subscription[] {
   return rows.map(toSubscription);
 }
 
-/** Starts a plan; the customer's very first plan earns the subscription bonus. */
+/**
+ * The first-plan bonus (docs/product.md §4, "Join a Subscription Plan"): one per account, for a
+ * plan the customer keeps past the day it starts. A plan cancelled on the day it started (in the
+ * business time zone) gives its bonus back (a `redeem` entry, which counts negative), and the next plan the
+ * customer starts earns it again. Each grant and withdrawal names its plan in the ledger key.
+ */
+const bonusKey = (subscriptionId: string) => `first-subscription:${subscriptionId}`;
+const withdrawalKey = (subscriptionId: string) => `first-subscription-withdrawn:${subscriptionId}`;
+
+/** Whether the account holds a first-plan bonus that was not withdrawn. */
+function holdsPlanBonus(db: Db, userId: string): boolean {
+  const { held } = db
+    .prepare(
+      `SELECT SUM(CASE WHEN reason_key LIKE 'first-subscription-withdrawn:%' THEN -1 ELSE 1 END)
+         AS held
+       FROM loyalty_transactions
+       WHERE user_id = ? AND (reason_key = 'first-subscription' OR reason_key LIKE 'first-subscription%:%')`,
+    )
+    .get(userId) as { held: number | null };
+  return (held ?? 0) > 0;
+}
+
+/** Starts a plan; it earns the first-plan bonus unless the account already holds it. */
 export function createSubscription(
   db: Db,
   customer: Customer,
@@ -52,14 +75,16 @@ export function createSubscription(
       `INSERT INTO subscriptions (subscription_id, user_id, plan, status, created_at)
        VALUES (?, ?, ?, 'active', ?)`,
     ).run(subscriptionId, customer.userId, input.plan, now.toISOString());
-    addLedgerEntry(db, {
-      userId: customer.userId,
-      type: 'earn',
-      points: FIRST_SUBSCRIPTION_BONUS,
-      source: 'First subscription plan started',
-      reasonKey: 'first-subscription',
-      at: now,
-    });
+    if (!holdsPlanBonus(db, customer.userId)) {
+      addLedgerEntry(db, {
+        userId: customer.userId,
+        type: 'earn',
+        points: FIRST_SUBSCRIPTION_BONUS,
+        source: 'First subscription plan started',
+        reasonKey: bonusKey(subscriptionId),
+        at: now,
+      });
+    }
     return toSubscription(subscriptionRow(db, customer, subscriptionId));
   });
 }
@@ -76,6 +101,20 @@ export function cancelSubscription(
     db.prepare(
       "UPDATE subscriptions SET status = 'cancelled', cancelled_at = ? WHERE subscription_id = ?",
     ).run(now.toISOString(), subscriptionId);
+    const earnedBonus = db
+      .prepare('SELECT 1 FROM loyalty_transactions WHERE user_id = ? AND reason_key = ?')
+      .get(customer.userId, bonusKey(subscriptionId));
+    if (earnedBonus && dayKey(new Date(row.created_at)) === dayKey(now)) {
+      addLedgerEntry(db, {
+        userId: customer.userId,
+        // The ledger stores points positive; a redeem counts negative.
+        type: 'redeem',
+        points: FIRST_SUBSCRIPTION_BONUS,
+        source: 'First-plan bonus withdrawn: plan cancelled the day it started',
+        reasonKey: withdrawalKey(subscriptionId),
+        at: now,
+      });
+    }
     return toSubscription(subscriptionRow(db, customer, subscriptionId));
   });
 }

@@ -129,9 +129,10 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
         };
       });
       let requestBody: OperationSpec['requestBody'];
-      if (op.requestBody !== undefined) {
-        const body = deref(doc, op.requestBody);
-        const media = isRecord(body.content) ? body.content['application/json'] : undefined;
+      const body = op.requestBody === undefined ? undefined : deref(doc, op.requestBody);
+      const media = isRecord(body?.content) ? body.content['application/json'] : undefined;
+      // A multipart body (the owner's picture upload) is read and checked by its handler.
+      if (body && isRecord(media)) {
         requestBody = {
           required: body.required === true,
           schema: isRecord(media) && isRecord(media.schema) ? media.schema : {},

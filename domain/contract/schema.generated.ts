@@ -50,6 +50,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/profile/me/sessions-ended': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Tell the API the account's earlier sessions are over
+     * @description The app calls this right after "Sign out of all devices" or a password change, with the
+     *     token it still holds. From then on the API refuses every id or access token of the
+     *     account issued before that moment (`iat` earlier than the call, to the second), as the
+     *     identity provider does for its own actions. A token issued afterwards (a new sign-in, or
+     *     a refresh of a refresh token that was not revoked) is accepted.
+     */
+    post: operations['reportSessionsEnded'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/vehicles/me': {
     parameters: {
       query?: never;
@@ -161,7 +185,9 @@ export interface paths {
      *     reference server allows 10 per 10 minutes of each by default, keying IPv6 clients by
      *     their /64) and the body is limited to 16 KiB (`413`). The
      *     web client does not retry this call. `date` may not be earlier than today in
-     *     America/New_York (`400`).
+     *     America/New_York, and a `time` sent with it must be one the quote form offers that day:
+     *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
+     *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`).
      *
      *     `totalPrice` is recomputed by the server from `vehicleType` and `selectedAddons`
      *     (Sedan 90, SUV 120, Minivan 150, Premium Package 200 flat with every add-on;
@@ -188,7 +214,9 @@ export interface paths {
      *     (case-insensitive), that nobody has claimed and that this customer has not answered
      *     "not mine". Empty when the customer has no verified e-mail. Anyone can type any
      *     e-mail into the quote form, so these are offered for the customer to confirm, never
-     *     shown as their bookings. Newest first.
+     *     shown as their bookings, and each carries only what the customer needs to recognise it
+     *     (`ClaimableRequest`): never the sender's name, phone, address, vehicle or notes.
+     *     Newest first.
      */
     get: operations['listClaimableBookings'];
     put?: never;
@@ -217,7 +245,8 @@ export interface paths {
      *     its points are credited if it is already Completed); nobody else is offered it again.
      *     `not-mine`: it is no longer offered to this customer and stays nobody's. Only a
      *     request listed by `GET /bookings/claimable` for this customer can be answered;
-     *     anything else is `404`.
+     *     anything else is `404`. Claiming a Booked request counts towards the account's open
+     *     bookings: at the cap it answers `409` with the cap's message and nothing changes.
      */
     post: operations['claimBooking'];
     delete?: never;
@@ -242,7 +271,9 @@ export interface paths {
      * @description Only while the booking is Booked; otherwise `409`. The answer is the stored booking.
      *     `date` may not be earlier than today (America/New_York); `time` may be sent as
      *     `16:00` and is stored as `4:00 PM`. As for `POST /bookings`, `totalPrice` is
-     *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced).
+     *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced): the
+     *     add-ons the customer chose in the request, or every add-on while the type is Premium
+     *     Package, so changing the type never adds any.
      */
     put: operations['updateBooking'];
     post?: never;
@@ -403,6 +434,229 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/account/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything stored about the signed-in customer, as one JSON file
+     * @description The profile, vehicles, website and scheduling-service bookings, subscriptions, the
+     *     loyalty ledger, the service pictures' descriptions and dates, the e-mail preferences
+     *     and the account's sign-in attributes. Sent as a download
+     *     (`Content-Disposition: attachment`). One request a minute per account: the next one
+     *     within the minute answers `429` with `Retry-After`. Later versions may add sections;
+     *     a client keeps what it does not know.
+     */
+    get: operations['exportMyData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/deletion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete the signed-in customer's account
+     * @description The customer confirms with their e-mail (compared without regard to case) and an
+     *     **access token from a sign-in of the last 10 minutes** (`auth_time`): a password
+     *     sign-in, or a fresh sign-in with Google. In order:
+     *     1. the identity account is deleted at the identity provider with that access token
+     *        (Cognito `DeleteUser`); if this fails, nothing is changed (`502`) and the request
+     *        can be sent again;
+     *     2. in one transaction: the profile, vehicles, subscriptions, loyalty ledger, service
+     *        pictures and every other personal record are deleted; website bookings (the
+     *        customer's, and quote requests sent without a token with their e-mail) and
+     *        scheduling-service bookings with their e-mail are kept for the business's accounts
+     *        without name, e-mail, phone, address, vehicle or notes; an anonymous
+     *        "account deleted" event is recorded for the owner;
+     *     3. the picture files are removed.
+     *     From then on every token of the account answers `401`.
+     */
+    post: operations['deleteMyAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The requests inbox, newest first, one page at a time
+     * @description Every website booking, newest first (by when it was sent), with everything from the
+     *     form and whether the owner has seen it. Filters combine: `status`, the preferred
+     *     `date` range (`from`, `to`), `town` (the service address's city, any case) and `q`
+     *     (a part of the name, phone or e-mail, any case). `newCount` counts every request not
+     *     yet seen, whatever the filters. Pass `nextCursor` back as `cursor` for the next page;
+     *     it is null on the last page. A cursor that was not given by this operation is `400`.
+     */
+    get: operations['listOwnerRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/requests/{id}/seen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a request as seen (it no longer counts as new) */
+    post: operations['markOwnerRequestSeen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set or change the appointment's date and time, and the internal note
+     * @description Only while the booking is Booked; otherwise `409`. `date` may not be earlier than
+     *     today (America/New_York); `time` may be sent as `10:00` and is stored as `10:00 AM`.
+     *     The customer sees the new date and time in their bookings. `note` (when sent)
+     *     replaces the internal note, which no customer operation ever returns.
+     */
+    put: operations['scheduleOwnerBooking'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a Booked booking with a reason
+     * @description The status becomes Cancelled and the reason is kept. Only while Booked; otherwise `409`.
+     */
+    post: operations['cancelOwnerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a Booked booking Completed (its customer's points are credited once)
+     * @description As `npm run operator -- complete-booking`: the booking's customer earns its points in
+     *     the same transaction; a request nobody has claimed earns them when it is claimed.
+     *     Only while Booked; otherwise `409`.
+     */
+    post: operations['completeOwnerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/pictures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a before/after picture to a booking (the customer sees it in Service Pics)
+     * @description `multipart/form-data` with one `file` part (JPEG, PNG or WebP, judged by its bytes, at
+     *     most 10 MB) and an optional `description` field (at most 200 characters). A body that
+     *     is not multipart, without a file or with another type is `400`; a larger file is `413`.
+     */
+    post: operations['uploadOwnerPicture'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/route': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Booked appointments of a day or a week, in the order of the day
+     * @description Booked bookings whose date is `from` or one of the `days - 1` days after it
+     *     (America/New_York dates), sorted by date and time, with their addresses and vehicles.
+     */
+    get: operations['listOwnerRoute'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -442,6 +696,13 @@ export interface components {
       /** @description 10 digits */
       mobile?: string | null;
       serviceAddress?: components['schemas']['Address'] | null;
+    };
+    SessionsEnded: {
+      /**
+       * @description What ended the earlier sessions.
+       * @enum {string}
+       */
+      reason: 'global-sign-out' | 'password-change';
     };
     ProfileUpdate: {
       name: string;
@@ -542,6 +803,23 @@ export interface components {
       message?: string;
       /** @description Where to come; the signed-in web client sends the profile's address */
       serviceAddress?: components['schemas']['Address'];
+      totalPrice: number;
+    };
+    /**
+     * @description A quote request offered to the customer to claim: what the quote form's sender chose,
+     *     and nothing about who they are or where they live.
+     */
+    ClaimableRequest: {
+      bookingId: components['schemas']['Id'];
+      /** @enum {string} */
+      vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+      /**
+       * Format: date
+       * @description Absent for a call-back request
+       */
+      date?: string;
+      /** @description Local time of day, e.g. `4:00 PM` */
+      time?: string;
       totalPrice: number;
     };
     ClaimDecision: {
@@ -653,6 +931,77 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       lastUpdated: string;
+    };
+    AccountDeletion: {
+      /** @description The account's e-mail, typed by the customer */
+      email: string;
+      /** @description An access token from a sign-in of the last 10 minutes */
+      accessToken: string;
+    };
+    PictureRecord: {
+      bookingId: components['schemas']['Id'];
+      description: string;
+      /** Format: date-time */
+      uploadedAt: string;
+    };
+    /** @description Everything stored about the customer. Later versions may add properties. */
+    AccountExport: {
+      /** Format: date-time */
+      exportedAt: string;
+      /** @description The account's sign-in attributes as the API knows them. */
+      signIn: {
+        /** @description The identity provider's `sub` */
+        userId: string;
+        email: string;
+        emailVerified: boolean;
+      };
+      profile: components['schemas']['Profile'];
+      vehicles: components['schemas']['Vehicle'][];
+      bookings: components['schemas']['Booking'][];
+      schedulingServiceBookings: components['schemas']['CalendlyBooking'][];
+      subscriptions: components['schemas']['Subscription'][];
+      loyalty: components['schemas']['Loyalty'];
+      pictures: components['schemas']['PictureRecord'][];
+      /** @description The customer's e-mail preferences; `null` while the backend keeps none. */
+      emailPreferences: Record<string, never> | null;
+    };
+    /** @description A website booking as the owner sees it, with what only the owner sees. */
+    OwnerBooking: components['schemas']['Booking'] & {
+      /** @description The owner has opened it in the inbox */
+      seen: boolean;
+      /** @description The internal note; never shown to the customer */
+      note: string;
+      /** @description Why the owner cancelled it; empty otherwise */
+      cancelReason: string;
+    };
+    OwnerRequestPage: {
+      items: components['schemas']['OwnerBooking'][];
+      /** @description The next page's `cursor`; null on the last */
+      nextCursor: string | null;
+      /** @description Requests not yet seen, whatever the filters */
+      newCount: number;
+    };
+    OwnerSchedule: {
+      /** Format: date */
+      date: string;
+      /** @description `10:00 AM` or `10:00` */
+      time: string;
+      note?: string;
+    };
+    OwnerCancellation: {
+      reason: string;
+    };
+    OwnerCompletion: {
+      booking: components['schemas']['OwnerBooking'];
+      /** @description What the booking earns its customer */
+      points: number;
+    };
+    OwnerPicture: {
+      file: string;
+      bookingId: components['schemas']['Id'];
+      description: string;
+      /** Format: date-time */
+      uploadedAt: string;
     };
   };
   responses: {
@@ -849,6 +1198,37 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Profile'];
         };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  reportSessionsEnded: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "global-sign-out"
+         *     }
+         */
+        'application/json': components['schemas']['SessionsEnded'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
@@ -1059,7 +1439,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Booking'][];
+          'application/json': components['schemas']['ClaimableRequest'][];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -1094,6 +1474,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -1349,6 +1730,313 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  exportMyData: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer's data */
+      200: {
+        headers: {
+          /** @description `attachment; filename="my-data.json"` */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteMyAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AccountDeletion'];
+      };
+    };
+    responses: {
+      /** @description The account and its personal data are deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      /** @description The confirming sign-in is too old, or the identity provider refused the access token. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Forbidden",
+           *       "message": "Sign in again to delete your account (your last sign-in is too old)"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      /** @description The identity provider could not delete the account; nothing was deleted. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Bad Gateway",
+           *       "message": "Your account could not be deleted right now; nothing was deleted. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listOwnerRequests: {
+    parameters: {
+      query?: {
+        /** @example Booked */
+        status?: components['schemas']['BookingStatus'];
+        /** @example 2026-12-01 */
+        from?: string;
+        /** @example 2026-12-31 */
+        to?: string;
+        /** @example Cary */
+        town?: string;
+        /** @example jordan */
+        q?: string;
+        /** @example MjAyNi0xMS0yMFQxNTowNDowNS4wMDBafDQy */
+        cursor?: string;
+        /** @example 20 */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the inbox */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerRequestPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  markOwnerRequestSeen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request, now seen */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  scheduleOwnerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OwnerSchedule'];
+      };
+    };
+    responses: {
+      /** @description The scheduled booking */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelOwnerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OwnerCancellation'];
+      };
+    };
+    responses: {
+      /** @description The cancelled booking */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  completeOwnerBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The completed booking and the points it earns */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerCompletion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  uploadOwnerPicture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          file: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The stored picture */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerPicture'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listOwnerRoute: {
+    parameters: {
+      query: {
+        /** @example 2026-12-05 */
+        from: string;
+        /** @example 1 */
+        days?: 1 | 7;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The appointments */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -4,8 +4,13 @@
  * unverified address as the customer's. The proxy (cognitoProxy.ts) passes every id token it
  * hands out through `correctIdToken`, which re-signs it with cognito-local's own key (shipped
  * in its package, the JWKS the API trusts) when the claim disagrees with the attribute.
+ *
+ * cognito-local's access tokens also lack `origin_jti`, the claim by which Cognito marks a
+ * revocable session: without it Amplify's signOut never calls RevokeToken, so a logout would
+ * leave the refresh token working. Access tokens handed out with their refresh token get one,
+ * the same for every token of that refresh token (derived from it).
  */
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { isRecord, readString, type Json } from './cognitoClient';
@@ -43,24 +48,51 @@ export async function correctIdToken(
   if (!username || claims.token_use !== 'id') return token;
   const verified = emailVerifiedAttribute(await attributesOf(username));
   if (claims.email_verified === verified) return token;
-  const header = decodeProtectedHeader(token);
-  return new SignJWT({ ...claims, email_verified: verified })
-    .setProtectedHeader({ alg: 'RS256', kid: header.kid ?? 'CognitoLocal', typ: header.typ })
-    .sign(cognitoLocalKey());
+  return resign(token, { ...claims, email_verified: verified });
 }
 
-/** The same answer with its id token (`AuthenticationResult.IdToken` or `id_token`) corrected. */
+const resign = (token: string, claims: Json) =>
+  new SignJWT(claims)
+    .setProtectedHeader({
+      alg: 'RS256',
+      kid: decodeProtectedHeader(token).kid ?? 'CognitoLocal',
+      typ: decodeProtectedHeader(token).typ,
+    })
+    .sign(cognitoLocalKey());
+
+/** The access token with an `origin_jti` naming its refresh token's session (see above). */
+export async function withOriginJti(accessToken: string, refreshToken: string): Promise<string> {
+  const claims: Json = decodeJwt(accessToken);
+  if (claims.token_use !== 'access' || typeof claims.origin_jti === 'string') return accessToken;
+  const hex = createHash('sha256').update(refreshToken).digest('hex');
+  const origin = [0, 8, 12, 16, 20].map((at, i, all) => hex.slice(at, all[i + 1] ?? 32)).join('-');
+  return resign(accessToken, { ...claims, origin_jti: origin });
+}
+
+/**
+ * The same answer with its id token (`AuthenticationResult.IdToken` or `id_token`) corrected,
+ * and its access token marked revocable when the refresh token comes with it.
+ */
 export async function correctTokenAnswer(
   answer: Json,
   attributesOf: (username: string) => Promise<unknown>,
 ): Promise<Json> {
   const result = answer.AuthenticationResult;
+  const revocable = (access: unknown, refresh: unknown) =>
+    typeof access === 'string' && typeof refresh === 'string'
+      ? withOriginJti(access, refresh)
+      : access;
   if (isRecord(result) && typeof result.IdToken === 'string') {
     const IdToken = await correctIdToken(result.IdToken, attributesOf);
-    return { ...answer, AuthenticationResult: { ...result, IdToken } };
+    const AccessToken = await revocable(result.AccessToken, result.RefreshToken);
+    return { ...answer, AuthenticationResult: { ...result, IdToken, AccessToken } };
   }
   if (typeof answer.id_token === 'string') {
-    return { ...answer, id_token: await correctIdToken(answer.id_token, attributesOf) };
+    return {
+      ...answer,
+      id_token: await correctIdToken(answer.id_token, attributesOf),
+      access_token: await revocable(answer.access_token, answer.refresh_token),
+    };
   }
   return answer;
 }

@@ -15,9 +15,17 @@
  * - SMS MFA needs a legacy `MFAOptions` entry that no API can set, so a user who chose SMS gets
  *   an "unsupported" error at sign-in: the proxy runs the SMS_MFA challenge itself (code shown in
  *   the console) and issues the tokens as above.
- * - `GET /logout` (hosted sign-out) is missing: redirects to `logout_uri`.
+ * - `GET /logout` (hosted sign-out) is missing: redirects to `logout_uri` when it is one of the
+ *   client's registered sign-out URLs (`LogoutURLs`), as Cognito does.
+ * - The hosted sign-in (`/oauth2/authorize`) is the proxy's own page (cognito-local's puts the
+ *   query, `state` included, in its HTML unescaped and never asks for a second factor): the
+ *   password is checked through the proxy's `InitiateAuth`, an account with MFA is asked for its
+ *   code, and only then is the form handed to cognito-local for the authorization code.
+ * - Wrong passwords and codes lock the account for a while (cognitoGuard.ts), and the
+ *   authenticator is turned off only after a current code (`VerifySoftwareToken`).
  * - Id tokens say `email_verified: true` whenever the attribute is set, even to "false": every
- *   id token handed out is corrected (cognitoClaims.ts). A user may not set `email_verified`
+ *   id token handed out is corrected, and access tokens get the `origin_jti` that makes Amplify's
+ *   signOut revoke the refresh token (cognitoClaims.ts). A user may not set `email_verified`
  *   with `UpdateUserAttributes`, and a changed e-mail (held back until verified, see the pool's
  *   `AttributesRequireVerificationBeforeUpdate`) gets its verification code.
  * - Where cognito-local answers unlike Cognito in ways the app shows, the answer is corrected:
@@ -31,13 +39,27 @@
  * attribute verification) by reading it from the pool's database file once the action has
  * answered; cognito-local's console output of codes can lag behind by a whole request.
  *
- * It answers CORS itself (any origin, like Cognito) and passes everything else through unchanged.
+ * It answers CORS itself, for the app's origin only (Cognito answers any origin, but the local
+ * proxy also serves the admin actions without credentials), and passes everything else through
+ * unchanged.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { accountGaps } from './cognitoAccountGaps';
+import {
+  DEFAULT_LOCKOUT,
+  HOSTED_FIELDS,
+  LOCKED_MESSAGE,
+  accountLockout,
+  appOrigins,
+  codePage,
+  signInPage,
+  type HostedFields,
+  type LockoutOptions,
+} from './cognitoGuard';
 import { correctTokenAnswer } from './cognitoClaims';
+import { ownerGroupRefusal } from './cognitoOwners';
 import { isRecord, jwtClaims, readString, type Json } from './cognitoClient';
 
 export interface CognitoProxyOptions {
@@ -47,6 +69,10 @@ export interface CognitoProxyOptions {
   /** cognito-local's own address, e.g. http://127.0.0.1:9230. */
   upstream: string;
   userPoolId: string;
+  /** The web app's origin: the only one CORS answers (with its localhost / 127.0.0.1 twin). */
+  appOrigin: string;
+  /** Wrong passwords or codes that lock an account, and for how long (default 5, 15 minutes). */
+  lockout?: LockoutOptions;
   /** cognito-local's database file of the pool (`.cognito/db/<poolId>.json`). */
   poolFile: string;
   /** A code that was "sent", e.g. ('Confirmation code', 'jordan@example.com', '123456'). */
@@ -72,6 +98,49 @@ interface PendingSignIn {
   expires: number;
   sms?: { code: string; userId: string };
 }
+
+/** How an action was answered: its status, error type and message, and whether it signed in. */
+interface Outcome {
+  status: number;
+  type?: string;
+  message?: string;
+  signedIn: boolean;
+}
+
+/** A hosted sign-in waiting for the code of its second factor (keyed by its own random id). */
+interface HostedSignIn {
+  form: URLSearchParams;
+  fields: HostedFields;
+  username: string;
+  challengeName: string;
+  session: string;
+  expires: number;
+}
+
+/** Actions that check a password or a code the caller could be guessing. */
+const GUESSABLE = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'VerifySoftwareToken',
+  'ChangePassword',
+]);
+const CODE_FIELDS: Record<string, string> = {
+  SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
+  SMS_MFA: 'SMS_MFA_CODE',
+};
+const CODE_LABELS: Record<string, string> = {
+  SOFTWARE_TOKEN_MFA: 'Code from your authenticator app',
+  SMS_MFA: 'Code sent to your phone',
+};
+/** A wrong password or code (not a refusal for another reason, such as a revoked token). */
+const isWrongGuess = (outcome: Outcome) =>
+  outcome.type === 'CodeMismatchException' ||
+  outcome.type === 'EnableSoftwareTokenMFAException' ||
+  (outcome.type === 'NotAuthorizedException' &&
+    outcome.message === 'Incorrect username or password.');
+/** A current authenticator code proves the owner for this long (to turn the authenticator off). */
+const TOTP_PROOF_MS = 5 * 60_000;
+export const TOTP_OFF_MESSAGE = 'Enter a current code from your authenticator app to turn it off.';
 
 const SESSION_TTL_MS = 5 * 60_000;
 const AMZ_JSON = 'application/x-amz-json-1.1';
@@ -157,7 +226,9 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     return entry && entry.expires >= Date.now() ? entry : undefined;
   };
 
-  function request(
+  /** One HTTP exchange with `to` (cognito-local, or this proxy itself). */
+  function exchange(
+    to: URL,
     method: string,
     path: string,
     headers: http.OutgoingHttpHeaders,
@@ -166,11 +237,11 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     return new Promise((resolve, reject) => {
       const outgoing = http.request(
         {
-          hostname: upstreamUrl.hostname,
-          port: upstreamUrl.port,
+          hostname: to.hostname,
+          port: to.port,
           method,
           path,
-          headers: { ...headers, host: upstreamUrl.host, 'content-length': body.length },
+          headers: { ...headers, host: to.host, 'content-length': body.length },
         },
         (incoming) => {
           const chunks: Buffer[] = [];
@@ -190,13 +261,20 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     });
   }
 
+  const request = (
+    method: string,
+    path: string,
+    headers: http.OutgoingHttpHeaders,
+    body: Buffer,
+  ): Promise<Upstream> => exchange(upstreamUrl, method, path, headers, body);
+
+  const actionHeaders = (name: string) => ({
+    'content-type': AMZ_JSON,
+    'x-amz-target': `AWSCognitoIdentityProviderService.${name}`,
+  });
+
   const action = (name: string, payload: Json) =>
-    request(
-      'POST',
-      '/',
-      { 'content-type': AMZ_JSON, 'x-amz-target': `AWSCognitoIdentityProviderService.${name}` },
-      Buffer.from(JSON.stringify(payload)),
-    );
+    request('POST', '/', actionHeaders(name), Buffer.from(JSON.stringify(payload)));
 
   /** Corrects the `email_verified` claim of an id token in the answer (see cognitoClaims.ts). */
   const attributesOf = async (username: string) =>
@@ -209,8 +287,21 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     return Buffer.from(JSON.stringify(await correctTokenAnswer(json, attributesOf)));
   }
 
+  /** What each answer said (read after an action to count wrong passwords and codes). */
+  const outcomes = new WeakMap<http.ServerResponse, Outcome>();
+  const noteOutcome = (res: http.ServerResponse, status: number, body: Buffer) => {
+    const json = parseJson(body);
+    outcomes.set(res, {
+      status,
+      type: readString(json, '__type'),
+      message: readString(json, 'message'),
+      signedIn: isRecord(json.AuthenticationResult),
+    });
+  };
+
   async function send(res: http.ServerResponse, upstream: Upstream) {
     const answer = { ...upstream, body: await correctedBody(upstream.body) };
+    noteOutcome(res, answer.status, answer.body);
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined || HOP_HEADERS.has(name) || name.startsWith('access-control-'))
         continue;
@@ -222,6 +313,7 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
 
   async function sendJson(res: http.ServerResponse, status: number, value: Json) {
     const body = await correctedBody(Buffer.from(JSON.stringify(value)));
+    noteOutcome(res, status, body);
     res.writeHead(status, { 'content-type': AMZ_JSON, 'content-length': body.length });
     res.end(body);
   }
@@ -360,6 +452,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       return { ...answer, body: Buffer.from(fixed) };
     };
 
+    const ownersRefusal = ownerGroupRefusal(input);
+    if (ownersRefusal) return sendJson(res, 400, ownersRefusal);
     const passwordField = PASSWORD_FIELDS[name];
     const violation = passwordField
       ? passwordPolicyViolation(readString(input, passwordField) ?? '')
@@ -490,8 +584,261 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     }
   }
 
+  const lockout = accountLockout(options.lockout ?? DEFAULT_LOCKOUT);
+  const allowedOrigins = appOrigins(options.appOrigin);
+  /** Account → when it last proved a current authenticator code (VerifySoftwareToken). */
+  const totpProvedAt = new Map<string, number>();
+
+  /** The account an action is about (its stored Username), when it checks a password or code. */
+  function accountOf(name: string, input: Json): string | undefined {
+    const params = isRecord(input.AuthParameters) ? input.AuthParameters : {};
+    const responses = isRecord(input.ChallengeResponses) ? input.ChallengeResponses : {};
+    const accessToken = readString(input, 'AccessToken');
+    let key: string | undefined;
+    if (name === 'InitiateAuth' && input.AuthFlow === 'USER_PASSWORD_AUTH')
+      key = readString(params, 'USERNAME');
+    else if (name === 'RespondToAuthChallenge')
+      key = readString(responses, 'USERNAME') ?? recall(input.Session)?.username;
+    else if (accessToken) key = readString(jwtClaims(accessToken), 'username');
+    return key ? (readString(storedUser(key), 'Username') ?? key.toLowerCase()) : undefined;
+  }
+
+  const hasAuthenticator = (account: string) => {
+    const methods = storedUser(account)?.UserMFASettingList;
+    return Array.isArray(methods) && methods.includes('SOFTWARE_TOKEN_MFA');
+  };
+
+  /** Turning the authenticator off needs a current code, proved just before (see the header). */
+  function totpOffRefused(input: Json): boolean {
+    const settings = input.SoftwareTokenMfaSettings;
+    if (!isRecord(settings) || settings.Enabled !== false) return false;
+    const account = accountOf('SetUserMFAPreference', input);
+    if (!account || !hasAuthenticator(account)) return false;
+    const proved = totpProvedAt.get(account) ?? 0;
+    totpProvedAt.delete(account);
+    return proved < Date.now() - TOTP_PROOF_MS;
+  }
+
+  /** An action, with the lockout and the authenticator-off check around it. */
+  async function guardedAction(
+    name: string,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Buffer,
+  ) {
+    const input = parseJson(body);
+    if (name === 'SetUserMFAPreference' && totpOffRefused(input))
+      return error(res, 'NotAuthorizedException', TOTP_OFF_MESSAGE);
+    const account = GUESSABLE.has(name) ? accountOf(name, input) : undefined;
+    if (!account) return handleAction(name, req, res, body);
+    if (lockout.isLocked(account)) return error(res, 'NotAuthorizedException', LOCKED_MESSAGE);
+    // A code proves the owner only for an authenticator already on (not while setting one up).
+    const provesOwner = name === 'VerifySoftwareToken' && hasAuthenticator(account);
+    await handleAction(name, req, res, body);
+    const outcome = outcomes.get(res);
+    if (!outcome) return;
+    if (isWrongGuess(outcome)) lockout.failed(account);
+    else if (outcome.signedIn) lockout.succeeded(account);
+    else if (name === 'VerifySoftwareToken' && outcome.status === 200) {
+      lockout.succeeded(account);
+      if (provesOwner) totpProvedAt.set(account, Date.now());
+    }
+  }
+
+  /** Calls an action through this proxy itself (so the hosted pages get every check above). */
+  function ownAction(name: string, payload: Json): Promise<Upstream> {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const body = Buffer.from(JSON.stringify(payload));
+    return exchange(new URL(`http://127.0.0.1:${port}`), 'POST', '/', actionHeaders(name), body);
+  }
+
+  function sendHtml(res: http.ServerResponse, html: string) {
+    const body = Buffer.from(html);
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+      'content-security-policy': `default-src 'none'; form-action 'self' ${allowedOrigins.join(' ')}; frame-ancestors 'none'`,
+      'x-content-type-options': 'nosniff',
+      // Not no-referrer: the browser would then send "Origin: null" with the form (refused).
+      'referrer-policy': 'same-origin',
+    });
+    res.end(body);
+  }
+
+  const hostedSignIns = new Map<string, HostedSignIn>();
+  const hostedFields = (from: URLSearchParams): HostedFields =>
+    Object.fromEntries(
+      HOSTED_FIELDS.flatMap((name) => {
+        const value = from.get(name);
+        return value === null ? [] : [[name, value]];
+      }),
+    );
+
+  /** Ends a hosted sign-in whose password (and code) were right: cognito-local issues the code. */
+  async function finishHostedSignIn(res: http.ServerResponse, form: URLSearchParams, tokens: Json) {
+    // The tokens only proved the password and code: their refresh token must not stay usable.
+    const refreshToken = readString(tokens.AuthenticationResult, 'RefreshToken');
+    if (refreshToken)
+      await action('RevokeToken', { ClientId: form.get('client_id'), Token: refreshToken });
+    const body = Buffer.from(form.toString());
+    const answer = await request(
+      'POST',
+      '/oauth2/authorize',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    );
+    if (answer.status >= 300 && answer.status < 400) return send(res, answer);
+    return sendHtml(res, signInPage(hostedFields(form), 'Incorrect username or password.'));
+  }
+
+  /** The hosted sign-in's next page after a password or a code was answered. */
+  async function hostedNext(
+    res: http.ServerResponse,
+    form: URLSearchParams,
+    answer: Upstream,
+    username: string,
+  ): Promise<void> {
+    const fields = hostedFields(form);
+    const output = parseJson(answer.body);
+    if (answer.status !== 200) {
+      const message = readString(output, 'message');
+      return sendHtml(
+        res,
+        signInPage(
+          fields,
+          message === LOCKED_MESSAGE ? LOCKED_MESSAGE : 'Incorrect username or password.',
+        ),
+      );
+    }
+    if (isRecord(output.AuthenticationResult)) return finishHostedSignIn(res, form, output);
+    const challengeName = readString(output, 'ChallengeName') ?? '';
+    const session = readString(output, 'Session') ?? '';
+    if (challengeName === 'SELECT_MFA_TYPE') {
+      const chosen = await ownAction('RespondToAuthChallenge', {
+        ClientId: fields.client_id,
+        ChallengeName: 'SELECT_MFA_TYPE',
+        Session: session,
+        ChallengeResponses: { USERNAME: username, ANSWER: 'SOFTWARE_TOKEN_MFA' },
+      });
+      return hostedNext(res, form, chosen, username);
+    }
+    const label = CODE_LABELS[challengeName];
+    if (!label)
+      return sendHtml(
+        res,
+        signInPage(fields, 'Finish setting up this account by signing in on the website.'),
+      );
+    const id = randomUUID();
+    const now = Date.now();
+    for (const [key, value] of hostedSignIns) if (value.expires < now) hostedSignIns.delete(key);
+    hostedSignIns.set(id, {
+      form,
+      fields,
+      username,
+      challengeName,
+      session,
+      expires: now + SESSION_TTL_MS,
+    });
+    return sendHtml(res, codePage(id, label));
+  }
+
+  /** The hosted sign-in pages (see the header comment). */
+  async function hostedAuthorize(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    body: Buffer,
+  ): Promise<void> {
+    const form = req.method === 'GET' ? url.searchParams : new URLSearchParams(body.toString());
+    const mfaSession = form.get('mfa_session');
+    if (mfaSession !== null) {
+      const signIn = hostedSignIns.get(mfaSession);
+      if (!signIn || signIn.expires < Date.now())
+        return sendHtml(res, signInPage({}, 'Your sign-in expired. Start again from the website.'));
+      const code = form.get('code') ?? '';
+      const answer = await ownAction('RespondToAuthChallenge', {
+        ClientId: signIn.fields.client_id,
+        ChallengeName: signIn.challengeName,
+        Session: signIn.session,
+        ChallengeResponses: {
+          USERNAME: signIn.username,
+          [CODE_FIELDS[signIn.challengeName] ?? 'SOFTWARE_TOKEN_MFA_CODE']: code,
+        },
+      });
+      const output = parseJson(answer.body);
+      if (answer.status === 200 && isRecord(output.AuthenticationResult)) {
+        hostedSignIns.delete(mfaSession);
+        return finishHostedSignIn(res, signIn.form, output);
+      }
+      if (readString(output, 'message') === LOCKED_MESSAGE) {
+        hostedSignIns.delete(mfaSession);
+        return sendHtml(res, signInPage(signIn.fields, LOCKED_MESSAGE));
+      }
+      const label = CODE_LABELS[signIn.challengeName] ?? '';
+      return sendHtml(res, codePage(mfaSession, label, 'Invalid code or auth state for the user.'));
+    }
+    // cognito-local checks the client, the redirect URI and the PKCE fields (JSON 400 if wrong).
+    const fields = hostedFields(form);
+    const checked = await request(
+      'GET',
+      `/oauth2/authorize?${new URLSearchParams(fields).toString()}`,
+      {},
+      Buffer.alloc(0),
+    );
+    if (checked.status !== 200) return send(res, checked);
+    if (req.method === 'GET') return sendHtml(res, signInPage(fields));
+    const username = form.get('username') ?? '';
+    const password = form.get('password') ?? '';
+    if (!username || !password)
+      return sendHtml(res, signInPage(fields, 'Incorrect username or password.'));
+    const answer = await ownAction('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: fields.client_id,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    });
+    return hostedNext(res, form, answer, username);
+  }
+
+  /** `GET /logout`: redirects only to a sign-out URL registered for the client, like Cognito. */
+  async function hostedLogout(res: http.ServerResponse, url: URL) {
+    const to = url.searchParams.get('logout_uri');
+    const clientId = url.searchParams.get('client_id');
+    const client = clientId
+      ? parseJson(
+          (
+            await action('DescribeUserPoolClient', {
+              UserPoolId: options.userPoolId,
+              ClientId: clientId,
+            })
+          ).body,
+        ).UserPoolClient
+      : undefined;
+    const registered =
+      isRecord(client) && Array.isArray(client.LogoutURLs) ? client.LogoutURLs : [];
+    if (to && registered.includes(to)) {
+      res.writeHead(302, { location: to });
+      res.end();
+      return;
+    }
+    return sendJson(res, 400, {
+      error: 'invalid_request',
+      error_description: to
+        ? 'logout_uri is not a registered sign-out URL of this client'
+        : 'Missing logout_uri',
+    });
+  }
+
   const server = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+    const origin = req.headers.origin;
+    const ownOrigin = `http://${req.headers.host ?? ''}`;
+    if (origin && origin !== ownOrigin && !allowedOrigins.includes(origin)) {
+      // Another website: no CORS answer, and nothing done on its behalf.
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Requests from this origin are not accepted.');
+      return;
+    }
+    if (origin) res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
     res.setHeader(
       'Access-Control-Expose-Headers',
@@ -512,20 +859,11 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
       .then(async (body) => {
         if (req.method === 'POST' && url.pathname === '/' && typeof target === 'string') {
           const name = target.split('.').pop() ?? '';
-          return handleAction(name, req, res, body);
+          return guardedAction(name, req, res, body);
         }
-        if (req.method === 'GET' && url.pathname === '/logout') {
-          const to = url.searchParams.get('logout_uri');
-          if (to && /^https?:\/\//.test(to)) {
-            res.writeHead(302, { location: to });
-            res.end();
-          } else
-            sendJson(res, 400, {
-              error: 'invalid_request',
-              error_description: 'Missing logout_uri',
-            });
-          return;
-        }
+        if (req.method === 'GET' && url.pathname === '/logout') return hostedLogout(res, url);
+        if (url.pathname === '/oauth2/authorize' && (req.method === 'GET' || req.method === 'POST'))
+          return hostedAuthorize(req, res, url, body);
         const headers = { ...req.headers };
         delete headers.host;
         return send(res, await request(req.method ?? 'GET', req.url ?? '/', headers, body));

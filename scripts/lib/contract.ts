@@ -65,7 +65,8 @@ function quoteBody(email: string, overrides: Record<string, unknown> = {}) {
     vehicleType: 'SUV',
     selectedAddons: ['Pet Hair Removal'],
     date: daysFromNow(30),
-    time: '10:00 AM',
+    // Offered on weekdays and at weekends alike (domain/quoteSchedule.ts).
+    time: '4:00 PM',
     vehicle: '2020 Contract Check',
     message: 'Sent by the contract check',
     totalPrice: 1,
@@ -86,6 +87,7 @@ function sampleRequest(operationId: string): RequestSpec {
   const id = { id: UNKNOWN_ID };
   const samples: Record<string, RequestSpec> = {
     updateMyProfile: { body: { name: 'Contract Check' } },
+    reportSessionsEnded: { body: { reason: 'password-change' } },
     createVehicle: { body: vehicleBody },
     updateVehicle: { params: id, body: vehicleBody },
     deleteVehicle: { params: id },
@@ -96,6 +98,25 @@ function sampleRequest(operationId: string): RequestSpec {
     listServicePics: { query: { bookingId: UNKNOWN_ID } },
     createSubscription: { body: { plan: 'monthly' } },
     cancelSubscription: { params: id },
+    deleteMyAccount: { body: { email: 'contract-check@example.com', accessToken: 'x' } },
+    markOwnerRequestSeen: { params: id },
+    scheduleOwnerBooking: { params: id, body: { date: daysFromNow(31), time: '10:00' } },
+    cancelOwnerBooking: { params: id, body: { reason: 'Sent by the contract check' } },
+    completeOwnerBooking: { params: id },
+    uploadOwnerPicture: {
+      params: id,
+      headers: { 'content-type': 'multipart/form-data; boundary=contract-check' },
+      rawBody: [
+        '--contract-check',
+        'Content-Disposition: form-data; name="file"; filename="check.jpg"',
+        'Content-Type: image/jpeg',
+        '',
+        'jpeg bytes',
+        '--contract-check--',
+        '',
+      ].join('\r\n'),
+    },
+    listOwnerRoute: { query: { from: daysFromNow(1) } },
   };
   return samples[operationId] ?? {};
 }
@@ -557,6 +578,40 @@ async function checkSubscriptions(run: ContractRun): Promise<void> {
   await run.check('cancelSubscription', 'unknown id → 404', { params: { id: UNKNOWN_ID } }, 404);
 }
 
+/**
+ * The customer's rights. The deletion itself is never sent (it would delete the checking
+ * account): only the refusals that change nothing.
+ */
+async function checkAccount(run: ContractRun, email: string): Promise<void> {
+  // A backend limits downloads to one a minute, so an earlier run may have used this minute's.
+  await run.check(
+    'exportMyData',
+    'download → 200, an attachment with the profile (429 within a minute of the last one)',
+    {},
+    [200, 429],
+    (exchange) => {
+      if (exchange.status === 429) {
+        return exchange.headers.get('retry-after') ? undefined : 'no Retry-After';
+      }
+      const attachment = /^attachment/.test(exchange.headers.get('content-disposition') ?? '');
+      return attachment && asRecord(asRecord(exchange.json).profile).email === email
+        ? undefined
+        : 'expected an attachment holding the profile';
+    },
+  );
+  await run.check('exportMyData', 'again within the minute → 429', {}, 429, (exchange) =>
+    exchange.headers.get('retry-after') ? undefined : 'no Retry-After',
+  );
+  await run.check(
+    'deleteMyAccount',
+    'another e-mail → 400',
+    { body: { email: `not-${email}`, accessToken: 'x' } },
+    400,
+  );
+  await run.check('deleteMyAccount', 'no access token → 400', { body: { email } }, 400);
+  run.note('deleteMyAccount', 'refusals only: a deletion would delete the checking account');
+}
+
 export async function runContract(options: ContractOptions): Promise<OperationResult[]> {
   const doc = loadOpenApi(options.specPath);
   const run = new ContractRun(doc, options.baseUrl.replace(/\/+$/, ''), options.fetch);
@@ -581,5 +636,6 @@ export async function runContract(options: ContractOptions): Promise<OperationRe
   if (options.webhookKey && email) await checkWebhook(run, options.webhookKey, email);
   else run.note('receiveCalendlyWebhook', 'no --webhook-key: only the refusals were checked');
   await checkSubscriptions(run);
+  await checkAccount(run, email);
   return run.summary();
 }

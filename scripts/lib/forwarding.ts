@@ -1,9 +1,9 @@
 /**
  * The local proxies in front of the API (the webpack dev server's `/api` and the static
- * server's) tell it who the client is by setting X-Forwarded-For to the address of the
- * connection they received, replacing whatever the client sent: the API trusts exactly one
- * hop (TRUST_PROXY=1, scripts/lib/localStack.ts), so a made-up header neither resets a
- * visitor's quote allowance nor lets one visitor use up everyone's.
+ * server's) set X-Forwarded-For to the address of the connection they received, replacing
+ * whatever the client sent, as a proxy in front of a deployed API must. The local stack does
+ * not trust the header (no TRUST_PROXY, scripts/lib/localStack.ts): the API's own port is
+ * reachable directly, where a client could write any address into it.
  */
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
@@ -16,9 +16,6 @@ const CLIENT_FORWARDING_HEADERS = [
   'x-forwarded-port',
   'x-real-ip',
 ];
-
-/** The proxies in front of the API (the one hop it trusts). */
-export const TRUSTED_PROXY_HOPS = 1;
 
 const clientAddress = (req: IncomingMessage) => req.socket.remoteAddress ?? '';
 

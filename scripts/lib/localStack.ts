@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_IDENTITY } from '../../server/productionConfig';
 import { CognitoApiError, callCognito, isRecord, readString } from './cognitoClient';
 import {
   CLIENT_ID,
@@ -26,7 +27,7 @@ import {
 } from './cognitoLocal';
 import { ensureMfaRequiredGroup } from './cognitoAccountGaps';
 import { startCognitoProxy } from './cognitoProxy';
-import { TRUSTED_PROXY_HOPS } from './forwarding';
+import { ensureOwnerUser, OWNER_USER } from './cognitoOwners';
 import { startChild, waitHealthy, type Child } from './processes';
 import { assertPortFree, freePort } from './ports';
 
@@ -71,6 +72,8 @@ export interface LocalStack {
   /** Token issuer (cognitoUrl + '/' + userPoolId). */
   issuer: string;
   demoUser: { email: string; password: string; sub: string };
+  /** The owner account (group `owners`): the owner console at /owner. */
+  ownerUser: { email: string; password: string };
   /** True when this start seeded the demo customer's data (a first run). */
   seeded: boolean;
   stop(): Promise<void>;
@@ -228,6 +231,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       upstream: `http://127.0.0.1:${internalPort}`,
       userPoolId: USER_POOL_ID,
       poolFile: cognitoPoolFile(cognitoDir),
+      appOrigin,
       onCode: (kind, destination, code) => log(`[cognito] ${kind} for ${destination}: ${code}`),
       log,
     });
@@ -242,12 +246,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_ISSUER: issuer,
       COGNITO_JWKS_URL: `${cognitoDirect}/${USER_POOL_ID}/.well-known/jwks.json`,
       COGNITO_CLIENT_ID: CLIENT_ID,
+      // The local configuration: the only one that accepts the emulator's signing key.
+      IDENTITY_EMULATOR: LOCAL_IDENTITY,
       PUBLIC_API_URL: options.publicApiUrl ?? `${new URL(appOrigin).origin}/api`,
       SIGNED_URL_SECRET: secrets.signedUrl,
       CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,
       CORS_ORIGINS: new URL(appOrigin).origin,
-      // The dev or static server in front sets X-Forwarded-For (scripts/lib/forwarding.ts).
-      TRUST_PROXY: String(TRUSTED_PROXY_HOPS),
+      // No TRUST_PROXY: the API's port is reachable directly, so a client could name any
+      // address in X-Forwarded-For; every local visitor is this machine anyway.
     };
     const api = spawnChild(
       'API server',
@@ -264,6 +270,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await waitHealthy(cognito, `http://127.0.0.1:${internalPort}/health`, 30_000);
     const demoSub = await ensureDemoUser(cognitoDirect);
     await ensureMfaRequiredGroup(cognitoDirect, USER_POOL_ID);
+    await ensureOwnerUser(`http://127.0.0.1:${internalPort}`, USER_POOL_ID);
     await waitHealthy(api, `${apiUrl}/health`, 60_000);
 
     const marker = path.join(stateDir, 'demo.json');
@@ -288,6 +295,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       clientId: CLIENT_ID,
       issuer,
       demoUser: { email: DEMO_USER.email, password: DEMO_USER.password, sub: demoSub },
+      ownerUser: { email: OWNER_USER.email, password: OWNER_USER.password },
       seeded,
       stop,
     };

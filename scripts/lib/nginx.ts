@@ -81,8 +81,14 @@ http {
 ${headers(cacheControl('/assets/'))}
       try_files $uri =404;
     }
+    # The API reference's files (dist/api/) first; any other /api/x is the API's /x.
     location /api/ {
-      proxy_pass http://${api.host}/;
+${headers(cacheControl('/'))}
+      try_files $uri $uri/index.html @api;
+    }
+    location @api {
+      rewrite ^/api/(.*)$ /$1 break;
+      proxy_pass http://${api.host};
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;

@@ -76,10 +76,7 @@ export function securityHeaders(config: HeaderConfig): Record<string, string> {
   };
 }
 
-/** Long cache for content-hashed assets; revalidate everything else. */
-export function cacheControl(pathname: string): string {
-  return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
+export { cacheControl } from '../../server/staticSite';
 
 export function headerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): HeaderConfig {
   return {

@@ -18,8 +18,11 @@ import { sessionExpired } from './session/sessionSlice';
 import { navigateTo } from './session/navigation';
 import { NETWORK_ERROR_MESSAGE, type ApiError } from './errors';
 
-/** Endpoints that must not be retried on 429 (docs/product.md §7: POST /bookings). */
-const NO_RETRY_ENDPOINTS = new Set(['createBooking']);
+/**
+ * Endpoints that must not be retried on 429 (docs/product.md §7: POST /bookings; the data
+ * download, whose limit the customer is told about instead of waiting a minute).
+ */
+const NO_RETRY_ENDPOINTS = new Set(['createBooking', 'exportMyData']);
 /** Longest wait a Retry-After may impose before the single retry. */
 const MAX_RETRY_WAIT_MS = 60_000;
 

@@ -107,6 +107,10 @@ export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>(
       invalidatesTags: ['subscriptions', 'loyalty'],
     },
     cancelSubscription: { transformResponse: (raw: unknown) => normalizeSubscription(raw) },
+    // The download is saved as a file; the app keeps no copy of it.
+    exportMyData: { keepUnusedDataFor: 0 },
+    // A deleted account has nothing left to fetch (a refetch would answer 401 and go to /auth).
+    deleteMyAccount: { invalidatesTags: [] },
   },
 });
 
@@ -204,4 +208,6 @@ export const {
   useListSubscriptionsQuery,
   useCreateSubscriptionMutation,
   useCancelSubscriptionMutation,
+  useLazyExportMyDataQuery,
+  useDeleteMyAccountMutation,
 } = api;

@@ -7,6 +7,7 @@ export const addTagTypes = [
   'service-pics',
   'calendly',
   'subscriptions',
+  'account',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -20,6 +21,17 @@ const injectedRtkApi = api
       }),
       updateMyProfile: build.mutation<UpdateMyProfileApiResponse, UpdateMyProfileApiArg>({
         query: (queryArg) => ({ url: `/profile/me`, method: 'PUT', body: queryArg.profileUpdate }),
+        invalidatesTags: ['profile'],
+      }),
+      reportSessionsEnded: build.mutation<
+        ReportSessionsEndedApiResponse,
+        ReportSessionsEndedApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/profile/me/sessions-ended`,
+          method: 'POST',
+          body: queryArg.sessionsEnded,
+        }),
         invalidatesTags: ['profile'],
       }),
       listMyVehicles: build.query<ListMyVehiclesApiResponse, ListMyVehiclesApiArg>({
@@ -118,6 +130,18 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/subscriptions/${queryArg.id}`, method: 'DELETE' }),
         invalidatesTags: ['subscriptions'],
       }),
+      exportMyData: build.query<ExportMyDataApiResponse, ExportMyDataApiArg>({
+        query: () => ({ url: `/account/export` }),
+        providesTags: ['account'],
+      }),
+      deleteMyAccount: build.mutation<DeleteMyAccountApiResponse, DeleteMyAccountApiArg>({
+        query: (queryArg) => ({
+          url: `/account/deletion`,
+          method: 'POST',
+          body: queryArg.accountDeletion,
+        }),
+        invalidatesTags: ['account'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -127,6 +151,10 @@ export type GetMyProfileApiArg = void;
 export type UpdateMyProfileApiResponse = /** status 200 The stored profile */ Profile;
 export type UpdateMyProfileApiArg = {
   profileUpdate: ProfileUpdate;
+};
+export type ReportSessionsEndedApiResponse = unknown;
+export type ReportSessionsEndedApiArg = {
+  sessionsEnded: SessionsEnded;
 };
 export type ListMyVehiclesApiResponse = /** status 200 Vehicles, oldest first */ Vehicle[];
 export type ListMyVehiclesApiArg = void;
@@ -154,7 +182,7 @@ export type CreateBookingApiArg = {
   quoteRequest: QuoteRequest;
 };
 export type ListClaimableBookingsApiResponse =
-  /** status 200 Requests waiting for the customer's answer */ Booking[];
+  /** status 200 Requests waiting for the customer's answer */ ClaimableRequest[];
 export type ListClaimableBookingsApiArg = void;
 export type ClaimBookingApiResponse = unknown;
 export type ClaimBookingApiArg = {
@@ -188,6 +216,12 @@ export type CancelSubscriptionApiResponse =
 export type CancelSubscriptionApiArg = {
   id: Id;
 };
+export type ExportMyDataApiResponse = /** status 200 The customer's data */ AccountExport;
+export type ExportMyDataApiArg = void;
+export type DeleteMyAccountApiResponse = unknown;
+export type DeleteMyAccountApiArg = {
+  accountDeletion: AccountDeletion;
+};
 export type Address = {
   line1: string;
   line2?: string;
@@ -219,6 +253,10 @@ export type ProfileUpdate = {
   phone?: string;
   mobile?: string;
   serviceAddress?: Address;
+};
+export type SessionsEnded = {
+  /** What ended the earlier sessions. */
+  reason: 'global-sign-out' | 'password-change';
 };
 export type Id = string;
 export type Vehicle = {
@@ -304,6 +342,15 @@ export type QuoteRequest = {
   serviceAddress?: Address;
   totalPrice: number;
 };
+export type ClaimableRequest = {
+  bookingId: Id;
+  vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+  /** Absent for a call-back request */
+  date?: string;
+  /** Local time of day, e.g. `4:00 PM` */
+  time?: string;
+  totalPrice: number;
+};
 export type ClaimDecision = {
   /** `mine` claims the request; `not-mine` stops offering it. */
   decision: 'mine' | 'not-mine';
@@ -345,9 +392,40 @@ export type Subscription = {
 export type SubscriptionInput = {
   plan: 'weekly' | 'biweekly' | 'monthly';
 };
+export type PictureRecord = {
+  bookingId: Id;
+  description: string;
+  uploadedAt: string;
+};
+export type AccountExport = {
+  exportedAt: string;
+  /** The account's sign-in attributes as the API knows them. */
+  signIn: {
+    /** The identity provider's `sub` */
+    userId: string;
+    email: string;
+    emailVerified: boolean;
+  };
+  profile: Profile;
+  vehicles: Vehicle[];
+  bookings: Booking[];
+  schedulingServiceBookings: CalendlyBooking[];
+  subscriptions: Subscription[];
+  loyalty: Loyalty;
+  pictures: PictureRecord[];
+  /** The customer's e-mail preferences; `null` while the backend keeps none. */
+  emailPreferences: object | null;
+};
+export type AccountDeletion = {
+  /** The account's e-mail, typed by the customer */
+  email: string;
+  /** An access token from a sign-in of the last 10 minutes */
+  accessToken: string;
+};
 export const {
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
+  useReportSessionsEndedMutation,
   useListMyVehiclesQuery,
   useCreateVehicleMutation,
   useUpdateVehicleMutation,
@@ -364,4 +442,6 @@ export const {
   useListSubscriptionsQuery,
   useCreateSubscriptionMutation,
   useCancelSubscriptionMutation,
+  useExportMyDataQuery,
+  useDeleteMyAccountMutation,
 } = injectedRtkApi;

@@ -9,6 +9,8 @@ describe('routing', () => {
     ['/gallery', 'Gallery'],
     ['/contact', 'Contact Us'],
     ['/booking', 'Book a Service'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
   ])('%s renders its page', async (path, heading) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -10,7 +10,15 @@ import type { AppStore } from './appStore';
  * The public pages `npm run build` prerenders to static HTML with islands (scripts/prerender.ts,
  * docs/architecture.md). In the app, each one's page is a chunk of its own.
  */
-export const prerenderedPaths = ['/', '/services', '/gallery', '/contact', '/booking'] as const;
+export const prerenderedPaths = [
+  '/',
+  '/services',
+  '/gallery',
+  '/contact',
+  '/booking',
+  '/privacy',
+  '/terms',
+] as const;
 
 const HomeRoute = lazyRoute(() =>
   import(/* webpackChunkName: "route-home" */ './routes/HomeRoute').then((m) => m.HomeRoute),
@@ -33,6 +41,16 @@ const ContactPage = lazyRoute(() =>
 const BookingPage = lazyRoute(() =>
   import(/* webpackChunkName: "route-booking" */ '../features/marketing/pages/BookingPage').then(
     (m) => m.BookingPage,
+  ),
+);
+const PrivacyPage = lazyRoute(() =>
+  import(/* webpackChunkName: "route-legal" */ '../features/marketing/pages/LegalPages').then(
+    (m) => m.PrivacyPage,
+  ),
+);
+const TermsPage = lazyRoute(() =>
+  import(/* webpackChunkName: "route-legal" */ '../features/marketing/pages/LegalPages').then(
+    (m) => m.TermsPage,
   ),
 );
 // The customer features: the API layer and toasts load with them.
@@ -68,6 +86,8 @@ export const routes: RouteObject[] = [
       { path: 'gallery', element: <GalleryPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'booking', element: <BookingPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'terms', element: <TermsPage /> },
       {
         element: <AppServicesRoute />,
         children: [

@@ -1,7 +1,7 @@
 /**
  * Every parameter, request body and response body of openapi.yaml has an example, and every
  * example (and every `examples` of a schema) is valid against its schema. Mocks (Prism) answer
- * with these examples and Dredd sends them, so an example that breaks its own schema makes
+ * with these examples and testers send them, so an example that breaks its own schema makes
  * a mock answer what no backend may, and a missing one makes a mock invent `"string"`.
  */
 import {

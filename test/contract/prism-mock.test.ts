@@ -37,6 +37,24 @@ function exampleRequest(operationId: string): RequestSpec {
     target[parameter.name] = String(parameter.example);
   }
   if (op.requestBody) spec.body = op.requestBody.example;
+  // The owner's picture upload is the one multipart body (its handler reads it).
+  if (operationId === 'uploadOwnerPicture') {
+    const boundary = 'contract-boundary';
+    spec.headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+    spec.rawBody = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="description"',
+      '',
+      'After',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="after.jpg"',
+      'Content-Type: image/jpeg',
+      '',
+      'jpeg bytes',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+  }
   return spec;
 }
 

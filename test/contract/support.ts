@@ -2,11 +2,18 @@
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { seedDemoCustomer } from '../../server/seed';
 import type { ServerOptions } from '../../server/config';
-import { startApi, startIdentityProvider, type TestApi } from '../server/helpers';
+import {
+  startApi,
+  startIdentityProvider,
+  type IdentityProvider,
+  type TestApi,
+} from '../server/helpers';
 
 /** server/ on a temporary database with a seeded demo customer and their id token. */
 export interface SeededApi {
   api: TestApi;
+  /** The stand-in identity provider that signs the tokens. */
+  idp: IdentityProvider;
   /** An id token of the seeded customer. */
   token: string;
   close(): Promise<void>;
@@ -21,6 +28,7 @@ export async function startSeededApi(
   await seedDemoCustomer({ databasePath: api.databasePath, picturesDir: api.picturesDir }, demo);
   return {
     api,
+    idp,
     token: await idp.idToken(demo.sub, demo.email),
     close: async () => {
       await api.close();

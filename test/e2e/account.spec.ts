@@ -90,10 +90,18 @@ test('"Sign out of all devices" ends the session of another browser on its next 
   const otherPage = await other.newPage();
   await logIn(otherPage, email, password);
   const otherRefresh = await otherPage.evaluate(() => localStorage.getItem('refreshToken') ?? '');
+  const otherIdToken = await otherPage.evaluate(
+    () => localStorage.getItem('idToken') ?? sessionStorage.getItem('idToken') ?? '',
+  );
+  const profileWith = (token: string) =>
+    fetch(`${stack.env.apiUrl}/profile/me`, { headers: { authorization: `Bearer ${token}` } });
+  expect((await profileWith(otherIdToken)).status).toBe(200);
 
   await page.goto('/dashboard/security');
   await page.getByRole('button', { name: 'Sign out of all devices' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  // The API refuses the other browser's id token at once, though it has not expired.
+  expect((await profileWith(otherIdToken)).status).toBe(401);
 
   // The other browser's next call to the identity provider is refused: it lands on /auth.
   await otherPage.goto('/dashboard/security');

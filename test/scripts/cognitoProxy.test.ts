@@ -148,6 +148,15 @@ async function getProfile(token: string): Promise<{ status: number; body: unknow
 }
 
 /** A 6-digit code that is not valid in the current TOTP window (±1 step). */
+/** Answers a SOFTWARE_TOKEN_MFA challenge of this sign-in with a code. */
+const answerTotp = (session: unknown, email: string) => (code: string) =>
+  cognito('RespondToAuthChallenge', {
+    ClientId: stack.clientId,
+    ChallengeName: 'SOFTWARE_TOKEN_MFA',
+    Session: session,
+    ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+  });
+
 function wrongTotp(secret: string): string {
   const now = Date.now();
   const valid = new Set([-30_000, 0, 30_000].map((shift) => totpCode(secret, now + shift)));
@@ -329,6 +338,26 @@ describe('sessions', () => {
       );
   });
 
+  it('marks sessions revocable (origin_jti), so a logout’s RevokeToken ends that refresh token only', async () => {
+    const { email, tokens } = await confirmedCustomer('logout-revoke');
+    const other = tokensOf(await passwordLogin(email));
+    const origin = jwtClaims(tokens.AccessToken).origin_jti;
+    expect(origin).toEqual(expect.any(String));
+    const refreshed = tokensOf(await refresh(tokens.RefreshToken ?? ''));
+    expect(jwtClaims(refreshed.AccessToken).origin_jti).toBe(origin);
+    expect(jwtClaims(other.AccessToken).origin_jti).not.toBe(origin);
+    expect((await getProfile(refreshed.AccessToken)).status).toBe(200);
+
+    // What Amplify's signOut sends for a revocable session.
+    expect(
+      await cognito('RevokeToken', { ClientId: stack.clientId, Token: tokens.RefreshToken }),
+    ).toEqual({});
+    expect((await cognitoError(refresh(tokens.RefreshToken ?? ''))).type).toBe(
+      'NotAuthorizedException',
+    );
+    expect(tokensOf(await refresh(other.RefreshToken ?? '')).IdToken).toEqual(expect.any(String));
+  });
+
   it('ChangePassword checks the current password and the policy, then only the new one signs in', async () => {
     const { email, tokens } = await confirmedCustomer('change-password');
     const change = (previous: string, proposed: string) =>
@@ -403,13 +432,7 @@ describe('multi-factor sign-in', () => {
     const challenge = await passwordLogin(email);
     expect(challenge).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
     expect(challenge.AuthenticationResult).toBeUndefined();
-    const respond = (code: string) =>
-      cognito('RespondToAuthChallenge', {
-        ClientId: stack.clientId,
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        Session: challenge.Session,
-        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
-      });
+    const respond = answerTotp(challenge.Session, email);
 
     const mismatch = await cognitoError(respond(wrongTotp(secret)));
     expect(mismatch).toMatchObject({
@@ -556,6 +579,59 @@ describe('hosted sign-in (authorization code with PKCE)', () => {
     expect((await getProfile(readString(tokens, 'access_token') ?? '')).status).toBe(200);
   });
 
+  it('escapes every value it puts in the page (state included) and keeps it for the redirect', async () => {
+    const { email } = await confirmedCustomer('hosted-escape');
+    const { challenge } = pkcePair();
+    const state = '"><script>alert(1)</script><x a=\'';
+    const page = await fetch(authorizeUrl(challenge, state));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;x a=&#39;"');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+
+    const unescape = (value: string) =>
+      value
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    const fields = Object.fromEntries(
+      Object.entries(formFields(html, email, 'Not-The-Pass1')).map(([k, v]) => [k, unescape(v)]),
+    );
+    const authorize = new URL('/oauth2/authorize', stack.cognitoUrl).toString();
+    const refused = await postForm(authorize, fields);
+    expect(await refused.text()).not.toContain('<script>');
+    const redirect = await postForm(authorize, { ...fields, password: PASSWORD });
+    expect(redirect.status).toBe(302);
+    expect(new URL(redirect.headers.get('location') ?? '').searchParams.get('state')).toBe(state);
+  });
+
+  it('asks an account with an authenticator for its code before redirecting', async () => {
+    const { email, tokens } = await confirmedCustomer('hosted-mfa');
+    const secret = await withAuthenticator(tokens.AccessToken);
+    const { challenge } = pkcePair();
+    const html = await (await fetch(authorizeUrl(challenge, 'state-mfa'))).text();
+    const authorize = new URL('/oauth2/authorize', stack.cognitoUrl).toString();
+
+    const step = await postForm(authorize, formFields(html, email, PASSWORD));
+    expect(step.status).toBe(200);
+    const codeHtml = await step.text();
+    expect(codeHtml).toContain('Code from your authenticator app');
+    const session = /name="mfa_session" value="([^"]+)"/.exec(codeHtml)?.[1] ?? '';
+    expect(session).not.toBe('');
+
+    const wrong = await postForm(authorize, { mfa_session: session, code: wrongTotp(secret) });
+    expect(wrong.status).toBe(200);
+    expect(await wrong.text()).toContain('Invalid code or auth state for the user.');
+    const right = await postForm(authorize, { mfa_session: session, code: totpCode(secret) });
+    expect(right.status).toBe(302);
+    const location = new URL(right.headers.get('location') ?? '');
+    expect(location.searchParams.get('state')).toBe('state-mfa');
+    expect(location.searchParams.get('code')).toEqual(expect.any(String));
+  });
+
   it('signs out of the hosted pages by redirecting to logout_uri', async () => {
     const logoutUri = `${appOrigin}/`;
     const url = new URL('/logout', stack.cognitoUrl);
@@ -569,6 +645,113 @@ describe('hosted sign-in (authorization code with PKCE)', () => {
 
     const missing = await fetch(new URL('/logout', stack.cognitoUrl), { redirect: 'manual' });
     expect(missing.status).toBe(400);
+
+    url.searchParams.set('logout_uri', 'https://attacker.example/');
+    const elsewhere = await fetch(url, { redirect: 'manual' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.headers.get('location')).toBeNull();
+  });
+});
+
+/** Sets up and turns on an authenticator for the account; returns its secret. */
+async function withAuthenticator(accessToken: string): Promise<string> {
+  const associated = await cognito('AssociateSoftwareToken', { AccessToken: accessToken });
+  const secret = readString(associated, 'SecretCode') ?? '';
+  await cognito('VerifySoftwareToken', {
+    AccessToken: accessToken,
+    UserCode: totpCode(secret),
+    FriendlyDeviceName: 'Phone',
+  });
+  await cognito('SetUserMFAPreference', {
+    AccessToken: accessToken,
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
+  return secret;
+}
+
+describe('safe to run while browsing other websites', () => {
+  it('answers CORS only for the app’s origin and does nothing for another website', async () => {
+    const preflight = await fetch(`${stack.cognitoUrl}/`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://attacker.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-amz-target',
+      },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+
+    const listUsers = await fetch(`${stack.cognitoUrl}/`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://attacker.example',
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers',
+      },
+      body: JSON.stringify({ UserPoolId: stack.userPoolId }),
+    });
+    expect(listUsers.status).toBe(403);
+    expect(listUsers.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await listUsers.text()).not.toContain('Username');
+  });
+
+  it('locks an account after 5 wrong passwords: even the right one is refused for a while', async () => {
+    const { email } = await confirmedCustomer('lockout');
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect(await cognitoError(passwordLogin(email, 'Wrong-Pass1'))).toMatchObject({
+        type: 'NotAuthorizedException',
+        message: 'NotAuthorizedException: Incorrect username or password.',
+      });
+    expect(await cognitoError(passwordLogin(email))).toMatchObject({
+      type: 'NotAuthorizedException',
+      message: 'NotAuthorizedException: Password attempts exceeded',
+    });
+  });
+
+  it('locks an account after 5 wrong authenticator codes', async () => {
+    const { email, tokens } = await confirmedCustomer('lockout-totp');
+    const secret = await withAuthenticator(tokens.AccessToken);
+    const challenge = await passwordLogin(email);
+    const respond = answerTotp(challenge.Session, email);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await cognitoError(respond(wrongTotp(secret)))).type).toBe('CodeMismatchException');
+    expect(await cognitoError(respond(totpCode(secret)))).toMatchObject({
+      message: 'NotAuthorizedException: Password attempts exceeded',
+    });
+  });
+
+  it('turns the authenticator off only after a current code', async () => {
+    const { tokens } = await confirmedCustomer('totp-off');
+    const secret = await withAuthenticator(tokens.AccessToken);
+    const turnOff = () =>
+      cognito('SetUserMFAPreference', {
+        AccessToken: tokens.AccessToken,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      });
+    expect(await cognitoError(turnOff())).toMatchObject({
+      type: 'NotAuthorizedException',
+      message:
+        'NotAuthorizedException: Enter a current code from your authenticator app to turn it off.',
+    });
+    expect(
+      (
+        await cognitoError(
+          cognito('VerifySoftwareToken', {
+            AccessToken: tokens.AccessToken,
+            UserCode: wrongTotp(secret),
+          }),
+        )
+      ).type,
+    ).toBe('CodeMismatchException');
+    expect((await cognitoError(turnOff())).type).toBe('NotAuthorizedException');
+    await cognito('VerifySoftwareToken', {
+      AccessToken: tokens.AccessToken,
+      UserCode: totpCode(secret),
+    });
+    expect(await turnOff()).toEqual({});
+    const settings = await cognito('GetUser', { AccessToken: tokens.AccessToken });
+    expect(settings.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
   });
 });
 

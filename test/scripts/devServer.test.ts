@@ -1,8 +1,8 @@
 /**
  * `npm start`'s dev server (webpack.config.ts devServer, as scripts/dev.ts uses it): a page opened
  * at http://localhost:<port> connects the live-reload socket without webpack-dev-server's
- * "Invalid Host/Origin header". A tiny bundle stands in for the app; the server options are the
- * real ones.
+ * "Invalid Host/Origin header", under the site's own security headers, and it lists no files. A
+ * tiny bundle stands in for the app; the server options are the real ones.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { chromium, type Browser } from 'playwright-core';
 import { createConfig, SHELL_FILE } from '../../webpack.config';
 import { freePorts } from '../../scripts/lib/ports';
+import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/securityHeaders';
 
 jest.setTimeout(120_000);
 
@@ -25,9 +26,11 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'dev-server-'));
   writeFileSync(path.join(dir, 'index.js'), 'document.title = "ready";\n');
   [port] = (await freePorts(1)) as [number];
-  const { devServer } = createConfig({ mode: 'development', port });
+  const { devServer, devtool } = createConfig({ mode: 'development', port });
   const compiler = webpack({
     mode: 'development',
+    // The app's own development source maps, which must run under the CSP the server sends.
+    devtool,
     context: dir,
     entry: './index.js',
     output: { path: path.join(dir, 'dist'), publicPath: '/' },
@@ -81,4 +84,33 @@ it('live reload connects from http://localhost:<port> (no "Invalid Host/Origin h
   expect(refused).toEqual([]);
   expect(errors.filter((text) => text.includes('Invalid Host/Origin'))).toEqual([]);
   await page.close();
+});
+
+it('sends the site’s security headers, and the page runs under its CSP', async () => {
+  const response = await fetch(`http://localhost:${port}/`);
+  expect(response.status).toBe(200);
+  for (const [name, value] of Object.entries(securityHeaders(headerConfigFromEnv())))
+    expect([name, response.headers.get(name)]).toEqual([name, value]);
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+
+  const page = await browser.newPage();
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(`http://localhost:${port}/`);
+  await page.waitForFunction(() => document.title === 'ready');
+  expect(violations).toEqual([]);
+  await page.close();
+});
+
+it('does not list the build’s files at /webpack-dev-server', async () => {
+  const page = (url: string) =>
+    fetch(`http://localhost:${port}${url}`, { headers: { accept: 'text/html' } }).then((response) =>
+      response.text(),
+    );
+  const listing = await page('/webpack-dev-server');
+  expect(listing).not.toContain('Assets Report');
+  // Like any other path, it is the app's page.
+  expect(listing).toBe(await page('/some/other/path'));
 });

@@ -378,3 +378,27 @@ describe('an account that takes someone else’s e-mail (issue 11)', () => {
     expect(JSON.parse(profile.text)).toMatchObject({ email: '' });
   });
 });
+
+it('does not let a direct client of the API pick its own address with X-Forwarded-For', async () => {
+  // The API's port takes connections from anyone on this machine, not only from the proxies.
+  const statuses: number[] = [];
+  for (let index = 0; index < 12; index += 1) {
+    const spoof = `198.51.100.${index + 1}`;
+    const response = await fetch(`${stack.apiUrl}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': spoof },
+      body: JSON.stringify({
+        name: 'Direct Client',
+        phone: '(919) 555-0101',
+        email: 'direct@example.test',
+        vehicleType: 'Sedan',
+        selectedAddons: [],
+        totalPrice: 90,
+      }),
+    });
+    statuses.push(response.status);
+  }
+  // Ten quotes per address in ten minutes (the default); earlier tests may have used some.
+  expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(10);
+  expect(statuses.at(-1)).toBe(429);
+});

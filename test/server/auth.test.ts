@@ -155,6 +155,19 @@ describe('token verification', () => {
     await expect401(bearer(expired), 'Token expired');
   });
 
+  it('refuses a token that lives longer than the configured maximum (60 minutes)', async () => {
+    const issuedAt = Math.floor(Date.now() / 1000) - 5;
+    const yearLong = await idp.idToken(
+      'id-user',
+      'id@example.com',
+      {},
+      { issuedAt, expiresAt: issuedAt + 365 * 24 * 3600 },
+    );
+    await expect401(bearer(yearLong), 'Token lifetime is longer than 3600 seconds');
+    const hourLong = await idp.accessToken('id-user', {}, { issuedAt, expiresAt: issuedAt + 3600 });
+    expect((await profileWith(bearer(hourLong))).status).toBe(200);
+  });
+
   it('refuses a token from another issuer', async () => {
     const other = await idp.idToken(
       'id-user',
@@ -207,6 +220,62 @@ describe('token verification', () => {
     } finally {
       await offline.close();
     }
+  });
+});
+
+describe('sessions the account ended', () => {
+  const endSessions = (token: string, reason: string) =>
+    call(api.baseUrl, 'POST', '/profile/me/sessions-ended', {
+      headers: bearer(token),
+      body: { reason },
+    });
+
+  it('refuses every token issued before "Sign out of all devices", and accepts later ones', async () => {
+    const before = Math.floor(Date.now() / 1000) - 5;
+    const idToken = await idp.idToken('ended-user', 'ended@example.com', {}, { issuedAt: before });
+    const access = await idp.accessToken('ended-user', {}, { issuedAt: before });
+    const otherUser = await idp.idToken(
+      'still-user',
+      'still@example.com',
+      {},
+      { issuedAt: before },
+    );
+    expect((await profileWith(bearer(access))).status).toBe(200);
+
+    expect((await endSessions(idToken, 'global-sign-out')).status).toBe(204);
+    for (const token of [idToken, access])
+      await expect401(
+        bearer(token),
+        'Token was issued before the account signed out of its sessions',
+      );
+    const update = await call(api.baseUrl, 'PUT', '/profile/me', {
+      headers: bearer(access),
+      body: { name: 'Someone Else' },
+    });
+    expect(update.status).toBe(401);
+    expect((await profileWith(bearer(otherUser))).status).toBe(200);
+
+    const later = await idp.accessToken(
+      'ended-user',
+      {},
+      { issuedAt: Math.floor(Date.now() / 1000) + 1 },
+    );
+    expect((await profileWith(bearer(later))).status).toBe(200);
+  });
+
+  it('records a password change the same way and refuses an unknown reason', async () => {
+    const before = Math.floor(Date.now() / 1000) - 5;
+    const token = await idp.idToken(
+      'changed-user',
+      'changed@example.com',
+      {},
+      { issuedAt: before },
+    );
+    const wrong = await endSessions(token, 'because');
+    expect(wrong.status).toBe(400);
+    expect((await profileWith(bearer(token))).status).toBe(200);
+    expect((await endSessions(token, 'password-change')).status).toBe(204);
+    expect((await profileWith(bearer(token))).status).toBe(401);
   });
 });
 

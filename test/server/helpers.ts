@@ -2,14 +2,27 @@
  * A real server on a temp SQLite file, and a stand-in identity provider: an RSA key pair
  * whose JWKS is served from a local HTTP server, signing real Cognito-shaped tokens.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import {
+  decodeJwt,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import { repoRoot } from '../../domain/paths';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
+import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { buildServer } from '../../server/app';
 import type { ServerOptions } from '../../server/config';
 
@@ -24,6 +37,10 @@ export interface IdentityProvider {
   idToken(sub: string, email: string, claims?: JWTPayload, options?: SignOptions): Promise<string>;
   /** An access token (token_use access, client_id = client). */
   accessToken(sub: string, claims?: JWTPayload, options?: SignOptions): Promise<string>;
+  /** The subjects Cognito's `DeleteUser` (POST / at the issuer's origin) has deleted. */
+  deletedUsers: string[];
+  /** Makes the next `times` DeleteUser calls fail as an outage would (500). */
+  failDeleteUser(times: number): void;
   close(): Promise<void>;
 }
 
@@ -32,6 +49,8 @@ interface SignOptions {
   forged?: boolean;
   issuer?: string;
   expiresAt?: number;
+  /** `iat`; defaults to 5 seconds ago (the token lives 60 minutes from then). */
+  issuedAt?: number;
 }
 
 const listen = (server: Server) =>
@@ -39,12 +58,55 @@ const listen = (server: Server) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
 
-export async function startIdentityProvider(): Promise<IdentityProvider> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+/** The key pair cognito-local ships in its package and signs every token with. */
+async function emulatorKeyPair(): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
+  const keys = path.join(repoRoot, 'node_modules', 'cognito-local', 'lib', 'keys');
+  const read = (name: string) =>
+    (JSON.parse(readFileSync(path.join(keys, name), 'utf8')) as { jwk: JWK }).jwk;
+  const privateKey = (await importJWK(read('cognitoLocal.private.json'), 'RS256')) as CryptoKey;
+  return { privateKey, jwk: read('cognitoLocal.public.json') };
+}
+
+/**
+ * A stand-in identity provider at a non-emulator address. With `emulatorKey`, it signs with
+ * and publishes cognito-local's published key (kid "CognitoLocal"), as a misconfigured or
+ * forged key set would.
+ */
+export async function startIdentityProvider(
+  options: { emulatorKey?: boolean } = {},
+): Promise<IdentityProvider> {
+  const generated = await generateKeyPair('RS256', { extractable: true });
   const forger = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
+  const emulator = options.emulatorKey ? await emulatorKeyPair() : undefined;
+  const privateKey = emulator?.privateKey ?? generated.privateKey;
+  const kid = emulator ? String(emulator.jwk.kid) : KID;
+  const jwk = emulator?.jwk ?? {
+    ...(await exportJWK(generated.publicKey)),
+    kid: KID,
+    alg: 'RS256',
+    use: 'sig',
+  };
+  const deletedUsers: string[] = [];
+  let deleteFailures = 0;
   const server = createServer((request, response) => {
-    if (request.url === `/${POOL}/.well-known/jwks.json`) {
+    if (
+      request.method === 'POST' &&
+      request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.DeleteUser'
+    ) {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/x-amz-json-1.1');
+        if (deleteFailures > 0) {
+          deleteFailures -= 1;
+          response.writeHead(500).end(JSON.stringify({ __type: 'InternalErrorException' }));
+          return;
+        }
+        const { AccessToken } = JSON.parse(body) as { AccessToken: string };
+        deletedUsers.push(String(decodeJwt(AccessToken).sub));
+        response.writeHead(200).end('{}');
+      });
+    } else if (request.url === `/${POOL}/.well-known/jwks.json`) {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ keys: [jwk] }));
     } else {
@@ -56,13 +118,13 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
 
   const sign = (claims: JWTPayload, sub: string, options: SignOptions = {}) => {
     const key: CryptoKey = options.forged ? forger.privateKey : privateKey;
-    const now = Math.floor(Date.now() / 1000);
+    const issuedAt = options.issuedAt ?? Math.floor(Date.now() / 1000) - 5;
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: KID })
+      .setProtectedHeader({ alg: 'RS256', kid })
       .setIssuer(options.issuer ?? issuer)
       .setSubject(sub)
-      .setIssuedAt(now - 5)
-      .setExpirationTime(options.expiresAt ?? now + 3600)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(options.expiresAt ?? issuedAt + 3600)
       .sign(key);
   };
 
@@ -81,6 +143,10 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
         sub,
         options,
       ),
+    deletedUsers,
+    failDeleteUser: (times) => {
+      deleteFailures = times;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -169,6 +235,13 @@ export function futureDate(days = 14): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first Saturday at least `days` from today, as YYYY-MM-DD (weekend slots: 10:00 AM). */
+export function futureSaturday(days = 14): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
 /** A valid quote request. */
 export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => ({
   name: 'Sam Carter',
@@ -176,7 +249,7 @@ export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteReques
   email: 'sam@example.com',
   vehicleType: 'SUV',
   selectedAddons: ['Pet Hair Removal'],
-  date: futureDate(),
+  date: futureSaturday(),
   time: '10:00 AM',
   vehicle: '2020 Subaru Outback',
   message: 'Gate code 1234',
@@ -188,4 +261,102 @@ export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteReques
 export const quote = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
   ...quoteRequest(),
   ...overrides,
+});
+
+/**
+ * An identity provider and an API started before the calling file's tests and stopped after
+ * them; read `idp` and `api` inside the tests.
+ */
+export function serveApiForTests(overrides: Partial<ServerOptions> = {}): {
+  readonly idp: IdentityProvider;
+  readonly api: TestApi;
+} {
+  let idp: IdentityProvider | undefined;
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    idp = await startIdentityProvider();
+    api = await startApi(idp, overrides);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await idp?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('The API starts in beforeAll');
+    return value;
+  };
+  return {
+    get idp() {
+      return started(idp);
+    },
+    get api() {
+      return started(api);
+    },
+  };
+}
+
+/** Sends a signed `invitee.created` for a scheduling-service booking tomorrow. */
+export async function sendInviteeCreated(
+  baseUrl: string,
+  invitee: { uri: string; email: string; name?: string; eventName: string },
+): Promise<Answer> {
+  const event = JSON.stringify({
+    event: 'invitee.created',
+    payload: {
+      uri: invitee.uri,
+      email: invitee.email,
+      ...(invitee.name ? { name: invitee.name } : {}),
+      scheduled_event: {
+        name: invitee.eventName,
+        start_time: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    },
+  });
+  return call(baseUrl, 'POST', '/webhooks/calendly', {
+    rawBody: event,
+    headers: { 'calendly-webhook-signature': webhookSignatureHeader(WEBHOOK_KEY, event) },
+  });
+}
+
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+/** Runs a TypeScript file of the repository as its own process (through tsx). */
+export function runTs(
+  file: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
+  return spawn(tsx, [file, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
+}
+
+/** A process's exit code and everything it printed. */
+export async function finished(
+  child: ChildProcess,
+): Promise<{ code: number | null; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out, err };
+}
+
+/** Settings a production start accepts; the identity provider is the local stand-in. */
+export const productionEnv = (idp: IdentityProvider, dir: string): Record<string, string> => ({
+  NODE_ENV: 'production',
+  API_HOST: '127.0.0.1',
+  API_PORT: '0',
+  DATABASE_PATH: path.join(dir, `${randomBytes(4).toString('hex')}.db`),
+  PICTURES_DIR: path.join(dir, 'pictures'),
+  COGNITO_ISSUER: idp.issuer,
+  COGNITO_JWKS_URL: `${idp.issuer}/.well-known/jwks.json`,
+  COGNITO_CLIENT_ID: idp.clientId,
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  SIGNED_URL_SECRET: randomBytes(32).toString('hex'),
+  BACKUP_INTERVAL_HOURS: '0',
 });

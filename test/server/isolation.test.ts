@@ -5,18 +5,20 @@
  * its e-mail to A's without verifying it (the id token says `email_verified: "false"`),
  * tries the same.
  */
+import { isOwnerPath } from '../../domain/owners';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { openDatabase } from '../../server/db';
 import { completeBooking } from '../../server/bookings';
 import { addPicture } from '../../server/pictures';
-import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import {
   call,
   futureDate,
   quote,
   startApi,
+  sendInviteeCreated,
   startIdentityProvider,
-  WEBHOOK_KEY,
   type IdentityProvider,
   type TestApi,
 } from './helpers';
@@ -41,6 +43,13 @@ const ids = {
   completedBooking: '',
   subscription: '',
 };
+
+/** New tokens for B and C, issued after anything they ended (a second later, to the second). */
+async function signInAgain() {
+  const issuedAt = Math.floor(Date.now() / 1000) + 1;
+  tokenB = await idp.idToken(B.sub, B.email, {}, { issuedAt });
+  tokenC = await idp.idToken(C.sub, A.email, { email_verified: 'false' }, { issuedAt });
+}
 
 beforeAll(async () => {
   idp = await startIdentityProvider();
@@ -81,20 +90,10 @@ beforeAll(async () => {
   } finally {
     db.close();
   }
-  const event = JSON.stringify({
-    event: 'invitee.created',
-    payload: {
-      uri: 'https://api.calendly.com/invitees/a-1',
-      email: A.email,
-      scheduled_event: {
-        name: 'Wash',
-        start_time: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    },
-  });
-  await call(api.baseUrl, 'POST', '/webhooks/calendly', {
-    rawBody: event,
-    headers: { 'calendly-webhook-signature': webhookSignatureHeader(WEBHOOK_KEY, event) },
+  await sendInviteeCreated(api.baseUrl, {
+    uri: 'https://api.calendly.com/invitees/a-1',
+    email: A.email,
+    eventName: 'Wash',
   });
 });
 
@@ -158,6 +157,16 @@ const attemptsBy = (
     ];
   },
   updateMyProfile: async () => leakedIds((await asB('PUT', '/profile/me', { name: 'Bob B' })).body),
+  // Ending the intruder's own sessions leaves A's token working; the intruder signs in again.
+  reportSessionsEnded: async () => {
+    const answer = await asB('POST', '/profile/me/sessions-ended', { reason: 'password-change' });
+    const aStill = await call(api.baseUrl, 'GET', '/profile/me', { token: tokenA });
+    await signInAgain();
+    return [
+      ...(answer.status === 204 ? [] : [`answered ${answer.status}`]),
+      ...(aStill.status === 200 ? [] : [`A's token answered ${aStill.status}`]),
+    ];
+  },
   listMyVehicles: async () => leakedIds((await asB('GET', '/vehicles/me')).body),
   createVehicle: async () =>
     leakedIds((await asB('POST', '/vehicles/me', { make: 'Kia', model: 'Rio', year: 2020 })).body),
@@ -202,6 +211,22 @@ const attemptsBy = (
     leakedIds((await asB('POST', '/subscriptions', { plan: 'monthly' })).body),
   cancelSubscription: async () =>
     expect404(await asB('DELETE', `/subscriptions/${ids.subscription}`)),
+  exportMyData: async () => leakedIds((await asB('GET', '/account/export')).body),
+  deleteMyAccount: async () => {
+    // A's e-mail with the intruder's own fresh sign-in, then the intruder's e-mail with A's.
+    const withAEmail = await asB('POST', '/account/deletion', {
+      email: A.email,
+      accessToken: await idp.accessToken(who.sub, { auth_time: Math.floor(Date.now() / 1000) }),
+    });
+    const withAToken = await asB('POST', '/account/deletion', {
+      email: who.email,
+      accessToken: await idp.accessToken(A.sub, { auth_time: Math.floor(Date.now() / 1000) }),
+    });
+    return [withAEmail, withAToken].flatMap((answer) => [
+      ...leakedIds(answer.body),
+      ...(answer.status === 400 ? [] : [`status ${answer.status}`]),
+    ]);
+  },
 });
 const attempts = attemptsBy(asB, B);
 
@@ -216,7 +241,11 @@ const notCustomerScoped = ['getHealth', 'getServicePicFile', 'receiveCalendlyWeb
 
 describe('two-customer isolation', () => {
   it('covers every operation of openapi.yaml', () => {
-    const all = listOperations(loadOpenApi()).map((op) => op.operationId);
+    // The owner's operations answer a customer's token 403, every one of them
+    // (test/server/owner.test.ts's authorization matrix).
+    const all = listOperations(loadOpenApi())
+      .filter((op) => !isOwnerPath(op.path))
+      .map((op) => op.operationId);
     expect([...Object.keys(attempts), ...notCustomerScoped].sort()).toEqual([...all].sort());
   });
 
@@ -260,4 +289,41 @@ describe('two-customer isolation', () => {
     expect((await mine('/subscriptions')).map((s) => s.userId)).toEqual([B.sub]);
     expect((await asB('GET', '/loyalty')).body).toMatchObject({ userId: B.sub, points: 100 + 500 });
   });
+
+  it("leaves A's data byte-for-byte unchanged when B deletes their own account", async () => {
+    const before = { api: await snapshotOfA(), stored: storedOfA() };
+    const deleted = await asB('POST', '/account/deletion', {
+      email: B.email,
+      accessToken: await idp.accessToken(B.sub, { auth_time: Math.floor(Date.now() / 1000) }),
+    });
+    expect(deleted.status).toBe(204);
+    expect((await asB('GET', '/profile/me')).status).toBe(401);
+    expect({ api: await snapshotOfA(), stored: storedOfA() }).toEqual(before);
+  });
 });
+
+/** A's rows in every table that names a customer, and A's picture files' bytes. */
+function storedOfA(): Json {
+  const db = openDatabase(api.databasePath);
+  try {
+    const bookingIds = Object.values(ids);
+    const inBookings = `booking_id IN (${bookingIds.map(() => '?').join(', ')})`;
+    const rows = (sql: string, ...params: string[]) => db.prepare(sql).all(...params);
+    const pictures = rows(`SELECT * FROM pictures WHERE ${inBookings}`, ...bookingIds) as Json[];
+    return {
+      customers: rows('SELECT * FROM customers WHERE user_id = ?', A.sub),
+      vehicles: rows('SELECT * FROM vehicles WHERE user_id = ?', A.sub),
+      bookings: rows(`SELECT * FROM bookings WHERE ${inBookings} ORDER BY rowid`, ...bookingIds),
+      pictures,
+      files: pictures.map((pic) =>
+        readFileSync(path.join(api.picturesDir, pic.file as string)).toString('base64'),
+      ),
+      subscriptions: rows('SELECT * FROM subscriptions WHERE user_id = ?', A.sub),
+      loyalty: rows('SELECT * FROM loyalty_transactions WHERE user_id = ? ORDER BY rowid', A.sub),
+      refusals: rows('SELECT * FROM booking_claim_refusals WHERE user_id = ?', A.sub),
+      calendly: rows('SELECT * FROM calendly_bookings WHERE email_lower = ?', A.email),
+    };
+  } finally {
+    db.close();
+  }
+}

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { addressKey } from '../../server/clientKey';
 import { CAPS } from '../../server/caps';
-import { SERVER_TIMEOUTS } from '../../server/config';
-import { apiProxy, TRUSTED_PROXY_HOPS } from '../../scripts/lib/forwarding';
+import { configFromEnv, SERVER_TIMEOUTS } from '../../server/config';
+import { apiProxy } from '../../scripts/lib/forwarding';
 import { freePorts } from '../../scripts/lib/ports';
 import { startStaticServer } from '../../scripts/lib/staticServer';
 import {
@@ -36,11 +36,15 @@ afterAll(async () => {
   await idp.close();
 });
 
-async function withApi(work: (api: TestApi) => Promise<void>, max = 3): Promise<void> {
-  const api = await startApi(idp, {
-    quoteRateLimit: { max, windowMs: 60_000 },
-    trustProxy: TRUSTED_PROXY_HOPS,
-  });
+/** Behind one proxy that replaces X-Forwarded-For, as a deployment with TRUST_PROXY=1. */
+const ONE_PROXY = 1;
+
+async function withApi(
+  work: (api: TestApi) => Promise<void>,
+  max = 3,
+  trustProxy = ONE_PROXY,
+): Promise<void> {
+  const api = await startApi(idp, { quoteRateLimit: { max, windowMs: 60_000 }, trustProxy });
   try {
     await work(api);
   } finally {
@@ -106,6 +110,30 @@ describe.each([
 });
 
 describe('quote limit', () => {
+  it('does not let a direct client pick its own address when TRUST_PROXY is not set', async () => {
+    const { trustProxy } = configFromEnv({
+      COGNITO_ISSUER: idp.issuer,
+      COGNITO_CLIENT_ID: idp.clientId,
+    }).options;
+    expect(trustProxy).toBe(0);
+    await withApi(
+      async (api) => {
+        const statuses: number[] = [];
+        for (let index = 0; index < 5; index += 1) {
+          const spoof = `198.51.100.${index + 1}`;
+          const answer = await call(api.baseUrl, 'POST', '/bookings', {
+            body: quote(),
+            headers: { 'x-forwarded-for': spoof, forwarded: `for=${spoof}`, 'x-real-ip': spoof },
+          });
+          statuses.push(answer.status);
+        }
+        expect(statuses).toEqual([201, 201, 201, 429, 429]);
+      },
+      3,
+      trustProxy,
+    );
+  });
+
   it('limits a customer with a token per account, whatever address they use', async () => {
     await withApi(async (api) => {
       const token = await idp.idToken('busy-user', 'busy@example.com');

@@ -9,6 +9,7 @@ import { completeBooking } from '../../server/bookings';
 import { addLedgerEntry, findCustomer, redeemPoints } from '../../server/customers';
 import { addPicture, pictureSignature } from '../../server/pictures';
 import { demoPicture } from '../../server/seed';
+import { defaultSpecPath } from '../../domain/contract/openapi';
 import {
   call,
   futureDate,
@@ -58,6 +59,15 @@ describe('health', () => {
     const answer = await call(api.baseUrl, 'GET', '/health');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the contract', () => {
+  it('is served as written at /openapi.yaml, without a token', async () => {
+    const answer = await fetch(`${api.baseUrl}/openapi.yaml`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
+    expect(await answer.text()).toBe(readFileSync(defaultSpecPath, 'utf8'));
   });
 });
 

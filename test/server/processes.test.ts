@@ -2,7 +2,7 @@
  * The commands other tools rely on, run as real processes: `npm run server` (server/main.ts)
  * and the operator CLI (server/cli.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,15 @@ import { configFromEnv } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { cancelBooking, createBooking } from '../../server/bookings';
 import { ensureCustomer, getLoyalty } from '../../server/customers';
-import { call, quoteRequest, startIdentityProvider, type IdentityProvider } from './helpers';
+import {
+  call,
+  finished,
+  quoteRequest,
+  runTs,
+  startIdentityProvider,
+  type IdentityProvider,
+} from './helpers';
 
-const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 let idp: IdentityProvider;
 let dir: string;
 
@@ -27,24 +33,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function run(file: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(tsx, [file, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-async function finished(
-  child: ChildProcess,
-): Promise<{ code: number | null; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, out, err };
-}
+const run = (file: string, args: string[], env: Record<string, string>) => runTs(file, args, env);
 
 it('server/main.ts starts from the environment, prints its address and stops on SIGTERM', async () => {
   const child = run('server/main.ts', [], {

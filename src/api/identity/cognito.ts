@@ -336,6 +336,17 @@ export function confirmTotpSetup(code: string): Promise<void> {
   });
 }
 
+/**
+ * Turns the authenticator off after checking a current code from it (VerifySoftwareToken), so a
+ * session alone cannot remove the second factor.
+ */
+export function turnOffTotp(code: string): Promise<void> {
+  return withSession(async () => {
+    await verifyTOTPSetup({ code });
+    await updateMFAPreference({ totp: 'DISABLED' });
+  });
+}
+
 export function setMfaMethod(method: 'totp' | 'sms', on: boolean): Promise<void> {
   return withSession(() => updateMFAPreference({ [method]: on ? 'ENABLED' : 'DISABLED' }));
 }

@@ -57,3 +57,6 @@ export function refreshIfNeeded(now: number = Date.now()): Promise<boolean> {
   }
   return inFlight;
 }
+
+/** Replaces the tokens now, expired or not (after the API was told older tokens are over). */
+export const refreshNow = (): Promise<boolean> => refreshIfNeeded(Number.POSITIVE_INFINITY);

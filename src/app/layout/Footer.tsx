@@ -2,7 +2,7 @@ import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { business, phoneHref } from '../../config/business';
 import { contactHours } from '../../config/hours';
 
-/** Footer (docs/product.md §1): owner contact, phone and info e-mail. */
+/** Footer (docs/product.md §1): owner contact, phone and info e-mail, the privacy policy and terms. */
 export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: '#0d1b2a', color: '#e6edf5', py: 4, mt: 'auto' }}>
@@ -34,7 +34,21 @@ export function Footer() {
             </Typography>
           </Box>
         </Stack>
-        <Typography variant="caption" component="p" sx={{ mt: 3, color: '#b8c4d2' }}>
+        <Stack
+          component="nav"
+          aria-label="Legal"
+          direction="row"
+          spacing={3}
+          sx={{ mt: 3, flexWrap: 'wrap' }}
+        >
+          <Link href="/privacy" variant="body2" sx={{ color: '#9fd3ff' }}>
+            Privacy Policy
+          </Link>
+          <Link href="/terms" variant="body2" sx={{ color: '#9fd3ff' }}>
+            Terms of Service
+          </Link>
+        </Stack>
+        <Typography variant="caption" component="p" sx={{ mt: 2, color: '#b8c4d2' }}>
           © {new Date().getFullYear()} {business.name}
         </Typography>
       </Container>

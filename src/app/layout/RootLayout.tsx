@@ -40,8 +40,24 @@ function PageFallback() {
  * Header, main content and footer (docs/product.md §2). A page that fails to render, or whose code fails
  * to load, shows the error page between header and footer.
  */
+/**
+ * A message a page leaves for the next one in the route state (`{ notice }`), e.g. "Your account
+ * has been deleted" on /. A plain box: the layout is in every page's first JavaScript.
+ */
+function RouteNotice({ notice }: { notice: unknown }) {
+  if (typeof notice !== 'string' || notice === '') return null;
+  return (
+    <Box
+      role="status"
+      sx={{ bgcolor: '#e3f2fd', color: '#0d3c61', px: 2, py: 1.5, textAlign: 'center' }}
+    >
+      {notice}
+    </Box>
+  );
+}
+
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   useScrollPosition();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -61,6 +77,7 @@ export function RootLayout() {
           minHeight: 'calc(100vh - 64px)',
         }}
       >
+        <RouteNotice notice={(state as { notice?: unknown } | null)?.notice} />
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />

@@ -76,4 +76,7 @@ export const SECURITY_TEXT = {
   signOutIntro:
     'Ends every session of your account on every device, including this one. You will need to log in again.',
   signOutFailed: 'The other devices could not be signed out. Please try again.',
+  signOutOffer:
+    'Other devices signed in to your account stay signed in. Sign out of all devices to end their sessions too (you will log in again here with your new password).',
+  totpOffInstruction: 'Enter a current code from your authenticator app to turn it off.',
 } as const;

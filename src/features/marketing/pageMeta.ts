@@ -35,4 +35,12 @@ export const pageMeta = {
     title: 'Book a Service',
     description: `Online booking is coming to this page. Until then, request a free quote on our home page or call ${business.phone}.`,
   },
+  '/privacy': {
+    title: 'Privacy Policy',
+    description: `What ${business.name} keeps about you, why, for how long, and how to download or delete it.`,
+  },
+  '/terms': {
+    title: 'Terms of Service',
+    description: `The terms of ${business.name}'s mobile detailing service and of this website.`,
+  },
 } as const;

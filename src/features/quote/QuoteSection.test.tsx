@@ -411,6 +411,28 @@ describe('quote wizard', () => {
       expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
     });
 
+    it('clears the personal details when another tab logs out, and writes nothing back', async () => {
+      signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      const tabB = renderQuote();
+      await toBookingStep(/^SUV/);
+      await waitFor(() => expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles'));
+      await fill(/Phone Number/, '9195550999');
+
+      // Tab A logs out: it clears the shared storage and tab B hears of it (sessionWatch).
+      window.localStorage.clear();
+      act(() => logout(tabB.store.dispatch, { broadcast: false }));
+
+      expect(await heading('Choose your vehicle type')).toBeInTheDocument();
+      expect(screen.queryByDisplayValue('Jordan Miles')).not.toBeInTheDocument();
+      expect(screen.queryByDisplayValue('9195550999')).not.toBeInTheDocument();
+      expect(screen.queryByDisplayValue('jordan@example.com')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: /^Sedan/ }));
+      const stored = window.localStorage.getItem(DRAFT_KEY) ?? '';
+      for (const personal of ['Jordan Miles', '9195550', 'jordan@example.com'])
+        expect(stored).not.toContain(personal);
+    });
+
     it('lets the customer type another vehicle', async () => {
       signIn({ now: NOW.getTime() });
       profileAndVehicles();

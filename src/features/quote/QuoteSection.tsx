@@ -84,6 +84,17 @@ export function QuoteSection() {
     dispatch({ type: 'contactPrefilled', contact });
   }, [signedIn, profile, draft.form, dispatch]);
 
+  // A logout, here or in another tab (the stored draft is already removed then): the signed-in
+  // customer's draft and details go, and the empty form saves nothing back.
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    if (wasSignedIn.current && !signedIn) {
+      setStatus({ kind: 'idle' });
+      dispatch({ type: 'signedOut' });
+    }
+    wasSignedIn.current = signedIn;
+  }, [signedIn, dispatch]);
+
   // "Book again" from My Bookings: the booking step with that booking's choices, priced today.
   const location = useLocation();
   const navigate = useNavigate();

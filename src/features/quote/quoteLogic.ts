@@ -8,31 +8,12 @@ import {
   type AddonName,
   type VehicleTypeName,
 } from '../../../domain/pricing';
-import { weekdaySlots, weekendSlots } from '../../config/hours';
-import { dayjs } from '../../../domain/dayjs';
+import { isDateAllowed, timeSlotsFor } from '../../../domain/quoteSchedule';
 import type { Address as RequestAddress, QuoteRequest } from '../../api/generated';
 import type { Address } from '../../api/normalize';
 
-/** A real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(date: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && dayjs(date, 'YYYY-MM-DD', true).isValid();
-}
-
-export function isWeekend(date: string): boolean {
-  const day = dayjs(date, 'YYYY-MM-DD', true).day();
-  return day === 0 || day === 6;
-}
-
-/** Preferred-time options: none until a date is chosen; weekday and weekend slots differ. */
-export function timeSlotsFor(date: string): readonly string[] {
-  if (!isCalendarDay(date)) return [];
-  return isWeekend(date) ? weekendSlots : weekdaySlots;
-}
-
-/** The preferred date may not be earlier than today (both YYYY-MM-DD, business time zone). */
-export function isDateAllowed(date: string, today: string): boolean {
-  return isCalendarDay(date) && date >= today;
-}
+/** The schedule rule the server enforces too, re-exported for the wizard. */
+export { isDateAllowed, timeSlotsFor };
 
 export interface QuoteForm {
   name: string;

@@ -40,6 +40,8 @@ export type WizardAction =
   | { type: 'wentBack' }
   | { type: 'fieldChanged'; field: QuoteField; value: string }
   | { type: 'startedOver' }
+  /** The customer logged out (in this tab or another): their draft and details are gone. */
+  | { type: 'signedOut' }
   | { type: 'restored'; draft: QuoteDraft }
   /** A signed-in customer's details: name and phone fill empty fields, the e-mail is theirs. */
   | { type: 'contactPrefilled'; contact: Pick<QuoteForm, 'name' | 'phone' | 'email'> }
@@ -79,6 +81,7 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
       return { ...state, form };
     }
     case 'startedOver':
+    case 'signedOut':
       return emptyDraft;
     case 'restored':
       return action.draft;

@@ -28,6 +28,8 @@ export const publicRoutes: RouteCheck[] = [
   { path: '/gallery', name: 'gallery', ready: heading('Gallery') },
   { path: '/contact', name: 'contact', ready: heading('Contact Us') },
   { path: '/booking', name: 'booking', ready: heading('Book a Service') },
+  { path: '/privacy', name: 'privacy', ready: heading('Privacy Policy') },
+  { path: '/terms', name: 'terms', ready: heading('Terms of Service') },
   { path: '/auth', name: 'auth', ready: heading('Log In') },
   { path: '/login', name: 'login', ready: heading('Log In') },
   { path: '/signup', name: 'signup', ready: heading('Sign Up') },

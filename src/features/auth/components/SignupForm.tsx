@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { confirmAccount, registerAccount, resendAccountCode } from '../../../api/identity/cognito';
 import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT } from '../messages';
@@ -139,6 +139,17 @@ export function SignupForm({ confirmEmail }: { confirmEmail?: string }) {
             inputRef={confirmRef}
             error={error === AUTH_TEXT.passwordsDoNotMatch}
           />
+          <Typography variant="body2" id="signup-agreement">
+            By creating an account you agree to our{' '}
+            <Link href="/terms" underline="always">
+              Terms of Service
+            </Link>{' '}
+            and our{' '}
+            <Link href="/privacy" underline="always">
+              Privacy Policy
+            </Link>
+            .
+          </Typography>
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {busy ? 'Creating account...' : 'Sign Up'}
           </Button>

@@ -4,7 +4,9 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { setTokens } from '../../../api/session/tokenStore';
+import { apiUrl } from '../../../testing/api';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import {
@@ -26,9 +28,19 @@ const EMAIL = 'jordan@example.com';
 const PASSWORD = 'Secret#123';
 
 let fake: FakeCognito;
+/** What the API was told (POST /profile/me/sessions-ended), with the token it was told with. */
+let reports: { reason: unknown; token: string | null }[];
 beforeEach(() => {
   fake = createFakeCognito();
-  server.use(...fake.handlers);
+  reports = [];
+  server.use(
+    ...fake.handlers,
+    http.post(apiUrl('/profile/me/sessions-ended'), async ({ request }) => {
+      const body = (await request.json()) as { reason?: unknown };
+      reports.push({ reason: body.reason, token: request.headers.get('authorization') });
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
 });
 
 /** Signed in as the fake user, on the security page. */
@@ -45,6 +57,7 @@ const lastCall = (target: string) => fake.callsTo(target).at(-1)?.body;
 describe('account security', () => {
   it('changes the password: the rule, the provider’s refusal keeping the input, then success', async () => {
     const { user } = await openPage();
+    const before = { idToken: localStorage.getItem('idToken') };
     const current = screen.getByLabelText('Current password');
     const next = screen.getByLabelText('New password');
     const confirm = screen.getByLabelText('Confirm new password');
@@ -78,6 +91,25 @@ describe('account security', () => {
     });
     expect(fake.user(EMAIL)?.password).toBe('Fresh#Pass9');
     expect(current).toHaveValue('');
+    // The API is told, and this browser takes tokens issued after the change.
+    expect(reports).toEqual([{ reason: 'password-change', token: expect.any(String) }]);
+    expect(fake.callsTo('GetTokensFromRefreshToken')).toHaveLength(1);
+    expect(localStorage.getItem('idToken')).not.toBe(before.idToken);
+  });
+
+  it('offers to sign out of all devices after a password change', async () => {
+    const { user, router } = await openPage();
+    await user.type(screen.getByLabelText('Current password'), PASSWORD);
+    await user.type(screen.getByLabelText('New password'), 'Fresh#Pass9');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Fresh#Pass9');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    const offer = await screen.findByText(/Other devices signed in to your account stay signed in/);
+    expect(offer).toBeVisible();
+    const buttons = screen.getAllByRole('button', { name: 'Sign out of all devices' });
+    await user.click(buttons[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(fake.callsTo('GlobalSignOut')).toHaveLength(1);
+    expect(reports.map((r) => r.reason)).toEqual(['password-change', 'global-sign-out']);
   });
 
   it('turns the authenticator app on with its first code, and off again', async () => {
@@ -111,7 +143,26 @@ describe('account security', () => {
     expect(fake.user(EMAIL)?.mfaEnabled.has('SOFTWARE_TOKEN_MFA')).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Turn off authenticator app' }));
+    expect(
+      screen.getByText('Enter a current code from your authenticator app to turn it off.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please enter the verification code from your authenticator app.',
+    );
+    expect(fake.user(EMAIL)?.mfaEnabled.has('SOFTWARE_TOKEN_MFA')).toBe(true);
+    const offCode = screen.getByLabelText('Verification code');
+    await user.type(offCode, '999999');
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Code mismatch and fail enable Software Token MFA',
+    );
+    expect(fake.user(EMAIL)?.mfaEnabled.has('SOFTWARE_TOKEN_MFA')).toBe(true);
+    await user.clear(offCode);
+    await user.type(offCode, VALID_CODE);
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeVisible();
+    expect(lastCall('VerifySoftwareToken')).toMatchObject({ UserCode: VALID_CODE });
     expect(lastCall('SetUserMFAPreference')).toMatchObject({
       SoftwareTokenMfaSettings: { Enabled: false },
     });
@@ -135,6 +186,7 @@ describe('account security', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(lastCall('GlobalSignOut')).toMatchObject({ AccessToken: expect.any(String) });
+    expect(reports).toEqual([{ reason: 'global-sign-out', token: expect.any(String) }]);
     expect(localStorage.getItem('refreshToken')).toBeNull();
     const refreshed = await fetch('http://cognito.test/', {
       method: 'POST',

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -13,11 +14,14 @@ import {
   setMfaMethod,
   signOutEverywhere,
   startTotpSetup,
+  turnOffTotp,
   type MfaSettings,
   type TotpSetup,
 } from '../../../api/identity/cognito';
+import { useReportSessionsEndedMutation } from '../../../api/generated';
 import { useAppDispatch } from '../../../api/hooks';
 import { logout } from '../../../api/session/logout';
+import { refreshNow } from '../../../api/session/refresh';
 import { Panel } from '../../../components/Panel';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { CodeField } from '../components/CodeField';
@@ -26,6 +30,8 @@ import { PasswordField } from '../components/PasswordField';
 import { TotpSetupDetails } from '../components/TotpSetupDetails';
 import { AUTH_TEXT, MFA_METHOD_LABELS, SECURITY_TEXT } from '../messages';
 import { useProviderCall } from '../useProviderCall';
+import { DeleteAccountPanel } from './DeleteAccountPanel';
+import { DownloadDataPanel } from './DownloadDataPanel';
 import { newPasswordProblem } from '../validation';
 
 /** The user pool refused this session's access token (e.g. after "Sign out of all devices"). */
@@ -70,12 +76,28 @@ function useAccountCall() {
   return { ...call, run: runAccount };
 }
 
+/**
+ * "Sign out of all devices": the API is told first (it then refuses every token of the account
+ * issued before now), then the user pool revokes every session, then this browser's ends.
+ */
+function useSignOutEverywhere() {
+  const [report] = useReportSessionsEndedMutation();
+  const endSession = useEndSession();
+  return useCallback(async () => {
+    await report({ sessionsEnded: { reason: 'global-sign-out' } }).unwrap();
+    await signOutEverywhere();
+    endSession();
+  }, [report, endSession]);
+}
+
 function ChangePasswordPanel() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState(false);
   const { busy, error, setError, run } = useAccountCall();
+  const [report] = useReportSessionsEndedMutation();
+  const signOutAll = useSignOutEverywhere();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,6 +109,10 @@ function ChangePasswordPanel() {
     }
     await run(async () => {
       await changePassword(current, next);
+      // Tokens issued before the change are refused by the API from now on: this browser
+      // takes new ones (its refresh token stays valid).
+      await report({ sessionsEnded: { reason: 'password-change' } }).unwrap();
+      await refreshNow();
       setCurrent('');
       setNext('');
       setConfirm('');
@@ -103,7 +129,28 @@ function ChangePasswordPanel() {
         aria-label={SECURITY_TEXT.changePasswordHeading}
       >
         <Stack spacing={2} sx={{ maxWidth: 480 }}>
-          {done && <Alert severity="success">{SECURITY_TEXT.passwordChanged}</Alert>}
+          {done && (
+            <Alert
+              severity="success"
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={busy}
+                  onClick={() => void run(signOutAll, SECURITY_TEXT.signOutFailed)}
+                >
+                  Sign out of all devices
+                </Button>
+              }
+            >
+              <Box component="p" sx={{ m: 0 }}>
+                {SECURITY_TEXT.passwordChanged}
+              </Box>
+              <Box component="p" sx={{ m: 0, mt: 1 }}>
+                {SECURITY_TEXT.signOutOffer}
+              </Box>
+            </Alert>
+          )}
           {error && <Alert severity="error">{error}</Alert>}
           <PasswordField
             label="Current password"
@@ -130,11 +177,44 @@ function ChangePasswordPanel() {
   );
 }
 
+/** A form asking for an authenticator code (set-up, turning off), with Cancel. */
+function CodeForm(props: {
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: (event: FormEvent) => void;
+  code: string;
+  setCode: (code: string) => void;
+  busy: boolean;
+  error: string;
+  cancel: () => void;
+  children: ReactNode;
+}) {
+  const { label, submitLabel, busyLabel, onSubmit, code, setCode, busy, error, cancel } = props;
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={label}>
+      <Stack spacing={2}>
+        {props.children}
+        <CodeField value={code} onChange={setCode} error={error === AUTH_TEXT.mfaCodeRequired} />
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+          <Button disabled={busy} onClick={cancel}>
+            Cancel
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
 function TwoStepPanel() {
   const [settings, setSettings] = useState<MfaSettings | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
+  const [turningOff, setTurningOff] = useState(false);
   const [notice, setNotice] = useState('');
   const { busy, error, setError, run } = useAccountCall();
   const endSession = useEndSession();
@@ -170,18 +250,32 @@ function TwoStepPanel() {
       setNotice(success);
     }, SECURITY_TEXT.mfaFailed);
 
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code) {
-      setError(AUTH_TEXT.mfaCodeRequired);
-      return;
-    }
-    await change(async () => {
-      await confirmTotpSetup(code);
-      setSetup(null);
-      setCode('');
-    }, SECURITY_TEXT.totpOn);
+  /** Submits the code form: an empty code is refused before any call. */
+  const withCode =
+    (fn: (code: string) => Promise<void>, success: string) => async (event: FormEvent) => {
+      event.preventDefault();
+      if (!code) {
+        setError(AUTH_TEXT.mfaCodeRequired);
+        return;
+      }
+      await change(async () => {
+        await fn(code);
+        setSetup(null);
+        setTurningOff(false);
+        setCode('');
+      }, success);
+    };
+  const verify = withCode(confirmTotpSetup, SECURITY_TEXT.totpOn);
+  const turnOff = withCode(turnOffTotp, SECURITY_TEXT.totpOff);
+
+  const cancel = () => {
+    setSetup(null);
+    setTurningOff(false);
+    setCode('');
+    setError('');
   };
+
+  const codeForm = { code, setCode, busy, error, cancel };
 
   if (!settings) {
     return (
@@ -215,48 +309,40 @@ function TwoStepPanel() {
           {MFA_METHOD_LABELS.totp}
         </Typography>
         <Typography>{settings.totp ? SECURITY_TEXT.totpOn : SECURITY_TEXT.totpOff}</Typography>
-        {settings.totp ? (
+        {settings.totp && turningOff ? (
+          <CodeForm
+            {...codeForm}
+            label="Turn off authenticator app"
+            submitLabel="Turn off"
+            busyLabel="Turning off..."
+            onSubmit={turnOff}
+          >
+            <Typography>{SECURITY_TEXT.totpOffInstruction}</Typography>
+          </CodeForm>
+        ) : settings.totp ? (
           <Box>
             <Button
               variant="outlined"
               disabled={busy}
-              onClick={() => void change(() => setMfaMethod('totp', false), SECURITY_TEXT.totpOff)}
+              onClick={() => {
+                setNotice('');
+                setTurningOff(true);
+              }}
             >
               Turn off authenticator app
             </Button>
           </Box>
         ) : setup ? (
-          <Box
-            component="form"
-            noValidate
+          <CodeForm
+            {...codeForm}
+            label={AUTH_TEXT.totpSetupHeading}
+            submitLabel="Verify"
+            busyLabel="Verifying..."
             onSubmit={verify}
-            aria-label={AUTH_TEXT.totpSetupHeading}
           >
-            <Stack spacing={2}>
-              <Typography>{AUTH_TEXT.totpSetupInstruction}</Typography>
-              <TotpSetupDetails setup={setup} />
-              <CodeField
-                value={code}
-                onChange={setCode}
-                error={error === AUTH_TEXT.mfaCodeRequired}
-              />
-              <Stack direction="row" spacing={1}>
-                <Button type="submit" variant="contained" disabled={busy}>
-                  {busy ? 'Verifying...' : 'Verify'}
-                </Button>
-                <Button
-                  disabled={busy}
-                  onClick={() => {
-                    setSetup(null);
-                    setCode('');
-                    setError('');
-                  }}
-                >
-                  Cancel
-                </Button>
-              </Stack>
-            </Stack>
-          </Box>
+            <Typography>{AUTH_TEXT.totpSetupInstruction}</Typography>
+            <TotpSetupDetails setup={setup} />
+          </CodeForm>
         ) : (
           <Box>
             <Button
@@ -305,7 +391,7 @@ function TwoStepPanel() {
 
 function SignOutEverywherePanel() {
   const { busy, error, run } = useAccountCall();
-  const endSession = useEndSession();
+  const signOutAll = useSignOutEverywhere();
   return (
     <Panel title={SECURITY_TEXT.signOutHeading}>
       <Stack spacing={2} sx={{ maxWidth: 480 }}>
@@ -316,12 +402,7 @@ function SignOutEverywherePanel() {
             variant="contained"
             color="error"
             disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                await signOutEverywhere();
-                endSession();
-              }, SECURITY_TEXT.signOutFailed)
-            }
+            onClick={() => void run(signOutAll, SECURITY_TEXT.signOutFailed)}
           >
             {busy ? 'Signing out...' : 'Sign out of all devices'}
           </Button>
@@ -331,17 +412,24 @@ function SignOutEverywherePanel() {
   );
 }
 
-/** Account security (docs/product.md §7): password, two-step verification, global sign-out. */
+/**
+ * Account security (docs/product.md §7): password, two-step verification, global sign-out, the
+ * data download and the account's deletion; the dashboard pages' scaffold (a Container).
+ */
 export function SecurityPage() {
   usePageMeta(SECURITY_TEXT.title);
   return (
-    <Stack spacing={3}>
-      <Typography variant="h4" component="h1">
-        {SECURITY_TEXT.title}
-      </Typography>
-      <ChangePasswordPanel />
-      <TwoStepPanel />
-      <SignOutEverywherePanel />
-    </Stack>
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          {SECURITY_TEXT.title}
+        </Typography>
+        <ChangePasswordPanel />
+        <TwoStepPanel />
+        <SignOutEverywherePanel />
+        <DownloadDataPanel />
+        <DeleteAccountPanel />
+      </Stack>
+    </Container>
   );
 }

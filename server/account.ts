@@ -1,0 +1,365 @@
+/**
+ * A customer's rights over their account: "Download my data" (everything stored about them as
+ * one JSON document) and "Delete my account" (the identity account deleted at the identity
+ * provider, then every personal row erased or anonymised in one transaction, the picture files
+ * removed, the account's tokens refused from then on, and an anonymous event left for the
+ * owner).
+ *
+ * Both walk one registry, `ACCOUNT_DATA`: a table that holds something of a customer gets an
+ * entry here (its export section, how it is erased), and `test/server/account.test.ts` fails
+ * while a table with a `user_id` or `email_lower` column has none.
+ */
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { decodeJwt } from 'jose';
+import type { AccountDeletion, AccountExport } from '../domain/contract/types';
+import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../domain/accountRights';
+import { inWriteTransaction, newId, type Db } from './db';
+import { badRequest, forbidden, HttpError, unauthorized } from './errors';
+import { getLoyalty, getProfile, type Customer } from './customers';
+import { listVehicles } from './vehicles';
+import { listBookings } from './bookings';
+import { listCalendlyBookings } from './calendly';
+import { listSubscriptions } from './subscriptions';
+import type { VerifiedToken } from './auth';
+import type { ServerOptions } from './config';
+import type { Context, Handler } from './operations';
+
+/** Whom a row belongs to: the account's id, and its verified e-mail in lower case ('' if none). */
+interface Subject {
+  userId: string;
+  emailLower: string;
+}
+
+interface AccountTable {
+  table: string;
+  /** Deletes or anonymises the subject's rows (runs inside the deletion's transaction). */
+  erase: (db: Db, subject: Subject) => void;
+}
+
+const deleteByUser =
+  (table: string) =>
+  (db: Db, subject: Subject): void => {
+    db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(subject.userId);
+  };
+
+/** The subject's website bookings: theirs, and quote requests sent without a token with their e-mail. */
+const BOOKINGS_OF = `(user_id = :userId OR (user_id IS NULL AND :emailLower <> '' AND email_lower = :emailLower))`;
+
+/**
+ * Every table holding a customer's data, in the order they are erased (children first, so the
+ * foreign keys hold at every step). Add a new table here.
+ */
+export const ACCOUNT_DATA: readonly AccountTable[] = [
+  {
+    // The e-mails about the subject's requests (theirs and the owner's; they hold the details)
+    // and any e-mail addressed to them.
+    table: 'outbox',
+    erase: (db, subject) => {
+      db.prepare(
+        `DELETE FROM outbox
+         WHERE booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})
+            OR (:emailLower <> '' AND lower(recipient) = :emailLower)`,
+      ).run(subject);
+    },
+  },
+  {
+    table: 'pictures',
+    erase: (db, subject) => {
+      db.prepare(
+        `DELETE FROM pictures WHERE booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
+      ).run(subject);
+    },
+  },
+  {
+    table: 'booking_claim_refusals',
+    erase: (db, subject) => {
+      db.prepare(
+        `DELETE FROM booking_claim_refusals
+         WHERE user_id = :userId OR booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
+      ).run(subject);
+    },
+  },
+  {
+    // Kept for the business's accounts: service, vehicle type, add-ons, price, date and status.
+    table: 'bookings',
+    erase: (db, subject) => {
+      db.prepare(
+        `UPDATE bookings SET user_id = NULL, name = '', email = '', email_lower = '', phone = '',
+           vehicle = '', message = '', service_address = NULL, owner_note = '', cancel_reason = ''
+         WHERE ${BOOKINGS_OF}`,
+      ).run(subject);
+    },
+  },
+  {
+    // Kept like website bookings: service, vehicle type and start time.
+    table: 'calendly_bookings',
+    erase: (db, subject) => {
+      if (subject.emailLower === '') return;
+      db.prepare(
+        `UPDATE calendly_bookings SET email = '', email_lower = '', name = '', vehicle = NULL,
+           reschedule_url = NULL, cancel_url = NULL
+         WHERE email_lower = ?`,
+      ).run(subject.emailLower);
+    },
+  },
+  { table: 'vehicles', erase: deleteByUser('vehicles') },
+  { table: 'subscriptions', erase: deleteByUser('subscriptions') },
+  { table: 'loyalty_transactions', erase: deleteByUser('loyalty_transactions') },
+  { table: 'seeded_customers', erase: deleteByUser('seeded_customers') },
+  {
+    // When the account's sessions last ended (server/sessions.ts), by its id.
+    table: 'sessions_ended',
+    erase: (db, subject) => {
+      db.prepare('DELETE FROM sessions_ended WHERE sub = ?').run(subject.userId);
+    },
+  },
+  { table: 'customers', erase: deleteByUser('customers') },
+];
+
+/** Tables that name a customer by neither id nor e-mail, or hold nothing of one. */
+export const TABLES_WITHOUT_ACCOUNT_DATA: readonly string[] = [
+  'schema_version',
+  'webhook_deliveries',
+  'deleted_accounts',
+  'account_events',
+];
+
+/** The one-way digest a deleted account is remembered by (its id is not kept). */
+export const subjectDigest = (userId: string): string =>
+  createHash('sha256').update(`account:${userId}`).digest('hex');
+
+export function isDeletedAccount(db: Db, userId: string): boolean {
+  return (
+    db
+      .prepare('SELECT 1 FROM deleted_accounts WHERE subject_digest = ?')
+      .get(subjectDigest(userId)) !== undefined
+  );
+}
+
+/** Wraps a token verifier so that every token of a deleted account answers 401. */
+export function refusingDeletedAccounts(
+  db: Db,
+  verify: (authorization: string | undefined) => Promise<VerifiedToken>,
+): (authorization: string | undefined) => Promise<VerifiedToken> {
+  return async (authorization) => {
+    const token = await verify(authorization);
+    if (isDeletedAccount(db, token.sub)) throw unauthorized('This account has been deleted');
+    return token;
+  };
+}
+
+/** The owner's view: when accounts were deleted, and nothing about whose. */
+export function listAccountEvents(db: Db): { kind: string; occurredAt: string }[] {
+  return (
+    db
+      .prepare('SELECT kind, occurred_at FROM account_events ORDER BY occurred_at DESC, rowid DESC')
+      .all() as { kind: string; occurred_at: string }[]
+  ).map((row) => ({ kind: row.kind, occurredAt: row.occurred_at }));
+}
+
+/** Everything stored about the customer, as `GET /account/export` answers it. */
+export function exportAccount(db: Db, customer: Customer, now: Date = new Date()): AccountExport {
+  const websiteBookings = listBookings(db, customer);
+  const pictures = (
+    db
+      .prepare(
+        `SELECT booking_id, description, uploaded_at FROM pictures
+         WHERE booking_id IN (SELECT booking_id FROM bookings WHERE user_id = ?)
+         ORDER BY uploaded_at, rowid`,
+      )
+      .all(customer.userId) as { booking_id: string; description: string; uploaded_at: string }[]
+  ).map((row) => ({
+    bookingId: row.booking_id,
+    description: row.description,
+    uploadedAt: row.uploaded_at,
+  }));
+  return {
+    exportedAt: now.toISOString(),
+    signIn: {
+      userId: customer.userId,
+      email: customer.email,
+      emailVerified: customer.email !== '',
+    },
+    profile: getProfile(db, customer),
+    vehicles: listVehicles(db, customer),
+    bookings: websiteBookings,
+    schedulingServiceBookings: listCalendlyBookings(db, customer, now),
+    subscriptions: listSubscriptions(db, customer),
+    loyalty: getLoyalty(db, customer),
+    pictures,
+    emailPreferences: null,
+  };
+}
+
+/** One download a minute per account (in memory: a restart forgets it, which only allows one more). */
+export function createExportLimiter(intervalMs = EXPORT_INTERVAL_MS) {
+  const last = new Map<string, number>();
+  return (userId: string, now = Date.now()): void => {
+    for (const [key, at] of last) if (now - at >= intervalMs) last.delete(key);
+    const previous = last.get(userId);
+    if (previous !== undefined) {
+      const seconds = Math.max(1, Math.ceil((previous + intervalMs - now) / 1000));
+      throw new HttpError(
+        429,
+        `You can download your data once a minute; try again in ${seconds} seconds`,
+        { 'retry-after': String(seconds) },
+      );
+    }
+    last.set(userId, now);
+  };
+}
+
+/** Deletes the account at the identity provider with the customer's own access token. */
+export type IdentityDeleter = (accessToken: string) => Promise<void>;
+
+/** The identity provider refused or failed; nothing has been deleted. */
+export class IdentityDeletionError extends Error {}
+
+const AMZ_JSON = 'application/x-amz-json-1.1';
+
+/**
+ * Cognito's `DeleteUser` (the user deletes themself with their access token) at the identity
+ * API endpoint (the issuer's origin, for Cognito and for the local emulator). An account the
+ * provider no longer knows counts as deleted, so a deletion interrupted after this step
+ * finishes when it is sent again.
+ */
+export function cognitoDeleteUser(endpoint: string, timeoutMs = 10_000): IdentityDeleter {
+  return async (accessToken) => {
+    let response: Response;
+    try {
+      response = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': AMZ_JSON,
+          'x-amz-target': 'AWSCognitoIdentityProviderService.DeleteUser',
+        },
+        body: JSON.stringify({ AccessToken: accessToken }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw new IdentityDeletionError('The identity provider could not be reached');
+    }
+    if (response.ok) return;
+    const answer = (await response.json().catch(() => ({}))) as {
+      __type?: string;
+      message?: string;
+    };
+    const type = answer.__type?.split('#').pop() ?? '';
+    if (type === 'UserNotFoundException') return;
+    if (type === 'NotAuthorizedException') {
+      throw forbidden('Your sign-in is no longer valid; sign in again to delete your account');
+    }
+    throw new IdentityDeletionError(
+      answer.message ?? `The identity provider answered ${response.status}`,
+    );
+  };
+}
+
+export interface DeletionDeps {
+  picturesDir: string;
+  deleteIdentity: IdentityDeleter;
+  /** Verifies the body's access token (signature, issuer, client, expiry). */
+  verifyAccessToken: (authorization: string) => Promise<VerifiedToken>;
+  now?: () => Date;
+}
+
+/**
+ * "Delete my account". The order makes a failure halfway harmless: nothing is written before
+ * the identity provider has deleted the account (if it fails, the account and its data are as
+ * they were); then one transaction erases every row (all or nothing); the files go last.
+ */
+export async function deleteAccount(
+  db: Db,
+  customer: Customer,
+  request: AccountDeletion,
+  deps: DeletionDeps,
+): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  if (
+    customer.email === '' ||
+    request.email.trim().toLowerCase() !== customer.email.toLowerCase()
+  ) {
+    throw badRequest('The e-mail does not match this account');
+  }
+  const access = await deps.verifyAccessToken(`Bearer ${request.accessToken}`);
+  if (access.tokenUse !== 'access' || access.sub !== customer.userId) {
+    throw badRequest('accessToken must be an access token of this account');
+  }
+  // Verified above, so its claims can be read as they are.
+  const authTime = decodeJwt(request.accessToken).auth_time;
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (typeof authTime !== 'number' || nowSeconds - authTime > FRESH_SIGN_IN_SECONDS) {
+    throw forbidden('Sign in again to delete your account (your last sign-in is too old)');
+  }
+  try {
+    await deps.deleteIdentity(request.accessToken);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(
+      502,
+      'Your account could not be deleted right now; nothing was deleted. Please try again.',
+    );
+  }
+  const subject: Subject = { userId: customer.userId, emailLower: customer.email.toLowerCase() };
+  const files = inWriteTransaction(db, () => {
+    const names = (
+      db
+        .prepare(
+          `SELECT file FROM pictures WHERE booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
+        )
+        .all(subject) as { file: string }[]
+    ).map((row) => row.file);
+    for (const entry of ACCOUNT_DATA) entry.erase(db, subject);
+    db.prepare(
+      'INSERT OR IGNORE INTO deleted_accounts (subject_digest, deleted_at) VALUES (?, ?)',
+    ).run(subjectDigest(customer.userId), now.toISOString());
+    db.prepare(
+      "INSERT INTO account_events (event_id, kind, occurred_at) VALUES (?, 'account_deleted', ?)",
+    ).run(newId(), now.toISOString());
+    return names;
+  });
+  // Moves the erased pages from the write-ahead log into the file (secure_delete zeroed them).
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  await Promise.all(
+    files.map((file) => rm(path.join(deps.picturesDir, path.basename(file)), { force: true })),
+  );
+}
+
+/** The two operations' handlers (merged into the operation table by app.ts). */
+export function accountHandlers(
+  db: Db,
+  options: Pick<ServerOptions, 'picturesDir' | 'cognito'>,
+  verifyToken: (authorization: string | undefined) => Promise<VerifiedToken>,
+): Record<'exportMyData' | 'deleteMyAccount', Handler> {
+  const limitExport = createExportLimiter();
+  const deps: DeletionDeps = {
+    picturesDir: options.picturesDir,
+    deleteIdentity: cognitoDeleteUser(`${new URL(options.cognito.issuer).origin}/`),
+    verifyAccessToken: verifyToken,
+  };
+  const me = (ctx: Context): Customer => {
+    if (!ctx.customer) throw unauthorized('Missing bearer token');
+    return ctx.customer;
+  };
+  return {
+    exportMyData: {
+      run: (ctx) => {
+        const customer = me(ctx);
+        limitExport(customer.userId);
+        return {
+          status: 200,
+          body: exportAccount(db, customer),
+          headers: { 'content-disposition': 'attachment; filename="my-data.json"' },
+        };
+      },
+    },
+    deleteMyAccount: {
+      run: async (ctx) => {
+        await deleteAccount(db, me(ctx), ctx.body as AccountDeletion, deps);
+        return { status: 204 };
+      },
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * What the API needs to run as a long-lived service: request ids and request logs, the
+ * readiness check, scheduled backups and a graceful stop. app.ts installs the hooks; main.ts
+ * and serve.ts start the service.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db';
+import { backupNow } from './backup';
+import type { MainConfig } from './config';
+import {
+  applyServiceConfig,
+  backupSettingsFromEnv,
+  isProduction,
+  jwksProblem,
+} from './productionConfig';
+
+/** The header a request's id is echoed in (and logged under as `reqId`). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Each answer carries its request id; each request is logged once, at `info`, with its id,
+ * method, path, status and time (never headers, query or body). `GET /health/ready` answers
+ * 200 while the database answers a query, 503 otherwise.
+ */
+export function installServiceHooks(app: FastifyInstance, db: Db): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.get('/health/ready', async (request, reply) => {
+    try {
+      db.prepare('SELECT version FROM schema_version').get();
+      return { status: 'ok', database: 'ok' };
+    } catch (error) {
+      request.log.error({ err: error }, 'database not reachable');
+      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+    }
+  });
+}
+
+type Env = Record<string, string | undefined>;
+
+export interface RunningService {
+  stop(signal: string): Promise<void>;
+}
+
+/**
+ * Checks the configuration (exits 1 with every problem named), and in production makes sure
+ * the configured key set does not hold the emulator's key.
+ */
+export async function checkedConfig(env: Env, read: (env: Env) => MainConfig): Promise<MainConfig> {
+  let config: MainConfig;
+  try {
+    config = applyServiceConfig(env, read(env));
+  } catch (error) {
+    console.error(`API configuration error: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const jwksUrl = config.options.cognito.jwksUrl;
+  if (isProduction(env) && jwksUrl) {
+    const problem = await jwksProblem(jwksUrl).catch((error: unknown) => {
+      console.error(
+        `API warning: could not read COGNITO_JWKS_URL at start (${(error as Error).message})`,
+      );
+      return undefined;
+    });
+    if (problem) {
+      console.error(`API configuration error: ${problem}`);
+      process.exit(1);
+    }
+  }
+  return config;
+}
+
+/**
+ * Runs scheduled backups (BACKUP_INTERVAL_HOURS, daily by default) and stops cleanly on
+ * SIGINT/SIGTERM: no new connections, in-flight requests finish (at most STOP_GRACE_MS), the
+ * backup timer stops and a running backup completes, the database closes.
+ */
+export function runService(app: FastifyInstance, config: MainConfig, env: Env): RunningService {
+  const backups = backupSettingsFromEnv(env);
+  let running: Promise<unknown> = Promise.resolve();
+  const timer =
+    backups.intervalHours > 0
+      ? setInterval(
+          () => {
+            running = backupNow({ ...config.options, ...backups })
+              .then((folder) => app.log.info({ folder }, 'scheduled backup written'))
+              .catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed'));
+          },
+          backups.intervalHours * 3600 * 1000,
+        )
+      : undefined;
+  timer?.unref();
+
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: string) =>
+    (stopping ??= (async () => {
+      app.log.info({ signal }, 'stopping');
+      if (timer) clearInterval(timer);
+      const force = setTimeout(() => {
+        console.error(`API did not stop within ${STOP_GRACE_MS} ms after ${signal}; exiting`);
+        process.exit(1);
+      }, STOP_GRACE_MS);
+      force.unref();
+      await running;
+      await app.close();
+      clearTimeout(force);
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stop(signal).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`API failed to stop after ${signal}:`, error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return { stop };
+}

@@ -1,0 +1,356 @@
+/**
+ * The privacy policy (/privacy) and the terms of service (/terms): the business's own words, in
+ * this one file. Edit the text here; have it reviewed by someone qualified before publishing it
+ * (README, "Privacy policy and terms").
+ *
+ * `storedData` and `browserStorage` must name every database column and every key the app keeps
+ * in the browser's storage: `test/server/privacyText.test.ts` reads the live database schema and
+ * the app's storage keys, and fails when one is missing here.
+ */
+import { business } from './business';
+
+/** A heading and its paragraphs. */
+export interface LegalSection {
+  heading: string;
+  paragraphs: readonly string[];
+}
+
+/** One database table, as the privacy policy explains it. */
+export interface StoredTable {
+  table: string;
+  /** What the table is, in plain words. */
+  holds: string;
+  /** How long its rows are kept. */
+  kept: string;
+  /** Every column, with what it holds. */
+  columns: Readonly<Record<string, string>>;
+}
+
+/** One key the app keeps in this browser. */
+export interface BrowserKey {
+  key: string;
+  storage: 'local storage' | 'session storage' | 'local and session storage';
+  holds: string;
+}
+
+export const LEGAL_UPDATED = 'November 25, 2026';
+
+const untilDeleted = 'Until you delete your account.';
+const forAccounts =
+  'Kept for our accounts. When you delete your account, your name, e-mail, phone, address, vehicle and notes are removed from it.';
+
+export const storedData: readonly StoredTable[] = [
+  {
+    table: 'customers',
+    holds: 'Your profile.',
+    kept: untilDeleted,
+    columns: {
+      user_id: 'your account id at our identity provider',
+      email: 'your verified e-mail address',
+      email_lower: 'the same address in lower case, to find your bookings',
+      name: 'your name',
+      phone: 'your phone number',
+      mobile: 'your mobile number',
+      service_address: 'the address where we detail your car',
+      email_reminders: 'whether you want a reminder e-mail the evening before an appointment',
+      email_status_updates:
+        'whether you want an e-mail when a booking is completed, cancelled or moved',
+      created_at: 'when your profile was created',
+      updated_at: 'when you last changed it',
+    },
+  },
+  {
+    table: 'vehicles',
+    holds: 'The vehicles you added.',
+    kept: untilDeleted,
+    columns: {
+      vehicle_id: 'the vehicle’s id',
+      user_id: 'your account id',
+      make: 'make',
+      model: 'model',
+      year: 'year',
+      license_plate: 'licence plate, if you gave it',
+      created_at: 'when you added it',
+      updated_at: 'when you last changed it',
+    },
+  },
+  {
+    table: 'bookings',
+    holds: 'Quote requests and bookings made on this website, signed in or not.',
+    kept: forAccounts,
+    columns: {
+      booking_id: 'the booking’s id',
+      user_id: 'your account id, when the booking is yours',
+      name: 'the name given with the request',
+      email: 'the e-mail given with the request',
+      email_lower: 'the same address in lower case',
+      phone: 'the phone number given with the request',
+      date: 'the day asked for',
+      time: 'the time asked for',
+      vehicle_type: 'sedan, SUV or minivan',
+      vehicle: 'the vehicle described',
+      selected_addons: 'the add-ons chosen',
+      total_price: 'the price',
+      status: 'booked, completed or cancelled',
+      service_name: 'the service',
+      message: 'your notes to us (for example a gate code)',
+      service_address: 'the address given with the request',
+      seen_at: 'when the owner first read the request',
+      owner_note: 'the owner’s own note for the job (for example where to park)',
+      cancel_reason: 'why the owner cancelled it, when they did',
+      created_at: 'when it was sent',
+      updated_at: 'when it last changed',
+    },
+  },
+  {
+    table: 'calendly_bookings',
+    holds: 'Bookings made in our online scheduling service (Calendly), as it reports them to us.',
+    kept: forAccounts,
+    columns: {
+      booking_id: 'our id for the booking',
+      uri: 'the scheduling service’s reference for it',
+      email: 'the e-mail given there',
+      email_lower: 'the same address in lower case',
+      name: 'the name given there',
+      service_name: 'the service booked',
+      start_time: 'when it starts',
+      vehicle: 'the vehicle described',
+      vehicle_type: 'the vehicle type',
+      canceled: 'whether it was cancelled',
+      reschedule_url: 'your link to reschedule it',
+      cancel_url: 'your link to cancel it',
+      created_at: 'when we received it',
+      updated_at: 'when it last changed',
+    },
+  },
+  {
+    table: 'pictures',
+    holds:
+      'Pictures we take of your car during a service, with their description. The image files are kept in our storage beside the database.',
+    kept: untilDeleted,
+    columns: {
+      picture_id: 'the picture’s id',
+      booking_id: 'the booking it belongs to',
+      file: 'the name of the image file',
+      description: 'what it shows',
+      uploaded_at: 'when it was added',
+    },
+  },
+  {
+    table: 'subscriptions',
+    holds: 'Your detailing plans.',
+    kept: untilDeleted,
+    columns: {
+      subscription_id: 'the plan’s id',
+      user_id: 'your account id',
+      plan: 'weekly, every two weeks or monthly',
+      status: 'active or cancelled',
+      created_at: 'when you started it',
+      cancelled_at: 'when you cancelled it',
+    },
+  },
+  {
+    table: 'loyalty_transactions',
+    holds: 'Your loyalty points: every credit and redemption.',
+    kept: untilDeleted,
+    columns: {
+      id: 'the entry’s id',
+      user_id: 'your account id',
+      type: 'earned, redeemed, welcome bonus or adjustment',
+      points: 'how many points',
+      source: 'why',
+      reason_key: 'what it was for, so nothing is credited twice',
+      created_at: 'when',
+    },
+  },
+  {
+    table: 'booking_claim_refusals',
+    holds:
+      'Requests sent without signing in with your e-mail that you told us are not yours, so we do not offer them again.',
+    kept: untilDeleted,
+    columns: {
+      booking_id: 'the request',
+      user_id: 'your account id',
+      decided_at: 'when you told us',
+    },
+  },
+  {
+    table: 'seeded_customers',
+    holds: 'Demonstration accounts filled with example history.',
+    kept: untilDeleted,
+    columns: { user_id: 'the demonstration account’s id', seeded_at: 'when it was filled' },
+  },
+  {
+    table: 'sessions_ended',
+    holds:
+      'When you last signed out of all devices or changed your password, so that sign-ins from before then are refused.',
+    kept: 'Until you delete your account.',
+    columns: { sub: 'your account’s id', ended_at: 'when your sessions ended' },
+  },
+  {
+    table: 'outbox',
+    holds:
+      'The e-mails we send about quote requests and bookings (to you, and to the owner about your request), with their text, until and after they are sent.',
+    kept: 'Until you delete your account; the e-mails about your requests are deleted with it.',
+    columns: {
+      id: 'the e-mail’s id',
+      dedupe_key: 'what the e-mail is about, so it is never sent twice',
+      kind: 'which e-mail it is (for example a confirmation or a reminder)',
+      audience: 'whether it goes to you or to the owner',
+      booking_id: 'the request or booking it is about',
+      payload: 'the details the e-mail shows (your name, e-mail, phone, vehicle, address, notes)',
+      recipient: 'the address it goes to',
+      status: 'waiting, sending, sent or given up',
+      attempts: 'how many times we tried to send it',
+      next_attempt_at: 'when we try again',
+      last_error: 'why the last try failed',
+      created_at: 'when it was written',
+      sent_at: 'when the mail server accepted it',
+    },
+  },
+  {
+    table: 'webhook_deliveries',
+    holds:
+      'Signatures of the messages the scheduling service sent us, so a message is never applied twice. Nothing about you.',
+    kept: 'Indefinitely.',
+    columns: { signature: 'the message’s signature', received_at: 'when it arrived' },
+  },
+  {
+    table: 'deleted_accounts',
+    holds:
+      'A one-way fingerprint of each deleted account’s id, so its old sign-ins are refused. It cannot be turned back into the id, and holds nothing else about you.',
+    kept: 'Indefinitely.',
+    columns: {
+      subject_digest: 'the fingerprint',
+      deleted_at: 'when the account was deleted',
+    },
+  },
+  {
+    table: 'account_events',
+    holds: 'A note for the owner that an account was deleted, without anything about whose it was.',
+    kept: 'Indefinitely.',
+    columns: { event_id: 'the note’s id', kind: 'what happened', occurred_at: 'when' },
+  },
+  {
+    table: 'schema_version',
+    holds: 'The version of our database layout. Nothing about you.',
+    kept: 'Indefinitely.',
+    columns: { version: 'the version number' },
+  },
+];
+
+export const browserStorage: readonly BrowserKey[] = [
+  {
+    key: 'idToken',
+    storage: 'local and session storage',
+    holds: 'your sign-in (an identity token with your account id and e-mail)',
+  },
+  { key: 'accessToken', storage: 'local and session storage', holds: 'your sign-in (access)' },
+  {
+    key: 'refreshToken',
+    storage: 'local and session storage',
+    holds: 'what renews your sign-in while you stay signed in',
+  },
+  { key: 'user', storage: 'local storage', holds: 'your account id and e-mail' },
+  {
+    key: 'logout-event',
+    storage: 'local storage',
+    holds: 'the time you signed out, so your other tabs sign out too',
+  },
+  { key: 'loyaltyLevel', storage: 'local storage', holds: 'your loyalty level, for the menu' },
+  {
+    key: 'quoteDraft.v1',
+    storage: 'local storage',
+    holds: 'a quote request you have not sent yet, so a reload loses nothing',
+  },
+  {
+    key: 'oauth-pkce',
+    storage: 'session storage',
+    holds: 'a one-time check of a Google sign-in in progress',
+  },
+  {
+    key: 'oauth-hosted-session',
+    storage: 'local storage',
+    holds: 'that you signed in with Google, so signing out ends that sign-in too',
+  },
+];
+
+export const privacyIntro: readonly LegalSection[] = [
+  {
+    heading: 'Who we are',
+    paragraphs: [
+      `${business.name} (owner: ${business.ownerName}) runs this website and the customer portal. This policy says what we keep about you, why, for how long, and what you can do about it.`,
+    ],
+  },
+  {
+    heading: 'Why we keep it',
+    paragraphs: [
+      'To answer your quote requests, detail your car at the right place and time, show you your bookings, plans, pictures and points, and keep our accounts. We do not sell your data and do not use it for advertising.',
+    ],
+  },
+  {
+    heading: 'Who else handles it',
+    paragraphs: [
+      'Identity provider: your account (e-mail, password, phone number for text-message codes, second factors) is kept by Amazon Cognito, run by Amazon Web Services. If you sign in with Google, Google tells Cognito your e-mail and name.',
+      'E-mail provider: sign-up, password-reset and verification codes are sent by Amazon Cognito through Amazon Simple Email Service; text-message codes through Amazon SNS. The e-mails about your quote requests and bookings go through our mail provider.',
+      'Scheduling service: if you book through our online scheduling page, Calendly keeps that booking and sends us the details listed below.',
+    ],
+  },
+  {
+    heading: 'Pictures',
+    paragraphs: [
+      'We may photograph your car during a service to show you the result. Only you can see them, through links that expire. They are deleted with your account.',
+    ],
+  },
+];
+
+export const privacyRights: readonly LegalSection[] = [
+  {
+    heading: 'Your choices',
+    paragraphs: [
+      'Download my data: on Account Security in your dashboard you can download everything we keep about you as one file.',
+      'Delete my account: on Account Security you can delete your account. We delete your profile, vehicles, plans, points, pictures and sign-in, and remove your name, e-mail, phone, address and notes from the bookings we keep for our accounts.',
+    ],
+  },
+  {
+    heading: 'Contact',
+    paragraphs: [`Questions about your data: ${business.email} or ${business.phone}.`],
+  },
+];
+
+export const termsSections: readonly LegalSection[] = [
+  {
+    heading: 'The service',
+    paragraphs: [
+      `${business.name} details cars at your home or office in the towns we serve. A quote request is not a booking: we confirm the day and time with you.`,
+    ],
+  },
+  {
+    heading: 'Prices',
+    paragraphs: [
+      'Prices are the ones on our website when you send the request. We tell you before the service if your car needs more work than you asked for.',
+    ],
+  },
+  {
+    heading: 'Changes and cancellations',
+    paragraphs: [
+      'You can change or cancel a booked request in your dashboard, or by calling us, before the service.',
+    ],
+  },
+  {
+    heading: 'Plans and loyalty points',
+    paragraphs: [
+      'Plans repeat until you cancel them. Loyalty points have no cash value and end when your account is deleted.',
+    ],
+  },
+  {
+    heading: 'Your account',
+    paragraphs: [
+      'Keep your password to yourself. You can delete your account at any time on Account Security; our privacy policy says what happens to your data.',
+    ],
+  },
+  {
+    heading: 'Contact',
+    paragraphs: [`${business.email} or ${business.phone}.`],
+  },
+];

@@ -1,0 +1,167 @@
+/**
+ * The cloud set-up's security-critical settings, pinned on the synthesized templates, and
+ * cdk-nag's AWS Solutions rules with no finding left unacknowledged.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { repoRoot } from '../../domain/paths';
+import { securityHeaders } from '../../scripts/lib/securityHeaders';
+import { buildApp } from '../../infra/lib/app';
+import { hostedDomainUrl, type InfraSettings } from '../../infra/lib/settings';
+
+const context = (
+  JSON.parse(readFileSync(path.join(repoRoot, 'infra', 'cdk.json'), 'utf8')) as {
+    context: InfraSettings;
+  }
+).context;
+
+const built = buildApp(new App({ context }));
+const identity = Template.fromStack(built.identity);
+const site = Template.fromStack(built.site);
+
+describe('the user pool', () => {
+  it('applies a new e-mail only once it is verified', () => {
+    identity.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+      AutoVerifiedAttributes: ['email'],
+    });
+  });
+
+  it('offers MFA (authenticator, text, e-mail) and sends mail through SES', () => {
+    identity.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: Match.arrayWith(['SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'EMAIL_OTP']),
+      UserPoolTier: 'ESSENTIALS',
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER' }),
+    });
+  });
+
+  it('has the owners group', () => {
+    identity.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'owners' });
+  });
+
+  it('has the hosted domain and the Google provider, its secret read by name', () => {
+    identity.hasResourceProperties('AWS::Cognito::UserPoolDomain', {
+      Domain: context.hostedDomainPrefix,
+    });
+    const google = identity.findResources('AWS::Cognito::UserPoolIdentityProvider');
+    const [provider] = Object.values(google) as { Properties: Record<string, unknown> }[];
+    expect(provider?.Properties.ProviderName).toBe('Google');
+    expect(JSON.stringify(provider?.Properties.ProviderDetails)).toContain(
+      `{{resolve:secretsmanager:${context.googleClientSecretName}:SecretString:::}}`,
+    );
+  });
+});
+
+describe('the app client', () => {
+  const client = () =>
+    (
+      Object.values(identity.findResources('AWS::Cognito::UserPoolClient'))[0] as {
+        Properties: Record<string, unknown>;
+      }
+    ).Properties;
+
+  it('signs in with SRP and the hosted code flow, back to the site', () => {
+    expect(client()).toMatchObject({
+      GenerateSecret: false,
+      ExplicitAuthFlows: expect.arrayContaining([
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthScopes: ['openid', 'email', 'profile'],
+      CallbackURLs: [`${context.siteUrl}/auth-callback`],
+      LogoutURLs: [`${context.siteUrl}/auth`],
+      SupportedIdentityProviders: expect.arrayContaining(['COGNITO', 'Google']),
+    });
+  });
+
+  it('keeps tokens short and revocable', () => {
+    expect(client()).toMatchObject({
+      EnableTokenRevocation: true,
+      AccessTokenValidity: 60,
+      IdTokenValidity: 60,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes' },
+    });
+  });
+
+  it('may not write email_verified', () => {
+    const writable = client().WriteAttributes as string[];
+    expect(writable).toEqual(expect.arrayContaining(['email', 'name', 'phone_number']));
+    expect(writable).not.toContain('email_verified');
+  });
+});
+
+describe('the static site', () => {
+  it('sends the response headers the build writes, from the same source', () => {
+    const expected = securityHeaders({
+      apiBaseUrl: context.apiUrl,
+      cognitoEndpoint: '',
+      cognitoRegion: context.region,
+      cognitoHostedDomain: hostedDomainUrl(context),
+    });
+    const policy = (
+      Object.values(site.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as {
+        Properties: { ResponseHeadersPolicyConfig: Record<string, Record<string, unknown>> };
+      }
+    ).Properties.ResponseHeadersPolicyConfig;
+    const sec = policy.SecurityHeadersConfig as Record<string, Record<string, unknown>>;
+    const hsts = sec.StrictTransportSecurity!;
+    const sent: Record<string, string> = {
+      'Content-Security-Policy': String(sec.ContentSecurityPolicy?.ContentSecurityPolicy),
+      'Strict-Transport-Security': [
+        `max-age=${String(hsts.AccessControlMaxAgeSec)}`,
+        hsts.IncludeSubdomains ? 'includeSubDomains' : '',
+        hsts.Preload ? 'preload' : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
+      'X-Content-Type-Options': sec.ContentTypeOptions ? 'nosniff' : '',
+      'Referrer-Policy': String(sec.ReferrerPolicy?.ReferrerPolicy),
+    };
+    const custom = (policy.CustomHeadersConfig?.Items ?? []) as { Header: string; Value: string }[];
+    for (const item of custom) sent[item.Header] = item.Value;
+    expect(sent).toEqual(expected);
+  });
+
+  it('serves the SPA shell for page paths and keeps the bucket private', () => {
+    site.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        CustomErrorResponses: [
+          Match.objectLike({ ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/app.html' }),
+          Match.objectLike({ ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/app.html' }),
+        ],
+      }),
+    });
+    site.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+    });
+  });
+});
+
+it('cdk-nag (AWS Solutions) finds nothing unacknowledged, and every acknowledgment has a reason', () => {
+  const report = new AwsSolutionsChecks().validateScope(built.app);
+  expect(report.violations.map((v) => `${v.ruleName}: ${v.description}`)).toEqual([]);
+  expect(report.success).toBe(true);
+  const reasons = new Map<string, string>();
+  for (const node of built.app.node.findAll()) {
+    for (const entry of node.node.metadata) {
+      if (entry.type !== 'aws:cdk:acknowledged-rules') continue;
+      for (const [rule, reason] of Object.entries(entry.data as Record<string, string>)) {
+        reasons.set(`${node.node.path} ${rule}`, reason);
+      }
+    }
+  }
+  expect([...reasons.keys()].filter((key) => key.includes('AwsSolutions-')).length).toBe(7);
+  for (const reason of reasons.values()) expect(reason.length).toBeGreaterThan(30);
+});

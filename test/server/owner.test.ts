@@ -1,0 +1,214 @@
+/**
+ * The owner console's authorization matrix: every owner operation of openapi.yaml × no token,
+ * a customer's token, a token whose `cognito:groups` was forged (re-signed with another key, or
+ * unsigned), and an owner's token → 401 / 403 / 401 / 2xx. Then what the operations do.
+ */
+import { UnsecuredJWT } from 'jose';
+import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
+import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';
+import {
+  call,
+  futureDate,
+  quote,
+  startApi,
+  startIdentityProvider,
+  type IdentityProvider,
+  type TestApi,
+} from './helpers';
+
+let idp: IdentityProvider;
+let api: TestApi;
+let ownerToken: string;
+let customerToken: string;
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+  api = await startApi(idp, { quoteRateLimit: { max: 10_000, windowMs: 60_000 } });
+  ownerToken = await idp.idToken('owner-sub', 'owner@example.com', {
+    'cognito:groups': [OWNERS_GROUP],
+  });
+  customerToken = await idp.idToken('customer-sub', 'sam@example.com');
+});
+
+afterAll(async () => {
+  await api.close();
+  await idp.close();
+});
+
+/** An anonymous quote request, or the customer's with `asCustomer`. */
+async function newBookingId(
+  overrides: Record<string, unknown> = {},
+  asCustomer = false,
+): Promise<string> {
+  const answer = await call(api.baseUrl, 'POST', '/bookings', {
+    token: asCustomer ? customerToken : undefined,
+    body: quote(overrides),
+  });
+  expect(answer.status).toBe(201);
+  return (answer.body as { bookingId: string }).bookingId;
+}
+
+/** A valid request of each owner operation, on a fresh booking where it needs one. */
+async function request(operationId: string, token?: string): Promise<number> {
+  const id = await newBookingId();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const send = async (method: string, url: string, body?: unknown) =>
+    (await call(api.baseUrl, method, url, { token, body })).status;
+  switch (operationId) {
+    case 'listOwnerRequests':
+      return send('GET', '/owner/requests?limit=5');
+    case 'markOwnerRequestSeen':
+      return send('POST', `/owner/requests/${id}/seen`);
+    case 'scheduleOwnerBooking':
+      return send('PUT', `/owner/bookings/${id}/schedule`, { date: futureDate(1), time: '10:00' });
+    case 'cancelOwnerBooking':
+      return send('POST', `/owner/bookings/${id}/cancel`, { reason: 'Rain all day' });
+    case 'completeOwnerBooking':
+      return send('POST', `/owner/bookings/${id}/complete`);
+    case 'uploadOwnerPicture': {
+      const form = new FormData();
+      form.append('description', 'After');
+      form.append('file', new Blob([PNG], { type: 'image/png' }), 'after.png');
+      const answer = await fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      return answer.status;
+    }
+    case 'listOwnerRoute':
+      return send('GET', `/owner/route?from=${futureDate(0)}&days=7`);
+    default:
+      throw new Error(`No request for ${operationId}: add one to this matrix`);
+  }
+}
+
+const ownerOperations = listOperations(loadOpenApi()).filter((op) => isOwnerPath(op.path));
+
+describe('authorization matrix of the owner operations', () => {
+  it('covers every owner operation of the contract', () => {
+    expect(ownerOperations.map((op) => op.operationId).sort()).toEqual(
+      [
+        'cancelOwnerBooking',
+        'completeOwnerBooking',
+        'listOwnerRequests',
+        'listOwnerRoute',
+        'markOwnerRequestSeen',
+        'scheduleOwnerBooking',
+        'uploadOwnerPicture',
+      ].sort(),
+    );
+  });
+
+  it.each(ownerOperations.map((op) => op.operationId))('%s', async (operationId) => {
+    const claims = { 'cognito:groups': [OWNERS_GROUP] };
+    const reSigned = await idp.idToken('forger', 'forger@example.com', claims, { forged: true });
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = new UnsecuredJWT({
+      token_use: 'id',
+      aud: idp.clientId,
+      email: 'forger@example.com',
+      email_verified: true,
+      ...claims,
+    })
+      .setIssuer(idp.issuer)
+      .setSubject('forger')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .encode();
+    // A customer's real token with the claim added and the header's algorithm kept.
+    const [header] = customerToken.split('.');
+    const payload = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(customerToken.split('.')[1] ?? '', 'base64url').toString()),
+        ...claims,
+      }),
+    ).toString('base64url');
+    const edited = `${header}.${payload}.${customerToken.split('.')[2]}`;
+
+    expect(await request(operationId)).toBe(401);
+    expect(await request(operationId, customerToken)).toBe(403);
+    expect(await request(operationId, reSigned)).toBe(401);
+    expect(await request(operationId, unsigned)).toBe(401);
+    expect(await request(operationId, edited)).toBe(401);
+    expect([200, 201]).toContain(await request(operationId, ownerToken));
+  });
+
+  it('answers 403 to an access token outside the group and 2xx to one inside it', async () => {
+    const outside = await idp.accessToken('customer-sub');
+    const inside = await idp.accessToken('owner-sub', { 'cognito:groups': [OWNERS_GROUP] });
+    expect(await request('listOwnerRequests', outside)).toBe(403);
+    expect(await request('listOwnerRequests', inside)).toBe(200);
+    // Another group is not the owners group.
+    const other = await idp.idToken('x', 'x@example.com', { 'cognito:groups': ['mfa-required'] });
+    expect(await request('listOwnerRequests', other)).toBe(403);
+  });
+});
+
+describe('what the owner operations do', () => {
+  const owner = (method: string, url: string, body?: unknown) =>
+    call(api.baseUrl, method, url, { token: ownerToken, body });
+
+  it('lists requests newest first with a cursor, filters and the count of new ones', async () => {
+    const first = await newBookingId({ name: 'Zed Inbox', email: 'zed.inbox@example.com' });
+    const second = await newBookingId({ name: 'Yara Inbox', email: 'yara.inbox@example.com' });
+    const page = await owner('GET', '/owner/requests?q=inbox&limit=1');
+    expect(page.status).toBe(200);
+    const body = page.body as { items: { bookingId: string; seen: boolean }[]; nextCursor: string };
+    expect(body.items.map((item) => item.bookingId)).toEqual([second]);
+    expect(body.items[0]?.seen).toBe(false);
+    const next = await owner('GET', `/owner/requests?q=inbox&limit=1&cursor=${body.nextCursor}`);
+    expect((next.body as { items: { bookingId: string }[] }).items[0]?.bookingId).toBe(first);
+    const before = (page.body as { newCount: number }).newCount;
+    await owner('POST', `/owner/requests/${second}/seen`);
+    const after = await owner('GET', '/owner/requests?limit=1');
+    expect((after.body as { newCount: number }).newCount).toBe(before - 1);
+    expect((await owner('GET', '/owner/requests?cursor=bm90LWEtY3Vyc29y')).status).toBe(400);
+  });
+
+  it('schedules with a note the customer never sees, completes once and credits points', async () => {
+    const id = await newBookingId({}, true);
+    const date = futureDate(1);
+    const scheduled = await owner('PUT', `/owner/bookings/${id}/schedule`, {
+      date,
+      time: '10:00',
+      note: 'Gate code 4411',
+    });
+    expect(scheduled.body).toMatchObject({ date, time: '10:00 AM', note: 'Gate code 4411' });
+    const mine = await call(api.baseUrl, 'GET', '/bookings', { token: customerToken });
+    const seenByCustomer = (mine.body as Record<string, unknown>[]).find(
+      (booking) => booking.bookingId === id,
+    );
+    expect(seenByCustomer).toMatchObject({ date, time: '10:00 AM' });
+    expect(JSON.stringify(seenByCustomer)).not.toContain('Gate code 4411');
+    const done = await owner('POST', `/owner/bookings/${id}/complete`);
+    expect(done.body).toMatchObject({ booking: { status: 'Completed' }, points: 145 });
+    expect((await owner('POST', `/owner/bookings/${id}/complete`)).status).toBe(409);
+    const loyalty = await call(api.baseUrl, 'GET', '/loyalty', { token: customerToken });
+    const earned = (loyalty.body as { transactions: { type: string; points: number }[] })
+      .transactions;
+    expect(earned.filter((entry) => entry.type === 'earn')).toEqual([
+      expect.objectContaining({ points: 145 }),
+    ]);
+  });
+
+  it('refuses a picture that is not an image, and a body that is not multipart', async () => {
+    const id = await newBookingId();
+    const form = new FormData();
+    form.append('file', new Blob(['not a picture'], { type: 'image/png' }), 'fake.png');
+    const fake = await fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      body: form,
+    });
+    expect(fake.status).toBe(400);
+    expect(((await fake.json()) as { message: string }).message).toMatch(/JPEG, PNG or WebP/);
+    const json = await owner('POST', `/owner/bookings/${id}/pictures`, { file: 'x' });
+    expect(json.status).toBe(400);
+  });
+});

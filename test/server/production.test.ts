@@ -1,0 +1,197 @@
+/**
+ * A production start: the configuration checks (each refusal names its setting), the
+ * emulator's signing key refused outside the local configuration, the readiness check, and
+ * logs that carry request ids but no token, password or message body.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  call,
+  productionEnv,
+  quote,
+  runTs,
+  startApi,
+  startIdentityProvider,
+  type IdentityProvider,
+  type TestApi,
+} from './helpers';
+
+let idp: IdentityProvider;
+let dir: string;
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'api-production-'));
+});
+
+afterAll(async () => {
+  await idp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A configuration production accepts (the identity provider is a local stand-in). */
+const production = (): Record<string, string> => ({
+  ...productionEnv(idp, dir),
+  LOG_LEVEL: 'info',
+});
+
+interface Started {
+  url: Promise<string>;
+  done: Promise<{ code: number | null; out: string; err: string }>;
+  stop(): void;
+}
+
+function start(env: Record<string, string | undefined>): Started {
+  const child = runTs('server/main.ts', [], env);
+  let out = '';
+  let err = '';
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /API listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', () => reject(new Error(`server exited: ${err}`)));
+  });
+  url.catch(() => undefined);
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, out, err })),
+  );
+  return { url, done, stop: () => child.kill('SIGTERM') };
+}
+
+describe('a production start refuses', () => {
+  it("the identity emulator's key set", async () => {
+    const result = await start({
+      ...production(),
+      COGNITO_JWKS_URL: 'http://127.0.0.1:9229/us-east-1_localpool/.well-known/jwks.json',
+    }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("COGNITO_JWKS_URL is the identity emulator's key set");
+  });
+
+  it("a key set that publishes the emulator's key, wherever it is", async () => {
+    const emulator = await startIdentityProvider({ emulatorKey: true });
+    try {
+      const result = await start({
+        ...production(),
+        COGNITO_ISSUER: emulator.issuer,
+        COGNITO_JWKS_URL: `${emulator.issuer}/.well-known/jwks.json`,
+      }).done;
+      expect(result.code).toBe(1);
+      expect(result.err).toContain("publishes the identity emulator's key");
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('a missing JWKS setting', async () => {
+    const result = await start({ ...production(), COGNITO_JWKS_URL: '' }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('COGNITO_JWKS_URL is required in production');
+  });
+
+  it('a missing SMTP setting', async () => {
+    const result = await start({ ...production(), SMTP_URL: '' }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('SMTP_URL is required in production');
+  });
+
+  it.each([
+    ['absent (its default is random per start)', '', 'SIGNED_URL_SECRET is required in production'],
+    ['a placeholder', 'change-me-change-me-change-me-change-me', 'SIGNED_URL_SECRET is a default'],
+    ['too short', 'abc123', 'SIGNED_URL_SECRET is a default'],
+  ])('a default secret: SIGNED_URL_SECRET %s', async (_label, secret, message) => {
+    const result = await start({ ...production(), SIGNED_URL_SECRET: secret }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(message);
+  });
+
+  it('the local configuration', async () => {
+    const result = await start({ ...production(), IDENTITY_EMULATOR: 'cognito-local' }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('IDENTITY_EMULATOR=cognito-local is the local configuration');
+  });
+});
+
+describe('a production start with a good configuration', () => {
+  it('serves, logs JSON lines with request ids and no secrets, and stops on SIGTERM', async () => {
+    const env = production();
+    const server = start(env);
+    const base = await server.url;
+    const token = await idp.idToken('log-user', 'log-user@example.com');
+    const message = 'Please use the side gate; my password is hunter2-secret';
+    try {
+      const profile = await call(base, 'GET', '/profile/me', { token });
+      expect(profile.status).toBe(200);
+      const requestId = profile.headers.get('x-request-id');
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(
+        (await call(base, 'POST', '/bookings', { token, body: quote({ message }) })).status,
+      ).toBe(201);
+      expect((await call(base, 'GET', '/profile/me', { token: 'not.a.token' })).status).toBe(401);
+      expect((await call(base, 'GET', '/health/ready')).body).toEqual({
+        status: 'ok',
+        database: 'ok',
+      });
+      server.stop();
+      const { code, out } = await server.done;
+      expect(code).toBe(0);
+      const lines = out
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ reqId: requestId, path: '/profile/me', statusCode: 200 }),
+      );
+      expect(lines).toContainEqual(
+        expect.objectContaining({ path: '/bookings', method: 'POST', statusCode: 201 }),
+      );
+      for (const secret of [token, 'not.a.token', 'hunter2', 'side gate', env.SIGNED_URL_SECRET]) {
+        expect(out).not.toContain(secret);
+      }
+    } finally {
+      server.stop();
+    }
+  });
+});
+
+describe("the identity emulator's published key", () => {
+  let emulator: IdentityProvider;
+  beforeAll(async () => {
+    emulator = await startIdentityProvider({ emulatorKey: true });
+  });
+  afterAll(() => emulator.close());
+
+  const withApi = async (acceptEmulatorKey: boolean, run: (api: TestApi) => Promise<void>) => {
+    const api = await startApi(emulator, {
+      cognito: { issuer: emulator.issuer, clientId: emulator.clientId, acceptEmulatorKey },
+    });
+    try {
+      await run(api);
+    } finally {
+      await api.close();
+    }
+  };
+
+  it('is refused when the server does not run with the local configuration', async () => {
+    await withApi(false, async (api) => {
+      const token = await emulator.idToken('emulated', 'emulated@example.com');
+      const answer = await call(api.baseUrl, 'GET', '/profile/me', { token });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({
+        message: "Token is signed with the identity emulator's key, which is not accepted here",
+      });
+    });
+  });
+
+  it('is accepted with the local configuration', async () => {
+    await withApi(true, async (api) => {
+      const token = await emulator.idToken('emulated', 'emulated@example.com');
+      expect((await call(api.baseUrl, 'GET', '/profile/me', { token })).status).toBe(200);
+    });
+  });
+});
