@@ -353,6 +353,8 @@ export function scheduleBooking(
       now.toISOString(),
       bookingId,
     );
+    const moved = row.date !== input.date || row.time !== displayTime(input.time);
+    if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
     return bookingRow(db, bookingId);
   });
 }
@@ -371,6 +373,7 @@ export function ownerCancelBooking(
       `UPDATE bookings SET status = 'Cancelled', cancel_reason = ?, updated_at = ?
        WHERE booking_id = ?`,
     ).run(reason.trim(), now.toISOString(), bookingId);
+    enqueueBookingEvent(db, bookingId, { kind: 'cancelled', by: 'business' }, now);
     return bookingRow(db, bookingId);
   });
 }
