@@ -53,6 +53,18 @@ const BOOKINGS_OF = `(user_id = :userId OR (user_id IS NULL AND :emailLower <> '
  */
 export const ACCOUNT_DATA: readonly AccountTable[] = [
   {
+    // The e-mails about the subject's requests (theirs and the owner's; they hold the details)
+    // and any e-mail addressed to them.
+    table: 'outbox',
+    erase: (db, subject) => {
+      db.prepare(
+        `DELETE FROM outbox
+         WHERE booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})
+            OR (:emailLower <> '' AND lower(recipient) = :emailLower)`,
+      ).run(subject);
+    },
+  },
+  {
     table: 'pictures',
     erase: (db, subject) => {
       db.prepare(

@@ -37,6 +37,7 @@ import { createHandlers, type Handler } from './operations';
 import { refuseEndedSession } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
 import { compileRequestValidators, validateRequest } from './validation';
+import { startMailWorker, type MailWorker } from './mail/worker';
 import { registerSecurityHeaders } from './securityHeaders';
 import { MULTIPART_LIMITS, requireOwner } from './owner';
 import { isOwnerPath } from '../domain/owners';
@@ -95,7 +96,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
   const verifyToken = refusingDeletedAccounts(db, verifySignature);
+  // The outbox's worker sends while the server listens (./mail/worker.ts).
+  let mailWorker: MailWorker | undefined;
+  const { mail } = options;
+  if (mail) app.addHook('onReady', async () => void (mailWorker = startMailWorker(db, mail)));
   app.addHook('onClose', async () => {
+    await mailWorker?.stop();
     db.close();
   });
   installServiceHooks(app, db);

@@ -15,6 +15,12 @@ import {
 import { timeSlotsFor } from '../domain/quoteSchedule';
 import { pointsForCompletedBooking } from '../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from './rules';
+import { enqueueBookingEvent } from './outbox';
+
+/** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
+export interface ChangeOptions {
+  notify?: boolean;
+}
 
 export interface BookingRow {
   booking_id: string;
@@ -176,6 +182,24 @@ export function createBooking(
   return toBooking(bookingRow(db, bookingId));
 }
 
+/**
+ * A quote request from the website: stored as a Booked booking, with the owner's e-mail and the
+ * customer's confirmation written to the outbox in the same transaction (sent by the mail
+ * worker, so the answer never waits on SMTP).
+ */
+export function requestQuote(
+  db: Db,
+  input: QuoteRequest,
+  customer: Customer | null,
+  now: Date = new Date(),
+): Booking {
+  return inWriteTransaction(db, () => {
+    const booking = createBooking(db, input, customer, now);
+    enqueueBookingEvent(db, booking.bookingId, { kind: 'quote', signedIn: customer !== null }, now);
+    return booking;
+  });
+}
+
 export function bookingRow(db: Db, bookingId: string): BookingRow {
   const row = db.prepare('SELECT * FROM bookings WHERE booking_id = ?').get(bookingId) as
     BookingRow | undefined;
@@ -238,6 +262,8 @@ export function updateBooking(
       now.toISOString(),
       bookingId,
     );
+    const moved = row.date !== input.date || row.time !== displayTime(input.time);
+    if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
     return toBooking(bookingRow(db, bookingId));
   });
 }
@@ -248,6 +274,7 @@ export function cancelBooking(
   customer: Customer,
   bookingId: string,
   now: Date = new Date(),
+  options: ChangeOptions = {},
 ): Booking {
   return inWriteTransaction(db, () => {
     const row = ownedBooking(db, customer, bookingId);
@@ -256,6 +283,8 @@ export function cancelBooking(
       now.toISOString(),
       bookingId,
     );
+    if (options.notify !== false)
+      enqueueBookingEvent(db, bookingId, { kind: 'cancelled', by: 'customer' }, now);
     return toBooking(bookingRow(db, bookingId));
   });
 }
@@ -275,6 +304,7 @@ export function completeBooking(
   db: Db,
   bookingId: string,
   now: Date = new Date(),
+  options: ChangeOptions = {},
 ): CompletionResult {
   return inWriteTransaction(db, () => {
     const row = bookingRow(db, bookingId);
@@ -289,11 +319,15 @@ export function completeBooking(
     const userId = row.user_id;
     const completed = { ...row, status: 'Completed' as const, updated_at: at };
     if (userId) creditCompletedBooking(db, userId, completed);
-    return {
-      booking: toBooking(completed),
-      userId,
-      points: pointsForCompletedBooking(row.total_price, row.vehicle_type),
-    };
+    const points = pointsForCompletedBooking(row.total_price, row.vehicle_type);
+    if (options.notify !== false)
+      enqueueBookingEvent(
+        db,
+        bookingId,
+        { kind: 'completed', points, credited: userId !== null },
+        now,
+      );
+    return { booking: toBooking(completed), userId, points };
   });
 }
 
@@ -319,6 +353,8 @@ export function scheduleBooking(
       now.toISOString(),
       bookingId,
     );
+    const moved = row.date !== input.date || row.time !== displayTime(input.time);
+    if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
     return bookingRow(db, bookingId);
   });
 }
@@ -337,6 +373,7 @@ export function ownerCancelBooking(
       `UPDATE bookings SET status = 'Cancelled', cancel_reason = ?, updated_at = ?
        WHERE booking_id = ?`,
     ).run(reason.trim(), now.toISOString(), bookingId);
+    enqueueBookingEvent(db, bookingId, { kind: 'cancelled', by: 'business' }, now);
     return bookingRow(db, bookingId);
   });
 }

@@ -6,6 +6,8 @@
  *   npm run operator -- add-picture <bookingId> <image file> [--description TEXT]
  *   npm run operator -- redeem <sub or e-mail> <points>
  *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
+ *   npm run operator -- outbox-failed
+ *   npm run operator -- outbox-resend [<messageId>]
  *   npm run operator -- account-events
  *   npm run operator -- backup [--dir DIR] [--keep N]
  *   npm run operator -- restore <backup folder>
@@ -20,6 +22,7 @@ import { addPicture } from './pictures';
 import { seedDemoCustomer } from './seed';
 import { findCustomer, redeemPoints } from './customers';
 import { HttpError } from './errors';
+import { listMessages, resendFailed } from './outbox';
 import { listAccountEvents } from './account';
 import { backupNow, restoreBackup } from './backup';
 import { backupSettingsFromEnv } from './productionConfig';
@@ -33,6 +36,10 @@ const usage = `Usage:
       Redeems loyalty points (from a balance of 2000; never below zero).
   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
       Seeds the demo customer's history (does nothing if already seeded).
+  npm run operator -- outbox-failed
+      Lists the e-mails the mail worker gave up on, with the last error.
+  npm run operator -- outbox-resend [<messageId>]
+      Queues failed e-mails (all, or one) again with fresh tries; the running server sends them.
   npm run operator -- account-events
       Lists when customers deleted their accounts (newest first; nothing about who).
   npm run operator -- backup [--dir DIR] [--keep N]
@@ -139,12 +146,41 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  if (command === 'outbox-failed') {
+    const db = openDatabase(storage.databasePath);
+    try {
+      const failed = listMessages(db, 'failed');
+      if (failed.length === 0) console.log('No failed e-mails.');
+      for (const m of failed)
+        console.log(
+          `${m.id}  ${m.kind}  booking ${m.booking_id ?? '-'}  ${m.attempts} tries  created ${m.created_at}  ${m.last_error ?? ''}`,
+        );
+    } finally {
+      db.close();
+    }
+    return 0;
+  }
+
   if (command === 'account-events') {
     const db = openDatabase(storage.databasePath);
     try {
       const events = listAccountEvents(db);
       if (events.length === 0) console.log('No account events.');
       for (const event of events) console.log(`${event.occurredAt}  ${event.kind}`);
+    } finally {
+      db.close();
+    }
+    return 0;
+  }
+
+  if (command === 'outbox-resend') {
+    const id = rest[0];
+    if (id !== undefined && !ID.test(id))
+      throw new HttpError(400, 'outbox-resend takes an optional 24-character message id');
+    const db = openDatabase(storage.databasePath);
+    try {
+      const count = resendFailed(db, id);
+      console.log(`Queued ${count} failed e-mail${count === 1 ? '' : 's'} again.`);
     } finally {
       db.close();
     }

@@ -1,5 +1,6 @@
 /** The server's configuration from environment variables (see server/README.md). */
 import path from 'node:path';
+import { BUSINESS_DEFAULTS } from '../domain/business';
 import { DEFAULT_MAX_TOKEN_LIFETIME } from './auth';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
@@ -50,6 +51,33 @@ export interface ServerOptions {
   logger?: boolean | { level: string };
   /** openapi.yaml to serve (defaults to the repository's). */
   specPath?: string;
+  /** E-mail: the outbox's sender and the texts' business identity (./mail/). */
+  mail?: MailSettings;
+}
+
+/** What the e-mails say about the business, and where they go. */
+export interface BusinessIdentity {
+  name: string;
+  phone: string;
+  email: string;
+  /** The public site, for links in e-mails (no trailing slash). */
+  siteUrl: string;
+}
+
+export interface MailSettings {
+  /** smtp:// or smtps:// URL with credentials; without it nothing is sent (messages wait). */
+  smtpUrl?: string;
+  /** The From address, e.g. `Triangle Shine <bookings@triangleshinedetailing.com>`. */
+  from: string;
+  /** Where new quote requests go. */
+  ownerEmail: string;
+  /** Local time (America/New_York, HH:MM) the reminders of the next day's appointments go out. */
+  reminderTime: string;
+  /** Tries per message before it is marked failed. */
+  maxAttempts: number;
+  /** The first retry's delay; each further one doubles, up to 15 minutes. */
+  retryBaseMs: number;
+  business: BusinessIdentity;
 }
 
 export interface MainConfig {
@@ -108,6 +136,37 @@ function trustedHops(raw: string | undefined): number {
   return hops;
 }
 
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The e-mail settings (SMTP_URL, MAIL_FROM, OWNER_EMAIL, REMINDER_TIME, …; server/README.md). */
+export function mailFromEnv(env: Env = process.env): MailSettings {
+  const business: BusinessIdentity = {
+    name: value(env, 'BUSINESS_NAME') ?? BUSINESS_DEFAULTS.name,
+    phone: value(env, 'BUSINESS_PHONE') ?? BUSINESS_DEFAULTS.phone,
+    email: value(env, 'BUSINESS_EMAIL') ?? BUSINESS_DEFAULTS.email,
+    siteUrl: (value(env, 'SITE_URL') ?? BUSINESS_DEFAULTS.siteUrl).replace(/\/+$/, ''),
+  };
+  const smtpUrl = value(env, 'SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587');
+  }
+  const reminderTime = value(env, 'REMINDER_TIME') ?? '18:00';
+  if (!HH_MM.test(reminderTime)) {
+    throw new Error(
+      `REMINDER_TIME must be a 24-hour time HH:MM, e.g. 18:00 (got "${reminderTime}")`,
+    );
+  }
+  return {
+    smtpUrl,
+    from: value(env, 'MAIL_FROM') ?? `"${business.name}" <${business.email}>`,
+    ownerEmail: value(env, 'OWNER_EMAIL') ?? business.email,
+    reminderTime,
+    maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1),
+    retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 5000, 1),
+    business,
+  };
+}
+
 export function configFromEnv(env: Env = process.env): MainConfig {
   const trustProxy = value(env, 'TRUST_PROXY');
   const issuer = required(env, 'COGNITO_ISSUER', 'http://127.0.0.1:9229/us-east-1_localpool');
@@ -136,6 +195,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
           .filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
       trustProxy: trustedHops(trustProxy),
       logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
+      mail: mailFromEnv(env),
     },
   };
 }

@@ -191,6 +191,29 @@ const migrations: readonly string[] = [
   CREATE INDEX bookings_inbox ON bookings (created_at DESC);
   CREATE INDEX bookings_unseen ON bookings (seen_at) WHERE seen_at IS NULL;
   `,
+  // The e-mail outbox (server/outbox.ts): each message is written in the transaction of the
+  // change that causes it and sent by the mail worker; `dedupe_key` makes each one happen once.
+  // And the customer's e-mail preferences (reminders, booking status changes).
+  `
+  CREATE TABLE outbox (
+    id TEXT PRIMARY KEY,
+    dedupe_key TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    audience TEXT NOT NULL CHECK (audience IN ('owner', 'customer')),
+    booking_id TEXT REFERENCES bookings (booking_id),
+    payload TEXT NOT NULL,
+    recipient TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    sent_at TEXT
+  );
+  CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+  ALTER TABLE customers ADD COLUMN email_reminders INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE customers ADD COLUMN email_status_updates INTEGER NOT NULL DEFAULT 1;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -17,7 +17,7 @@ import type { Db } from './db';
 import { HttpError, notFound } from './errors';
 import { getLoyalty, getProfile, updateProfile, type Customer } from './customers';
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles';
-import { cancelBooking, createBooking, listBookings, updateBooking } from './bookings';
+import { cancelBooking, listBookings, requestQuote, updateBooking } from './bookings';
 import { claimBooking, listClaimable } from './claims';
 import { cancelSubscription, createSubscription, listSubscriptions } from './subscriptions';
 import { listPictures, readPicture, verifyPictureSignature } from './pictures';
@@ -102,7 +102,7 @@ export function createHandlers(
     },
     listBookings: { run: (ctx) => ok(listBookings(db, me(ctx))) },
     createBooking: {
-      run: (ctx) => ok(createBooking(db, ctx.body as QuoteRequest, ctx.customer), 201),
+      run: (ctx) => ok(requestQuote(db, ctx.body as QuoteRequest, ctx.customer), 201),
     },
     listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
     claimBooking: {

@@ -274,10 +274,12 @@ export async function seedDemoCustomer(
         // Sent before signing in, then confirmed as theirs on the dashboard.
         if (plan.anonymous) claimBooking(db, customer, booking.bookingId, 'mine', createdAt);
         if (plan.status === 'Cancelled') {
-          cancelBooking(db, customer, booking.bookingId, hoursAfter(createdAt, 26));
+          cancelBooking(db, customer, booking.bookingId, hoursAfter(createdAt, 26), {
+            notify: false,
+          });
         } else if (plan.status === 'Completed') {
           const done = hoursAfter(at, 2);
-          completeBooking(db, booking.bookingId, done);
+          completeBooking(db, booking.bookingId, done, { notify: false });
           const shots = images[pictureSet] ?? [];
           pictureSet += 1;
           shots.forEach((data, index) =>

@@ -52,6 +52,9 @@ export const storedData: readonly StoredTable[] = [
       phone: 'your phone number',
       mobile: 'your mobile number',
       service_address: 'the address where we detail your car',
+      email_reminders: 'whether you want a reminder e-mail the evening before an appointment',
+      email_status_updates:
+        'whether you want an e-mail when a booking is completed, cancelled or moved',
       created_at: 'when your profile was created',
       updated_at: 'when you last changed it',
     },
@@ -185,6 +188,27 @@ export const storedData: readonly StoredTable[] = [
     columns: { sub: 'your account’s id', ended_at: 'when your sessions ended' },
   },
   {
+    table: 'outbox',
+    holds:
+      'The e-mails we send about quote requests and bookings (to you, and to the owner about your request), with their text, until and after they are sent.',
+    kept: 'Until you delete your account; the e-mails about your requests are deleted with it.',
+    columns: {
+      id: 'the e-mail’s id',
+      dedupe_key: 'what the e-mail is about, so it is never sent twice',
+      kind: 'which e-mail it is (for example a confirmation or a reminder)',
+      audience: 'whether it goes to you or to the owner',
+      booking_id: 'the request or booking it is about',
+      payload: 'the details the e-mail shows (your name, e-mail, phone, vehicle, address, notes)',
+      recipient: 'the address it goes to',
+      status: 'waiting, sending, sent or given up',
+      attempts: 'how many times we tried to send it',
+      next_attempt_at: 'when we try again',
+      last_error: 'why the last try failed',
+      created_at: 'when it was written',
+      sent_at: 'when the mail server accepted it',
+    },
+  },
+  {
     table: 'webhook_deliveries',
     holds:
       'Signatures of the messages the scheduling service sent us, so a message is never applied twice. Nothing about you.',
@@ -268,7 +292,7 @@ export const privacyIntro: readonly LegalSection[] = [
     heading: 'Who else handles it',
     paragraphs: [
       'Identity provider: your account (e-mail, password, phone number for text-message codes, second factors) is kept by Amazon Cognito, run by Amazon Web Services. If you sign in with Google, Google tells Cognito your e-mail and name.',
-      'E-mail provider: sign-up, password-reset and verification codes are sent by Amazon Cognito through Amazon Simple Email Service; text-message codes through Amazon SNS.',
+      'E-mail provider: sign-up, password-reset and verification codes are sent by Amazon Cognito through Amazon Simple Email Service; text-message codes through Amazon SNS. The e-mails about your quote requests and bookings go through our mail provider.',
       'Scheduling service: if you book through our online scheduling page, Calendly keeps that booking and sends us the details listed below.',
     ],
   },

@@ -3,6 +3,7 @@
  * a customer's token, a token whose `cognito:groups` was forged (re-signed with another key, or
  * unsigned), and an owner's token → 401 / 403 / 401 / 2xx. Then what the operations do.
  */
+import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';
@@ -195,6 +196,35 @@ describe('what the owner operations do', () => {
     expect(earned.filter((entry) => entry.type === 'earn')).toEqual([
       expect.objectContaining({ points: 145 }),
     ]);
+  });
+
+  it('writes one e-mail to the customer when the owner moves or cancels a booking', async () => {
+    const customerMessages = (bookingId: string) => {
+      const db = new Database(api.databasePath, { readonly: true });
+      try {
+        return (
+          db
+            .prepare(
+              `SELECT kind FROM outbox WHERE booking_id = ? AND audience = 'customer'
+               AND kind <> 'customer-quote' ORDER BY created_at`,
+            )
+            .all(bookingId) as { kind: string }[]
+        ).map((row) => row.kind);
+      } finally {
+        db.close();
+      }
+    };
+    const moved = await newBookingId({ email: 'moved.owner@example.com' });
+    const schedule = { date: futureDate(3), time: '09:00' };
+    expect((await owner('PUT', `/owner/bookings/${moved}/schedule`, schedule)).status).toBe(200);
+    expect(customerMessages(moved)).toEqual(['customer-rescheduled']);
+    const noteOnly = { ...schedule, note: 'Park on the left' };
+    expect((await owner('PUT', `/owner/bookings/${moved}/schedule`, noteOnly)).status).toBe(200);
+    expect(customerMessages(moved)).toEqual(['customer-rescheduled']);
+    const cancelled = await newBookingId({ email: 'cancelled.owner@example.com' });
+    const reason = { reason: 'Rain all day' };
+    expect((await owner('POST', `/owner/bookings/${cancelled}/cancel`, reason)).status).toBe(200);
+    expect(customerMessages(cancelled)).toEqual(['customer-cancelled']);
   });
 
   it('refuses a picture that is not an image, and a body that is not multipart', async () => {

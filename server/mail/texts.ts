@@ -1,0 +1,253 @@
+/**
+ * Every e-mail the product sends, in one place: subject, plain text and HTML (inline styles, no
+ * remote images, one narrow column, so it reads the same in Gmail, Outlook and Apple Mail).
+ * The business's identity comes from configuration (server/config.ts, `mailFromEnv`).
+ */
+import type { Booking } from '../../domain/contract/types';
+import { telHref } from '../../domain/business';
+import type { BusinessIdentity } from '../config';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Who cancelled a booking. */
+export type CancelledBy = 'customer' | 'business';
+
+const money = (amount: number) => `$${amount.toFixed(2).replace(/\.00$/, '')}`;
+
+const escapeHtml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** `Saturday, May 2, 2026` for a YYYY-MM-DD day (a calendar day: no time zone applies). */
+export function longDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
+}
+
+/** "Saturday, May 2, 2026 at 10:00 AM", or what is known of it. */
+export function appointment(booking: Pick<Booking, 'date' | 'time'>): string {
+  if (!booking.date) return 'No date chosen yet (we will call you to agree on one)';
+  return booking.time ? `${longDate(booking.date)} at ${booking.time}` : longDate(booking.date);
+}
+
+function addressLines(booking: Booking): string {
+  const a = booking.serviceAddress;
+  if (!a) return 'Not given';
+  return [a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`].filter(Boolean).join(', ');
+}
+
+const addonsText = (booking: Booking) =>
+  booking.selectedAddons.length ? booking.selectedAddons.join(', ') : 'None';
+
+/** A row of label and value; `html` is already-escaped HTML for the value. */
+interface Row {
+  label: string;
+  text: string;
+  html?: string;
+}
+
+function textRows(rows: Row[]): string {
+  return rows.map((row) => `${row.label}: ${row.text}`).join('\n');
+}
+
+function htmlRows(rows: Row[]): string {
+  const cell = 'padding:6px 8px;border-bottom:1px solid #e5e7eb;vertical-align:top;';
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:15px;">${rows
+    .map(
+      (row) =>
+        `<tr><th align="left" style="${cell}color:#4b5563;font-weight:600;width:38%;">${escapeHtml(row.label)}</th><td style="${cell}color:#111827;">${row.html ?? escapeHtml(row.text)}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+const link = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="color:#1d4ed8;text-decoration:underline;">${escapeHtml(label)}</a>`;
+
+/** Paragraphs are plain text; each becomes a <p> (escaped) and a text paragraph. */
+interface Body {
+  heading: string;
+  paragraphs: string[];
+  rows?: Row[];
+  after?: string[];
+}
+
+function render(business: BusinessIdentity, subject: string, body: Body): MailContent {
+  const footerText = `${business.name} · ${business.phone} · ${business.email} · ${business.siteUrl}`;
+  const text = [
+    body.heading,
+    '',
+    ...body.paragraphs.flatMap((p) => [p, '']),
+    ...(body.rows ? [textRows(body.rows), ''] : []),
+    ...(body.after ?? []).flatMap((p) => [p, '']),
+    '--',
+    footerText,
+    '',
+  ].join('\n');
+  const p = (line: string) =>
+    `<p style="margin:0 0 14px;font-size:15px;line-height:1.5;color:#111827;">${escapeHtml(line)}</p>`;
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;"><tr><td align="center" style="padding:16px;">
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 24px;background:#0f3d5e;border-radius:8px 8px 0 0;color:#ffffff;font-size:18px;font-weight:bold;">${escapeHtml(business.name)}</td></tr>
+<tr><td style="padding:24px;">
+<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3;color:#111827;">${escapeHtml(body.heading)}</h1>
+${body.paragraphs.map(p).join('\n')}
+${body.rows ? htmlRows(body.rows) : ''}
+${(body.after ?? []).map(p).join('\n')}
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:1.5;color:#4b5563;">${escapeHtml(business.name)} · ${link(telHref(business.phone), business.phone)} · ${link(`mailto:${business.email}`, business.email)} · ${link(business.siteUrl, business.siteUrl.replace(/^https?:\/\//, ''))}</td></tr>
+</table></td></tr></table>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
+function requestRows(booking: Booking): Row[] {
+  return [
+    { label: 'Vehicle type', text: booking.vehicleType },
+    {
+      label: 'Vehicle',
+      text: (typeof booking.vehicle === 'string' && booking.vehicle) || 'Not given',
+    },
+    { label: 'Add-ons', text: addonsText(booking) },
+    { label: 'Total', text: money(booking.totalPrice) },
+    { label: 'Preferred date and time', text: appointment(booking) },
+    { label: 'Service address', text: addressLines(booking) },
+    { label: 'Notes', text: booking.message || 'None' },
+  ];
+}
+
+/** To the owner: a new quote request, with everything needed to call back. */
+export function ownerNewQuote(
+  business: BusinessIdentity,
+  booking: Booking,
+  signedIn: boolean,
+): MailContent {
+  const phone = booking.phone ?? '';
+  const email = booking.email ?? '';
+  const phoneHref = telHref(phone);
+  return render(
+    business,
+    `New quote request: ${booking.name}, ${booking.vehicleType}, ${money(booking.totalPrice)}`,
+    {
+      heading: `New quote request from ${booking.name}`,
+      paragraphs: [
+        signedIn
+          ? 'Sent by a signed-in customer (their account has this booking).'
+          : 'Sent by a visitor who was not signed in.',
+        'Reply to this e-mail to answer the customer directly.',
+      ],
+      rows: [
+        { label: 'Name', text: booking.name ?? '' },
+        {
+          label: 'Phone',
+          text: `${phone} (${phoneHref})`,
+          html: link(phoneHref, phone),
+        },
+        {
+          label: 'E-mail',
+          text: email,
+          html: link(`mailto:${email}`, email),
+        },
+        ...requestRows(booking),
+        { label: 'Customer account', text: signedIn ? 'Signed in' : 'Not signed in' },
+        { label: 'Booking id', text: booking.bookingId },
+      ],
+    },
+  );
+}
+
+/** To the customer: their quote request arrived. Always sent. */
+export function customerQuoteConfirmation(
+  business: BusinessIdentity,
+  booking: Booking,
+): MailContent {
+  return render(business, `We received your quote request: ${business.name}`, {
+    heading: `Thank you, ${booking.name}!`,
+    paragraphs: [
+      `We received your quote request. We'll contact you within 24 hours to confirm your booking.`,
+    ],
+    rows: requestRows(booking),
+    after: [
+      `What happens next: we call or e-mail you to confirm the date, time and place. Nothing is charged until the job is done.`,
+      `Questions or changes? Call us at ${business.phone} or reply to this e-mail.`,
+    ],
+  });
+}
+
+/** To the customer: the booking was completed. */
+export function customerCompleted(
+  business: BusinessIdentity,
+  booking: Booking,
+  points: number,
+  credited: boolean,
+): MailContent {
+  const pics = `${business.siteUrl}/dashboard/pics`;
+  return render(business, `Your detail is done: ${business.name}`, {
+    heading: 'Your car is done. Thank you!',
+    paragraphs: [
+      `We completed your ${booking.vehicleType} detail (${appointment(booking)}).`,
+      credited
+        ? `You earned ${points} loyalty points.`
+        : `This booking is worth ${points} loyalty points: sign in with ${booking.email} to collect them.`,
+      `See the pictures of your car in Service Pics: ${pics}`,
+    ],
+  });
+}
+
+/** To the customer: the booking was cancelled (by them or by the business). */
+export function customerCancelled(
+  business: BusinessIdentity,
+  booking: Booking,
+  by: CancelledBy,
+): MailContent {
+  return render(business, `Booking cancelled: ${business.name}`, {
+    heading: 'Your booking is cancelled',
+    paragraphs: [
+      by === 'customer'
+        ? `As you asked, we cancelled your ${booking.vehicleType} booking (${appointment(booking)}).`
+        : `We had to cancel your ${booking.vehicleType} booking (${appointment(booking)}). We are sorry.`,
+      `To book again, reply to this e-mail or call us at ${business.phone}.`,
+    ],
+  });
+}
+
+/** To the customer: the booking moved to a new date or time. */
+export function customerRescheduled(business: BusinessIdentity, booking: Booking): MailContent {
+  return render(business, `Booking rescheduled: ${business.name}`, {
+    heading: 'Your booking has a new time',
+    paragraphs: [
+      `Your ${booking.vehicleType} booking is now on ${appointment(booking)}.`,
+      `Not right? Call us at ${business.phone} or reply to this e-mail.`,
+    ],
+  });
+}
+
+/** To the customer: the evening before the appointment. */
+export function customerReminder(business: BusinessIdentity, booking: Booking): MailContent {
+  return render(business, `Reminder: your detail tomorrow at ${booking.time}`, {
+    heading: 'See you tomorrow!',
+    paragraphs: [
+      `A reminder: we come to detail your ${booking.vehicleType} on ${appointment(booking)}.`,
+      ...(booking.serviceAddress ? [`Service address: ${addressLines(booking)}.`] : []),
+      `Need to change it? Call us at ${business.phone} or reply to this e-mail.`,
+    ],
+    after: ['You can turn these reminders off in Your Profile on the website.'],
+  });
+}
