@@ -41,8 +41,9 @@ function PageFallback() {
  * to load, shows the error page between header and footer.
  */
 /**
- * A message a page leaves for the next one in the route state (`{ notice }`), e.g. "Your account
- * has been deleted" on /. A plain box: the layout is in every page's first JavaScript.
+ * A message a page leaves for the next one in the route state (`{ layoutNotice }`), e.g. "Your
+ * account has been deleted" on /. A plain box: the layout is in every page's first JavaScript.
+ * (The sign-in form shows its own `notice`; the two keys differ so nothing shows twice.)
  */
 function RouteNotice({ notice }: { notice: unknown }) {
   if (typeof notice !== 'string' || notice === '') return null;
@@ -77,7 +78,7 @@ export function RootLayout() {
           minHeight: 'calc(100vh - 64px)',
         }}
       >
-        <RouteNotice notice={(state as { notice?: unknown } | null)?.notice} />
+        <RouteNotice notice={(state as { layoutNotice?: unknown } | null)?.layoutNotice} />
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />

@@ -18,8 +18,11 @@ import { PasswordField } from '../components/PasswordField';
 import { providerMessage } from '../validation';
 import { RIGHTS_TEXT } from './rightsTexts';
 
-/** What the landing page shows after a deletion (RootLayout reads `notice` from the route state). */
-export const ACCOUNT_DELETED_STATE = { notice: RIGHTS_TEXT.deleted };
+/**
+ * What the landing page shows after a deletion (RootLayout reads `layoutNotice` from the route
+ * state; the sign-in form's own `notice` is shown by the form).
+ */
+export const ACCOUNT_DELETED_STATE = { layoutNotice: RIGHTS_TEXT.deleted };
 
 /** An account whose sign-in is Google's (the id token names a federated identity). */
 function isGoogleAccount(): boolean {
