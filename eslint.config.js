@@ -57,6 +57,7 @@ export default tseslint.config(
       '.local/**',
       'test-results/**',
       'src/api/generated.ts',
+      'src/features/owner/api/generated.ts',
       'scripts/codegen.config.cjs',
     ],
   },

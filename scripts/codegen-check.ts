@@ -1,6 +1,7 @@
 /**
  * Fails when a file generated from openapi.yaml differs from a fresh generation (generated code
- * is never edited by hand): the app's RTK Query endpoints (src/api/generated.ts) and the contract's
+ * is never edited by hand): the app's RTK Query endpoints (src/api/generated.ts and the owner console's
+ * src/features/owner/api/generated.ts) and the contract's
  * types for the domain and the server (domain/contract/schema.generated.ts). Runs the same
  * generators and formatter as `npm run codegen`, into temporary files beside the real ones.
  */
@@ -17,18 +18,29 @@ interface Generated {
   generate: (temp: string) => void;
 }
 
+/** The RTK Query outputs of scripts/codegen.config.cjs, each generated beside itself. */
+const rtkOutputs = ['src/api/generated.ts', 'src/features/owner/api/generated.ts'];
+const checkName = (file: string) =>
+  path.join(path.dirname(file), `.${path.basename(file, '.ts')}.check.ts`);
+
 const outputs: Generated[] = [
-  {
-    current: 'src/api/generated.ts',
-    temp: 'src/api/.generated.check.ts',
+  ...rtkOutputs.map((current, index) => ({
+    current,
+    temp: checkName(current),
+    // The first generates them all, through a copy of the config that renames the outputs.
     generate: () => {
+      if (index > 0) return;
       writeFileSync(
         tempConfig,
-        `module.exports = { ...require('./codegen.config.cjs'), outputFile: '../src/api/.generated.check.ts' };\n`,
+        `const config = require('./codegen.config.cjs');
+const rename = (file) => file.replace(/([^/]+)\\.ts$/, '.$1.check.ts');
+module.exports = { ...config, outputFiles: Object.fromEntries(
+  Object.entries(config.outputFiles).map(([file, options]) => [rename(file), options])) };
+`,
       );
       execFileSync('npx', ['rtk-query-codegen-openapi', tempConfig], { stdio: 'ignore' });
     },
-  },
+  })),
   {
     current: 'domain/contract/schema.generated.ts',
     temp: 'domain/contract/.schema.generated.check.ts',
