@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
-import { CssBaseline } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
 import { THEME_ID } from '@mui/material/styles';
 import { ThemeProvider } from '@mui/system';
 import { theme } from './theme';

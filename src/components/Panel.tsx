@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Paper, Typography } from '@mui/material';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 
 interface Props {
   /** The panel's heading (an h2); it also names the section for screen readers. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TableContainer } from '@mui/material';
+import TableContainer from '@mui/material/TableContainer';
 
 type Props = { children: ReactNode } & (
   | { 'aria-label': string; 'aria-labelledby'?: never }

@@ -1,4 +1,8 @@
-import { Box, Container, Link, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { business, phoneHref } from '../../config/business';
 import { contactHours } from '../../config/hours';
 

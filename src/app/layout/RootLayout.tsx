@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import { Island } from '../../components/Island';
 import { Header } from './Header';

@@ -1,5 +1,8 @@
 import { Component, type ReactNode } from 'react';
-import { Box, Button, Container, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 
 /** Unmatched errors while rendering a page (docs/product.md §8): a generic page, never a stack trace. */

@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import { HomePage } from '../../features/marketing/pages/HomePage';
 import { CallOrEmail } from '../../features/marketing/components/CallOrEmail';
 import { Island } from '../../components/Island';

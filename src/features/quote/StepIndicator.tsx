@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { visuallyHidden } from '@mui/utils';
 import CheckIcon from '@mui/icons-material/Check';
 import { steps, type Step } from './wizard';

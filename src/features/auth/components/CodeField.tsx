@@ -1,4 +1,4 @@
-import { TextField, type TextFieldProps } from '@mui/material';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { sanitizeCode } from '../validation';
 
 type Props = Omit<TextFieldProps, 'onChange' | 'value' | 'type'> & {

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { TextField } from '@mui/material';
+import TextField from '@mui/material/TextField';
 
 interface Props {
   value: string;

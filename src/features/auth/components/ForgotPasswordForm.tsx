@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { completePasswordReset, requestPasswordReset } from '../../../api/identity/cognito';
 import { RESET_REDIRECT_MS } from '../../../config/timing';
 import { useProviderCall } from '../useProviderCall';

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Container, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
 import { completeHostedLogin } from '../../../api/identity/oauth';
 import { useAppDispatch } from '../../../api/hooks';
 import { signedIn } from '../../../api/session/sessionSlice';

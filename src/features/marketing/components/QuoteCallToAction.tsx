@@ -1,4 +1,5 @@
-import { Box, Button } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { SectionLink } from '../../../components/SectionLink';
 import { business, phoneHref } from '../../../config/business';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Box, Button } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { keyframes } from '@mui/material/styles';
 import PlaceIcon from '@mui/icons-material/Place';
 import PauseIcon from '@mui/icons-material/Pause';

@@ -1,5 +1,7 @@
 import { BareList, THREE_CARDS } from '../../../components/BareList';
-import { Box, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import LocalCarWashIcon from '@mui/icons-material/LocalCarWash';
 import AirlineSeatReclineNormalIcon from '@mui/icons-material/AirlineSeatReclineNormal';

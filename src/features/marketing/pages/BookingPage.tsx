@@ -1,4 +1,6 @@
-import { Container, Link, Typography } from '@mui/material';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { SectionLink } from '../../../components/SectionLink';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';

@@ -1,4 +1,10 @@
-import { Alert, Box, Button, Container, Paper, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { PageHeader } from '../components/Section';
 import { ContactDetails } from '../components/ContactDetails';
@@ -69,7 +75,7 @@ export function ContactPage() {
                 label={marketingTexts.contactFormMessage}
                 name="message"
                 multiline
-                minRows={4}
+                rows={4}
                 disabled
                 fullWidth
               />

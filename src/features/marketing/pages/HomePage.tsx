@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { STARTING_PRICE } from '../../../../domain/pricing';

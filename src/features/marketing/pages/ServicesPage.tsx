@@ -1,4 +1,7 @@
-import { Box, Container, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { STARTING_PRICE } from '../../../../domain/pricing';

@@ -1,4 +1,9 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
 import {
   addons,
   PREMIUM_PACKAGE,

@@ -1,5 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { accountQuoteTexts as texts } from '../messages';
 import {
   fieldMaxLength,
@@ -183,7 +187,7 @@ export default function BookingStep({
           label="Additional Notes"
           placeholder="Anything we should know? (optional)"
           multiline
-          minRows={3}
+          rows={4}
           slotProps={{ htmlInput: { maxLength: fieldMaxLength.message } }}
           sx={{ gridColumn: { sm: '1 / -1' } }}
         />

@@ -1,5 +1,7 @@
 import { BareList } from '../../../components/BareList';
-import { Box, ButtonBase, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
 import {
   PREMIUM_PACKAGE,
   premiumAdvertised,
