@@ -2,7 +2,8 @@
  * Production build (`npm run build`):
  * 1. webpack: the browser bundle into dist/ (shell dist/app.html) and the server-rendering
  *    bundle for the prerender step (not shipped); it fails when the app's entry would download
- *    again, under another file, a large module the islands loaded;
+ *    again, under another file, a large module the islands loaded, and when a module of the owner
+ *    console (src/features/owner) is in a file any other page loads (scripts/lib/ownerIsolation.ts);
  * 2. prerender: the public pages into dist/ as static HTML (scripts/prerender.ts);
  *    then the API reference of openapi.yaml into dist/api/ (scripts/lib/apiReference.ts);
  * 3. the API bundled to plain JavaScript in dist-server/ (scripts/lib/serverBundle.ts);
@@ -26,6 +27,7 @@ import { prerender, type ChunkAssets } from './prerender';
 import { robotsTxt, sitemapXml, urlPathOf } from './lib/sitemap';
 import { business } from '../src/config/business';
 import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './lib/bundleReport';
+import { reportOwnerIsolation } from './lib/ownerIsolation';
 import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
 import { precompressAssets } from './lib/pageWeight';
@@ -72,6 +74,11 @@ if (!reportModulesLoadedAgain(summary, islandGroups, APP_ENTRY, SPLIT_MIN_SIZE))
   console.error(
     `Build failed: the modules above (${SPLIT_MIN_SIZE / 1000} KB or more) should be in one file for the app and the islands.`,
   );
+  process.exit(1);
+}
+// The owner console loads for owners only: an owner module in another page's files fails the build.
+if (!reportOwnerIsolation(summary)) {
+  console.error('Build failed: owner console modules are reachable from pages outside it.');
   process.exit(1);
 }
 console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);

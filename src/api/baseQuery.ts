@@ -76,14 +76,21 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
   const token = bearerToken();
   const headers = new Headers(args.headers as HeadersInit | undefined);
   headers.set('Accept', 'application/json');
-  if (args.body !== undefined) headers.set('Content-Type', 'application/json');
+  // A multipart body (the owner's picture upload) carries its own Content-Type and boundary.
+  const multipart = args.body instanceof FormData;
+  if (args.body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   const init: RequestInit = {
     method: args.method ?? 'GET',
     headers,
     credentials: 'omit',
-    body: args.body === undefined ? undefined : JSON.stringify(args.body),
+    body:
+      args.body === undefined
+        ? undefined
+        : multipart
+          ? (args.body as FormData)
+          : JSON.stringify(args.body),
     signal: api.signal,
   };
   const url = buildUrl(args);

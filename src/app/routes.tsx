@@ -4,6 +4,7 @@ import { setNavigate } from '../api/session/navigation';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouterErrorPage';
 import { lazyRoute, preloadMatches } from './lazyRoute';
+import { OwnerGate } from './OwnerGate';
 import type { AppStore } from './appStore';
 
 /**
@@ -98,7 +99,10 @@ export const routes: RouteObject[] = [
           { path: 'auth-callback', element: <AuthCallbackPage /> },
           {
             element: <RequireAuth />,
-            children: [{ path: 'dashboard/*', element: <DashboardRoutes /> }],
+            children: [
+              { path: 'dashboard/*', element: <DashboardRoutes /> },
+              { path: 'owner/*', element: <OwnerGate /> },
+            ],
           },
         ],
       },

@@ -9,11 +9,14 @@ export function fakeJwt(claims: Record<string, unknown>): string {
 }
 
 /** Stores a session that is valid for `validForSec` seconds from now. */
-export function signIn(options: { email?: string; validForSec?: number; now?: number } = {}) {
+export function signIn(
+  options: { email?: string; validForSec?: number; now?: number; groups?: string[] } = {},
+) {
   const now = options.now ?? Date.now();
   const exp = Math.floor(now / 1000) + (options.validForSec ?? 3600);
   const email = options.email ?? 'jordan@example.com';
-  const idToken = fakeJwt({ sub: 'user-1', email, exp, token_use: 'id' });
+  const groups = options.groups ? { 'cognito:groups': options.groups } : {};
+  const idToken = fakeJwt({ sub: 'user-1', email, exp, token_use: 'id', ...groups });
   const accessToken = fakeJwt({ sub: 'user-1', exp, token_use: 'access' });
   setTokens({ idToken, accessToken, refreshToken: 'refresh-token-1' });
   return { idToken, accessToken };

@@ -7,9 +7,17 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from './support/fixtures';
+import { expect, logIn, OWNER_LANDING, test } from './support/fixtures';
+import { OWNER_USER, requestOnTomorrowsRoute } from './support/owner';
 import { wizard } from './support/quote';
-import { dashboardRoutes, publicRoutes, viewports, type RouteCheck } from './support/routes';
+import {
+  dashboardRoutes,
+  ownerRoutes,
+  ownerViewports,
+  publicRoutes,
+  viewports,
+  type RouteCheck,
+} from './support/routes';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -127,6 +135,38 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
         await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
         await expectNoViolations(page, 'the open dashboard menu');
       }
+    });
+  });
+}
+
+// The owner console at 390 and 1280 px: the inbox, a request's page, the route of a day with a
+// stop (and of its week). Screenshots of the inbox and the day go to docs/ (readme-screenshots.ts).
+for (const [viewportName, viewport] of Object.entries(ownerViewports)) {
+  test.describe(`owner console ${viewportName} (${viewport.width}×${viewport.height})`, () => {
+    test.use({ viewport });
+
+    test('owner screens have no WCAG 2.1 AA violations', async ({ page, stack }) => {
+      // Three screens, a week and two states of a form with their checks: a busy CI is slow.
+      test.setTimeout(240_000);
+      const day = await requestOnTomorrowsRoute(stack);
+      await logIn(page, OWNER_USER.email, OWNER_USER.password, OWNER_LANDING);
+      const [inbox, route] = ownerRoutes as [RouteCheck, RouteCheck];
+      await checkRoute(page, inbox, viewportName);
+      await checkRoute(page, { ...route, path: `${route.path}?from=${day}` }, viewportName);
+      await expect(page.getByRole('list', { name: /^Appointments on / })).toBeVisible();
+      await page.getByRole('button', { name: 'Week' }).click();
+      await route.ready(page);
+      await expectNoViolations(page, 'the route of a week');
+
+      await page.goto('/owner');
+      await inbox.ready(page);
+      await page.getByRole('list', { name: 'Quote requests' }).getByRole('link').first().click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Request from / })).toBeVisible();
+      await expectNoViolations(page, 'a request page');
+      // The forms' own messages.
+      await page.getByRole('button', { name: 'Upload picture' }).click();
+      await expect(page.getByText('Choose a picture first.')).toBeVisible();
+      await expectNoViolations(page, 'a request page with a form error');
     });
   });
 }

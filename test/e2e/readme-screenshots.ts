@@ -6,17 +6,29 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { viewports, type ViewportName } from './support/routes';
+import { ownerViewports, viewports, type ViewportName } from './support/routes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const from = path.join(root, 'test-results/screenshots');
 const to = path.join(root, 'docs/screenshots');
 const routes = ['home', 'services', 'dashboard', 'dashboard-bookings'];
 
+/** The owner console's inbox and day route, from the owner's accessibility check. */
+const ownerShots = ['owner-inbox', 'owner-route'];
+
+const shots = [
+  ...(Object.keys(viewports) as ViewportName[]).map((name) => ({
+    name,
+    size: viewports[name],
+    routes,
+  })),
+  ...Object.entries(ownerViewports).map(([name, size]) => ({ name, size, routes: ownerShots })),
+];
+
 mkdirSync(to, { recursive: true });
-for (const viewport of Object.keys(viewports) as ViewportName[]) {
-  const { width, height } = viewports[viewport];
-  for (const route of routes) {
+for (const { name: viewport, size, routes: names } of shots) {
+  const { width, height } = size;
+  for (const route of names) {
     const source = sharp(path.join(from, viewport, `${route}.png`));
     const meta = await source.metadata();
     const file = path.join(to, `${route}-${viewport}.png`);

@@ -180,15 +180,26 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }, { stack: Stack }
   ],
 });
 
-/** Signs in through the login form and waits for the dashboard. */
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs in through the login form and waits for where the user lands: the dashboard, or for the
+ * owner the console's inbox (`lands`).
+ */
+export async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  lands: { url: RegExp; heading: string } = { url: /\/dashboard$/, heading: 'Dashboard' },
+): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(lands.url);
+  await expect(page.getByRole('heading', { level: 1, name: lands.heading })).toBeVisible();
 }
+
+/** Where the owner lands on signing in: the console's inbox. */
+export const OWNER_LANDING = { url: /\/owner$/, heading: 'Requests inbox' };
 
 /** A password the pool's policy accepts. */
 export const strongPassword = () => `E2e-${randomBytes(4).toString('hex')}-Pass1!`;

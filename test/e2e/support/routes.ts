@@ -113,8 +113,38 @@ export const dashboardRoutes: RouteCheck[] = [
   },
 ];
 
+/**
+ * The owner console's screens (signed in as the owner). The request page is reached from the
+ * inbox; the route opens on `from` (a day with an appointment) when given.
+ */
+export const ownerRoutes: RouteCheck[] = [
+  {
+    path: '/owner',
+    name: 'owner-inbox',
+    ready: async (page) => {
+      await heading('Requests inbox')(page);
+      await expect(page.getByRole('list', { name: 'Quote requests' })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    path: '/owner/route',
+    name: 'owner-route',
+    ready: async (page) => {
+      await heading('Route')(page);
+      await settled(page);
+    },
+  },
+];
+
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },
 } as const;
 export type ViewportName = keyof typeof viewports;
+
+/** The owner console is checked on a phone and on a laptop. */
+export const ownerViewports = {
+  phone: viewports.phone,
+  laptop: { width: 1280, height: 800 },
+} as const;

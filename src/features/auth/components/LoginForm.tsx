@@ -25,6 +25,7 @@ import { PasswordField } from './PasswordField';
 import { EmailField } from './EmailField';
 import { MethodChoice, StepForm } from './StepForm';
 import { TotpSetupDetails } from './TotpSetupDetails';
+import { landingPath } from '../../../api/session/landing';
 
 /** The steps shown after the credentials (the others end the form or go elsewhere). */
 type PendingStep = Extract<
@@ -66,7 +67,7 @@ export function LoginForm({
     switch (next.kind) {
       case 'done':
         dispatch(signedIn(next.user));
-        void navigate('/dashboard', { replace: true });
+        void navigate(landingPath(), { replace: true });
         return;
       case 'confirm-sign-up':
         onNeedsConfirmation(signedInEmail);

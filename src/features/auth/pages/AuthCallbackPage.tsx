@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../../api/hooks';
 import { signedIn } from '../../../api/session/sessionSlice';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { AUTH_TEXT } from '../messages';
+import { landingPath } from '../../../api/session/landing';
 
 type Phase = 'loading' | 'completing' | 'done' | 'failed';
 
@@ -38,7 +39,7 @@ export function AuthCallbackPage() {
           if (!live) return;
           setPhase('done');
           dispatch(signedIn(user));
-          void navigate('/dashboard', { replace: true });
+          void navigate(landingPath(), { replace: true });
         },
         () => {
           if (live) setPhase('failed');

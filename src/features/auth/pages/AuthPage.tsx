@@ -15,6 +15,7 @@ import { LoginForm } from '../components/LoginForm';
 import { SignupForm } from '../components/SignupForm';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { LoadingStatus } from '../../../components/LoadingStatus';
+import { landingPath } from '../../../api/session/landing';
 
 export type AuthMode = 'login' | 'signup' | 'forgot-password';
 
@@ -100,7 +101,7 @@ export function AuthPage() {
   usePageMeta(heading.title);
 
   useEffect(() => {
-    if (settleStoredSession(dispatch)) void navigate('/dashboard', { replace: true });
+    if (settleStoredSession(dispatch)) void navigate(landingPath(), { replace: true });
   }, [dispatch, navigate]);
 
   if (redirecting) {

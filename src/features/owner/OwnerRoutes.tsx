@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import InboxIcon from '@mui/icons-material/Inbox';
+import RouteIcon from '@mui/icons-material/Route';
+import { InboxPage } from './inbox/InboxPage';
+import { RequestPage } from './request/RequestPage';
+import { RoutePage } from './route/RoutePage';
+import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
+import { OWNER_TEXT } from './texts';
+
+/** Where these routes are mounted in the app's route table (src/app/routes.tsx). */
+export const OWNER_BASE = '/owner';
+
+/** A page of the console: its path under /owner and, when it has one, its navigation link. */
+export interface OwnerPage {
+  path: string;
+  Page: ComponentType;
+  nav?: { label: string; icon: ComponentType };
+}
+
+/**
+ * The console's pages, in the order of the navigation. A new page is one more entry here (the
+ * customers' and the numbers' pages too); an entry without `nav` has no link of its own.
+ */
+export const ownerPages: OwnerPage[] = [
+  { path: '', Page: InboxPage, nav: { label: OWNER_TEXT.nav.inbox, icon: InboxIcon } },
+  { path: 'requests/:id', Page: RequestPage },
+  { path: 'route', Page: RoutePage, nav: { label: OWNER_TEXT.nav.route, icon: RouteIcon } },
+];
+
+const nav: OwnerNavItem[] = ownerPages.flatMap(({ path, nav: link }) =>
+  link ? [{ ...link, to: path ? `${OWNER_BASE}/${path}` : OWNER_BASE, end: path === '' }] : [],
+);
+
+const routes: RouteObject[] = [
+  {
+    element: <OwnerLayout nav={nav} />,
+    children: ownerPages.map(({ path, Page }) =>
+      path ? { path, element: <Page /> } : { index: true, element: <Page /> },
+    ),
+  },
+  { path: '*', element: <Navigate to={OWNER_BASE} replace /> },
+];
+
+/** Everything under /owner for a member of the owners group (src/app/OwnerGate.tsx). */
+export function OwnerRoutes() {
+  return useRoutes(routes);
+}

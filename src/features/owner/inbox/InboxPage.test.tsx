@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../../../testing/api';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import type { OwnerRequestPage } from '../api/generated';
+import { inboxAnswers, ownerBooking, signInAsOwner } from '../testing/ownerApi';
+
+beforeEach(() => signInAsOwner());
+
+const list = () => screen.findByRole('list', { name: 'Quote requests' });
+
+describe('the requests inbox', () => {
+  it('lists the requests as the server orders them, with new/seen, the count of new and one-tap contact links', async () => {
+    const newest = ownerBooking({ name: 'Avery Newest', phone: '(919) 555-0101' });
+    const older = ownerBooking({ name: 'Blake Older', seen: true, phone: undefined });
+    inboxAnswers(() => ({ items: [newest, older], nextCursor: null, newCount: 7 }));
+    renderApp('/owner');
+
+    const items = within(await list()).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('heading', { name: 'Avery Newest' })).toBeInTheDocument();
+    expect(within(items[0]!).getByText('New')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Seen')).toBeInTheDocument();
+    expect(screen.getByText('7 new requests')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('link', { name: 'Call (919) 555-0101' })).toHaveAttribute(
+      'href',
+      'tel:9195550101',
+    );
+    expect(within(items[0]!).getByRole('link', { name: `E-mail ${newest.email}` })).toHaveAttribute(
+      'href',
+      `mailto:${newest.email}`,
+    );
+    expect(within(items[1]!).queryByRole('link', { name: /^Call/ })).not.toBeInTheDocument();
+    expect(within(items[0]!).getByRole('link', { name: 'Avery Newest' })).toHaveAttribute(
+      'href',
+      `/owner/requests/${newest.bookingId}`,
+    );
+    expect(screen.getByText('That is every request.')).toBeInTheDocument();
+  });
+
+  it('loads the next page with the cursor the server gave, keeping the first', async () => {
+    const first = ownerBooking({ name: 'Page One' });
+    const second = ownerBooking({ name: 'Page Two' });
+    const asked = inboxAnswers((url) =>
+      url.searchParams.get('cursor') === 'cursor-2'
+        ? { items: [second], nextCursor: null, newCount: 2 }
+        : { items: [first], nextCursor: 'cursor-2', newCount: 2 },
+    );
+    renderApp('/owner');
+    await list();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { name: 'Page Two' })).toBeInTheDocument();
+    const names = within(await list())
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent);
+    expect(names).toEqual(['Page One', 'Page Two']);
+    expect(asked.map((params) => params.get('cursor'))).toContain('cursor-2');
+    expect(asked.every((params) => params.get('limit') === '20')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('sends the filters and the search to the server, and says when nothing matches', async () => {
+    const asked = inboxAnswers((url) =>
+      url.searchParams.get('q')
+        ? { items: [], nextCursor: null, newCount: 3 }
+        : { items: [ownerBooking()], nextCursor: null, newCount: 3 },
+    );
+    const user = userEvent.setup();
+    renderApp('/owner');
+    await list();
+    await user.type(screen.getByRole('searchbox', { name: 'Search name, phone or e-mail' }), 'sam');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Completed');
+    await user.type(screen.getByRole('textbox', { name: 'Town' }), 'Cary');
+    await user.type(screen.getByLabelText('Preferred date from'), '2026-12-01');
+    await user.type(screen.getByLabelText('Preferred date to'), '2026-12-31');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    expect(await screen.findByText('No request matches these filters.')).toBeInTheDocument();
+    const last = asked[asked.length - 1]!;
+    expect(Object.fromEntries(last)).toEqual({
+      q: 'sam',
+      status: 'Completed',
+      town: 'Cary',
+      from: '2026-12-01',
+      to: '2026-12-31',
+      limit: '20',
+    });
+    // What was typed stays in the form.
+    expect(screen.getByRole('searchbox', { name: 'Search name, phone or e-mail' })).toHaveValue(
+      'sam',
+    );
+  });
+
+  it('shows the server error with a way to try again, then the requests', async () => {
+    let fail = true;
+    server.use(
+      http.get(apiUrl('/owner/requests'), () =>
+        fail
+          ? HttpResponse.json(
+              { error: 'Bad Request', message: 'query/town is too long' },
+              { status: 400 },
+            )
+          : HttpResponse.json<OwnerRequestPage>({
+              items: [ownerBooking({ name: 'After Retry' })],
+              nextCursor: null,
+              newCount: 1,
+            }),
+      ),
+    );
+    renderApp('/owner');
+    expect(await screen.findByText('query/town is too long')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'After Retry' })).toBeInTheDocument();
+  });
+
+  it('says so when there are no requests at all', async () => {
+    inboxAnswers(() => ({ items: [], nextCursor: null, newCount: 0 }));
+    renderApp('/owner');
+    expect(await screen.findByText('No quote requests yet.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('0 new requests')).toBeInTheDocument());
+  });
+});

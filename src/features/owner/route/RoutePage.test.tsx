@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../../../testing/api';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import type { OwnerBooking } from '../api/generated';
+import { todayInNewYork } from '../format';
+import { ownerBooking, signInAsOwner } from '../testing/ownerApi';
+
+beforeEach(() => signInAsOwner());
+
+/** Answers the route with `stops` and records the queries asked. */
+function routeAnswers(stops: (url: URL) => OwnerBooking[]) {
+  const asked: Record<string, string>[] = [];
+  server.use(
+    http.get(apiUrl('/owner/route'), ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(Object.fromEntries(url.searchParams));
+      return HttpResponse.json<OwnerBooking[]>(stops(url));
+    }),
+  );
+  return asked;
+}
+
+describe('the route', () => {
+  it("shows today's appointments (New York) in order, each with a map link, the vehicle and a call link", async () => {
+    const today = todayInNewYork();
+    const asked = routeAnswers(() => [
+      ownerBooking({
+        name: 'Morning Stop',
+        date: today,
+        time: '9:00 AM',
+        vehicle: '2019 Ford F-150',
+      }),
+      ownerBooking({
+        name: 'Evening Stop',
+        date: today,
+        time: '6:00 PM',
+        serviceAddress: {
+          line1: '5 Elm Ave',
+          line2: 'Apt 2',
+          city: 'Apex',
+          state: 'NC',
+          zip: '27502',
+        },
+      }),
+    ]);
+    renderApp('/owner/route');
+    const list = await screen.findByRole('list', { name: /^Appointments on / });
+    const stops = within(list).getAllByRole('listitem');
+    expect(stops.map((stop) => within(stop).getByRole('heading').textContent)).toEqual([
+      '9:00 AM · Morning Stop',
+      '6:00 PM · Evening Stop',
+    ]);
+    expect(within(stops[0]!).getByText('SUV · 2019 Ford F-150')).toBeInTheDocument();
+    expect(
+      within(stops[1]!).getByRole('link', { name: '5 Elm Ave, Apt 2, Apex, NC 27502' }),
+    ).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=5%20Elm%20Ave%2C%20Apt%202%2C%20Apex%2C%20NC%2027502',
+    );
+    expect(within(stops[0]!).getByRole('link', { name: /^Call / })).toHaveAttribute(
+      'href',
+      'tel:9195550100',
+    );
+    expect(asked[0]).toEqual({ from: today, days: '1' });
+  });
+
+  it('asks for a week and says when there is nothing to drive to', async () => {
+    const asked = routeAnswers(() => []);
+    renderApp('/owner/route');
+    expect(await screen.findByText('No appointments on this day.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Week' }));
+    expect(await screen.findByText('No appointments in this week.')).toBeInTheDocument();
+    expect(asked[asked.length - 1]).toMatchObject({ days: '7' });
+  });
+
+  it('shows the error with a way to try again', async () => {
+    server.use(http.get(apiUrl('/owner/route'), () => HttpResponse.error()));
+    renderApp('/owner/route');
+    expect(
+      await screen.findByText(
+        'The server could not be reached. Check the connection and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

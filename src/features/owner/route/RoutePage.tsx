@@ -1,0 +1,125 @@
+import { useId } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { LoadingStatus } from '../../../components/LoadingStatus';
+import { usePageMeta } from '../../../components/usePageMeta';
+import { useListOwnerRouteQuery, type OwnerBooking } from '../api/generated';
+import { ContactLinks } from '../ContactLinks';
+import { Failure } from '../Failure';
+import { addressText, dayText, mapUrl, requestPath, todayInNewYork, vehicleText } from '../format';
+import { OWNER_TEXT } from '../texts';
+
+const T = OWNER_TEXT.route;
+
+function Stop({ booking }: { booking: OwnerBooking }) {
+  const address = booking.serviceAddress;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 1.5 }}>
+      <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem' }}>
+        {booking.time} ·{' '}
+        <Link component={RouterLink} to={requestPath(booking.bookingId)}>
+          {booking.name || booking.email}
+        </Link>
+      </Typography>
+      <Typography>
+        {booking.vehicleType} · {vehicleText(booking.vehicle)}
+      </Typography>
+      <Typography>
+        {address ? (
+          <Link href={mapUrl(address)} target="_blank" rel="noopener noreferrer">
+            {addressText(address)}
+          </Link>
+        ) : (
+          T.noAddress
+        )}
+      </Typography>
+      <ContactLinks booking={booking} />
+    </Paper>
+  );
+}
+
+/** The appointments of a day or a week, by day and in the order of the day, to plan the drive. */
+export function RoutePage() {
+  usePageMeta(T.title);
+  const headingId = useId();
+  // The day and the span live in the address (?from=YYYY-MM-DD&days=7): a reload or a shared
+  // link shows the same route.
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? todayInNewYork();
+  const days = params.get('days') === '7' ? 7 : 1;
+  const show = (next: { from?: string; days?: 1 | 7 }) => {
+    const query = { from: next.from ?? from, days: String(next.days ?? days) };
+    setParams(query, { replace: true });
+  };
+  const route = useListOwnerRouteQuery({ from, days }, { skip: !from });
+  const stops = route.currentData;
+
+  let body;
+  if (!from) {
+    body = null;
+  } else if (!stops && route.isFetching) {
+    body = <LoadingStatus label={T.loading} text={T.loading} />;
+  } else if (route.isError || !stops) {
+    body = <Failure error={route.error} fallback={T.failed} onRetry={() => void route.refetch()} />;
+  } else if (stops.length === 0) {
+    body = <Typography sx={{ py: 3 }}>{days === 1 ? T.emptyDay : T.emptyWeek}</Typography>;
+  } else {
+    const byDay = new Map<string, OwnerBooking[]>();
+    for (const stop of stops) {
+      const day = stop.date ?? '';
+      byDay.set(day, [...(byDay.get(day) ?? []), stop]);
+    }
+    body = [...byDay].map(([day, list]) => (
+      <Box key={day} component="section" aria-label={dayText(day)} sx={{ mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {dayText(day)}
+        </Typography>
+        <Box
+          component="ol"
+          aria-label={T.listLabel(dayText(day))}
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+        >
+          {list.map((booking) => (
+            <Stop key={booking.bookingId} booking={booking} />
+          ))}
+        </Box>
+      </Box>
+    ));
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h4" component="h1" sx={{ mb: 2 }}>
+        {T.title}
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <TextField
+          label={T.from}
+          type="date"
+          value={from}
+          onChange={(event) => show({ from: event.target.value })}
+          size="small"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          aria-label={T.span}
+          value={days}
+          onChange={(_event, value: 1 | 7 | null) => value && show({ days: value })}
+        >
+          <ToggleButton value={1}>{T.day}</ToggleButton>
+          <ToggleButton value={7}>{T.week}</ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+      {body}
+    </Box>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The owner runs a job from the console (docs/product.md, "The owner console"): a signed-in
+ * customer sends a quote → the owner signs in, lands on the inbox and finds it at the top →
+ * schedules it for tomorrow 10:00 → the customer sees that date in Upcoming Appointments → the
+ * owner marks it completed and uploads a picture through the file input → the customer sees
+ * Completed, the picture in Service Pics and the points. Then a customer at /owner is sent to
+ * their dashboard. The owner account is the one the local stack creates (scripts/lib/cognitoOwners.ts).
+ */
+import { expect, logIn, OWNER_LANDING, strongPassword, test } from './support/fixtures';
+import { OWNER_USER, tomorrowInNewYork } from './support/owner';
+import { nextWeekday, openWizard, wizard } from './support/quote';
+
+/** A 1×1 PNG, as a phone's camera would hand over a (much larger) picture. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('owner journey: a quote from the inbox to scheduled, completed, pictured and credited', async ({
+  page,
+  browser,
+  stack,
+  consoleGuard,
+}) => {
+  // Two browsers, a quote, five owner actions and four customer pages.
+  test.setTimeout(240_000);
+  const email = stack.uniqueEmail('owned');
+  const password = strongPassword();
+  const name = `Quinn Owned ${email.slice(6, 14)}`;
+  await stack.createUser(email, password, name);
+  const { idToken } = await stack.signIn(email, password);
+  const loyalty = async () =>
+    ((await (await stack.api('/loyalty', { token: idToken })).json()) as { points: number }).points;
+  const pointsBefore = await loyalty();
+
+  // The customer, signed in, sends a quote.
+  await logIn(page, email, password);
+  await openWizard(page);
+  const w = wizard(page);
+  await w.vehicle('SUV').click();
+  await w.section.getByRole('button', { name: 'Continue' }).click();
+  await w.field('Full Name').fill(name);
+  await w.field('Phone Number').fill('(919) 555-0142');
+  await w.field('Preferred Date').fill(nextWeekday());
+  await w.time.selectOption('5:00 PM');
+  await w.submit.click();
+  await expect(page.getByText(/^Thank you! Your quote request has been submitted/)).toBeVisible();
+  const [stored] = stack.query<{ booking_id: string; total_price: number }>(
+    'SELECT booking_id, total_price FROM bookings WHERE email_lower = ? ORDER BY created_at DESC',
+    email,
+  );
+  expect(stored).toBeDefined();
+  const bookingId = stored!.booking_id;
+
+  // The owner signs in on a phone, lands on the inbox and finds it at the top, new.
+  const ownerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  consoleGuard.watch(ownerContext);
+  const owner = await ownerContext.newPage();
+  await logIn(owner, OWNER_USER.email, OWNER_USER.password, OWNER_LANDING);
+  const inbox = owner.getByRole('list', { name: 'Quote requests' });
+  const top = inbox.getByRole('listitem').first();
+  await expect(top.getByRole('heading')).toHaveText(name);
+  await expect(top.getByText('New', { exact: true })).toBeVisible();
+  await expect(top.getByRole('link', { name: 'Call (919) 555-0142' })).toHaveAttribute(
+    'href',
+    'tel:9195550142',
+  );
+
+  // Schedules it for tomorrow 10:00 (New York), with a note the customer never sees.
+  await top.getByRole('link', { name }).click();
+  await expect(
+    owner.getByRole('heading', { level: 1, name: `Request from ${name}` }),
+  ).toBeVisible();
+  await expect(owner.getByText('Seen', { exact: true })).toBeVisible();
+  const tomorrow = tomorrowInNewYork();
+  const schedule = owner.getByRole('region', { name: 'Schedule' });
+  await schedule.getByLabel(/^Date/).fill(tomorrow.iso);
+  await schedule.getByLabel(/^Time/).fill('10:00');
+  await schedule.getByRole('textbox', { name: /Internal note/ }).fill('Gate code 4321');
+  await schedule.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(owner.getByText(/^Scheduled for .* at 10:00 AM\.$/)).toBeVisible();
+  expect(
+    stack.query<{ date: string; time: string; owner_note: string }>(
+      'SELECT date, time, owner_note FROM bookings WHERE booking_id = ?',
+      bookingId,
+    )[0],
+  ).toEqual({ date: tomorrow.iso, time: '10:00 AM', owner_note: 'Gate code 4321' });
+
+  // The customer sees that date in Upcoming Appointments, and not the note.
+  await page.goto('/dashboard');
+  const upcoming = page.locator('section[aria-labelledby="upcoming-heading"]');
+  await expect(upcoming).toContainText(`${tomorrow.short}, 10:00 AM`);
+  await expect(page.getByText('Gate code 4321')).toHaveCount(0);
+
+  // The owner marks it completed and uploads a picture through the file input.
+  await owner.getByRole('button', { name: 'Mark completed' }).click();
+  await expect(
+    owner.getByText(/^Marked completed\. \d+ loyalty points? credited once\.$/),
+  ).toBeVisible();
+  const pictures = owner.getByRole('region', { name: 'Before and after pictures' });
+  await pictures
+    .getByLabel(/^Picture/)
+    .setInputFiles({ name: 'after.png', mimeType: 'image/png', buffer: PNG });
+  await pictures.getByRole('textbox', { name: /Description/ }).fill('After: clean seats');
+  await pictures.getByRole('button', { name: 'Upload picture' }).click();
+  await expect(
+    pictures.getByText(/^Uploaded .+\. The customer sees it in Service Pics\.$/),
+  ).toBeVisible();
+
+  // The customer sees Completed, the picture in Service Pics and the points.
+  const pointsAfter = await loyalty();
+  expect(pointsAfter).toBeGreaterThan(pointsBefore);
+  await page.goto('/dashboard');
+  await expect(page.getByLabel(`Loyalty Points: ${pointsAfter}`)).toBeVisible();
+  await page.goto('/dashboard/bookings');
+  const row = page
+    .getByRole('table', { name: 'Website bookings' })
+    .getByRole('row')
+    .filter({ hasText: bookingId });
+  await expect(row).toContainText('Completed');
+  await page.goto('/dashboard/pics');
+  const card = page.locator('main li').filter({ hasText: bookingId });
+  await expect(card).toBeVisible();
+  const img = card.locator('img');
+  await expect(img).toBeVisible();
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+
+  await ownerContext.close();
+});
+
+test('owner console: a customer who opens /owner is sent to their dashboard', async ({
+  page,
+  stack,
+}) => {
+  await logIn(page, stack.env.demo.email, stack.env.demo.password);
+  await page.goto('/owner');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Owner console' })).toHaveCount(0);
+});
