@@ -88,7 +88,7 @@ export interface ProductionOptions {
 }
 
 /** The top-level packages a production install (`npm ci --omit=dev`) has, from the lock file. */
-export function runtimePackages(lockFile: string): string[] {
+function runtimePackages(lockFile: string): string[] {
   const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
     packages: Record<string, { dev?: boolean; link?: boolean }>;
   };
