@@ -9,10 +9,21 @@
  * revocable session: without it Amplify's signOut never calls RevokeToken, so a logout would
  * leave the refresh token working. Access tokens handed out with their refresh token get one,
  * the same for every token of that refresh token (derived from it).
+ *
+ * With a `TokenSigner` (a key of the run's own), every id and access token handed out is signed
+ * with that key instead: an API that trusts only the run's key set (the production start in the
+ * browser suite) never sees the emulator's published key. Refresh tokens stay as they are
+ * (cognito-local looks them up by value).
  */
-import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 import { createRequire } from 'node:module';
-import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, exportJWK, SignJWT, type JWK } from 'jose';
 import { isRecord, readString, type Json } from './cognitoClient';
 
 let signingKey: KeyObject | undefined;
@@ -25,6 +36,25 @@ function cognitoLocalKey(): KeyObject {
     signingKey = createPrivateKey(pem);
   }
   return signingKey;
+}
+
+/** A signing key of one run: tokens are re-signed with it and its key set is published. */
+export interface TokenSigner {
+  kid: string;
+  privateKey: KeyObject;
+  /** The public half as a JWK (with kid, alg and use), for the key set. */
+  publicJwk: JWK;
+}
+
+/** A fresh RSA key for one run (2048 bits, as Cognito's). */
+export async function createTokenSigner(): Promise<TokenSigner> {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = `run-${randomBytes(6).toString('hex')}`;
+  return {
+    kid,
+    privateKey,
+    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+  };
 }
 
 /** The user's `email_verified` attribute is the string "true" (Cognito stores attributes as text). */
@@ -42,31 +72,41 @@ export const emailVerifiedAttribute = (attributes: unknown): boolean =>
 export async function correctIdToken(
   token: string,
   attributesOf: (username: string) => Promise<unknown>,
+  signer?: TokenSigner,
 ): Promise<string> {
   const claims: Json = decodeJwt(token);
   const username = readString(claims, 'cognito:username') ?? readString(claims, 'sub');
   if (!username || claims.token_use !== 'id') return token;
   const verified = emailVerifiedAttribute(await attributesOf(username));
-  if (claims.email_verified === verified) return token;
-  return resign(token, { ...claims, email_verified: verified });
+  if (claims.email_verified === verified && !signer) return token;
+  return resign(token, { ...claims, email_verified: verified }, signer);
 }
 
-const resign = (token: string, claims: Json) =>
+const resign = (token: string, claims: Json, signer?: TokenSigner) =>
   new SignJWT(claims)
     .setProtectedHeader({
       alg: 'RS256',
-      kid: decodeProtectedHeader(token).kid ?? 'CognitoLocal',
+      kid: signer?.kid ?? decodeProtectedHeader(token).kid ?? 'CognitoLocal',
       typ: decodeProtectedHeader(token).typ,
     })
-    .sign(cognitoLocalKey());
+    .sign(signer?.privateKey ?? cognitoLocalKey());
 
-/** The access token with an `origin_jti` naming its refresh token's session (see above). */
-export async function withOriginJti(accessToken: string, refreshToken: string): Promise<string> {
+/**
+ * The access token with an `origin_jti` naming its refresh token's session (see above), when
+ * the refresh token comes with it; signed with `signer` when one is given.
+ */
+export async function withOriginJti(
+  accessToken: string,
+  refreshToken: string | undefined,
+  signer?: TokenSigner,
+): Promise<string> {
   const claims: Json = decodeJwt(accessToken);
-  if (claims.token_use !== 'access' || typeof claims.origin_jti === 'string') return accessToken;
+  if (claims.token_use !== 'access') return accessToken;
+  if (typeof claims.origin_jti === 'string' || refreshToken === undefined)
+    return signer ? resign(accessToken, claims, signer) : accessToken;
   const hex = createHash('sha256').update(refreshToken).digest('hex');
   const origin = [0, 8, 12, 16, 20].map((at, i, all) => hex.slice(at, all[i + 1] ?? 32)).join('-');
-  return resign(accessToken, { ...claims, origin_jti: origin });
+  return resign(accessToken, { ...claims, origin_jti: origin }, signer);
 }
 
 /**
@@ -76,21 +116,22 @@ export async function withOriginJti(accessToken: string, refreshToken: string): 
 export async function correctTokenAnswer(
   answer: Json,
   attributesOf: (username: string) => Promise<unknown>,
+  signer?: TokenSigner,
 ): Promise<Json> {
   const result = answer.AuthenticationResult;
   const revocable = (access: unknown, refresh: unknown) =>
-    typeof access === 'string' && typeof refresh === 'string'
-      ? withOriginJti(access, refresh)
+    typeof access === 'string' && (typeof refresh === 'string' || signer)
+      ? withOriginJti(access, typeof refresh === 'string' ? refresh : undefined, signer)
       : access;
   if (isRecord(result) && typeof result.IdToken === 'string') {
-    const IdToken = await correctIdToken(result.IdToken, attributesOf);
+    const IdToken = await correctIdToken(result.IdToken, attributesOf, signer);
     const AccessToken = await revocable(result.AccessToken, result.RefreshToken);
     return { ...answer, AuthenticationResult: { ...result, IdToken, AccessToken } };
   }
   if (typeof answer.id_token === 'string') {
     return {
       ...answer,
-      id_token: await correctIdToken(answer.id_token, attributesOf),
+      id_token: await correctIdToken(answer.id_token, attributesOf, signer),
       access_token: await revocable(answer.access_token, answer.refresh_token),
     };
   }

@@ -23,24 +23,37 @@ export interface CognitoLocalOptions {
   internalPort: number;
   /** The web app's origin; `<appOrigin>/auth-callback` is the hosted-login callback. */
   appOrigin: string;
+  /** Further origins serving the same app (their callback and sign-out URLs are registered). */
+  otherOrigins?: string[];
+  /** The pool and app client ids; the fixed local ones (above) when omitted. */
+  ids?: PoolIds;
 }
+
+export interface PoolIds {
+  userPoolId: string;
+  clientId: string;
+}
+
+const LOCAL_IDS: PoolIds = { userPoolId: USER_POOL_ID, clientId: CLIENT_ID };
 
 const iso = (date: Date) => date.toISOString();
 
 /** Callback URLs for the origin, with the localhost / 127.0.0.1 twin so either address works. */
-function callbackUrls(appOrigin: string, suffix: string): string[] {
-  const origin = new URL(appOrigin).origin;
-  const twins = [origin];
-  if (origin.includes('//localhost')) twins.push(origin.replace('//localhost', '//127.0.0.1'));
-  if (origin.includes('//127.0.0.1')) twins.push(origin.replace('//127.0.0.1', '//localhost'));
-  return twins.map((o) => `${o}${suffix}`);
+function callbackUrls(appOrigins: string[], suffix: string): string[] {
+  return appOrigins.flatMap((appOrigin) => {
+    const origin = new URL(appOrigin).origin;
+    const twins = [origin];
+    if (origin.includes('//localhost')) twins.push(origin.replace('//localhost', '//127.0.0.1'));
+    if (origin.includes('//127.0.0.1')) twins.push(origin.replace('//127.0.0.1', '//localhost'));
+    return twins.map((o) => `${o}${suffix}`);
+  });
 }
 
-function poolOptions(now: Date) {
+function poolOptions(userPoolId: string, now: Date) {
   return {
-    Id: USER_POOL_ID,
+    Id: userPoolId,
     Name: 'triangle-shine-local',
-    Arn: `arn:aws:cognito-idp:us-east-1:000000000000:userpool/${USER_POOL_ID}`,
+    Arn: `arn:aws:cognito-idp:us-east-1:000000000000:userpool/${userPoolId}`,
     CreationDate: iso(now),
     LastModifiedDate: iso(now),
     UsernameAttributes: ['email'],
@@ -72,11 +85,11 @@ function poolOptions(now: Date) {
   };
 }
 
-function appClient(appOrigin: string, now: Date) {
+function appClient(ids: PoolIds, appOrigins: string[], now: Date) {
   return {
-    ClientId: CLIENT_ID,
+    ClientId: ids.clientId,
     ClientName: 'web',
-    UserPoolId: USER_POOL_ID,
+    UserPoolId: ids.userPoolId,
     CreationDate: iso(now),
     LastModifiedDate: iso(now),
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
@@ -84,8 +97,8 @@ function appClient(appOrigin: string, now: Date) {
     AllowedOAuthFlowsUserPoolClient: true,
     AllowedOAuthScopes: ['openid', 'email', 'profile'],
     SupportedIdentityProviders: ['COGNITO', 'Google'],
-    CallbackURLs: callbackUrls(appOrigin, '/auth-callback'),
-    LogoutURLs: callbackUrls(appOrigin, '/'),
+    CallbackURLs: callbackUrls(appOrigins, '/auth-callback'),
+    LogoutURLs: callbackUrls(appOrigins, '/'),
     AccessTokenValidity: 60,
     IdTokenValidity: 60,
     RefreshTokenValidity: 30,
@@ -112,6 +125,8 @@ export function writeCognitoLocalFiles({
   publicUrl,
   internalPort,
   appOrigin,
+  otherOrigins = [],
+  ids = LOCAL_IDS,
 }: CognitoLocalOptions) {
   const root = path.join(dir, '.cognito');
   const db = path.join(root, 'db');
@@ -122,11 +137,13 @@ export function writeCognitoLocalFiles({
     UserPoolDefaults: { UsernameAttributes: ['email'] },
     ServerConfig: { hostname: '127.0.0.1', port: internalPort },
   });
-  writeJson(path.join(db, 'clients.json'), { Clients: { [CLIENT_ID]: appClient(appOrigin, now) } });
-  const poolFile = cognitoPoolFile(dir);
+  writeJson(path.join(db, 'clients.json'), {
+    Clients: { [ids.clientId]: appClient(ids, [appOrigin, ...otherOrigins], now) },
+  });
+  const poolFile = cognitoPoolFile(dir, ids.userPoolId);
   const pool = readJson(poolFile);
   const previous = isRecord(pool.Options) ? pool.Options : {};
-  const options = poolOptions(now);
+  const options = poolOptions(ids.userPoolId, now);
   writeJson(poolFile, {
     Users: {},
     ...pool,
@@ -139,8 +156,8 @@ export function writeCognitoLocalFiles({
 }
 
 /** The pool's database file, where cognito-local keeps users and the codes it sends. */
-export const cognitoPoolFile = (dir: string) =>
-  path.join(dir, '.cognito', 'db', `${USER_POOL_ID}.json`);
+export const cognitoPoolFile = (dir: string, userPoolId = USER_POOL_ID) =>
+  path.join(dir, '.cognito', 'db', `${userPoolId}.json`);
 
 /** How to run cognito-local (a plain `node` process; no shell, no npx). */
 export function cognitoLocalCommand({ dir, internalPort }: CognitoLocalOptions) {

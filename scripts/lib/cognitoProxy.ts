@@ -58,7 +58,7 @@ import {
   type HostedFields,
   type LockoutOptions,
 } from './cognitoGuard';
-import { correctTokenAnswer } from './cognitoClaims';
+import { correctTokenAnswer, type TokenSigner } from './cognitoClaims';
 import { ownerGroupRefusal } from './cognitoOwners';
 import { isRecord, jwtClaims, readString, type Json } from './cognitoClient';
 
@@ -71,6 +71,13 @@ export interface CognitoProxyOptions {
   userPoolId: string;
   /** The web app's origin: the only one CORS answers (with its localhost / 127.0.0.1 twin). */
   appOrigin: string;
+  /** Further origins serving the same app (CORS answers them too). */
+  otherOrigins?: string[];
+  /**
+   * A key of the run's own: every id and access token handed out is signed with it, and
+   * `/<pool>/.well-known/jwks.json` publishes it alone (see cognitoClaims.ts).
+   */
+  signer?: TokenSigner;
   /** Wrong passwords or codes that lock an account, and for how long (default 5, 15 minutes). */
   lockout?: LockoutOptions;
   /** cognito-local's database file of the pool (`.cognito/db/<poolId>.json`). */
@@ -284,7 +291,9 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
   async function correctedBody(body: Buffer): Promise<Buffer> {
     if (!/"(IdToken|id_token)"/.test(body.toString())) return body;
     const json = parseJson(body);
-    return Buffer.from(JSON.stringify(await correctTokenAnswer(json, attributesOf)));
+    return Buffer.from(
+      JSON.stringify(await correctTokenAnswer(json, attributesOf, options.signer)),
+    );
   }
 
   /** What each answer said (read after an action to count wrong passwords and codes). */
@@ -315,6 +324,13 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     const body = await correctedBody(Buffer.from(JSON.stringify(value)));
     noteOutcome(res, status, body);
     res.writeHead(status, { 'content-type': AMZ_JSON, 'content-length': body.length });
+    res.end(body);
+  }
+
+  /** The run's key set, as Cognito publishes a pool's. */
+  function sendKeySet(res: http.ServerResponse, signer: TokenSigner) {
+    const body = JSON.stringify({ keys: [signer.publicJwk] });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
     res.end(body);
   }
 
@@ -585,7 +601,7 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
   }
 
   const lockout = accountLockout(options.lockout ?? DEFAULT_LOCKOUT);
-  const allowedOrigins = appOrigins(options.appOrigin);
+  const allowedOrigins = [options.appOrigin, ...(options.otherOrigins ?? [])].flatMap(appOrigins);
   /** Account → when it last proved a current authenticator code (VerifySoftwareToken). */
   const totpProvedAt = new Map<string, number>();
 
@@ -862,6 +878,12 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
           return guardedAction(name, req, res, body);
         }
         if (req.method === 'GET' && url.pathname === '/logout') return hostedLogout(res, url);
+        if (
+          options.signer &&
+          req.method === 'GET' &&
+          url.pathname === `/${options.userPoolId}/.well-known/jwks.json`
+        )
+          return sendKeySet(res, options.signer);
         if (url.pathname === '/oauth2/authorize' && (req.method === 'GET' || req.method === 'POST'))
           return hostedAuthorize(req, res, url, body);
         const headers = { ...req.headers };

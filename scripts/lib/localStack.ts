@@ -17,9 +17,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_IDENTITY } from '../../server/productionConfig';
 import { CognitoApiError, callCognito, isRecord, readString } from './cognitoClient';
+import type { TokenSigner } from './cognitoClaims';
 import {
   CLIENT_ID,
   USER_POOL_ID,
+  type PoolIds,
   cognitoErrorReader,
   cognitoLocalCommand,
   cognitoPoolFile,
@@ -52,6 +54,14 @@ export interface LocalStackOptions {
     /** cognito-local itself; a free port when omitted. */
     cognitoInternal?: number;
   };
+  /** Further origins serving the same app (CORS, callback and sign-out URLs). */
+  otherOrigins?: string[];
+  /**
+   * The identity as production has it: a pool and client of the run's own (not the emulator's
+   * fixed ids), and tokens signed with the run's own key, published at `jwksUrl`. Without it,
+   * the fixed local ids and cognito-local's published key.
+   */
+  identity?: { ids: PoolIds; signer: TokenSigner };
   /** Base of the signed picture URLs the API hands out; defaults to `${appOrigin}/api`. */
   publicApiUrl?: string;
   /** Receives each line to show (codes, errors, API output). */
@@ -71,6 +81,8 @@ export interface LocalStack {
   clientId: string;
   /** Token issuer (cognitoUrl + '/' + userPoolId). */
   issuer: string;
+  /** The key set the API verifies tokens with (the proxy's address by IP). */
+  jwksUrl: string;
   demoUser: { email: string; password: string; sub: string };
   /** The owner account (group `owners`): the owner console at /owner. */
   ownerUser: { email: string; password: string };
@@ -103,7 +115,7 @@ function localSecrets(stateDir: string): { signedUrl: string; calendly: string }
 }
 
 /** Creates the demo user when missing (confirmed, e-mail verified); returns its sub. */
-async function ensureDemoUser(cognitoUrl: string): Promise<string> {
+async function ensureDemoUser(cognitoUrl: string, userPoolId: string): Promise<string> {
   const subOf = (user: Record<string, unknown>) => {
     const attributes = Array.isArray(user.UserAttributes) ? user.UserAttributes : [];
     const sub = attributes.filter(isRecord).find((a) => a.Name === 'sub')?.Value;
@@ -112,7 +124,7 @@ async function ensureDemoUser(cognitoUrl: string): Promise<string> {
   };
   try {
     const user = await callCognito(cognitoUrl, 'AdminGetUser', {
-      UserPoolId: USER_POOL_ID,
+      UserPoolId: userPoolId,
       Username: DEMO_USER.email,
     });
     return subOf(user);
@@ -122,7 +134,7 @@ async function ensureDemoUser(cognitoUrl: string): Promise<string> {
   // AdminCreateUser (welcome message suppressed) + a permanent password = a confirmed user,
   // without a confirmation code in the console.
   const created = await callCognito(cognitoUrl, 'AdminCreateUser', {
-    UserPoolId: USER_POOL_ID,
+    UserPoolId: userPoolId,
     Username: DEMO_USER.email,
     MessageAction: 'SUPPRESS',
     UserAttributes: [
@@ -132,7 +144,7 @@ async function ensureDemoUser(cognitoUrl: string): Promise<string> {
     ],
   });
   await callCognito(cognitoUrl, 'AdminSetUserPassword', {
-    UserPoolId: USER_POOL_ID,
+    UserPoolId: userPoolId,
     Username: DEMO_USER.email,
     Password: DEMO_USER.password,
     Permanent: true,
@@ -191,7 +203,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   /** Same proxy by IP, for server-side callers (avoids localhost resolving to ::1 first). */
   const cognitoDirect = `http://127.0.0.1:${ports.cognito}`;
   const apiUrl = `http://127.0.0.1:${ports.api}`;
-  const issuer = `${cognitoUrl}/${USER_POOL_ID}`;
+  const { userPoolId, clientId } = options.identity?.ids ?? {
+    userPoolId: USER_POOL_ID,
+    clientId: CLIENT_ID,
+  };
+  const issuer = `${cognitoUrl}/${userPoolId}`;
+  const jwksUrl = `${cognitoDirect}/${userPoolId}/.well-known/jwks.json`;
   const children: Child[] = [];
   let proxy: { close(): Promise<void> } | undefined;
 
@@ -212,7 +229,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    const cognitoOptions = { dir: cognitoDir, publicUrl: cognitoUrl, internalPort, appOrigin };
+    const cognitoOptions = {
+      dir: cognitoDir,
+      publicUrl: cognitoUrl,
+      internalPort,
+      appOrigin,
+      otherOrigins: options.otherOrigins,
+      ids: { userPoolId, clientId },
+    };
     writeCognitoLocalFiles(cognitoOptions);
     // Its console is only read for errors (e.g. an action it does not support); the proxy
     // reports codes. SMS MFA is run by the proxy, so cognito-local's refusal of it is expected.
@@ -229,9 +253,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     proxy = await startCognitoProxy({
       port: ports.cognito,
       upstream: `http://127.0.0.1:${internalPort}`,
-      userPoolId: USER_POOL_ID,
-      poolFile: cognitoPoolFile(cognitoDir),
+      userPoolId,
+      poolFile: cognitoPoolFile(cognitoDir, userPoolId),
       appOrigin,
+      otherOrigins: options.otherOrigins,
+      signer: options.identity?.signer,
       onCode: (kind, destination, code) => log(`[cognito] ${kind} for ${destination}: ${code}`),
       log,
     });
@@ -244,10 +270,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DATABASE_PATH: path.join(dataDir, 'app.db'),
       PICTURES_DIR: path.join(dataDir, 'pictures'),
       COGNITO_ISSUER: issuer,
-      COGNITO_JWKS_URL: `${cognitoDirect}/${USER_POOL_ID}/.well-known/jwks.json`,
-      COGNITO_CLIENT_ID: CLIENT_ID,
-      // The local configuration: the only one that accepts the emulator's signing key.
-      IDENTITY_EMULATOR: LOCAL_IDENTITY,
+      COGNITO_JWKS_URL: jwksUrl,
+      COGNITO_CLIENT_ID: clientId,
+      // The local configuration: the only one that accepts the emulator's signing key (not
+      // needed when the tokens are signed with the run's own key).
+      ...(options.identity ? {} : { IDENTITY_EMULATOR: LOCAL_IDENTITY }),
       PUBLIC_API_URL: options.publicApiUrl ?? `${new URL(appOrigin).origin}/api`,
       SIGNED_URL_SECRET: secrets.signedUrl,
       CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,
@@ -268,9 +295,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
 
     await waitHealthy(cognito, `http://127.0.0.1:${internalPort}/health`, 30_000);
-    const demoSub = await ensureDemoUser(cognitoDirect);
-    await ensureMfaRequiredGroup(cognitoDirect, USER_POOL_ID);
-    await ensureOwnerUser(`http://127.0.0.1:${internalPort}`, USER_POOL_ID);
+    const demoSub = await ensureDemoUser(cognitoDirect, userPoolId);
+    await ensureMfaRequiredGroup(cognitoDirect, userPoolId);
+    await ensureOwnerUser(`http://127.0.0.1:${internalPort}`, userPoolId);
     await waitHealthy(api, `${apiUrl}/health`, 60_000);
 
     const marker = path.join(stateDir, 'demo.json');
@@ -291,9 +318,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       cognitoUrl,
       apiUrl,
-      userPoolId: USER_POOL_ID,
-      clientId: CLIENT_ID,
+      userPoolId,
+      clientId,
       issuer,
+      jwksUrl,
       demoUser: { email: DEMO_USER.email, password: DEMO_USER.password, sub: demoSub },
       ownerUser: { email: OWNER_USER.email, password: OWNER_USER.password },
       seeded,

@@ -9,7 +9,7 @@
  * Install it with `apt-get install -y nginx-light`; `NGINX_PATH` overrides where it is found.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cacheControl } from './securityHeaders';
@@ -26,6 +26,11 @@ export interface NginxOptions {
   apiTarget: string;
   /** Response headers of the production host: securityHeaders(config). */
   headers: Record<string, string>;
+  /**
+   * The folder for its configuration, pid file, temp paths and error log, kept after close;
+   * a temporary folder (removed on close) when omitted.
+   */
+  stateDir?: string;
 }
 
 export interface Nginx {
@@ -104,7 +109,11 @@ ${headers(cacheControl('/'))}
 
 /** Starts nginx on 127.0.0.1:<port> and resolves once it answers. */
 export async function startNginx(options: NginxOptions): Promise<Nginx> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  const dir = options.stateDir ?? mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  mkdirSync(dir, { recursive: true });
+  const removeDir = () => {
+    if (!options.stateDir) rmSync(dir, { recursive: true, force: true });
+  };
   const config = path.join(dir, 'nginx.conf');
   writeFileSync(config, nginxConfig(options, dir));
   const child = spawn(NGINX_PATH, ['-p', dir, '-c', config, '-g', 'daemon off;'], {
@@ -120,7 +129,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
       const log = existsSync(path.join(dir, 'error.log'))
         ? readFileSync(path.join(dir, 'error.log'), 'utf8')
         : '';
-      rmSync(dir, { recursive: true, force: true });
+      removeDir();
       throw new Error(`nginx exited: ${stderr}${log}`);
     }
     try {
@@ -141,7 +150,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
-      rmSync(dir, { recursive: true, force: true });
+      removeDir();
     },
   };
 }

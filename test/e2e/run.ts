@@ -35,6 +35,11 @@ import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/security
 import { buildApp } from './support/build';
 import { chromiumPath, ENV_KEYS } from './support/env';
 import { startStaticServer, type StaticServer } from '../../scripts/lib/staticServer';
+import { createTokenSigner } from '../../scripts/lib/cognitoClaims';
+import type { PoolIds } from '../../scripts/lib/cognitoLocal';
+import { productionEnv, startProductionServers } from './support/production';
+import { ALWAYS, bodySecrets, logFilesUnder, scanLogs, type Secret } from './support/logScan';
+import { caughtMail } from '../../scripts/lib/maildev';
 
 const started = performance.now();
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
@@ -100,7 +105,15 @@ function assertChromium(file: string) {
 interface BuildInfo {
   dist: string;
   ports: { app: number; api: number; cognito: number };
+  /** The run's own user pool and app client (baked into the build). */
+  ids: PoolIds;
 }
+
+/** Ids shaped like Cognito's, of this run only (never the emulator's fixed ones). */
+const runIds = (): PoolIds => ({
+  userPoolId: `us-east-1_e2e${randomBytes(4).toString('hex')}`,
+  clientId: `e2e${randomBytes(12).toString('hex').slice(0, 23)}`,
+});
 
 interface JsonReport {
   stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
@@ -156,6 +169,25 @@ async function runPlaywright(env: NodeJS.ProcessEnv, args: string[]): Promise<nu
   });
 }
 
+/**
+ * The logs of every server process of the run hold no token, password or e-mail body
+ * (support/logScan.ts). Prints the result as one more check; true when it passed.
+ */
+function checkLogs(files: string[], secrets: Secret[], mails: number): boolean {
+  const hits = scanLogs(files, secrets);
+  const lines = files.reduce((sum, file) => sum + readFileSync(file, 'utf8').split('\n').length, 0);
+  if (hits.length === 0) {
+    say(
+      `log check passed: ${files.length} log files (${lines} lines) hold no token, password or e-mail body (${mails} e-mails sent)`,
+    );
+    return true;
+  }
+  say(`log check FAILED: ${hits.length} secret(s) in the logs:`);
+  for (const hit of hits.slice(0, 20))
+    say(`  ${path.relative(projectRoot, hit.file)}:${hit.line}: ${hit.kind}`);
+  return false;
+}
+
 async function main(): Promise<number> {
   const chromium = chromiumPath();
   assertChromium(chromium);
@@ -186,6 +218,7 @@ async function main(): Promise<number> {
     cleanups.push(async () => void (await Promise.all(held.map((h) => h.release()))));
     const [app, api, cognito] = held.map((h) => h.port) as [number, number, number];
     const cognitoUrl = `http://localhost:${cognito}`;
+    const ids = runIds();
     say(`building the app for identity endpoint ${cognitoUrl} (log: logs/build.log)`);
     const dist = await buildApp({
       root: projectRoot,
@@ -196,13 +229,13 @@ async function main(): Promise<number> {
         COGNITO_ENDPOINT: cognitoUrl,
         COGNITO_HOSTED_DOMAIN: cognitoUrl,
         AUTH_FLOW: 'USER_PASSWORD_AUTH',
-        COGNITO_USER_POOL_ID: 'us-east-1_localpool',
-        COGNITO_CLIENT_ID: 'localclientid000000000000',
+        COGNITO_USER_POOL_ID: ids.userPoolId,
+        COGNITO_CLIENT_ID: ids.clientId,
       },
       logFile: path.join(logs, 'build.log'),
       signal: abort.signal,
     });
-    build = { dist, ports: { app, api, cognito } };
+    build = { dist, ports: { app, api, cognito }, ids };
     writeFileSync(path.join(stateDir, 'build.json'), `${JSON.stringify(build, null, 2)}\n`);
     say(`built in ${seconds(buildStarted)} s`);
   }
@@ -215,9 +248,26 @@ async function main(): Promise<number> {
   // Many anonymous quotes come from one address in a run: lift the API's per-address limit.
   process.env.QUOTE_RATE_LIMIT ??= '1000';
   await Promise.all(held.map((h) => h.release()));
+  const productionHeld: HeldPort[] = [];
+  for (let i = 0; i < 5; i += 1) productionHeld.push(await holdFreePort());
+  await Promise.all(productionHeld.map((h) => h.release()));
+  const [serve, nginx, api, smtp, mailWeb] = productionHeld.map((h) => h.port) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const productionPorts = { serve, nginx, api, smtp, mailWeb };
+  const productionOrigins = [productionPorts.serve, productionPorts.nginx].map(
+    (port) => `http://localhost:${port}`,
+  );
   const stackPromise = startLocalStack({
     stateDir,
     appOrigin,
+    otherOrigins: productionOrigins,
+    // As production has it: the run's own pool, client and signing key.
+    identity: { ids: build.ids, signer: await createTokenSigner() },
     ports: { cognito: build.ports.cognito, api: build.ports.api },
     log: (line) => appendFileSync(stackLog, `${line}\n`),
     signal: abort.signal,
@@ -244,8 +294,18 @@ async function main(): Promise<number> {
     headers: securityHeaders(headerConfig),
   });
   cleanups.push(() => server.close());
+
+  const production = await startProductionServers({
+    buildTree: path.dirname(build.dist),
+    stateDir: path.join(stateDir, 'production'),
+    logs,
+    ports: productionPorts,
+    identity: { issuer: stack.issuer, jwksUrl: stack.jwksUrl, clientId: stack.clientId },
+    headers: securityHeaders(headerConfig),
+  });
+  cleanups.push(() => production.stop());
   say(
-    `stack up in ${seconds(stackStarted)} s: app ${server.url}, API ${stack.apiUrl}, identity ${stack.cognitoUrl}`,
+    `stack up in ${seconds(stackStarted)} s: app ${server.url}, API ${stack.apiUrl}, identity ${stack.cognitoUrl}; production: ${production.serve.url} (serve.cjs), ${production.nginx.url} (nginx + main.cjs)`,
   );
 
   // --- The browser tests.
@@ -265,20 +325,39 @@ async function main(): Promise<number> {
       [ENV_KEYS.stackLog]: stackLog,
       [ENV_KEYS.demoEmail]: stack.demoUser.email,
       [ENV_KEYS.demoPassword]: stack.demoUser.password,
+      [ENV_KEYS.production]: JSON.stringify(productionEnv(production)),
     },
     process.argv.slice(2),
   );
   playwright = undefined;
   const testSeconds = seconds(testsStarted);
 
+  // What the log check looks for: read while the mail catcher still runs.
+  const sentMail = await caughtMail(production.mailUrl).catch(() => []);
   await stopAll();
+  const logCheck = checkLogs(
+    [
+      ...logFilesUnder(logs).filter((file) => path.basename(file) !== 'build.log'),
+      ...production.logFiles,
+    ],
+    [
+      ...ALWAYS,
+      { kind: "the demo customer's password", value: stack.demoUser.password },
+      { kind: "the owner's password", value: stack.ownerUser.password },
+      ...sentMail.flatMap((mail) =>
+        bodySecrets(`the body of the e-mail "${mail.subject}"`, mail.text),
+      ),
+    ],
+    sentMail.length,
+  );
 
   let stats: NonNullable<JsonReport['stats']> = {};
   if (existsSync(report))
     stats = (JSON.parse(readFileSync(report, 'utf8')) as JsonReport).stats ?? {};
-  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-  const failed = (stats.unexpected ?? 0) + (code !== 0 && !stats.unexpected ? 1 : 0);
-  const ok = code === 0 && failed === 0 && passed > 0;
+  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0) + (logCheck ? 1 : 0);
+  const failed =
+    (stats.unexpected ?? 0) + (code !== 0 && !stats.unexpected ? 1 : 0) + (logCheck ? 0 : 1);
+  const ok = code === 0 && failed === 0 && passed > 1;
   if (!ok) keepState = true;
   if (stats.flaky) say(`${stats.flaky} test(s) passed only on a retry (flaky)`);
   say(`browser tests ${testSeconds} s; whole suite ${seconds(started)} s`);

@@ -29,6 +29,8 @@ export const ENV_KEYS = {
   stackLog: 'E2E_STACK_LOG',
   demoEmail: 'E2E_DEMO_EMAIL',
   demoPassword: 'E2E_DEMO_PASSWORD',
+  /** JSON: the production services (./production.ts, `ProductionEnv`). */
+  production: 'E2E_PRODUCTION',
 } as const;
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';

@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { callCognito, readString, totpCode } from '../../../scripts/lib/cognitoClient';
 import { readE2eEnv, type E2eEnv } from './env';
+import { generatedPassword } from './logScan';
 
 export { expect };
 
@@ -201,5 +202,5 @@ export async function logIn(
 /** Where the owner lands on signing in: the console's inbox. */
 export const OWNER_LANDING = { url: /\/owner$/, heading: 'Requests inbox' };
 
-/** A password the pool's policy accepts. */
-export const strongPassword = () => `E2e-${randomBytes(4).toString('hex')}-Pass1!`;
+/** A password the pool's policy accepts (one the log check recognises). */
+export const strongPassword = generatedPassword;
