@@ -5,8 +5,8 @@
  * 1. Checks that Chromium is there (CHROMIUM_PATH, default /usr/bin/chromium).
  * 2. Reserves three free ports (app, API, identity) and holds them while it builds the app with
  *    the configuration that points at them (the identity endpoint is baked into the bundle).
- * 3. Starts the local stack (cognito-local behind its proxy, the API on SQLite, the seeded demo
- *    customer) in a fresh state folder .local/e2e-<random>/, and a static server for the build
+ * 3. Starts the local stack (cognito-local behind its proxy, the API on SQLite sending its
+ *    e-mail to the mail catcher maildev on two more free ports, the seeded demo customer) in a fresh state folder .local/e2e-<random>/, and a static server for the build
  *    with the production security headers and /api proxied to the API.
  * 4. Runs Playwright (test/e2e/playwright.config.ts); extra arguments are passed on, e.g.
  *    `npm run test:e2e -- --grep vehicles`.
@@ -35,6 +35,7 @@ import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/security
 import { buildApp } from './support/build';
 import { chromiumPath, ENV_KEYS } from './support/env';
 import { startStaticServer, type StaticServer } from '../../scripts/lib/staticServer';
+import { freePorts } from '../../scripts/lib/ports';
 
 const started = performance.now();
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
@@ -215,10 +216,12 @@ async function main(): Promise<number> {
   // Many anonymous quotes come from one address in a run: lift the API's per-address limit.
   process.env.QUOTE_RATE_LIMIT ??= '1000';
   await Promise.all(held.map((h) => h.release()));
+  // The mail catcher's ports are not baked into the build: any free ones.
+  const [smtp = 0, web = 0] = await freePorts(2);
   const stackPromise = startLocalStack({
     stateDir,
     appOrigin,
-    ports: { cognito: build.ports.cognito, api: build.ports.api },
+    ports: { cognito: build.ports.cognito, api: build.ports.api, mail: { smtp, web } },
     log: (line) => appendFileSync(stackLog, `${line}\n`),
     signal: abort.signal,
     onUnexpectedExit: (name, code) => {
@@ -245,7 +248,7 @@ async function main(): Promise<number> {
   });
   cleanups.push(() => server.close());
   say(
-    `stack up in ${seconds(stackStarted)} s: app ${server.url}, API ${stack.apiUrl}, identity ${stack.cognitoUrl}`,
+    `stack up in ${seconds(stackStarted)} s: app ${server.url}, API ${stack.apiUrl}, identity ${stack.cognitoUrl}, mail ${stack.mailUrl}`,
   );
 
   // --- The browser tests.
@@ -265,6 +268,7 @@ async function main(): Promise<number> {
       [ENV_KEYS.stackLog]: stackLog,
       [ENV_KEYS.demoEmail]: stack.demoUser.email,
       [ENV_KEYS.demoPassword]: stack.demoUser.password,
+      [ENV_KEYS.mailUrl]: stack.mailUrl,
     },
     process.argv.slice(2),
   );

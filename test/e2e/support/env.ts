@@ -16,6 +16,8 @@ export interface E2eEnv {
   /** Every line the stack printed (the codes cognito-local "sends" among them). */
   stackLog: string;
   demo: { email: string; password: string };
+  /** The mail catcher (maildev) the API sends every e-mail to; its HTTP API is /api/email. */
+  mailUrl: string;
   chromiumPath: string;
 }
 
@@ -29,6 +31,7 @@ export const ENV_KEYS = {
   stackLog: 'E2E_STACK_LOG',
   demoEmail: 'E2E_DEMO_EMAIL',
   demoPassword: 'E2E_DEMO_PASSWORD',
+  mailUrl: 'E2E_MAIL_URL',
 } as const;
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -65,6 +68,7 @@ export function readE2eEnv(env: NodeJS.ProcessEnv = process.env): E2eEnv {
     databasePath: get(ENV_KEYS.databasePath),
     stackLog: get(ENV_KEYS.stackLog),
     demo: { email: get(ENV_KEYS.demoEmail), password: get(ENV_KEYS.demoPassword) },
+    mailUrl: get(ENV_KEYS.mailUrl),
     chromiumPath: chromiumPath(env),
   };
 }
