@@ -19,7 +19,7 @@ import { openDatabase } from '../../server/db';
 import { startMaildev, caughtMail } from './maildev';
 import { freePorts } from './ports';
 
-export const OUTBOX_TARGET = 0.9;
+const OUTBOX_TARGET = 0.9;
 
 export interface OutboxBench {
   rounds: number;

@@ -89,7 +89,7 @@ export interface MailCatcherPorts {
   web: number;
 }
 
-export interface MailCatcher {
+interface MailCatcher {
   child: Child;
   /** What the API's SMTP_URL is set to. */
   smtpUrl: string;
