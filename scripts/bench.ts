@@ -16,13 +16,24 @@
  *    in five completed as the operator does and one in five cancelled with DELETE) and measures My Bookings from 'bookings:data' to
  *    'bookings:rendered' (target 300 ms);
  * 5. puts 10,000 quote requests in the database and measures the owner's inbox from
- *    'owner-inbox:data' to 'owner-inbox:rendered' (target 200 ms; scripts/lib/benchOwner.ts).
+ *    'owner-inbox:data' to 'owner-inbox:rendered' (target 200 ms; scripts/lib/benchOwner.ts);
+ * 6. measures quote requests per second with the e-mail outbox and without it, side by side
+ *    (scripts/lib/benchOutbox.ts; target: at least 90%). BENCH_ONLY=outbox runs only this and
+ *    rewrites only its section of the results.
  * Writes bench/results.md and bench/results.json; full Lighthouse reports go to bench/tmp/.
  * Ports 3400-3499 (the first free ones). BENCH_RUNS and BENCH_PAGES (comma-separated) narrow a
  * run while working on one page; BENCH_BASELINE=0 skips the baseline.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from './lib/staticServer';
 import { headerConfigFromEnv, OPENER_POLICY_HEADER, securityHeaders } from './lib/securityHeaders';
@@ -52,6 +63,7 @@ import { callCognito, isRecord } from './lib/cognitoClient';
 import { openDatabase } from '../server/db';
 import { completeBooking } from '../server/bookings';
 import { CAPS } from '../server/caps';
+import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './lib/benchOutbox';
 
 /** This project's bench range. */
 const BENCH_PORTS = { from: 3400, to: 3500 };
@@ -261,6 +273,7 @@ interface Results {
   overview: { runs: OverviewWave[]; medianSpread: number | null; withinLimit: boolean };
   journey: Partial<Record<'before' | 'now', Journey>>;
   bookings: { count: number; runs: number[]; medianMs: number; withinLimit: boolean };
+  outbox?: OutboxBench;
 }
 
 function targetCheck(page: string, f: LighthouseFigures): string {
@@ -410,10 +423,36 @@ most ${CAPS.openBookings} open ones), then four in five completed as the operato
 five cancelled with DELETE /bookings/{id}. Time from the performance mark 'bookings:data' to
 'bookings:rendered' (table and both charts), per run: ${results.bookings.runs.join(' ms, ')} ms.
 Median **${results.bookings.medianMs} ms**, within ${RENDER_LIMIT_MS} ms: ${mark(results.bookings.withinLimit)}.
-`;
+${results.outbox ? `\n${outboxMarkdown(results.outbox)}` : ''}`;
 }
 
+/** BENCH_ONLY=outbox: measures the outbox's cost and replaces only its part of the results. */
+async function outboxOnly() {
+  const outbox = await measureOutboxCost(log);
+  const jsonFile = path.join(benchDir, 'results.json');
+  const mdFile = path.join(benchDir, 'results.md');
+  const saved = existsSync(jsonFile)
+    ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Partial<Results>)
+    : {};
+  writeFileSync(jsonFile, `${JSON.stringify({ ...saved, outbox }, null, 2)}\n`);
+  const markdown = existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : '';
+  const start = markdown.indexOf(OUTBOX_HEADING);
+  const before = start < 0 ? markdown : markdown.slice(0, start);
+  const rest = start < 0 ? '' : markdown.slice(start + OUTBOX_HEADING.length);
+  const next = rest.indexOf('\n## ');
+  writeFileSync(
+    mdFile,
+    `${before.trimEnd()}\n\n${outboxMarkdown(outbox)}${next < 0 ? '' : rest.slice(next)}`,
+  );
+  log(
+    `outbox: ${outbox.medianWith}/s with, ${outbox.medianWithout}/s without ` +
+      `(${Math.round(outbox.ratio * 100)}%); wrote its part of bench/results.md and results.json`,
+  );
+}
+const OUTBOX_HEADING = '## Quote requests with the e-mail outbox';
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'outbox') return outboxOnly();
   const baseline = WITH_BASELINE ? checkOutBaseline() : null;
   try {
     // The baseline first: both builds write their server bundle to the shared node_modules
@@ -582,6 +621,7 @@ async function measure(baseline: string | null) {
       renders.push(renderMs);
     }
     const medianMs = median(renders);
+    const outbox = await measureOutboxCost(log);
 
     const results: Results = {
       date: new Date().toISOString().slice(0, 10),
@@ -597,6 +637,7 @@ async function measure(baseline: string | null) {
       },
       journey,
       bookings: { count, runs: renders, medianMs, withinLimit: medianMs <= RENDER_LIMIT_MS },
+      outbox,
     };
     // The owner's inbox with 10,000 requests (scripts/lib/benchOwner.ts).
     const ownerInbox = await benchOwnerInbox(

@@ -1,9 +1,10 @@
 /**
  * `npm start`: the whole product locally, with no cloud account. Starts the identity emulator
- * (cognito-local behind its proxy), the API (server/) and the webpack dev server (which proxies
- * /api to the API), waits until all three are healthy, seeds the demo customer on first run and
- * prints the URL and the demo login. Ctrl-C stops all three. State lives in .local/ and survives
- * restarts; `npm run reset` wipes it.
+ * (cognito-local behind its proxy), the local mail catcher (maildev: the API sends every e-mail
+ * to it), the API (server/) and the webpack dev server (which proxies /api to the API), waits
+ * until they are healthy, seeds the demo customer on first run and prints the URL, the demo
+ * login and the mail catcher's web inbox. Ctrl-C stops them all. State lives in .local/ and
+ * survives restarts; `npm run reset` wipes it.
  */
 import path from 'node:path';
 import webpack from 'webpack';
@@ -14,7 +15,13 @@ import { CLIENT_ID, USER_POOL_ID } from './lib/cognitoLocal';
 import { projectRoot, startLocalStack, type LocalStack } from './lib/localStack';
 import { assertPortFree } from './lib/ports';
 
-const PORTS = { app: 3000, api: 4000, cognito: 9229, cognitoInternal: 9230 } as const;
+const PORTS = {
+  app: 3000,
+  api: 4000,
+  cognito: 9229,
+  cognitoInternal: 9230,
+  mail: { smtp: 1025, web: 1080 },
+} as const;
 const appOrigin = `http://localhost:${PORTS.app}`;
 const stateDir = path.join(projectRoot, '.local');
 const log = (line: string) => console.log(line);
@@ -101,7 +108,12 @@ async function main() {
     signal: starting.signal,
     stateDir,
     appOrigin,
-    ports: { cognito: PORTS.cognito, api: PORTS.api, cognitoInternal: PORTS.cognitoInternal },
+    ports: {
+      cognito: PORTS.cognito,
+      api: PORTS.api,
+      cognitoInternal: PORTS.cognitoInternal,
+      mail: PORTS.mail,
+    },
     log,
     onUnexpectedExit: (name, exit) => {
       log(`${name} stopped unexpectedly (${exit}); see .local/logs/. Stopping.`);
@@ -119,6 +131,7 @@ async function main() {
       `  Demo login   ${local.demoUser.email} / ${local.demoUser.password}` +
         (local.seeded ? '   (demo customer created and seeded)' : ''),
       `  Owner login  ${local.ownerUser.email} / ${local.ownerUser.password}   (the owner console at /owner)`,
+      `  E-mail       ${local.mailUrl} (maildev: every e-mail the app sends locally lands here)`,
       `  API          ${local.apiUrl} (the app reaches it at ${appOrigin}/api)`,
       `  Identity     ${local.cognitoUrl} (cognito-local; pool ${local.userPoolId}, client ${local.clientId})`,
       '               Confirmation, reset and SMS codes appear below as [cognito] lines.',

@@ -17,7 +17,7 @@ import type { AccountDeletion, AccountExport } from '../domain/contract/types';
 import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../domain/accountRights';
 import { inWriteTransaction, newId, type Db } from './db';
 import { badRequest, forbidden, HttpError, unauthorized } from './errors';
-import { getLoyalty, getProfile, type Customer } from './customers';
+import { emailPreferences, getLoyalty, getProfile, type Customer } from './customers';
 import { listVehicles } from './vehicles';
 import { listBookings } from './bookings';
 import { listCalendlyBookings } from './calendly';
@@ -189,7 +189,7 @@ export function exportAccount(db: Db, customer: Customer, now: Date = new Date()
     subscriptions: listSubscriptions(db, customer),
     loyalty: getLoyalty(db, customer),
     pictures,
-    emailPreferences: null,
+    emailPreferences: emailPreferences(db, customer.userId),
   };
 }
 

@@ -192,10 +192,17 @@ export function requestQuote(
   input: QuoteRequest,
   customer: Customer | null,
   now: Date = new Date(),
+  options: ChangeOptions = {},
 ): Booking {
   return inWriteTransaction(db, () => {
     const booking = createBooking(db, input, customer, now);
-    enqueueBookingEvent(db, booking.bookingId, { kind: 'quote', signedIn: customer !== null }, now);
+    if (options.notify !== false)
+      enqueueBookingEvent(
+        db,
+        booking.bookingId,
+        { kind: 'quote', signedIn: customer !== null },
+        now,
+      );
     return booking;
   });
 }

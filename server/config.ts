@@ -53,6 +53,11 @@ export interface ServerOptions {
   specPath?: string;
   /** E-mail: the outbox's sender and the texts' business identity (./mail/). */
   mail?: MailSettings;
+  /**
+   * `false` only to measure what the outbox costs (`npm run bench`): quote requests then write
+   * no e-mail. Never set from the environment.
+   */
+  outbox?: boolean;
 }
 
 /** What the e-mails say about the business, and where they go. */

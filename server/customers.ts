@@ -1,6 +1,7 @@
 /** Customers: the profile created on first access, and the loyalty ledger. */
 import type {
   Address,
+  EmailPreferences,
   Loyalty,
   LoyaltyTransaction,
   Profile,
@@ -26,6 +27,8 @@ interface CustomerRow {
   phone: string | null;
   mobile: string | null;
   service_address: string | null;
+  email_reminders: number;
+  email_status_updates: number;
   created_at: string;
   updated_at: string;
 }
@@ -142,6 +145,26 @@ function customerRow(db: Db, userId: string): CustomerRow {
   return row;
 }
 
+/** Both optional e-mails are on until the customer turns one off. */
+const ALL_EMAIL: EmailPreferences = { reminders: true, statusUpdates: true };
+
+const preferencesOf = (row: CustomerRow): EmailPreferences => ({
+  reminders: row.email_reminders === 1,
+  statusUpdates: row.email_status_updates === 1,
+});
+
+/**
+ * The customer's e-mail choices (reminders, status updates). Someone with no profile (an
+ * anonymous request) gets every message.
+ */
+export function emailPreferences(db: Db, userId: string | null): EmailPreferences {
+  const row = userId
+    ? (db.prepare('SELECT * FROM customers WHERE user_id = ?').get(userId) as
+        CustomerRow | undefined)
+    : undefined;
+  return row ? preferencesOf(row) : ALL_EMAIL;
+}
+
 export function getProfile(db: Db, customer: Customer): Profile {
   const row = customerRow(db, customer.userId);
   return {
@@ -151,6 +174,7 @@ export function getProfile(db: Db, customer: Customer): Profile {
     phone: row.phone,
     mobile: row.mobile,
     serviceAddress: row.service_address ? (JSON.parse(row.service_address) as Address) : null,
+    emailPreferences: preferencesOf(row),
   };
 }
 
@@ -159,7 +183,10 @@ const blankToNull = (value: string | undefined): string | null => {
   return text === '' ? null : text;
 };
 
-/** Replaces the profile (the e-mail is never taken from the body). */
+/**
+ * Replaces the profile (the e-mail is never taken from the body). The e-mail preferences are
+ * replaced when sent and kept otherwise.
+ */
 export function updateProfile(
   db: Db,
   customer: Customer,
@@ -172,18 +199,25 @@ export function updateProfile(
     address = { line1: line1.trim(), city: city.trim(), state: state.trim(), zip: zip.trim() };
     if (line2 !== undefined && line2.trim() !== '') address.line2 = line2.trim();
   }
-  db.prepare(
-    `UPDATE customers SET name = ?, phone = ?, mobile = ?, service_address = ?, updated_at = ?
+  return inWriteTransaction(db, () => {
+    db.prepare(
+      `UPDATE customers SET name = ?, phone = ?, mobile = ?, service_address = ?, updated_at = ?
      WHERE user_id = ?`,
-  ).run(
-    input.name.trim(),
-    blankToNull(input.phone),
-    blankToNull(input.mobile),
-    address ? JSON.stringify(address) : null,
-    now.toISOString(),
-    customer.userId,
-  );
-  return getProfile(db, customer);
+    ).run(
+      input.name.trim(),
+      blankToNull(input.phone),
+      blankToNull(input.mobile),
+      address ? JSON.stringify(address) : null,
+      now.toISOString(),
+      customer.userId,
+    );
+    const prefs = input.emailPreferences;
+    if (prefs)
+      db.prepare(
+        'UPDATE customers SET email_reminders = ?, email_status_updates = ? WHERE user_id = ?',
+      ).run(prefs.reminders ? 1 : 0, prefs.statusUpdates ? 1 : 0, customer.userId);
+    return getProfile(db, customer);
+  });
 }
 
 export function getLoyalty(db: Db, customer: Customer): Loyalty {

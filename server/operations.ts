@@ -102,7 +102,13 @@ export function createHandlers(
     },
     listBookings: { run: (ctx) => ok(listBookings(db, me(ctx))) },
     createBooking: {
-      run: (ctx) => ok(requestQuote(db, ctx.body as QuoteRequest, ctx.customer), 201),
+      run: (ctx) =>
+        ok(
+          requestQuote(db, ctx.body as QuoteRequest, ctx.customer, new Date(), {
+            notify: options.outbox !== false,
+          }),
+          201,
+        ),
     },
     listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
     claimBooking: {

@@ -8,6 +8,7 @@ import type { Booking } from '../domain/contract/types';
 import { inWriteTransaction, newId, type Db } from './db';
 import { bookingRow, toBooking } from './bookings';
 import { notFound } from './errors';
+import { emailPreferences } from './customers';
 import type { CancelledBy } from './mail/texts';
 
 /** What happened to a booking, as far as e-mail is concerned. */
@@ -62,23 +63,6 @@ export function onEnqueue(db: Db, wake: (() => void) | undefined): void {
   else wakers.delete(db);
 }
 
-interface Preferences {
-  reminders: boolean;
-  statusUpdates: boolean;
-}
-
-/** The booking owner's e-mail choices; an anonymous request gets every message. */
-export function bookingPreferences(db: Db, userId: string | null): Preferences {
-  if (!userId) return { reminders: true, statusUpdates: true };
-  const row = db
-    .prepare('SELECT email_reminders, email_status_updates FROM customers WHERE user_id = ?')
-    .get(userId) as { email_reminders: number; email_status_updates: number } | undefined;
-  return {
-    reminders: row ? row.email_reminders === 1 : true,
-    statusUpdates: row ? row.email_status_updates === 1 : true,
-  };
-}
-
 function insertMessage(
   db: Db,
   key: string,
@@ -120,7 +104,7 @@ export function enqueueBookingEvent(
   return inWriteTransaction(db, () => {
     const row = bookingRow(db, bookingId);
     const booking = toBooking(row);
-    const prefs = bookingPreferences(db, row.user_id);
+    const prefs = emailPreferences(db, row.user_id);
     const id = booking.bookingId;
     const written: boolean[] = [];
     switch (event.kind) {

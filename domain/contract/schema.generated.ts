@@ -40,7 +40,8 @@ export interface paths {
      * Replace the signed-in customer's profile
      * @description `email` is read-only: it may be sent (the client sends it back unchanged) but is
      *     ignored; the stored e-mail always comes from the identity provider. The answer is
-     *     the stored profile and replaces what the client shows.
+     *     the stored profile and replaces what the client shows. `emailPreferences`, when sent,
+     *     replaces the customer's e-mail choices (reminders, status updates); left out, they stay.
      */
     put: operations['updateMyProfile'];
     post?: never;
@@ -696,6 +697,18 @@ export interface components {
       /** @description 10 digits */
       mobile?: string | null;
       serviceAddress?: components['schemas']['Address'] | null;
+      emailPreferences?: components['schemas']['EmailPreferences'];
+    };
+    /**
+     * @description Which optional e-mails the customer wants; both are on for a new profile. The
+     *     confirmation of a quote request is always sent, whatever these say. A backend that
+     *     keeps no preferences leaves the property out of the profile (the client shows both on).
+     */
+    EmailPreferences: {
+      /** @description A reminder the evening before an appointment that has a date and time. */
+      reminders: boolean;
+      /** @description A short e-mail when a booking is completed, cancelled or rescheduled. */
+      statusUpdates: boolean;
     };
     SessionsEnded: {
       /**
@@ -711,6 +724,8 @@ export interface components {
       phone?: string;
       mobile?: string;
       serviceAddress?: components['schemas']['Address'];
+      /** @description Left out, the stored preferences stay as they are. */
+      emailPreferences?: components['schemas']['EmailPreferences'];
     };
     /** @description Shown as `make model (year)`. Legacy backends called the id `id`. */
     Vehicle: {
@@ -962,8 +977,8 @@ export interface components {
       subscriptions: components['schemas']['Subscription'][];
       loyalty: components['schemas']['Loyalty'];
       pictures: components['schemas']['PictureRecord'][];
-      /** @description The customer's e-mail preferences; `null` while the backend keeps none. */
-      emailPreferences: Record<string, never> | null;
+      /** @description The customer's e-mail preferences; `null` from a backend that keeps none. */
+      emailPreferences: components['schemas']['EmailPreferences'] | null;
     };
     /** @description A website booking as the owner sees it, with what only the owner sees. */
     OwnerBooking: components['schemas']['Booking'] & {

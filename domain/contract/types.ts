@@ -10,6 +10,7 @@ type Schemas = components['schemas'];
 export type Address = Schemas['Address'];
 export type Profile = Schemas['Profile'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
+export type EmailPreferences = Schemas['EmailPreferences'];
 export type Vehicle = Schemas['Vehicle'];
 export type VehicleInput = Schemas['VehicleInput'];
 export type Booking = Schemas['Booking'];

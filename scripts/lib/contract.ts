@@ -288,7 +288,7 @@ async function checkProfile(run: ContractRun): Promise<string> {
   const update: Record<string, unknown> = {
     name: typeof profile.name === 'string' && profile.name.trim() ? profile.name : 'Contract Check',
   };
-  for (const key of ['phone', 'mobile', 'serviceAddress'] as const) {
+  for (const key of ['phone', 'mobile', 'serviceAddress', 'emailPreferences'] as const) {
     if (profile[key] !== null && profile[key] !== undefined) update[key] = profile[key];
   }
   await run.check(
@@ -297,11 +297,20 @@ async function checkProfile(run: ContractRun): Promise<string> {
     { body: { ...update, email: profile.email } },
     200,
     expect(
-      (b) => b.name === update.name && b.email === profile.email,
-      'the answer does not carry the saved name and the unchanged e-mail',
+      (b) =>
+        b.name === update.name &&
+        b.email === profile.email &&
+        JSON.stringify(b.emailPreferences) === JSON.stringify(update.emailPreferences),
+      'the answer does not carry the saved name, the unchanged e-mail and the same e-mail preferences',
     ),
   );
   await run.check('updateMyProfile', 'name of the wrong type → 400', { body: { name: 42 } }, 400);
+  await run.check(
+    'updateMyProfile',
+    'e-mail preferences that are not yes/no → 400',
+    { body: { ...update, emailPreferences: { reminders: 'no', statusUpdates: true } } },
+    400,
+  );
   await run.check(
     'updateMyProfile',
     'unknown property → 400',

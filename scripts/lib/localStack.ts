@@ -9,6 +9,7 @@
  *                       server's own defaults, so its operator CLI finds them with no setup)
  *   secrets.json        signing keys generated on first run
  *   demo.json           the demo customer's sub once its data is seeded
+ *   mail/               the e-mails the local mail catcher (maildev) caught
  *   logs/               full output of each process
  */
 import { randomBytes } from 'node:crypto';
@@ -32,6 +33,7 @@ import { startCognitoProxy } from './cognitoProxy';
 import { ensureOwnerUser, OWNER_USER } from './cognitoOwners';
 import { startChild, waitHealthy, type Child } from './processes';
 import { assertPortFree, freePort } from './ports';
+import { startMailCatcher, type MailCatcherPorts } from './maildev';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -53,6 +55,8 @@ export interface LocalStackOptions {
     api: number;
     /** cognito-local itself; a free port when omitted. */
     cognitoInternal?: number;
+    /** The local mail catcher (maildev): the API sends every e-mail to its SMTP port. */
+    mail?: MailCatcherPorts;
   };
   /** Further origins serving the same app (CORS, callback and sign-out URLs). */
   otherOrigins?: string[];
@@ -88,6 +92,8 @@ export interface LocalStack {
   ownerUser: { email: string; password: string };
   /** True when this start seeded the demo customer's data (a first run). */
   seeded: boolean;
+  /** The mail catcher's web inbox (its HTTP API under /api/email), when one was started. */
+  mailUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -262,6 +268,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     });
 
+    const mail = ports.mail
+      ? await startMailCatcher(
+          spawnChild,
+          ports.mail,
+          { mailDirectory: path.join(stateDir, 'mail'), logFile: path.join(logs, 'maildev.log') },
+          log,
+        )
+      : undefined;
     const secrets = localSecrets(stateDir);
     const apiEnv: NodeJS.ProcessEnv = {
       ...process.env,
@@ -279,6 +293,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SIGNED_URL_SECRET: secrets.signedUrl,
       CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,
       CORS_ORIGINS: new URL(appOrigin).origin,
+      ...(mail && { SMTP_URL: mail.smtpUrl }),
       // No TRUST_PROXY: the API's port is reachable directly, so a client could name any
       // address in X-Forwarded-For; every local visitor is this machine anyway.
     };
@@ -308,7 +323,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     signal?.throwIfAborted();
-    for (const child of [cognito, api])
+    for (const child of [cognito, api, ...(mail ? [mail.child] : [])])
       void child.exited.then((code) =>
         // A Ctrl-C reaches the children too; give the launcher's own handler time to run.
         setTimeout(() => {
@@ -325,6 +340,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demoUser: { email: DEMO_USER.email, password: DEMO_USER.password, sub: demoSub },
       ownerUser: { email: OWNER_USER.email, password: OWNER_USER.password },
       seeded,
+      mailUrl: mail?.webUrl,
       stop,
     };
   } catch (error) {

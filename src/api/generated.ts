@@ -229,6 +229,12 @@ export type Address = {
   state: string;
   zip: string;
 };
+export type EmailPreferences = {
+  /** A reminder the evening before an appointment that has a date and time. */
+  reminders: boolean;
+  /** A short e-mail when a booking is completed, cancelled or rescheduled. */
+  statusUpdates: boolean;
+};
 export type Profile = {
   /** The identity provider's `sub` */
   userId: string;
@@ -239,6 +245,7 @@ export type Profile = {
   /** 10 digits */
   mobile?: string | null;
   serviceAddress?: Address | null;
+  emailPreferences?: EmailPreferences;
 };
 export type Error = {
   /** The HTTP reason phrase */
@@ -253,6 +260,8 @@ export type ProfileUpdate = {
   phone?: string;
   mobile?: string;
   serviceAddress?: Address;
+  /** Left out, the stored preferences stay as they are. */
+  emailPreferences?: EmailPreferences;
 };
 export type SessionsEnded = {
   /** What ended the earlier sessions. */
@@ -413,8 +422,8 @@ export type AccountExport = {
   subscriptions: Subscription[];
   loyalty: Loyalty;
   pictures: PictureRecord[];
-  /** The customer's e-mail preferences; `null` while the backend keeps none. */
-  emailPreferences: object | null;
+  /** The customer's e-mail preferences; `null` from a backend that keeps none. */
+  emailPreferences: EmailPreferences | null;
 };
 export type AccountDeletion = {
   /** The account's e-mail, typed by the customer */

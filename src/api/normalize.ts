@@ -20,6 +20,12 @@ export interface Profile {
   phone: string;
   mobile: string;
   serviceAddress: Address;
+  emailPreferences: EmailChoices;
+}
+/** Which optional e-mails the customer wants (on unless turned off). */
+export interface EmailChoices {
+  reminders: boolean;
+  statusUpdates: boolean;
 }
 export interface Vehicle {
   vehicleId: string;
@@ -114,6 +120,11 @@ export function normalizeProfile(raw: unknown): Profile {
       city: toText(a.city),
       state: toText(a.state),
       zip: toText(a.zip),
+    },
+    // A backend that keeps no preferences sends none: everything is on.
+    emailPreferences: {
+      reminders: toRecord(r.emailPreferences).reminders !== false,
+      statusUpdates: toRecord(r.emailPreferences).statusUpdates !== false,
     },
   };
 }

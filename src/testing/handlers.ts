@@ -7,7 +7,12 @@ import { apiUrl } from './api';
  */
 export const handlers = [
   http.get(apiUrl('/profile/me'), () =>
-    HttpResponse.json({ userId: 'user-1', email: 'jordan@example.com', name: 'Jordan Miles' }),
+    HttpResponse.json({
+      userId: 'user-1',
+      email: 'jordan@example.com',
+      name: 'Jordan Miles',
+      emailPreferences: { reminders: true, statusUpdates: true },
+    }),
   ),
   http.get(apiUrl('/vehicles/me'), () => HttpResponse.json([])),
   http.get(apiUrl('/bookings'), () => HttpResponse.json([])),

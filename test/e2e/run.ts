@@ -5,8 +5,8 @@
  * 1. Checks that Chromium is there (CHROMIUM_PATH, default /usr/bin/chromium).
  * 2. Reserves three free ports (app, API, identity) and holds them while it builds the app with
  *    the configuration that points at them (the identity endpoint is baked into the bundle).
- * 3. Starts the local stack (cognito-local behind its proxy, the API on SQLite, the seeded demo
- *    customer) in a fresh state folder .local/e2e-<random>/, and a static server for the build
+ * 3. Starts the local stack (cognito-local behind its proxy, the API on SQLite sending its
+ *    e-mail to the mail catcher maildev on two more free ports, the seeded demo customer) in a fresh state folder .local/e2e-<random>/, and a static server for the build
  *    with the production security headers and /api proxied to the API.
  * 4. Runs Playwright (test/e2e/playwright.config.ts); extra arguments are passed on, e.g.
  *    `npm run test:e2e -- --grep vehicles`.
@@ -248,16 +248,13 @@ async function main(): Promise<number> {
   // Many anonymous quotes come from one address in a run: lift the API's per-address limit.
   process.env.QUOTE_RATE_LIMIT ??= '1000';
   await Promise.all(held.map((h) => h.release()));
-  const productionHeld: HeldPort[] = [];
-  for (let i = 0; i < 5; i += 1) productionHeld.push(await holdFreePort());
-  await Promise.all(productionHeld.map((h) => h.release()));
-  const [serve, nginx, api, smtp, mailWeb] = productionHeld.map((h) => h.port) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  // Ports not baked into the build (the mail catchers', the production services'): any free ones.
+  const moreHeld: HeldPort[] = [];
+  for (let i = 0; i < 7; i += 1) moreHeld.push(await holdFreePort());
+  await Promise.all(moreHeld.map((h) => h.release()));
+  const [serve, nginx, api, smtp, mailWeb, stackSmtp, stackMailWeb] = moreHeld.map(
+    (h) => h.port,
+  ) as [number, number, number, number, number, number, number];
   const productionPorts = { serve, nginx, api, smtp, mailWeb };
   const productionOrigins = [productionPorts.serve, productionPorts.nginx].map(
     (port) => `http://localhost:${port}`,
@@ -268,7 +265,11 @@ async function main(): Promise<number> {
     otherOrigins: productionOrigins,
     // As production has it: the run's own pool, client and signing key.
     identity: { ids: build.ids, signer: await createTokenSigner() },
-    ports: { cognito: build.ports.cognito, api: build.ports.api },
+    ports: {
+      cognito: build.ports.cognito,
+      api: build.ports.api,
+      mail: { smtp: stackSmtp, web: stackMailWeb },
+    },
     log: (line) => appendFileSync(stackLog, `${line}\n`),
     signal: abort.signal,
     onUnexpectedExit: (name, code) => {
@@ -305,7 +306,7 @@ async function main(): Promise<number> {
   });
   cleanups.push(() => production.stop());
   say(
-    `stack up in ${seconds(stackStarted)} s: app ${server.url}, API ${stack.apiUrl}, identity ${stack.cognitoUrl}; production: ${production.serve.url} (serve.cjs), ${production.nginx.url} (nginx + main.cjs)`,
+    `stack up in ${seconds(stackStarted)} s: app ${server.url}, API ${stack.apiUrl}, identity ${stack.cognitoUrl}, mail ${stack.mailUrl}; production: ${production.serve.url} (serve.cjs), ${production.nginx.url} (nginx + main.cjs)`,
   );
 
   // --- The browser tests.
@@ -326,14 +327,21 @@ async function main(): Promise<number> {
       [ENV_KEYS.demoEmail]: stack.demoUser.email,
       [ENV_KEYS.demoPassword]: stack.demoUser.password,
       [ENV_KEYS.production]: JSON.stringify(productionEnv(production)),
+      [ENV_KEYS.mailUrl]: stack.mailUrl,
     },
     process.argv.slice(2),
   );
   playwright = undefined;
   const testSeconds = seconds(testsStarted);
 
-  // What the log check looks for: read while the mail catcher still runs.
-  const sentMail = await caughtMail(production.mailUrl).catch(() => []);
+  // What the log check looks for: read while the mail catchers still run.
+  const sentMail = (
+    await Promise.all(
+      [stack.mailUrl, production.mailUrl]
+        .filter((url): url is string => Boolean(url))
+        .map((url) => caughtMail(url).catch(() => [])),
+    )
+  ).flat();
   await stopAll();
   const logCheck = checkLogs(
     [

@@ -80,6 +80,7 @@ beforeAll(async () => {
     name: RILEY.name,
     mobile: RILEY.phone,
     serviceAddress: { line1: '4 Elm Ct', city: 'Apex', state: 'NC', zip: '27502' },
+    emailPreferences: { reminders: true, statusUpdates: false },
   });
   await asRiley('POST', '/vehicles/me', { make: 'Mazda', model: 'CX-5', year: 2022 });
   await asRiley('POST', '/subscriptions', { plan: 'monthly' });
@@ -155,7 +156,7 @@ describe('GET /account/export', () => {
       schedulingServiceBookings: [expect.objectContaining({ serviceName: 'Wash' })],
       subscriptions: [expect.objectContaining({ plan: 'monthly' })],
       pictures: [{ bookingId, description: 'Front seats after', uploadedAt: expect.any(String) }],
-      emailPreferences: null,
+      emailPreferences: { reminders: true, statusUpdates: false },
     });
     expect((data.loyalty as Json).transactions).toHaveLength(3);
 

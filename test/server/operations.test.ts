@@ -100,6 +100,7 @@ describe('profile', () => {
       phone: '9195550123',
       mobile: '9195550123',
       serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
+      emailPreferences: { reminders: true, statusUpdates: true },
     });
     expect((await get('/profile/me')).body).toEqual(answer.body);
 

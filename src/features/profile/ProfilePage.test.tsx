@@ -252,3 +252,64 @@ describe('Account Profile', () => {
     });
   });
 });
+
+describe('E-mail from us', () => {
+  beforeEach(() => signIn());
+
+  const toggle = (name: string) => screen.getByRole('switch', { name });
+
+  it('shows the two choices as labelled switches; a flip saves the stored profile with the new choices', async () => {
+    const user = userEvent.setup();
+    const sent = profileApi(() =>
+      HttpResponse.json({ ...stored, emailPreferences: { reminders: false, statusUpdates: true } }),
+    );
+    renderApp('/dashboard/profile');
+    expect(await screen.findByRole('heading', { name: 'E-mail from us' })).toBeInTheDocument();
+    expect(toggle('Appointment reminders')).toBeChecked();
+    expect(toggle('Appointment reminders')).toHaveAccessibleDescription(
+      'An e-mail the evening before an appointment that has a date and time.',
+    );
+    expect(toggle('Booking updates')).toBeChecked();
+    expect(
+      screen.getByText('We always e-mail you a confirmation when you send a quote request.'),
+    ).toBeInTheDocument();
+
+    await user.click(toggle('Appointment reminders'));
+    expect(await screen.findByText('E-mail preferences saved')).toBeInTheDocument();
+    expect(toggle('Appointment reminders')).not.toBeChecked();
+    expect(sent).toEqual([
+      {
+        name: 'Jordan Miles',
+        email: 'jordan@example.com',
+        phone: '919-555-0100',
+        mobile: '9195550101',
+        serviceAddress: { line1: '12 Oak St', line2: '', city: 'Cary', state: 'NC', zip: '27511' },
+        emailPreferences: { reminders: false, statusUpdates: true },
+      },
+    ]);
+  });
+
+  it('shows the stored choices, and puts a switch back when the save fails', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(apiUrl('/profile/me'), () =>
+        HttpResponse.json({
+          ...stored,
+          emailPreferences: { reminders: true, statusUpdates: false },
+        }),
+      ),
+      http.put(apiUrl('/profile/me'), () =>
+        HttpResponse.json({ error: 'Internal Server Error', message: 'down' }, { status: 500 }),
+      ),
+    );
+    renderApp('/dashboard/profile');
+    await screen.findByRole('heading', { name: 'E-mail from us' });
+    expect(toggle('Booking updates')).not.toBeChecked();
+    await user.click(toggle('Booking updates'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to save your e-mail preferences.',
+    );
+    expect(toggle('Booking updates')).not.toBeChecked();
+    expect(toggle('Appointment reminders')).toBeChecked();
+  });
+});

@@ -28,6 +28,7 @@ import {
 
 import { PROFILE_LOAD_FAILED, PROFILE_SAVE_FAILED, PROFILE_SAVED } from './messages';
 import { AccountDetails } from './AccountDetails';
+import { EmailChoices } from './EmailChoices';
 
 interface FieldSpec {
   name: ProfileField;
@@ -216,6 +217,9 @@ export function ProfilePage() {
               <AccountDetails profile={profile} />
               {/* A save of the account details above refreshes the form with the stored values. */}
               <ProfileForm key={`${profile.name}\n${profile.phone}`} profile={profile} />
+              <Box sx={{ mt: 3 }}>
+                <EmailChoices profile={profile} />
+              </Box>
             </>
           )
         }
