@@ -49,6 +49,7 @@ import { callCognito, isRecord } from './lib/cognitoClient';
 import { openDatabase } from '../server/db';
 import { completeBooking } from '../server/bookings';
 import { CAPS } from '../server/caps';
+import { benchOwnerInbox } from './lib/benchInbox';
 
 /** This project's bench range. */
 const BENCH_PORTS = { from: 3400, to: 3500 };
@@ -598,6 +599,7 @@ async function measure(baseline: string | null) {
     writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(path.join(benchDir, 'results.md'), resultsMarkdown(results));
     log('wrote bench/results.md and bench/results.json');
+    await benchOwnerInbox(stack, path.join(stateDir, 'data', 'app.db'), benchDir, log);
   } finally {
     await browser.close();
     for (const server of servers) await server.close();

@@ -216,7 +216,10 @@ const migrations: readonly string[] = [
   `,
   // The owner's points adjustments (server/ownerCustomers.ts): an `adjustment` entry may take
   // points away, so it may be negative (the table is rebuilt: SQLite cannot change a CHECK).
-  // And the indexes of the owner's inbox filtered by status and of the customers list.
+  // And the inbox's indexes (server/owner.ts), ascending so that its newest-first page
+  // (created_at DESC, rowid DESC) is a backward walk with no sort: unfiltered, by status
+  // (without one SQLite scanned and sorted every Booked row) and by town; the customers list
+  // (newest first) likewise.
   `
   CREATE TABLE loyalty_transactions_signed (
     id TEXT PRIMARY KEY,
@@ -236,8 +239,12 @@ const migrations: readonly string[] = [
   CREATE INDEX loyalty_user ON loyalty_transactions (user_id, created_at);
   CREATE UNIQUE INDEX loyalty_booking_once ON loyalty_transactions (reason_key)
    WHERE reason_key LIKE 'booking:%';
-  CREATE INDEX bookings_inbox_status ON bookings (status, created_at DESC);
-  CREATE INDEX customers_newest ON customers (created_at DESC);
+  DROP INDEX bookings_inbox;
+  CREATE INDEX bookings_inbox_order ON bookings (created_at);
+  CREATE INDEX bookings_inbox_status ON bookings (status, created_at);
+  CREATE INDEX bookings_inbox_town
+    ON bookings (lower(json_extract(service_address, '$.city')), created_at);
+  CREATE INDEX customers_newest ON customers (created_at);
   `,
 ];
 

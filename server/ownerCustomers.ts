@@ -14,7 +14,7 @@ import type { BookingRow } from './bookings';
 import { contains, newestFirstPage, toOwnerBooking } from './owner';
 import type { Handler } from './operations';
 
-export const NUMBERS_TIME_ZONE = 'America/New_York';
+const NUMBERS_TIME_ZONE = 'America/New_York';
 
 interface CustomerListRow {
   user_id: string;

@@ -17,7 +17,7 @@ const UNKNOWN_ID = 'ffffffffffffffffffffffff';
 const BOUNDARY = 'contract-check-owner';
 
 /** A multipart body with one `file` part holding `data`. */
-export function pictureUpload(data: Buffer, type: string) {
+function pictureUpload(data: Buffer, type: string) {
   const head = [
     `--${BOUNDARY}`,
     'Content-Disposition: form-data; name="description"',
