@@ -172,7 +172,8 @@ describe('points adjustments', () => {
     expect(refused.err).toContain('The balance is 60 points; an adjustment of -61');
     const seen = await call(served.api.baseUrl, 'GET', '/loyalty', { token });
     expect((seen.body as Ledger).transactions.map((tx) => tx.points)).toEqual([100, -40]);
-  });
+    // Two runs of the command line, each starting TypeScript: slow on a busy machine.
+  }, 60_000);
 
   it('answers 400 to 0 points, a blank or missing reason, and 404 to an unknown account', async () => {
     await customer('points-fa', 'fa@example.com', 'Fa Points', '919-555-0106');
