@@ -64,6 +64,7 @@ import { openDatabase } from '../server/db';
 import { completeBooking } from '../server/bookings';
 import { CAPS } from '../server/caps';
 import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './lib/benchOutbox';
+import { measureInboxAtServer, replaceMarkdownSection, writeInboxSection } from './lib/benchInbox';
 
 /** This project's bench range. */
 const BENCH_PORTS = { from: 3400, to: 3500 };
@@ -435,15 +436,7 @@ async function outboxOnly() {
     ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Partial<Results>)
     : {};
   writeFileSync(jsonFile, `${JSON.stringify({ ...saved, outbox }, null, 2)}\n`);
-  const markdown = existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : '';
-  const start = markdown.indexOf(OUTBOX_HEADING);
-  const before = start < 0 ? markdown : markdown.slice(0, start);
-  const rest = start < 0 ? '' : markdown.slice(start + OUTBOX_HEADING.length);
-  const next = rest.indexOf('\n## ');
-  writeFileSync(
-    mdFile,
-    `${before.trimEnd()}\n\n${outboxMarkdown(outbox)}${next < 0 ? '' : rest.slice(next)}`,
-  );
+  replaceMarkdownSection(mdFile, OUTBOX_HEADING, outboxMarkdown(outbox));
   log(
     `outbox: ${outbox.medianWith}/s with, ${outbox.medianWithout}/s without ` +
       `(${Math.round(outbox.ratio * 100)}%); wrote its part of bench/results.md and results.json`,
@@ -639,13 +632,14 @@ async function measure(baseline: string | null) {
       bookings: { count, runs: renders, medianMs, withinLimit: medianMs <= RENDER_LIMIT_MS },
       outbox,
     };
-    // The owner's inbox with 10,000 requests (scripts/lib/benchOwner.ts).
-    const ownerInbox = await benchOwnerInbox(
+    // The owner's inbox with 10,000 requests: at the server (scripts/lib/benchInbox.ts, which
+    // writes them and its own section of results.md), then rendered (scripts/lib/benchOwner.ts).
+    const inboxAtServer = await measureInboxAtServer(
       stack,
-      origin,
-      path.join(stateDir, 'data/app.db'),
-      browser,
+      path.join(stateDir, 'data', 'app.db'),
+      log,
     );
+    const ownerInbox = await benchOwnerInbox(stack, origin, browser);
     writeFileSync(
       path.join(benchDir, 'results.json'),
       `${JSON.stringify({ ...results, ownerInbox }, null, 2)}\n`,
@@ -654,6 +648,7 @@ async function measure(baseline: string | null) {
       path.join(benchDir, 'results.md'),
       resultsMarkdown(results) + ownerInboxMarkdown(ownerInbox),
     );
+    writeInboxSection(benchDir, inboxAtServer);
     log('wrote bench/results.md and bench/results.json');
   } finally {
     await browser.close();

@@ -1,17 +1,18 @@
 /**
- * `npm run contract -- --base-url URL [--token T] [--webhook-key K] [--verbose]`
+ * `npm run contract -- --base-url URL [--token T] [--owner-token T] [--webhook-key K] [--verbose]`
  *
  * Checks a running API against openapi.yaml and prints a per-operation PASS/FAIL report.
  * Exit code: 0 when every operation passed, 1 when any failed, 2 for a usage error.
  * With a token it writes: it creates, changes and removes or cancels its own records, so
- * use a test account.
+ * use a test account. With an owner's token too it exercises the owner operations on quote
+ * requests it sends as the customer, and adjusts the customer's points by one and back.
  */
 import { parseArgs } from 'node:util';
 import { runContract } from './lib/contract';
 import { formatReport } from './lib/contractCore';
 
 const usage =
-  'Usage: npm run contract -- --base-url URL [--token ID_OR_ACCESS_TOKEN] [--webhook-key KEY] [--verbose]';
+  'Usage: npm run contract -- --base-url URL [--token ID_OR_ACCESS_TOKEN] [--owner-token OWNER_TOKEN] [--webhook-key KEY] [--verbose]';
 
 async function main(): Promise<number> {
   let values;
@@ -20,6 +21,7 @@ async function main(): Promise<number> {
       options: {
         'base-url': { type: 'string' },
         token: { type: 'string' },
+        'owner-token': { type: 'string' },
         'webhook-key': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -39,11 +41,13 @@ async function main(): Promise<number> {
     return 2;
   }
   const token = values.token ?? process.env.CONTRACT_TOKEN;
+  const ownerToken = values['owner-token'] ?? process.env.CONTRACT_OWNER_TOKEN;
   const webhookKey = values['webhook-key'] ?? process.env.CONTRACT_WEBHOOK_KEY;
-  const results = await runContract({ baseUrl, token, webhookKey });
+  const results = await runContract({ baseUrl, token, ownerToken, webhookKey });
   const heading =
     `Contract check of ${baseUrl} against openapi.yaml ` +
-    `(token: ${token ? 'yes' : 'no'}, webhook key: ${webhookKey ? 'yes' : 'no'})`;
+    `(token: ${token ? 'yes' : 'no'}, owner token: ${ownerToken ? 'yes' : 'no'}, ` +
+    `webhook key: ${webhookKey ? 'yes' : 'no'})`;
   console.log(formatReport(results, heading, { verbose: values.verbose }));
   return results.some((result) => result.status === 'FAIL') ? 1 : 0;
 }

@@ -5,6 +5,7 @@
  *   npm run operator -- complete-booking <bookingId>
  *   npm run operator -- add-picture <bookingId> <image file> [--description TEXT]
  *   npm run operator -- redeem <sub or e-mail> <points>
+ *   npm run operator -- adjust-points <sub or e-mail> --reason TEXT -- <points>
  *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
  *   npm run operator -- outbox-failed
  *   npm run operator -- outbox-resend [<messageId>]
@@ -21,6 +22,7 @@ import { completeBooking } from './bookings';
 import { addPicture } from './pictures';
 import { seedDemoCustomer } from './seed';
 import { findCustomer, redeemPoints } from './customers';
+import { adjustPoints } from './ownerCustomers';
 import { HttpError } from './errors';
 import { listMessages, resendFailed } from './outbox';
 import { listAccountEvents } from './account';
@@ -34,6 +36,10 @@ const usage = `Usage:
       Copies a service picture into PICTURES_DIR for that booking.
   npm run operator -- redeem <sub or e-mail> <points>
       Redeems loyalty points (from a balance of 2000; never below zero).
+  npm run operator -- adjust-points <sub or e-mail> --reason TEXT -- <points>
+      Adds (or, negative, takes away) points with a reason the customer sees, as the owner
+      console does; refused when it would take the balance below zero. The points come after
+      "--" so that a negative number is not read as an option.
   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
       Seeds the demo customer's history (does nothing if already seeded).
   npm run operator -- outbox-failed
@@ -61,6 +67,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       description: { type: 'string' },
+      reason: { type: 'string' },
       dir: { type: 'string' },
       keep: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -126,6 +133,28 @@ async function main(argv: string[]): Promise<number> {
       const loyalty = redeemPoints(db, findCustomer(db, who), points);
       console.log(
         `Redeemed ${points} points for ${loyalty.email}; the balance is ${loyalty.points}.`,
+      );
+    } finally {
+      db.close();
+    }
+    return 0;
+  }
+
+  if (command === 'adjust-points') {
+    const [who = '', amount = ''] = rest;
+    const points = Number(amount);
+    if (!who || !/^-?\d+$/.test(amount) || !values.reason) {
+      throw new HttpError(
+        400,
+        'adjust-points needs a customer (sub or e-mail), a whole number of points and --reason',
+      );
+    }
+    const db = openDatabase(storage.databasePath);
+    try {
+      const { userId } = findCustomer(db, who);
+      const loyalty = adjustPoints(db, userId, { points, reason: values.reason });
+      console.log(
+        `Adjusted ${loyalty.email} by ${points} points; the balance is ${loyalty.points}.`,
       );
     } finally {
       db.close();

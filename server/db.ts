@@ -214,6 +214,38 @@ const migrations: readonly string[] = [
   ALTER TABLE customers ADD COLUMN email_reminders INTEGER NOT NULL DEFAULT 1;
   ALTER TABLE customers ADD COLUMN email_status_updates INTEGER NOT NULL DEFAULT 1;
   `,
+  // The owner's points adjustments (server/ownerCustomers.ts): an `adjustment` entry may take
+  // points away, so it may be negative (the table is rebuilt: SQLite cannot change a CHECK).
+  // And the inbox's indexes (server/owner.ts), ascending so that its newest-first page
+  // (created_at DESC, rowid DESC) is a backward walk with no sort: unfiltered, by status
+  // (without one SQLite scanned and sorted every Booked row) and by town; the customers list
+  // (newest first) likewise.
+  `
+  CREATE TABLE loyalty_transactions_signed (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES customers (user_id),
+    type TEXT NOT NULL CHECK (type IN ('earn', 'redeem', 'signup_bonus', 'adjustment')),
+    points INTEGER NOT NULL CHECK (points >= 0 OR type = 'adjustment'),
+    source TEXT NOT NULL,
+    reason_key TEXT,
+    created_at TEXT NOT NULL,
+    UNIQUE (user_id, reason_key)
+  );
+  INSERT INTO loyalty_transactions_signed
+    SELECT id, user_id, type, points, source, reason_key, created_at FROM loyalty_transactions
+    ORDER BY rowid;
+  DROP TABLE loyalty_transactions;
+  ALTER TABLE loyalty_transactions_signed RENAME TO loyalty_transactions;
+  CREATE INDEX loyalty_user ON loyalty_transactions (user_id, created_at);
+  CREATE UNIQUE INDEX loyalty_booking_once ON loyalty_transactions (reason_key)
+   WHERE reason_key LIKE 'booking:%';
+  DROP INDEX bookings_inbox;
+  CREATE INDEX bookings_inbox_order ON bookings (created_at);
+  CREATE INDEX bookings_inbox_status ON bookings (status, created_at);
+  CREATE INDEX bookings_inbox_town
+    ON bookings (lower(json_extract(service_address, '$.city')), created_at);
+  CREATE INDEX customers_newest ON customers (created_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

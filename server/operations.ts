@@ -29,6 +29,7 @@ import {
 } from './calendly';
 import { recordSessionsEnded } from './sessions';
 import { createOwnerHandlers } from './owner';
+import { createOwnerCustomerHandlers } from './ownerCustomers';
 
 export interface Context {
   request: FastifyRequest;
@@ -164,5 +165,6 @@ export function createHandlers(
       run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
     },
     ...createOwnerHandlers(db, options),
+    ...createOwnerCustomerHandlers(db),
   };
 }

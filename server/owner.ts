@@ -64,13 +64,46 @@ const encodeCursor = (createdAt: string, rowid: number) =>
 function decodeCursor(cursor: string): { createdAt: string; rowid: number } {
   const [createdAt, rowid] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!createdAt || !/^\d+$/.test(rowid ?? '') || Number.isNaN(Date.parse(createdAt))) {
-    throw badRequest('query/cursor is not a cursor this inbox gave');
+    throw badRequest('query/cursor is not a cursor this list gave');
   }
   return { createdAt, rowid: Number(rowid) };
 }
 
+/**
+ * One page of `select` (which names `rowid AS row_number`), newest `created_at` first, after
+ * the row the cursor names when one is given; the cursor of the next page, null on the last.
+ */
+export function newestFirstPage<Row extends { created_at: string }>(
+  db: Db,
+  select: string,
+  filter: { where: string[]; params: Record<string, string | number> },
+  cursor: string | undefined,
+  limit = 20,
+): { page: Row[]; nextCursor: string | null } {
+  const where = [...filter.where];
+  const params = { ...filter.params };
+  if (cursor) {
+    const { createdAt, rowid } = decodeCursor(cursor);
+    where.push('(created_at < @cursorAt OR (created_at = @cursorAt AND rowid < @cursorRow))');
+    params.cursorAt = createdAt;
+    params.cursorRow = rowid;
+  }
+  const rows = db
+    .prepare(
+      `${select} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY created_at DESC, rowid DESC LIMIT ${limit + 1}`,
+    )
+    .all(params) as (Row & { row_number: number })[];
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    page,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.row_number) : null,
+  };
+}
+
 /** `%text%` for LIKE, with the wildcards of the text itself escaped. */
-const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+export const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 /** One page of the inbox, newest first, and the count of requests not seen yet. */
 export function listOwnerRequests(db: Db, query: InboxQuery) {
@@ -98,28 +131,19 @@ export function listOwnerRequests(db: Db, query: InboxQuery) {
     );
     params.q = contains(query.q.trim());
   }
-  if (query.cursor) {
-    const { createdAt, rowid } = decodeCursor(query.cursor);
-    where.push('(created_at < @cursorAt OR (created_at = @cursorAt AND rowid < @cursorRow))');
-    params.cursorAt = createdAt;
-    params.cursorRow = rowid;
-  }
-  const limit = query.limit ?? 20;
-  const rows = db
-    .prepare(
-      `SELECT rowid AS row_number, * FROM bookings
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY created_at DESC, rowid DESC LIMIT ${limit + 1}`,
-    )
-    .all(params) as (BookingRow & { row_number: number })[];
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = newestFirstPage<BookingRow>(
+    db,
+    'SELECT rowid AS row_number, * FROM bookings',
+    { where, params },
+    query.cursor,
+    query.limit,
+  );
   const { count } = db
     .prepare('SELECT COUNT(*) AS count FROM bookings WHERE seen_at IS NULL')
     .get() as { count: number };
   return {
     items: page.map(toOwnerBooking),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.row_number) : null,
+    nextCursor,
     newCount: count,
   };
 }

@@ -658,6 +658,109 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/owner/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The customers, newest account first, one page at a time
+     * @description Every customer account, newest first, with its points balance and how many website
+     *     bookings it holds. `q` keeps the customers whose name, phone, mobile or e-mail holds it
+     *     (any case). Pass `nextCursor` back as `cursor` for the next page; it is null on the last
+     *     page. A cursor that was not given by this operation is `400`.
+     */
+    get: operations['listOwnerCustomers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/customers/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The customer's account id (the identity provider's `sub`)
+         * @example 3f6c1b9e-2a4d-4c8e-9f1a-7b2d5e8c0a11
+         */
+        userId: components['parameters']['CustomerId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A customer's profile, vehicles, bookings, plans and points with their history
+     * @description Website bookings newest first (as the owner sees them, notes included); plans and the
+     *     loyalty ledger as the customer sees them. An unknown or deleted account is `404`.
+     */
+    get: operations['getOwnerCustomer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/customers/{userId}/points': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The customer's account id (the identity provider's `sub`)
+         * @example 3f6c1b9e-2a4d-4c8e-9f1a-7b2d5e8c0a11
+         */
+        userId: components['parameters']['CustomerId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add or take away points, with a reason the customer sees
+     * @description Writes an `adjustment` entry to the customer's loyalty ledger: `points` keeps its sign
+     *     (positive adds, negative takes away; never 0) and `reason` is the entry's `source`,
+     *     which the customer reads in their loyalty history. An adjustment that would take the
+     *     balance below zero is refused with `409` and nothing is written; the message says the
+     *     current balance. Answers the customer's loyalty account after the entry.
+     */
+    post: operations['adjustOwnerPoints'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/numbers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This month against the last (America/New_York)
+     * @description Calendar months in America/New_York. `requests`: website requests sent in the month;
+     *     `jobsDone`: bookings marked Completed in the month; `revenue`: the total price of those
+     *     jobs in US dollars; `completedRequests`: the month's requests that are Completed now.
+     *     Scheduling-service bookings carry no price and are not counted.
+     */
+    get: operations['getOwnerNumbers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -931,7 +1034,7 @@ export interface components {
       date: string;
       /** @enum {string} */
       type: 'earn' | 'redeem' | 'signup_bonus' | 'adjustment';
-      /** @description Positive; a redeem is stored positive and counts negative */
+      /** @description Positive, except an adjustment that took points away (negative); a redeem is stored positive and counts negative */
       points: number;
       /** @description Why the points moved (e.g. `Booking 65a1… completed`) */
       source: string;
@@ -1017,6 +1120,55 @@ export interface components {
       description: string;
       /** Format: date-time */
       uploadedAt: string;
+    };
+    OwnerCustomerSummary: {
+      /** @description The identity provider's `sub` */
+      userId: string;
+      /** @description Empty until the customer fills in their profile */
+      name: string;
+      email: string;
+      phone: string | null;
+      mobile: string | null;
+      /** @description The loyalty balance */
+      points: number;
+      /** @description Website bookings of the account */
+      bookingCount: number;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    OwnerCustomerPage: {
+      items: components['schemas']['OwnerCustomerSummary'][];
+      /** @description The next page's `cursor`; null on the last */
+      nextCursor: string | null;
+    };
+    OwnerCustomer: {
+      profile: components['schemas']['Profile'];
+      /** Format: date-time */
+      createdAt: string;
+      vehicles: components['schemas']['Vehicle'][];
+      bookings: components['schemas']['OwnerBooking'][];
+      subscriptions: components['schemas']['Subscription'][];
+      loyalty: components['schemas']['Loyalty'];
+    };
+    OwnerPointsAdjustment: {
+      /** @description Added when positive, taken away when negative; 0 is refused (400) */
+      points: number;
+      reason: string;
+    };
+    OwnerMonthFigures: {
+      /** @description `YYYY-MM` */
+      month: string;
+      requests: number;
+      jobsDone: number;
+      /** @description US dollars */
+      revenue: number;
+      completedRequests: number;
+    };
+    OwnerNumbers: {
+      /** @enum {string} */
+      timeZone: 'America/New_York';
+      thisMonth: components['schemas']['OwnerMonthFigures'];
+      lastMonth: components['schemas']['OwnerMonthFigures'];
     };
   };
   responses: {
@@ -1130,6 +1282,11 @@ export interface components {
   parameters: {
     /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
     Id: components['schemas']['Id'];
+    /**
+     * @description The customer's account id (the identity provider's `sub`)
+     * @example 3f6c1b9e-2a4d-4c8e-9f1a-7b2d5e8c0a11
+     */
+    CustomerId: string;
   };
   requestBodies: never;
   headers: {
@@ -2050,6 +2207,141 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listOwnerCustomers: {
+    parameters: {
+      query?: {
+        /** @example jordan */
+        q?: string;
+        /** @example MjAyNi0xMS0yMFQxNTowNDowNS4wMDBafDQy */
+        cursor?: string;
+        /** @example 20 */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of customers */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerCustomerPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOwnerCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The customer's account id (the identity provider's `sub`)
+         * @example 3f6c1b9e-2a4d-4c8e-9f1a-7b2d5e8c0a11
+         */
+        userId: components['parameters']['CustomerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerCustomer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  adjustOwnerPoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The customer's account id (the identity provider's `sub`)
+         * @example 3f6c1b9e-2a4d-4c8e-9f1a-7b2d5e8c0a11
+         */
+        userId: components['parameters']['CustomerId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OwnerPointsAdjustment'];
+      };
+    };
+    responses: {
+      /** @description The entry is written; the customer's loyalty account after it */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Loyalty'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The adjustment would take the balance below zero; nothing was written. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Conflict",
+           *       "message": "The balance is 120 points; an adjustment of -200 would take it below zero"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOwnerNumbers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The two months */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerNumbers'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];

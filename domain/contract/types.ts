@@ -29,3 +29,4 @@ export type AccountDeletion = Schemas['AccountDeletion'];
 export type AccountExport = Schemas['AccountExport'];
 export type OwnerSchedule = Schemas['OwnerSchedule'];
 export type OwnerCancellation = Schemas['OwnerCancellation'];
+export type OwnerPointsAdjustment = Schemas['OwnerPointsAdjustment'];

@@ -1,74 +1,21 @@
 /**
- * The owner's inbox at scale for `npm run bench`: with OWNER_INBOX_REQUESTS quote requests in the
+ * The owner's inbox at scale for `npm run bench`: with INBOX_REQUESTS quote requests in the
  * database, the time from the inbox's performance mark 'owner-inbox:data' (its first page has
  * arrived) to 'owner-inbox:rendered' (that page is on screen), signed in as the owner, on a phone.
  */
 import type { Browser } from 'playwright-core';
-import { openDatabase } from '../../server/db';
-import { createBooking } from '../../server/bookings';
-import { callCognito, isRecord } from './cognitoClient';
 import { median } from './benchLighthouse';
 import { launchBrowser } from './benchBrowser';
+import { INBOX_REQUESTS, ownerTokens } from './benchInbox';
 import type { LocalStack } from './localStack';
 
-export const OWNER_INBOX_REQUESTS = 10_000;
 export const INBOX_RENDER_LIMIT_MS = 200;
 const RUNS = 3;
 
-/** Adds anonymous quote requests until the database holds `total` bookings; returns the count. */
-export function seedInboxRequests(databaseFile: string, total: number): number {
-  const db = openDatabase(databaseFile);
-  try {
-    const { count } = db.prepare('SELECT COUNT(*) AS count FROM bookings').get() as {
-      count: number;
-    };
-    const types = ['Sedan', 'SUV', 'Minivan', 'Premium Package'] as const;
-    const towns = ['Cary', 'Apex', 'Raleigh', 'Durham', 'Morrisville'];
-    const add = db.transaction((from: number, to: number) => {
-      for (let i = from; i < to; i += 1) {
-        const day = new Date(Date.now() + (1 + (i % 90)) * 86_400_000).toISOString().slice(0, 10);
-        createBooking(
-          db,
-          {
-            name: `Inbox Customer ${i}`,
-            phone: `(919) 555-${String(i % 10_000).padStart(4, '0')}`,
-            email: `inbox${i}@bench.test`,
-            vehicleType: types[i % types.length]!,
-            selectedAddons: [],
-            date: day,
-            time: '10:00 AM',
-            vehicle: `Bench car ${i}`,
-            totalPrice: 0,
-            serviceAddress: {
-              line1: `${i} Main St`,
-              city: towns[i % towns.length]!,
-              state: 'NC',
-              zip: '27511',
-            },
-          },
-          null,
-          new Date(Date.now() - (total - i) * 60_000),
-          { demo: true },
-        );
-      }
-    });
-    add(count, total);
-    return Math.max(count, total);
-  } finally {
-    db.close();
-  }
-}
-
 /** The owner's session as the app stores it (put into storage before the app starts). */
 async function ownerSession(stack: LocalStack): Promise<Record<string, string>> {
-  const answer = await callCognito(stack.cognitoUrl, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: stack.clientId,
-    AuthParameters: { USERNAME: stack.ownerUser.email, PASSWORD: stack.ownerUser.password },
-  });
-  const result = isRecord(answer.AuthenticationResult) ? answer.AuthenticationResult : {};
-  const idToken = String(result.IdToken ?? '');
-  if (!idToken) throw new Error('The owner could not sign in');
+  const result = await ownerTokens(stack);
+  const idToken = String(result.IdToken);
   const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as {
     sub: string;
   };
@@ -119,14 +66,16 @@ export interface OwnerInboxResult {
   withinLimit: boolean;
 }
 
-/** Seeds the requests, measures the inbox RUNS times; `browser` is launched when not given. */
+/**
+ * Measures the inbox RUNS times, after measureInboxAtServer (./benchInbox.ts) has written its
+ * requests into the database; `browser` is launched when not given.
+ */
 export async function benchOwnerInbox(
   stack: LocalStack,
   origin: string,
-  databaseFile: string,
   browser?: Browser,
 ): Promise<OwnerInboxResult> {
-  const count = seedInboxRequests(databaseFile, OWNER_INBOX_REQUESTS);
+  const count = INBOX_REQUESTS;
   const session = await ownerSession(stack);
   const own = browser ?? (await launchBrowser());
   try {

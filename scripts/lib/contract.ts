@@ -17,11 +17,14 @@ import {
   type OperationResult,
   type RequestSpec,
 } from './contractCore';
+import { checkOwnerOperations } from './contractOwner';
 
 export interface ContractOptions {
   baseUrl: string;
   /** A customer's id or access token; without it only the 401 answers are checked. */
   token?: string;
+  /** An owner's token (group `owners`); with `token`, the owner operations are exercised. */
+  ownerToken?: string;
   /** The Calendly webhook signing key; without it only unsigned webhook calls are checked. */
   webhookKey?: string;
   specPath?: string;
@@ -117,6 +120,11 @@ function sampleRequest(operationId: string): RequestSpec {
       ].join('\r\n'),
     },
     listOwnerRoute: { query: { from: daysFromNow(1) } },
+    getOwnerCustomer: { params: { userId: 'contract-check' } },
+    adjustOwnerPoints: {
+      params: { userId: 'contract-check' },
+      body: { points: 1, reason: 'Sent by the contract check' },
+    },
   };
   return samples[operationId] ?? {};
 }
@@ -645,6 +653,11 @@ export async function runContract(options: ContractOptions): Promise<OperationRe
   if (options.webhookKey && email) await checkWebhook(run, options.webhookKey, email);
   else run.note('receiveCalendlyWebhook', 'no --webhook-key: only the refusals were checked');
   await checkSubscriptions(run);
+  await checkOwnerOperations(run, options.ownerToken, {
+    sample: sampleRequest,
+    quote: () => quoteBody(email),
+    daysFromNow,
+  });
   await checkAccount(run, email);
   return run.summary();
 }

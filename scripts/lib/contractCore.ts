@@ -44,7 +44,8 @@ export interface RequestSpec {
   query?: Record<string, string>;
   token?: string | null;
   body?: unknown;
-  rawBody?: string;
+  /** Sent as is (bytes for a multipart upload). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 
@@ -131,7 +132,7 @@ export class ContractRun {
       ...spec.headers,
     };
     if (spec.token) headers.authorization = `Bearer ${spec.token}`;
-    let body: string | undefined = spec.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = spec.rawBody;
     if (spec.body !== undefined) body = JSON.stringify(spec.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     const response = await this.fetchImpl(url, { method, headers, body, redirect: 'manual' });

@@ -285,7 +285,7 @@ export type LoyaltyTransaction = {
   id: string;
   date: string;
   type: 'earn' | 'redeem' | 'signup_bonus' | 'adjustment';
-  /** Positive; a redeem is stored positive and counts negative */
+  /** Positive, except an adjustment that took points away (negative); a redeem is stored positive and counts negative */
   points: number;
   /** Why the points moved (e.g. `Booking 65a1… completed`) */
   source: string;

@@ -11,6 +11,7 @@ import { formatReport, type OperationResult } from '../../scripts/lib/contractCo
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { repoRoot } from '../../domain/paths';
 import { seedDemoCustomer } from '../../server/seed';
+import { OWNERS_GROUP } from '../../domain/owners';
 import {
   startApi,
   startIdentityProvider,
@@ -22,6 +23,7 @@ import {
 let idp: IdentityProvider;
 let api: TestApi;
 let token: string;
+let ownerToken: string;
 const operationCount = listOperations(loadOpenApi()).length;
 
 beforeAll(async () => {
@@ -30,6 +32,9 @@ beforeAll(async () => {
   const demo = { sub: 'contract-demo', email: 'contract-demo@example.com', name: 'Casey Check' };
   await seedDemoCustomer({ databasePath: api.databasePath, picturesDir: api.picturesDir }, demo);
   token = await idp.idToken(demo.sub, demo.email);
+  ownerToken = await idp.idToken('contract-owner', 'owner@example.com', {
+    'cognito:groups': [OWNERS_GROUP],
+  });
 });
 
 afterAll(async () => {
@@ -49,8 +54,13 @@ const failures = (results: OperationResult[]) =>
       ]),
   );
 
-it('passes every operation with a token and the webhook key, writes included', async () => {
-  const results = await runContract({ baseUrl: api.baseUrl, token, webhookKey: WEBHOOK_KEY });
+it('passes every operation with a token, an owner token and the webhook key, writes included', async () => {
+  const results = await runContract({
+    baseUrl: api.baseUrl,
+    token,
+    ownerToken,
+    webhookKey: WEBHOOK_KEY,
+  });
   expect(failures(results)).toEqual({});
   expect(results).toHaveLength(operationCount);
   expect(results.every((result) => result.status === 'PASS')).toBe(true);
@@ -60,6 +70,19 @@ it('passes every operation with a token and the webhook key, writes included', a
   expect(labels('deleteVehicle')).toContain('delete → 204');
   expect(labels('receiveCalendlyWebhook')).toContain('signed invitee.created → 204');
   expect(labels('cancelSubscription')).toContain('cancel → 200, cancelled');
+  expect(labels('uploadOwnerPicture')).toEqual(
+    expect.arrayContaining(["a customer's token → 403", 'a PNG → 201']),
+  );
+  expect(labels('adjustOwnerPoints')).toContain('below zero → 409');
+  expect(labels('getOwnerNumbers')).toContain('numbers → 200 counting this month');
+});
+
+it('checks only the refusals of the owner operations without an owner token', async () => {
+  const results = await runContract({ baseUrl: api.baseUrl, token });
+  expect(failures(results)).toEqual({});
+  const numbers = results.find((result) => result.operationId === 'getOwnerNumbers');
+  expect(numbers?.note).toBe('no --owner-token: only the refusals');
+  expect(numbers?.checks.map((check) => check.label)).toContain("a customer's token → 403");
 });
 
 it('passes without a token, checking the declared 401s', async () => {

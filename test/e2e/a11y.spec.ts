@@ -167,6 +167,14 @@ for (const [viewportName, viewport] of Object.entries(ownerViewports)) {
       await page.getByRole('button', { name: 'Upload picture' }).click();
       await expect(page.getByText('Choose a picture first.')).toBeVisible();
       await expectNoViolations(page, 'a request page with a form error');
+
+      // Customers (the list, a customer's page) and the numbers.
+      const [customers, numbers] = ownerRoutes.slice(2) as [RouteCheck, RouteCheck];
+      await checkRoute(page, customers, viewportName);
+      await page.getByRole('list', { name: 'Customers' }).getByRole('link').first().click();
+      await expect(page.getByRole('button', { name: 'Save adjustment' })).toBeVisible();
+      await expectNoViolations(page, "a customer's page");
+      await checkRoute(page, numbers, viewportName);
     });
   });
 }

@@ -84,6 +84,10 @@ for (const [viewportName, viewport] of Object.entries(ownerViewports)) {
       await page.getByRole('list', { name: 'Quote requests' }).getByRole('link').first().click();
       await expect(page.getByRole('heading', { level: 1, name: /^Request from / })).toBeVisible();
       expect.soft(await htmlcsErrors(page), 'HTMLCS errors on a request page').toEqual([]);
+      await page.goto('/owner/customers');
+      await page.getByRole('list', { name: 'Customers' }).getByRole('link').first().click();
+      await expect(page.getByRole('button', { name: 'Save adjustment' })).toBeVisible();
+      expect.soft(await htmlcsErrors(page), "HTMLCS errors on a customer's page").toEqual([]);
     });
   });
 }

@@ -54,6 +54,12 @@ async function newBookingId(
   return (answer.body as { bookingId: string }).bookingId;
 }
 
+/** The customer's account id (the account is made on their first authenticated request). */
+async function customerId(): Promise<string> {
+  const profile = await call(api.baseUrl, 'GET', '/profile/me', { token: customerToken });
+  return (profile.body as { userId: string }).userId;
+}
+
 /** A valid request of each owner operation, on a fresh booking where it needs one. */
 async function request(operationId: string, token?: string): Promise<number> {
   const id = await newBookingId();
@@ -84,6 +90,17 @@ async function request(operationId: string, token?: string): Promise<number> {
     }
     case 'listOwnerRoute':
       return send('GET', `/owner/route?from=${futureDate(0)}&days=7`);
+    case 'listOwnerCustomers':
+      return send('GET', '/owner/customers?q=sam&limit=5');
+    case 'getOwnerCustomer':
+      return send('GET', `/owner/customers/${await customerId()}`);
+    case 'adjustOwnerPoints':
+      return send('POST', `/owner/customers/${await customerId()}/points`, {
+        points: 5,
+        reason: 'Matrix check',
+      });
+    case 'getOwnerNumbers':
+      return send('GET', '/owner/numbers');
     default:
       throw new Error(`No request for ${operationId}: add one to this matrix`);
   }
@@ -102,6 +119,10 @@ describe('authorization matrix of the owner operations', () => {
         'markOwnerRequestSeen',
         'scheduleOwnerBooking',
         'uploadOwnerPicture',
+        'listOwnerCustomers',
+        'getOwnerCustomer',
+        'adjustOwnerPoints',
+        'getOwnerNumbers',
       ].sort(),
     );
   });

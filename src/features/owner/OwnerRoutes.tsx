@@ -1,12 +1,22 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import InboxIcon from '@mui/icons-material/Inbox';
 import RouteIcon from '@mui/icons-material/Route';
+import PeopleIcon from '@mui/icons-material/People';
+import BarChartIcon from '@mui/icons-material/BarChart';
 import { InboxPage } from './inbox/InboxPage';
 import { RequestPage } from './request/RequestPage';
 import { RoutePage } from './route/RoutePage';
+import CustomersPage from './customers/CustomersPage';
+import CustomerDetailPage from './customers/CustomerDetailPage';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { OWNER_TEXT } from './texts';
+
+// The charts' library is large: the numbers load when opened (an `owner-` chunk, which the
+// build's isolation check counts as the console's).
+const NumbersPage = lazy(
+  () => import(/* webpackChunkName: "owner-numbers" */ './numbers/NumbersPage'),
+);
 
 /** Where these routes are mounted in the app's route table (src/app/routes.tsx). */
 export const OWNER_BASE = '/owner';
@@ -26,6 +36,17 @@ export const ownerPages: OwnerPage[] = [
   { path: '', Page: InboxPage, nav: { label: OWNER_TEXT.nav.inbox, icon: InboxIcon } },
   { path: 'requests/:id', Page: RequestPage },
   { path: 'route', Page: RoutePage, nav: { label: OWNER_TEXT.nav.route, icon: RouteIcon } },
+  {
+    path: 'customers',
+    Page: CustomersPage,
+    nav: { label: OWNER_TEXT.nav.customers, icon: PeopleIcon },
+  },
+  { path: 'customers/:userId', Page: CustomerDetailPage },
+  {
+    path: 'numbers',
+    Page: NumbersPage,
+    nav: { label: OWNER_TEXT.nav.numbers, icon: BarChartIcon },
+  },
 ];
 
 const nav: OwnerNavItem[] = ownerPages.flatMap(({ path, nav: link }) =>

@@ -5,7 +5,7 @@
 export const OWNER_TEXT = {
   consoleTitle: 'Owner console',
   navLabel: 'Owner console',
-  nav: { inbox: 'Inbox', route: 'Route' },
+  nav: { inbox: 'Inbox', route: 'Route', customers: 'Customers', numbers: 'Numbers' },
   loading: 'Loading…',
   retry: 'Try again',
   networkError: 'The server could not be reached. Check the connection and try again.',

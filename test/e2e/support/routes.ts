@@ -135,6 +135,24 @@ export const ownerRoutes: RouteCheck[] = [
       await settled(page);
     },
   },
+  {
+    path: '/owner/customers',
+    name: 'owner-customers',
+    ready: async (page) => {
+      await heading('Customers')(page);
+      await expect(page.getByRole('list', { name: 'Customers' })).toBeVisible();
+      await settled(page);
+    },
+  },
+  {
+    path: '/owner/numbers',
+    name: 'owner-numbers',
+    ready: async (page) => {
+      await heading('Numbers')(page);
+      await expect(page.getByRole('table')).toBeVisible();
+      await settled(page);
+    },
+  },
 ];
 
 export const viewports = {

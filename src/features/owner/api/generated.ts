@@ -72,6 +72,33 @@ const injectedRtkApi = api
         }),
         providesTags: ['owner'],
       }),
+      listOwnerCustomers: build.query<ListOwnerCustomersApiResponse, ListOwnerCustomersApiArg>({
+        query: (queryArg) => ({
+          url: `/owner/customers`,
+          params: {
+            q: queryArg.q,
+            cursor: queryArg.cursor,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ['owner'],
+      }),
+      getOwnerCustomer: build.query<GetOwnerCustomerApiResponse, GetOwnerCustomerApiArg>({
+        query: (queryArg) => ({ url: `/owner/customers/${queryArg.userId}` }),
+        providesTags: ['owner'],
+      }),
+      adjustOwnerPoints: build.mutation<AdjustOwnerPointsApiResponse, AdjustOwnerPointsApiArg>({
+        query: (queryArg) => ({
+          url: `/owner/customers/${queryArg.userId}/points`,
+          method: 'POST',
+          body: queryArg.ownerPointsAdjustment,
+        }),
+        invalidatesTags: ['owner'],
+      }),
+      getOwnerNumbers: build.query<GetOwnerNumbersApiResponse, GetOwnerNumbersApiArg>({
+        query: () => ({ url: `/owner/numbers` }),
+        providesTags: ['owner'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -118,6 +145,27 @@ export type ListOwnerRouteApiArg = {
   from: string;
   days?: 1 | 7;
 };
+export type ListOwnerCustomersApiResponse =
+  /** status 200 One page of customers */ OwnerCustomerPage;
+export type ListOwnerCustomersApiArg = {
+  q?: string;
+  cursor?: string;
+  limit?: number;
+};
+export type GetOwnerCustomerApiResponse = /** status 200 The customer */ OwnerCustomer;
+export type GetOwnerCustomerApiArg = {
+  /** The customer's account id (the identity provider's `sub`) */
+  userId: string;
+};
+export type AdjustOwnerPointsApiResponse =
+  /** status 201 The entry is written; the customer's loyalty account after it */ Loyalty;
+export type AdjustOwnerPointsApiArg = {
+  /** The customer's account id (the identity provider's `sub`) */
+  userId: string;
+  ownerPointsAdjustment: OwnerPointsAdjustment;
+};
+export type GetOwnerNumbersApiResponse = /** status 200 The two months */ OwnerNumbers;
+export type GetOwnerNumbersApiArg = void;
 export type Id = string;
 export type VehicleRef = {
   vehicleId?: Id;
@@ -199,6 +247,94 @@ export type OwnerPicture = {
   description: string;
   uploadedAt: string;
 };
+export type OwnerCustomerSummary = {
+  /** The identity provider's `sub` */
+  userId: string;
+  /** Empty until the customer fills in their profile */
+  name: string;
+  email: string;
+  phone: string | null;
+  mobile: string | null;
+  /** The loyalty balance */
+  points: number;
+  /** Website bookings of the account */
+  bookingCount: number;
+  createdAt: string;
+};
+export type OwnerCustomerPage = {
+  items: OwnerCustomerSummary[];
+  /** The next page's `cursor`; null on the last */
+  nextCursor: string | null;
+};
+export type Profile = {
+  /** The identity provider's `sub` */
+  userId: string;
+  /** From the identity provider; read-only */
+  email: string;
+  name: string;
+  phone?: string | null;
+  /** 10 digits */
+  mobile?: string | null;
+  serviceAddress?: Address | null;
+};
+export type Vehicle = {
+  vehicleId: Id;
+  make: string;
+  model: string;
+  year: number;
+  licensePlate?: string | null;
+};
+export type Subscription = {
+  subscriptionId: Id;
+  userId: string;
+  plan: 'weekly' | 'biweekly' | 'monthly';
+  status: 'active' | 'cancelled';
+  createdAt: string;
+};
+export type LoyaltyTransaction = {
+  id: string;
+  date: string;
+  type: 'earn' | 'redeem' | 'signup_bonus' | 'adjustment';
+  /** Positive, except an adjustment that took points away (negative); a redeem is stored positive and counts negative */
+  points: number;
+  /** Why the points moved (e.g. `Booking 65a1… completed`) */
+  source: string;
+};
+export type Loyalty = {
+  userId: string;
+  email?: string;
+  points: number;
+  transactions: LoyaltyTransaction[];
+  createdAt: string;
+  lastUpdated: string;
+};
+export type OwnerCustomer = {
+  profile: Profile;
+  createdAt: string;
+  vehicles: Vehicle[];
+  bookings: OwnerBooking[];
+  subscriptions: Subscription[];
+  loyalty: Loyalty;
+};
+export type OwnerPointsAdjustment = {
+  /** Added when positive, taken away when negative; 0 is refused (400) */
+  points: number;
+  reason: string;
+};
+export type OwnerMonthFigures = {
+  /** `YYYY-MM` */
+  month: string;
+  requests: number;
+  jobsDone: number;
+  /** US dollars */
+  revenue: number;
+  completedRequests: number;
+};
+export type OwnerNumbers = {
+  timeZone: 'America/New_York';
+  thisMonth: OwnerMonthFigures;
+  lastMonth: OwnerMonthFigures;
+};
 export const {
   useListOwnerRequestsQuery,
   useMarkOwnerRequestSeenMutation,
@@ -207,4 +343,8 @@ export const {
   useCompleteOwnerBookingMutation,
   useUploadOwnerPictureMutation,
   useListOwnerRouteQuery,
+  useListOwnerCustomersQuery,
+  useGetOwnerCustomerQuery,
+  useAdjustOwnerPointsMutation,
+  useGetOwnerNumbersQuery,
 } = injectedRtkApi;

@@ -1,0 +1,261 @@
+/**
+ * The contract check's owner operations (openapi.yaml, tag `owner`). With the customer's token
+ * every one must answer 403; with an owner's token (`--owner-token`, a member of the `owners`
+ * group) each is exercised: it works on two quote requests the customer sends for the purpose
+ * (one scheduled, pictured and completed, one cancelled) and adjusts the customer's points by
+ * one and back, so the balance ends where it was.
+ */
+import { isOwnerPath } from '../../domain/owners';
+import { asArray, asRecord, type ContractRun, type Exchange } from './contractCore';
+
+/** A 1×1 PNG: a picture the server accepts by its bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const UNKNOWN_ID = 'ffffffffffffffffffffffff';
+const BOUNDARY = 'contract-check-owner';
+
+/** A multipart body with one `file` part holding `data`. */
+function pictureUpload(data: Buffer, type: string) {
+  const head = [
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="description"',
+    '',
+    'Sent by the contract check',
+    `--${BOUNDARY}`,
+    `Content-Disposition: form-data; name="file"; filename="check.${type.split('/')[1]}"`,
+    `Content-Type: ${type}`,
+    '',
+    '',
+  ].join('\r\n');
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    rawBody: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+  };
+}
+
+const isTrue =
+  (condition: (body: Record<string, unknown>) => boolean, message: string) =>
+  (exchange: Exchange) => (condition(asRecord(exchange.json)) ? undefined : message);
+
+interface OwnerCheckInput {
+  /** A valid request of each owner operation (the one the 401 checks send). */
+  sample: (operationId: string) => Parameters<ContractRun['check']>[2];
+  /** A quote request body the customer may send. */
+  quote: () => Record<string, unknown>;
+  /** A date some days ahead (YYYY-MM-DD). */
+  daysFromNow: (days: number) => string;
+}
+
+/** Checks the owner operations; `ownerToken` undefined: only the customer's 403s. */
+export async function checkOwnerOperations(
+  run: ContractRun,
+  ownerToken: string | undefined,
+  input: OwnerCheckInput,
+): Promise<void> {
+  const owned = run.operations.filter((op) => isOwnerPath(op.path));
+  for (const op of owned) {
+    await run.check(op.operationId, "a customer's token → 403", input.sample(op.operationId), 403);
+  }
+  if (!ownerToken) {
+    for (const op of owned) run.note(op.operationId, 'no --owner-token: only the refusals');
+    return;
+  }
+  const asOwner = { token: ownerToken };
+  const me = asRecord((await run.send('getMyProfile')).json);
+  const userId = typeof me.userId === 'string' ? me.userId : '';
+  const sendQuote = async () =>
+    asRecord(
+      (
+        await run.check(
+          'createBooking',
+          'quote for the owner checks → 201',
+          { body: input.quote() },
+          201,
+        )
+      )?.json,
+    ).bookingId;
+  const first = await sendQuote();
+  const second = await sendQuote();
+  if (typeof first !== 'string' || typeof second !== 'string' || !userId) {
+    for (const op of owned) run.blocked(op.operationId, 'owner checks', 'no quote or no profile');
+    return;
+  }
+  const id = (value: string) => ({ ...asOwner, params: { id: value } });
+
+  await run.check(
+    'listOwnerRequests',
+    'first page → 200 with the new request',
+    { ...asOwner, query: { limit: '50' } },
+    200,
+    isTrue(
+      (b) => asArray(b.items).some((item) => asRecord(item).bookingId === second),
+      'the request just sent is not on the first page',
+    ),
+  );
+  const refusedCursor = { ...asOwner, query: { cursor: 'bm90LWEtY3Vyc29y' } };
+  await run.check('listOwnerRequests', 'a cursor it did not give → 400', refusedCursor, 400);
+  await run.check(
+    'markOwnerRequestSeen',
+    'seen → 200',
+    id(first),
+    200,
+    isTrue((b) => b.seen === true, 'expected seen: true'),
+  );
+  await run.check('markOwnerRequestSeen', 'unknown id → 404', id(UNKNOWN_ID), 404);
+  await run.check('markOwnerRequestSeen', 'malformed id → 400', id('not-an-id'), 400);
+  const date = input.daysFromNow(32);
+  await run.check(
+    'scheduleOwnerBooking',
+    'schedule → 200, date and time set',
+    { ...id(first), body: { date, time: '10:00', note: 'Sent by the contract check' } },
+    200,
+    isTrue((b) => b.date === date && b.time === '10:00 AM', `expected ${date} at 10:00 AM`),
+  );
+  await run.check(
+    'scheduleOwnerBooking',
+    'a time that is none → 400',
+    { ...id(first), body: { date, time: '25:00' } },
+    400,
+  );
+  await run.check(
+    'listOwnerRoute',
+    'that day → 200 with the appointment',
+    { ...asOwner, query: { from: date, days: '1' } },
+    200,
+    (exchange) =>
+      asArray(exchange.json).some((item) => asRecord(item).bookingId === first)
+        ? undefined
+        : 'the scheduled appointment is missing',
+  );
+  await run.check('listOwnerRoute', 'no date → 400', asOwner, 400);
+  await run.check(
+    'uploadOwnerPicture',
+    'a PNG → 201',
+    { ...id(first), ...pictureUpload(PNG, 'image/png') },
+    201,
+  );
+  await run.check(
+    'uploadOwnerPicture',
+    'bytes that are no picture → 400',
+    { ...id(first), ...pictureUpload(Buffer.from('not a picture'), 'image/png') },
+    400,
+  );
+  await run.check(
+    'uploadOwnerPicture',
+    'unknown id → 404',
+    {
+      ...id(UNKNOWN_ID),
+      ...pictureUpload(PNG, 'image/png'),
+    },
+    404,
+  );
+  await run.check('completeOwnerBooking', 'complete → 200', id(first), 200);
+  await run.check('completeOwnerBooking', 'again → 409', id(first), 409);
+  await run.check('completeOwnerBooking', 'unknown id → 404', id(UNKNOWN_ID), 404);
+  await run.check('completeOwnerBooking', 'malformed id → 400', id('not-an-id'), 400);
+  const reason = { reason: 'Sent by the contract check' };
+  await run.check('cancelOwnerBooking', 'cancel → 200', { ...id(second), body: reason }, 200);
+  await run.check('cancelOwnerBooking', 'again → 409', { ...id(second), body: reason }, 409);
+  await run.check('cancelOwnerBooking', 'no reason → 400', { ...id(second), body: {} }, 400);
+  await run.check(
+    'cancelOwnerBooking',
+    'unknown id → 404',
+    { ...id(UNKNOWN_ID), body: reason },
+    404,
+  );
+  await run.check(
+    'scheduleOwnerBooking',
+    'a cancelled booking → 409',
+    {
+      ...id(second),
+      body: { date, time: '10:00' },
+    },
+    409,
+  );
+  await run.check(
+    'scheduleOwnerBooking',
+    'unknown id → 404',
+    {
+      ...id(UNKNOWN_ID),
+      body: { date, time: '10:00' },
+    },
+    404,
+  );
+
+  const customer = { ...asOwner, params: { userId } };
+  await run.check(
+    'listOwnerCustomers',
+    "search by the customer's e-mail → 200 with them",
+    { ...asOwner, query: { q: String(me.email ?? '') } },
+    200,
+    isTrue(
+      (b) => asArray(b.items).some((item) => asRecord(item).userId === userId),
+      'the customer is not found by their e-mail',
+    ),
+  );
+  await run.check('listOwnerCustomers', 'a cursor it did not give → 400', refusedCursor, 400);
+  await run.check(
+    'getOwnerCustomer',
+    'detail → 200 with the completed booking',
+    customer,
+    200,
+    isTrue(
+      (b) => asArray(b.bookings).some((item) => asRecord(item).bookingId === first),
+      'the completed booking is missing',
+    ),
+  );
+  await run.check(
+    'getOwnerCustomer',
+    'unknown account → 404',
+    {
+      ...asOwner,
+      params: { userId: 'no-such-account' },
+    },
+    404,
+  );
+  await run.check(
+    'getOwnerCustomer',
+    'an id that cannot be one → 400',
+    {
+      ...asOwner,
+      params: { userId: 'not an id' },
+    },
+    400,
+  );
+  const adjust = (points: number) => ({
+    ...customer,
+    body: { points, reason: 'Sent by the contract check' },
+  });
+  const added = await run.check('adjustOwnerPoints', '+1 → 201', adjust(1), 201);
+  const balance = Number(asRecord(added?.json).points);
+  await run.check(
+    'adjustOwnerPoints',
+    '-1 → 201, the balance as before',
+    adjust(-1),
+    201,
+    isTrue((b) => b.points === balance - 1, `expected ${balance - 1} points`),
+  );
+  await run.check('adjustOwnerPoints', 'below zero → 409', adjust(-(balance + 1)), 409);
+  await run.check('adjustOwnerPoints', '0 points → 400', adjust(0), 400);
+  await run.check(
+    'adjustOwnerPoints',
+    'unknown account → 404',
+    {
+      ...adjust(1),
+      params: { userId: 'no-such-account' },
+    },
+    404,
+  );
+  await run.check(
+    'getOwnerNumbers',
+    'numbers → 200 counting this month',
+    asOwner,
+    200,
+    isTrue(
+      (b) => Number(asRecord(b.thisMonth).requests) >= 2,
+      "this month's requests do not count the two just sent",
+    ),
+  );
+}

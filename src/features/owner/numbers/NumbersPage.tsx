@@ -1,0 +1,144 @@
+/**
+ * This month against the last (America/New_York): a bar chart (MUI X Charts) for the eye and
+ * the same figures in a table for everyone, screen readers included.
+ */
+import { BarChart } from '@mui/x-charts/BarChart';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useGetOwnerNumbersQuery, type OwnerMonthFigures } from '../api/generated';
+import { formatCount } from '../../../lib/formatCount';
+import { formatUsd } from '../../../lib/money';
+import { numbersTexts as t } from '../customers/texts';
+import { RetryAlert } from '../customers/RetryAlert';
+
+type Figure = keyof typeof t.figures;
+const COUNTS: Figure[] = ['requests', 'jobsDone', 'completedRequests'];
+const ROWS: Figure[] = ['requests', 'jobsDone', 'revenue', 'completedRequests'];
+
+/** "November 2026" for "2026-11". */
+function monthName(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, number - 1, 15)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+const shown = (figure: Figure, value: number) =>
+  figure === 'revenue' ? formatUsd(value) : formatCount(value);
+
+function change(figure: Figure, last: number, current: number): string {
+  const difference = current - last;
+  const text = shown(figure, Math.abs(difference));
+  return difference > 0 ? `+${text}` : difference < 0 ? `−${text}` : text;
+}
+
+function Figures({ last, current }: { last: OwnerMonthFigures; current: OwnerMonthFigures }) {
+  const lastName = monthName(last.month);
+  const currentName = monthName(current.month);
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography component="h2" variant="h6">
+          {t.chartTitle}
+        </Typography>
+        <Box aria-hidden="true">
+          <BarChart
+            height={280}
+            xAxis={[{ scaleType: 'band', data: COUNTS.map((figure) => t.figures[figure]) }]}
+            series={[
+              { label: lastName, data: COUNTS.map((figure) => last[figure]) },
+              { label: currentName, data: COUNTS.map((figure) => current[figure]) },
+            ]}
+          />
+        </Box>
+        <Typography component="h2" variant="h6">
+          {t.revenueTitle}
+        </Typography>
+        <Box aria-hidden="true">
+          <BarChart
+            height={200}
+            layout="horizontal"
+            yAxis={[{ scaleType: 'band', data: [lastName, currentName], width: 110 }]}
+            series={[
+              {
+                label: t.figures.revenue,
+                data: [last.revenue, current.revenue],
+                valueFormatter: (value) => formatUsd(value ?? 0),
+              },
+            ]}
+          />
+        </Box>
+      </Paper>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <caption>{t.tableCaption(lastName, currentName)}</caption>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                {t.figure}
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                {lastName}
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                {currentName}
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                {t.change}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ROWS.map((figure) => (
+              <TableRow key={figure}>
+                <TableCell component="th" scope="row">
+                  {t.figures[figure]}
+                </TableCell>
+                <TableCell align="right">{shown(figure, last[figure])}</TableCell>
+                <TableCell align="right">{shown(figure, current[figure])}</TableCell>
+                <TableCell align="right">{change(figure, last[figure], current[figure])}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      <Box component="ul" sx={{ pl: 2, mt: 2 }}>
+        {t.definitions.map((line) => (
+          <Typography component="li" variant="body2" key={line}>
+            {line}
+          </Typography>
+        ))}
+      </Box>
+    </>
+  );
+}
+
+export default function NumbersPage() {
+  const { data, error, isLoading, refetch } = useGetOwnerNumbersQuery();
+  return (
+    <Box sx={{ maxWidth: 720, mx: 'auto', px: { xs: 2, sm: 3 }, py: 3 }}>
+      <Typography component="h1" variant="h4" gutterBottom>
+        {t.title}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{t.intro}</Typography>
+      {isLoading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label={t.loading} />
+        </Box>
+      ) : error || !data ? (
+        <RetryAlert text={t.error} retryLabel={t.retry} onRetry={() => void refetch()} />
+      ) : (
+        <Figures last={data.lastMonth} current={data.thisMonth} />
+      )}
+    </Box>
+  );
+}
