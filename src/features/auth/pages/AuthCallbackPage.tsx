@@ -3,7 +3,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { Alert, Box, Button, CircularProgress, Container, Typography } from '@mui/material';
 import { completeHostedLogin } from '../../../api/identity/oauth';
 import { useAppDispatch } from '../../../api/hooks';
-import { signedIn } from '../../../api/session/sessionSlice';
+import { startSession } from '../../../api/session/session';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { AUTH_TEXT } from '../messages';
 
@@ -29,10 +29,10 @@ export function AuthCallbackPage() {
         return completeHostedLogin(code, state);
       })
       .then(
-        (user) => {
+        (tokens) => {
           if (!live) return;
           setPhase('done');
-          dispatch(signedIn(user));
+          startSession(dispatch, tokens);
           void navigate('/dashboard', { replace: true });
         },
         () => {

@@ -3,7 +3,8 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { Box, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useAppDispatch } from '../../../api/hooks';
-import { hasValidSession, settleStoredSession } from '../../../api/session/sessionWatch';
+import { settleStoredSession } from '../../../api/session/session';
+import { hasValidSession } from '../../../api/session/tokenStore';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { AUTH_TEXT } from '../messages';
 import { LoginForm } from '../components/LoginForm';
