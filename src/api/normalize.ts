@@ -10,6 +10,7 @@
  */
 import { firstOf, toList, toNumber, toRecord, toText } from '../../domain/unwrap';
 import { mapStatus, rawExternalStatus, rawWebsiteStatus, type BookingStatus } from '../lib/status';
+import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 import { bookingInstant, parseDate, toIsoOrEmpty } from '../../domain/dates';
 import type * as Contract from './generated';
 
@@ -94,7 +95,6 @@ export type Loyalty = Omit<Normalized<Contract.Loyalty>, 'transactions'> & {
   transactions: LoyaltyTransaction[];
 };
 
-export const DEFAULT_WEBSITE_SERVICE = 'Detailing Service';
 export const DEFAULT_EXTERNAL_SERVICE = 'Calendly Event';
 
 export function normalizeProfile(raw: unknown): Profile {
@@ -174,7 +174,7 @@ export function normalizeWebsiteBooking(raw: unknown): WebsiteBooking {
     status: rawStatus === '' ? 'Booked' : mapStatus(rawStatus),
     rawStatus: rawStatus === '' ? 'booked' : rawStatus.toLowerCase(),
     source: toText(r.source),
-    serviceName: toText(firstOf(r, ['serviceName', 'service'])) || DEFAULT_WEBSITE_SERVICE,
+    serviceName: toText(firstOf(r, ['serviceName', 'service'])) || DEFAULT_SERVICE_NAME,
     createdAt: toIsoOrEmpty(r.createdAt),
   };
 }
