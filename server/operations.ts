@@ -60,11 +60,7 @@ function me(ctx: Context): Customer {
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const text = (value: unknown): string => String(value);
 
-export function createHandlers(
-  db: Db,
-  options: ServerOptions,
-  secret: string,
-): Record<string, Handler> {
+export function createHandlers(db: Db, options: ServerOptions, secret: string) {
   const signing = (request: FastifyRequest) => ({
     baseUrl: (options.publicApiUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
     secret,
@@ -158,5 +154,5 @@ export function createHandlers(
       run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
     },
     ...createOwnerHandlers(db, options),
-  };
+  } satisfies Record<string, Handler>;
 }
