@@ -125,6 +125,32 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // One owner of the session: only src/api/session/session.ts writes the stored tokens and
+    // sets the session's status; the identity adapters return tokens, everyone else hands them
+    // there (docs/architecture.md). Tests set up tokens directly.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/session/session.ts', 'src/testing/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/tokenStore'],
+              importNames: ['setTokens', 'clearTokens', 'clearIdToken', 'clearStorages'],
+              message: 'Only src/api/session/session.ts writes the session tokens.',
+            },
+            {
+              group: ['**/sessionSlice'],
+              importNames: ['signedIn', 'sessionChecked', 'sessionExpired', 'loggedOut'],
+              message: "Only src/api/session/session.ts sets the session's status.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // What every public page may load at once, and the slideshow, which wakes at load on
     // /gallery: React and react-slick at most, no MUI, Emotion, Redux or router
     // (docs/architecture.md, "Public pages: static HTML with islands").

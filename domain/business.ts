@@ -15,3 +15,6 @@ export const BUSINESS_DEFAULTS = {
 
 /** tel: link target for a North American phone number, e.g. `tel:+19195550142`. */
 export const telHref = (phone: string): string => `tel:+1${phone.replace(/\D/g, '').slice(-10)}`;
+
+/** A website booking's service name when the request names none (the server stores it, the app shows it). */
+export const DEFAULT_SERVICE_NAME = 'Detailing Service';

@@ -1,5 +1,5 @@
 /**
- * Image pipeline (issue 8 item 3): the sources in assets/images/<set>/<name>.(svg|png|jpg|jpeg|webp)
+ * Image pipeline: the sources in assets/images/<set>/<name>.(svg|png|jpg|jpeg|webp)
  * become WebP files (and AVIF when listed in `settings.formats`) in several widths under
  * public/images/<set>/ (copied into dist/ by webpack), and src/config/images.generated.ts records
  * each image's intrinsic size, its srcsets, a fallback URL and a placeholder colour.

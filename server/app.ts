@@ -34,6 +34,7 @@ import {
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers, type Handler } from './operations';
+import type { OperationId } from '../domain/contract/types';
 import { refuseEndedSession } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
 import { compileRequestValidators, validateRequest } from './validation';
@@ -157,10 +158,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.type('application/yaml; charset=utf-8').send(contractText),
   );
 
-  const handlers: Record<string, Handler | undefined> = {
+  // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
+  // one, is a compile error here (and still refused at start, below).
+  const table = {
     ...createHandlers(db, options, secret),
     ...accountHandlers(db, options, verifyToken),
-  };
+  } satisfies Record<OperationId, Handler>;
+  const handlers: Partial<Record<string, Handler>> = table;
   for (const op of operations) {
     const handler = handlers[op.operationId];
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);

@@ -14,7 +14,7 @@ import {
 } from '../domain/pricing';
 import { timeSlotsFor } from '../domain/quoteSchedule';
 import { pointsForCompletedBooking } from '../domain/loyalty';
-import { DEFAULT_SERVICE_NAME } from './rules';
+import { DEFAULT_SERVICE_NAME } from '../domain/business';
 import { enqueueBookingEvent } from './outbox';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */

@@ -1,5 +1,5 @@
 /**
- * How much one account may keep (issue 11: one token once made 10,000 vehicles in 12 s).
+ * How much one account may keep (one token once made 10,000 vehicles in 12 s).
  * Reaching a cap answers 409 with a message saying what to do; nothing is stored.
  */
 import type { Db } from './db';

@@ -61,11 +61,7 @@ function me(ctx: Context): Customer {
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const text = (value: unknown): string => String(value);
 
-export function createHandlers(
-  db: Db,
-  options: ServerOptions,
-  secret: string,
-): Record<string, Handler> {
+export function createHandlers(db: Db, options: ServerOptions, secret: string) {
   const signing = (request: FastifyRequest) => ({
     baseUrl: (options.publicApiUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
     secret,
@@ -166,5 +162,5 @@ export function createHandlers(
     },
     ...createOwnerHandlers(db, options),
     ...createOwnerCustomerHandlers(db),
-  };
+  } satisfies Record<string, Handler>;
 }

@@ -226,7 +226,7 @@ async function uploadPicture(
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const text = (value: unknown): string => String(value);
 
-export function createOwnerHandlers(db: Db, options: ServerOptions): Record<string, Handler> {
+export function createOwnerHandlers(db: Db, options: ServerOptions) {
   return {
     listOwnerRequests: { run: (ctx) => ok(listOwnerRequests(db, ctx.query as InboxQuery)) },
     markOwnerRequestSeen: { run: (ctx) => ok(markSeen(db, text(ctx.params.id))) },
@@ -254,5 +254,5 @@ export function createOwnerHandlers(db: Db, options: ServerOptions): Record<stri
     listOwnerRoute: {
       run: (ctx) => ok(listRoute(db, text(ctx.query.from), Number(ctx.query.days ?? 1))),
     },
-  };
+  } satisfies Record<string, Handler>;
 }

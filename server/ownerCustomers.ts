@@ -172,7 +172,7 @@ export function ownerNumbers(db: Db, now: Date = new Date()) {
 
 const text = (value: unknown): string => String(value);
 
-export function createOwnerCustomerHandlers(db: Db): Record<string, Handler> {
+export function createOwnerCustomerHandlers(db: Db) {
   return {
     listOwnerCustomers: {
       run: (ctx) => ({ status: 200, body: listCustomers(db, ctx.query as CustomerQuery) }),
@@ -187,5 +187,5 @@ export function createOwnerCustomerHandlers(db: Db): Record<string, Handler> {
       }),
     },
     getOwnerNumbers: { run: () => ({ status: 200, body: ownerNumbers(db) }) },
-  };
+  } satisfies Record<string, Handler>;
 }

@@ -3,7 +3,10 @@
  * from schema.generated.ts (`npm run codegen` writes it from openapi.yaml; never edit it). The app
  * uses the RTK Query endpoints' types in src/api/generated.ts, generated from the same file.
  */
-import type { components } from './schema.generated';
+import type { components, operations } from './schema.generated';
+
+/** Every operation of openapi.yaml by its operationId: a table keyed by it misses none. */
+export type OperationId = keyof operations;
 
 type Schemas = components['schemas'];
 

@@ -12,9 +12,9 @@
  */
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { env } from '../config/env';
-import { bearerToken, clearIdToken } from './session/tokenStore';
+import { bearerToken } from './session/tokenStore';
 import { refreshIfNeeded } from './session/refresh';
-import { sessionExpired } from './session/sessionSlice';
+import { expireSession } from './session/session';
 import { navigateTo } from './session/navigation';
 import { NETWORK_ERROR_MESSAGE, type ApiError } from './errors';
 
@@ -114,8 +114,7 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
     const text = await response.text().catch(() => '');
     if (!response.ok) {
       if (response.status === 401 || response.status === 403) {
-        clearIdToken();
-        api.dispatch(sessionExpired());
+        expireSession(api.dispatch);
         navigateTo('/auth');
       }
       return {

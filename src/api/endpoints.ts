@@ -2,7 +2,8 @@
  * The app's API: the generated endpoints (src/api/generated.ts, never edited) enhanced
  * with cache tags that make a change refresh everything that shows it, and with
  * normalisers that turn any backend shape (openapi.yaml) into the app's types.
- * Features import hooks from here, not from generated.ts.
+ * Features import hooks from here, not from generated.ts. The combined queries (./loyalty.ts,
+ * the service pictures of several bookings) call these endpoints too, through `initiate`.
  */
 import type {
   DefinitionsFromApi,
@@ -11,6 +12,7 @@ import type {
 } from '@reduxjs/toolkit/query/react';
 import { generatedApi } from './generated';
 import {
+  isEmptyLoyalty,
   normalizeExternalBooking,
   normalizeList,
   normalizeLoyalty,
@@ -56,7 +58,8 @@ type EnhancedDefinitions = Omit<
   listMyVehicles: Override<'listMyVehicles', Vehicle[]>;
   createVehicle: Override<'createVehicle', Vehicle>;
   updateVehicle: Override<'updateVehicle', Vehicle>;
-  getLoyalty: Override<'getLoyalty', Loyalty>;
+  /** null: the answer carries no account (legacy backends answered {} or null). */
+  getLoyalty: Override<'getLoyalty', Loyalty | null>;
   listBookings: Override<'listBookings', WebsiteBooking[]>;
   createBooking: Override<'createBooking', WebsiteBooking>;
   updateBooking: Override<'updateBooking', WebsiteBooking>;
@@ -76,7 +79,9 @@ export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>(
     listMyVehicles: { transformResponse: (raw: unknown) => normalizeList(raw, normalizeVehicle) },
     createVehicle: { transformResponse: normalizeVehicle },
     updateVehicle: { transformResponse: normalizeVehicle },
-    getLoyalty: { transformResponse: normalizeLoyalty },
+    getLoyalty: {
+      transformResponse: (raw: unknown) => (isEmptyLoyalty(raw) ? null : normalizeLoyalty(raw)),
+    },
     listBookings: {
       transformResponse: (raw: unknown) => normalizeList(raw, normalizeWebsiteBooking),
     },
@@ -196,14 +201,12 @@ export const {
   useCreateVehicleMutation,
   useUpdateVehicleMutation,
   useDeleteVehicleMutation,
-  useGetLoyaltyQuery,
   useListBookingsQuery,
   useCreateBookingMutation,
   useUpdateBookingMutation,
   useCancelBookingMutation,
   useListClaimableBookingsQuery,
   useClaimBookingMutation,
-  useListServicePicsQuery,
   useListCalendlyBookingsQuery,
   useListSubscriptionsQuery,
   useCreateSubscriptionMutation,

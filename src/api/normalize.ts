@@ -1,63 +1,58 @@
 /**
  * Response normalisers: whatever shape a backend answers (canonical or legacy, see
  * openapi.yaml), the app works with these types. Pure; never throw.
+ *
+ * The types come from the contract's schemas (src/api/generated.ts): `Normalized<S>` makes every
+ * field of schema S present and non-null, so a field added to openapi.yaml is a compile error in
+ * its normaliser until it fills it. Where the app's shape differs from the schema on purpose
+ * (a booking's appointment instant, a loose status text), `Covers` names the schema's fields the
+ * type leaves out, and a new field is a compile error there too.
  */
 import { firstOf, toList, toNumber, toRecord, toText } from '../../domain/unwrap';
 import { mapStatus, rawExternalStatus, rawWebsiteStatus, type BookingStatus } from '../lib/status';
+import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 import { bookingInstant, parseDate, toIsoOrEmpty } from '../../domain/dates';
+import type * as Contract from './generated';
 
-export interface Address {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-export interface Profile {
-  userId: string;
-  email: string;
-  name: string;
-  phone: string;
-  mobile: string;
-  serviceAddress: Address;
-  emailPreferences: EmailChoices;
-}
+/** A contract schema as the app holds it: every field present, none null, nested ones too. */
+export type Normalized<S> = { [K in keyof S]-?: NormalizedValue<NonNullable<S[K]>> };
+type NormalizedValue<V> = V extends (infer I)[]
+  ? NormalizedValue<I>[]
+  : V extends object
+    ? Normalized<V>
+    : V;
+
+/**
+ * `true` when every field of `Schema` is in `App` or named in `LeftOut` (fields the app does not
+ * keep, or keeps under another name); otherwise a type naming the missing fields, which `true`
+ * is not assignable to.
+ */
+export type Covers<App, Schema, LeftOut extends keyof Schema = never> = [
+  Exclude<keyof Schema, keyof App | LeftOut>,
+] extends [never]
+  ? true
+  : { missingFromTheAppType: Exclude<keyof Schema, keyof App | LeftOut> };
+
+export type Address = Normalized<Contract.Address>;
+export type Profile = Normalized<Contract.Profile>;
+export type Vehicle = Normalized<Contract.Vehicle>;
 /** Which optional e-mails the customer wants (on unless turned off). */
-export interface EmailChoices {
-  reminders: boolean;
-  statusUpdates: boolean;
-}
-export interface Vehicle {
-  vehicleId: string;
-  make: string;
-  model: string;
-  year: number;
-  licensePlate: string;
-}
+export type EmailChoices = Normalized<Contract.EmailPreferences>;
 export interface BookingVehicle {
   /** What to show; '' when only an id is known. */
   text: string;
   /** Set when the booking refers to a stored vehicle. */
   vehicleId: string;
 }
-export interface WebsiteBooking {
-  bookingId: string;
-  userId: string;
-  email: string;
-  date: string;
-  time: string;
+export interface WebsiteBooking extends Omit<WebsiteBookingFields, 'vehicleType' | 'status'> {
   /** The appointment instant (ISO), '' when the date is unknown. */
   startsAt: string;
   vehicleType: string;
   vehicle: BookingVehicle;
-  selectedAddons: string[];
-  totalPrice: number;
   status: BookingStatus;
   /** The raw status text, trimmed (for "upcoming": booked, scheduled or confirmed). */
   rawStatus: string;
   source: string;
-  serviceName: string;
-  createdAt: string;
 }
 export interface ExternalBooking {
   bookingId: string;
@@ -72,37 +67,36 @@ export interface ExternalBooking {
   rescheduleUrl: string;
   cancelUrl: string;
 }
-export interface ServicePic {
-  signedUrl: string;
-  bookingId: string;
-  description: string;
-  uploadedAt: string;
-}
-export type SubscriptionPlan = 'weekly' | 'biweekly' | 'monthly';
-export interface Subscription {
-  subscriptionId: string;
-  userId: string;
+/**
+ * The app's booking: the schema's fields it shows, with the vehicle as text or a stored
+ * vehicle's id, the appointment instant and the raw status next to the mapped one.
+ */
+type WebsiteBookingFields = Omit<
+  Normalized<Contract.Booking>,
+  'vehicle' | 'source' | BookingFieldsNotShown
+>;
+/** The request's contact and message fields: the owner's, not shown in the customer's lists. */
+type BookingFieldsNotShown = 'name' | 'phone' | 'message' | 'serviceAddress';
+const bookingCovered: Covers<WebsiteBooking, Contract.Booking, BookingFieldsNotShown> = true;
+const externalBookingCovered: Covers<ExternalBooking, Contract.CalendlyBooking, 'startTime'> = true;
+void bookingCovered;
+void externalBookingCovered;
+export type ServicePic = Normalized<Contract.ServicePic>;
+export type SubscriptionPlan = Contract.Subscription['plan'];
+/** Plan and status stay text: an unknown value from an older backend is shown, not dropped. */
+export type Subscription = Omit<Normalized<Contract.Subscription>, 'plan' | 'status'> & {
   plan: string;
   status: string;
-  createdAt: string;
-}
-export type LoyaltyTransactionType = 'earn' | 'redeem' | 'signup_bonus' | string;
-export interface LoyaltyTransaction {
-  id: string;
-  date: string;
+};
+/** The type stays text for the same reason (a type this app does not know yet). */
+export type LoyaltyTransactionType = Contract.LoyaltyTransaction['type'] | (string & {});
+export type LoyaltyTransaction = Omit<Normalized<Contract.LoyaltyTransaction>, 'type'> & {
   type: LoyaltyTransactionType;
-  points: number;
-  source: string;
-}
-export interface Loyalty {
-  userId: string;
-  points: number;
+};
+export type Loyalty = Omit<Normalized<Contract.Loyalty>, 'transactions'> & {
   transactions: LoyaltyTransaction[];
-  createdAt: string;
-  lastUpdated: string;
-}
+};
 
-export const DEFAULT_WEBSITE_SERVICE = 'Detailing Service';
 export const DEFAULT_EXTERNAL_SERVICE = 'Calendly Event';
 
 export function normalizeProfile(raw: unknown): Profile {
@@ -187,7 +181,7 @@ export function normalizeWebsiteBooking(raw: unknown): WebsiteBooking {
     status: rawStatus === '' ? 'Booked' : mapStatus(rawStatus),
     rawStatus: rawStatus === '' ? 'booked' : rawStatus.toLowerCase(),
     source: toText(r.source),
-    serviceName: toText(firstOf(r, ['serviceName', 'service'])) || DEFAULT_WEBSITE_SERVICE,
+    serviceName: toText(firstOf(r, ['serviceName', 'service'])) || DEFAULT_SERVICE_NAME,
     createdAt: toIsoOrEmpty(r.createdAt),
   };
 }
@@ -263,6 +257,7 @@ export function normalizeLoyalty(raw: unknown): Loyalty {
   const r = toRecord(raw);
   return {
     userId: toText(r.userId),
+    email: toText(r.email),
     points: toNumber(firstOf(r, ['points', 'totalPoints'])),
     transactions: toList(r.transactions).map(normalizeLoyaltyTransaction),
     createdAt: toIsoOrEmpty(r.createdAt),
@@ -272,6 +267,7 @@ export function normalizeLoyalty(raw: unknown): Loyalty {
 
 export const emptyLoyalty: Loyalty = {
   userId: '',
+  email: '',
   points: 0,
   transactions: [],
   createdAt: '',

@@ -4,7 +4,7 @@ import { toastConfig } from '../config/toasts';
 /**
  * Toasts (docs/product.md §9: success 2 s, error and default 4 s, loading until dismissed).
  * notistack and its host load with the first toast of the page, not with the page
- * (src/app/toastHost.tsx): until then calls wait here, in order, and are given to it once it
+ * (src/app/ToastHost.tsx): until then calls wait here, in order, and are given to it once it
  * has mounted.
  */
 type Notistack = typeof import('notistack');

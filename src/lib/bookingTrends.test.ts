@@ -133,7 +133,7 @@ describe('statusBreakdown', () => {
   });
 });
 
-describe('scale (issue 8: 2,000 bookings)', () => {
+describe('scale (2,000 bookings)', () => {
   const statuses: BookingStatus[] = ['Booked', 'Completed', 'Cancelled'];
   const bookings = (n: number) =>
     Array.from({ length: n }, (_, i) =>

@@ -1,5 +1,5 @@
 /**
- * A returning customer books again in two taps (issue 15; docs/product.md, signed-in quote and
+ * A returning customer books again in two taps (docs/product.md, signed-in quote and
  * Book again): My Bookings → Book again on a completed booking → the wizard at the booking step
  * with the account's details → sent with the token → Booked in My Bookings and in Upcoming
  * Appointments. The journey adds a booking, so it runs on a customer of its own seeded with the

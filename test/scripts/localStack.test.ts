@@ -272,7 +272,7 @@ it('restarts on the same state folder without seeding again, keeping users and s
   expect((await fetch(signedUrl)).status).toBe(200);
 }, 60_000);
 
-describe('an account that takes someone else’s e-mail (issue 11)', () => {
+describe('an account that takes someone else’s e-mail', () => {
   const victim = 'victim@example.test';
   const attacker = { email: 'attacker@example.test', password: 'Attacker-Pass1' };
 

@@ -1,5 +1,5 @@
 /**
- * Limits that hold behind proxies and for signed-in callers (issue 11): the quote limit per
+ * Limits that hold behind proxies and for signed-in callers: the quote limit per
  * account and per address (IPv6 /64) through both local proxies with made-up forwarding
  * headers, the per-account caps, and the server's timeouts.
  */

@@ -1,6 +1,8 @@
 /**
- * Every user pool action the app performs (docs/product.md §5, §6, §7 identity provider actions), through
- * Amplify v6. Loaded on demand only (see ./amplify.ts).
+ * The user pool actions of signing in and out (docs/product.md §5, §6, §7 identity provider
+ * actions), through Amplify v6: each returns what it got (tokens included) and stores nothing;
+ * src/api/session/session.ts stores the tokens. The account's own settings are in ./account.ts.
+ * Loaded on demand only (see ./amplify.ts).
  */
 import {
   confirmResetPassword,
@@ -8,17 +10,11 @@ import {
   confirmSignUp,
   decodeJWT,
   fetchAuthSession,
-  fetchMFAPreference,
-  fetchUserAttributes,
   resendSignUpCode,
   resetPassword,
-  setUpTOTP,
   signIn,
   signOut,
   signUp,
-  updateMFAPreference,
-  updatePassword,
-  verifyTOTPSetup,
   type FetchMFAPreferenceOutput,
   type JWT,
   type SignInOutput,
@@ -28,14 +24,7 @@ import {
   refreshAuthTokensWithoutDedupe,
 } from 'aws-amplify/auth/cognito';
 import { env } from '../../config/env';
-import { refreshIfNeeded } from '../session/refresh';
-import {
-  getTokens,
-  getUser,
-  setTokens,
-  type SessionTokens,
-  type SessionUser,
-} from '../session/tokenStore';
+import type { SessionTokens } from '../session/tokenStore';
 import { configureIdentity, identityAuthConfig } from './amplify';
 
 /** A second factor, as the forms name it. */
@@ -52,7 +41,7 @@ export interface TotpSetup {
 
 /** What the sign-in form shows next (one kind per Amplify `nextStep.signInStep`). */
 export type SignInStep =
-  | { kind: 'done'; user: SessionUser | null }
+  | { kind: 'done'; tokens: SessionTokens }
   | { kind: 'mfa'; method: MfaMethod; destination?: string }
   | { kind: 'select-mfa'; methods: MfaMethod[] }
   | { kind: 'select-mfa-setup'; methods: MfaMethod[] }
@@ -73,7 +62,7 @@ const methodsOf = (types: AuthMFAType[] = []): MfaMethod[] =>
 /** The answer to a method choice (sign-in or set-up): Amplify's name of the method. */
 export const mfaChoice = (method: MfaMethod): string => MFA_TYPES[method];
 
-/** Copies the tokens of a finished sign-in into the session store, then clears Amplify's copy. */
+/** The tokens of a finished sign-in, taken out of Amplify's memory (which is then cleared). */
 async function completeSignIn(): Promise<SignInStep> {
   const tokenStore = cognitoUserPoolsTokenProvider.authTokenStore;
   try {
@@ -82,11 +71,9 @@ async function completeSignIn(): Promise<SignInStep> {
     const idToken = tokens?.idToken?.toString() ?? '';
     const accessToken = tokens?.accessToken.toString() ?? '';
     if (!idToken || !accessToken) throw new Error('Login failed. Please try again.');
-    setTokens({ idToken, accessToken, refreshToken: stored?.refreshToken ?? '' });
-    const claims = tokens?.idToken?.payload ?? {};
     return {
       kind: 'done',
-      user: { sub: String(claims.sub ?? ''), email: String(claims.email ?? '') },
+      tokens: { idToken, accessToken, refreshToken: stored?.refreshToken ?? '' },
     };
   } finally {
     await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
@@ -205,7 +192,7 @@ function toJwt(token: string): JWT | undefined {
 }
 
 /** Amplify's token bundle for tokens held in the session store. */
-function cognitoTokens(tokens: Partial<SessionTokens>) {
+export function cognitoTokens(tokens: Partial<SessionTokens>) {
   const accessToken = toJwt(tokens.accessToken ?? '');
   const idToken = toJwt(tokens.idToken ?? '');
   const claims = accessToken?.payload ?? idToken?.payload ?? {};
@@ -262,108 +249,4 @@ export async function signOutAtProvider(tokens: Partial<SessionTokens>): Promise
     tokens: { accessToken, idToken, refreshToken, clockDrift: 0, username },
   });
   await signOut();
-}
-
-/**
- * Account security (docs/product.md §7): each call runs with this browser's session handed to
- * Amplify for that call only (refreshed first when expired), one call at a time.
- */
-let accountQueue: Promise<unknown> = Promise.resolve();
-
-function withSession<T>(call: () => Promise<T>): Promise<T> {
-  const run = async () => {
-    configureIdentity();
-    await refreshIfNeeded();
-    const { accessToken, idToken, refreshToken, username } = cognitoTokens(getTokens());
-    if (!accessToken) throw new Error('User is not authenticated');
-    const orchestrator = cognitoUserPoolsTokenProvider.tokenOrchestrator;
-    await orchestrator.setTokens({
-      tokens: { accessToken, idToken, refreshToken, clockDrift: 0, username },
-    });
-    try {
-      return await call();
-    } finally {
-      await orchestrator.clearTokens();
-    }
-  };
-  const result = accountQueue.then(run, run);
-  accountQueue = result.catch(() => undefined);
-  return result;
-}
-
-/** The account's second factors and whether it has a phone for SMS codes. */
-export interface MfaSettings {
-  totp: boolean;
-  sms: boolean;
-  phone: string;
-}
-
-export function fetchMfaSettings(): Promise<MfaSettings> {
-  return withSession(async () => {
-    const [preference, attributes] = await Promise.all([
-      fetchMFAPreference(),
-      fetchUserAttributes(),
-    ]);
-    const enabled = preference.enabled ?? [];
-    return {
-      totp: enabled.includes('TOTP'),
-      sms: enabled.includes('SMS'),
-      phone: attributes.phone_number ?? '',
-    };
-  });
-}
-
-export function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  return withSession(() => updatePassword({ oldPassword, newPassword }));
-}
-
-/** Authenticator MFA, step 1: a new secret for the app (not active until confirmed). */
-export function startTotpSetup(): Promise<TotpSetup> {
-  return withSession(async () => {
-    const details = await setUpTOTP();
-    return {
-      secret: details.sharedSecret,
-      uri: details.getSetupUri(TOTP_ISSUER, getUser()?.email || undefined).toString(),
-    };
-  });
-}
-
-/** Authenticator MFA, step 2: the app's first code turns it on (and makes it the preferred one). */
-export function confirmTotpSetup(code: string): Promise<void> {
-  return withSession(async () => {
-    await verifyTOTPSetup({ code });
-    await updateMFAPreference({ totp: 'PREFERRED' });
-  });
-}
-
-/**
- * Turns the authenticator off after checking a current code from it (VerifySoftwareToken), so a
- * session alone cannot remove the second factor.
- */
-export function turnOffTotp(code: string): Promise<void> {
-  return withSession(async () => {
-    await verifyTOTPSetup({ code });
-    await updateMFAPreference({ totp: 'DISABLED' });
-  });
-}
-
-export function setMfaMethod(method: 'totp' | 'sms', on: boolean): Promise<void> {
-  return withSession(() => updateMFAPreference({ [method]: on ? 'ENABLED' : 'DISABLED' }));
-}
-
-/**
- * Signs every session of the account out (Cognito GlobalSignOut: all its refresh tokens stop
- * working). Amplify's signOut does not report a failed GlobalSignOut, so success is checked:
- * this session's refresh token must be refused afterwards. Rejects when it is not.
- */
-export async function signOutEverywhere(): Promise<void> {
-  const before = getTokens();
-  await withSession(() => signOut({ global: true }));
-  try {
-    await refreshSessionTokens(before);
-  } catch (error) {
-    if ((error as { name?: unknown } | null)?.name === 'NotAuthorizedException') return;
-    throw error;
-  }
-  throw new Error('The other devices could not be signed out. Please try again.');
 }

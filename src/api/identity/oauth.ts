@@ -6,7 +6,7 @@
  * domain, which the local stack's http cognito-local cannot serve.
  */
 import { env } from '../../config/env';
-import { getUser, setTokens, type SessionTokens, type SessionUser } from '../session/tokenStore';
+import type { SessionTokens } from '../session/tokenStore';
 
 /** sessionStorage key of the PKCE verifier and state of the sign-in in progress. */
 export const PKCE_STORAGE_KEY = 'oauth-pkce';
@@ -110,7 +110,7 @@ export async function exchangeAuthorizationCode(
 }
 
 /** One exchange per code: a code works once, and React may run the callback effect twice. */
-const completions = new Map<string, Promise<SessionUser | null>>();
+const completions = new Map<string, Promise<SessionTokens>>();
 
 /** localStorage key marking a session that came from the hosted sign-in (see hostedLogoutUrl). */
 export const HOSTED_SESSION_KEY = 'oauth-hosted-session';
@@ -128,10 +128,10 @@ export function callbackRefusal(pending: PendingHostedLogin | null, state: strin
 
 /**
  * /auth-callback: exchanges the code only for the sign-in this browser started (see
- * callbackRefusal) and stores the session tokens. Rejects, without calling the token
- * endpoint, when anything is wrong.
+ * callbackRefusal) and returns the session's tokens (src/api/session/session.ts stores them).
+ * Rejects, without calling the token endpoint, when anything is wrong.
  */
-export function completeHostedLogin(code: string, state: string): Promise<SessionUser | null> {
+export function completeHostedLogin(code: string, state: string): Promise<SessionTokens> {
   let completion = completions.get(code);
   if (!completion) {
     const pending = takePendingLogin();
@@ -139,13 +139,12 @@ export function completeHostedLogin(code: string, state: string): Promise<Sessio
     completion = refusal
       ? Promise.reject(new TokenExchangeError(refusal))
       : exchangeAuthorizationCode(code, pending).then((tokens) => {
-          setTokens(tokens);
           try {
             window.localStorage.setItem(HOSTED_SESSION_KEY, '1');
           } catch {
             /* storage disabled: logout then only clears this site */
           }
-          return getUser();
+          return tokens;
         });
     completions.set(code, completion);
   }

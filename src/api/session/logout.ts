@@ -1,12 +1,6 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import {
-  broadcastLogout,
-  clearTokens,
-  decodeJwt,
-  getTokens,
-  type SessionTokens,
-} from './tokenStore';
-import { loggedOut } from './sessionSlice';
+import { decodeJwt, type SessionTokens } from './tokenStore';
+import { endSession } from './session';
 import { baseApi } from '../baseApi';
 import { takeHostedLogoutUrl } from '../identity/oauth';
 import { goToUrl } from './navigation';
@@ -34,11 +28,8 @@ export function logout(
   dispatch: Dispatch<UnknownAction>,
   options: { broadcast?: boolean } = {},
 ): void {
-  const tokens = getTokens();
   const fromThisTab = options.broadcast !== false;
-  clearTokens();
-  if (fromThisTab) broadcastLogout();
-  dispatch(loggedOut());
+  const tokens = endSession(dispatch, fromThisTab);
   dispatch(baseApi.util.resetApiState());
   if (fromThisTab && (tokens.accessToken || tokens.refreshToken)) {
     void identitySignOut(tokens).catch(() => undefined);

@@ -5,7 +5,8 @@
  * library is not in the first page's JavaScript, and so it works on a cold load of
  * /dashboard before any auth screen was visited.
  */
-import { getTokens, isTokenExpired, setTokens, type SessionTokens } from './tokenStore';
+import { getTokens, isTokenExpired, type SessionTokens } from './tokenStore';
+import { storeRefreshedTokens } from './session';
 
 export type Refresher = (tokens: SessionTokens) => Promise<Partial<SessionTokens>>;
 
@@ -22,8 +23,7 @@ export function onRefreshFailed(fn: (() => void) | null): void {
 
 /**
  * Refreshes when the id token (or, without one, the access token) is expired and a refresh
- * token exists. Keeps the old refresh token when the answer has none (docs/product.md §4).
- * Resolves true when usable tokens are stored afterwards.
+ * token exists; the answer is stored by ./session.ts. Resolves true when usable tokens are stored afterwards.
  */
 export function refreshIfNeeded(now: number = Date.now()): Promise<boolean> {
   const tokens = getTokens();
@@ -33,13 +33,7 @@ export function refreshIfNeeded(now: number = Date.now()): Promise<boolean> {
   if (!inFlight) {
     const run = identityRefresher;
     inFlight = run(tokens)
-      .then((fresh) => {
-        if (!fresh.idToken && !fresh.accessToken) return false;
-        // Tokens can be cleared (a logout) while the refresh runs: then do not bring them back.
-        if (!getTokens().refreshToken) return false;
-        setTokens({ ...fresh, refreshToken: fresh.refreshToken || tokens.refreshToken });
-        return true;
-      })
+      .then((fresh) => storeRefreshedTokens(fresh, tokens.refreshToken))
       .catch(() => false)
       .then((ok) => {
         if (!ok) failureHandler?.();

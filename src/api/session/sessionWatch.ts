@@ -8,17 +8,15 @@ import { useStore } from 'react-redux';
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { TOKEN_EXPIRY_MARGIN_MS } from '../../config/timing';
 import {
-  clearTokens,
-  clearStorages,
   getTokens,
-  getUser,
+  hasValidSession,
   ID_TOKEN_KEY,
-  isTokenExpired,
   LOGOUT_EVENT_KEY,
   tokenExpiresAt,
 } from './tokenStore';
 import { onRefreshFailed, refreshIfNeeded } from './refresh';
-import { sessionChecked, signedIn, type SessionState } from './sessionSlice';
+import type { SessionState } from './sessionSlice';
+import { confirmStoredSession, sessionRenewed } from './session';
 import { logout } from './logout';
 import { isOnAuthPage } from './navigation';
 
@@ -28,12 +26,6 @@ export interface SessionStore {
   subscribe: (listener: () => void) => () => void;
 }
 
-/** True when a valid, non-expired id token is stored ("logged in", docs/product.md §4). */
-export function hasValidSession(now: number = Date.now()): boolean {
-  const { idToken } = getTokens();
-  return idToken !== '' && !isTokenExpired(idToken, now);
-}
-
 /**
  * Confirms the stored session: a valid id token, or a successful refresh when it expired and a
  * refresh token exists (shared with every other caller at that moment). Otherwise clears the
@@ -41,26 +33,7 @@ export function hasValidSession(now: number = Date.now()): boolean {
  */
 export async function verifySession(dispatch: Dispatch<UnknownAction>): Promise<boolean> {
   if (!hasValidSession()) await refreshIfNeeded();
-  if (hasValidSession()) {
-    dispatch(sessionChecked({ authenticated: true, user: getUser() }));
-    return true;
-  }
-  clearTokens();
-  dispatch(sessionChecked({ authenticated: false, user: null }));
-  return false;
-}
-
-/**
- * The auth page's check on load: true when a valid session is stored; otherwise, when expired
- * leftovers are found, local and session storage are cleared (docs/product.md §2), and the
- * session is marked signed out.
- */
-export function settleStoredSession(dispatch: Dispatch<UnknownAction>): boolean {
-  if (hasValidSession()) return true;
-  const { idToken, accessToken, refreshToken } = getTokens();
-  if (idToken || accessToken || refreshToken) clearStorages();
-  dispatch(sessionChecked({ authenticated: false, user: null }));
-  return false;
+  return confirmStoredSession(dispatch);
 }
 
 /** setTimeout's longest delay (about 24.8 days). */
@@ -100,7 +73,7 @@ function install(store: SessionStore): () => void {
     if (getTokens().refreshToken) {
       // A failed refresh logs out through onRefreshFailed below.
       if (await refreshIfNeeded()) {
-        dispatch(signedIn(getUser()));
+        sessionRenewed(dispatch);
         schedule();
       }
       return;
@@ -114,7 +87,7 @@ function install(store: SessionStore): () => void {
       logout(dispatch, { broadcast: false });
     } else if (event.key === ID_TOKEN_KEY && event.newValue && hasValidSession()) {
       // Signed in or refreshed in another tab.
-      dispatch(signedIn(getUser()));
+      sessionRenewed(dispatch);
       schedule();
     }
   };

@@ -1,7 +1,8 @@
 /**
  * Session tokens (docs/product.md §3): idToken, accessToken and refreshToken, kept in both local and
  * session storage; a user record is kept locally. Logout writes a shared event key so other
- * tabs clear their session too (docs/product.md §4).
+ * tabs clear their session too (docs/product.md §4). Anyone may read them; only ./session.ts
+ * writes them (eslint.config.js enforces it).
  */
 import { TOKEN_EXPIRY_MARGIN_MS } from '../../config/timing';
 
@@ -62,6 +63,12 @@ export function getTokens(): SessionTokens {
   };
 }
 
+/** True when a valid, non-expired id token is stored ("logged in", docs/product.md §4). */
+export function hasValidSession(now: number = Date.now()): boolean {
+  const { idToken } = getTokens();
+  return idToken !== '' && !isTokenExpired(idToken, now);
+}
+
 /** True when a session is stored (a token to use, or one to refresh it with). */
 export function hasStoredSession(): boolean {
   const { idToken, refreshToken } = getTokens();
@@ -113,7 +120,7 @@ export function getUser(): SessionUser | null {
   }
 }
 
-export function setUser(user: SessionUser): void {
+function setUser(user: SessionUser): void {
   try {
     window.localStorage.setItem(USER_KEY, JSON.stringify(user));
   } catch {

@@ -1,6 +1,6 @@
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { DashboardLayout, type DashboardNavItem } from '../../features/dashboard/DashboardLayout';
-import { hasValidSession } from '../../api/session/sessionWatch';
+import { hasValidSession } from '../../api/session/tokenStore';
 import { attachApi } from '../apiLayer';
 import type { AppStore } from '../appStore';
 import { preloadMatches } from '../lazyRoute';

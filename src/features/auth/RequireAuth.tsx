@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { useAppDispatch } from '../../api/hooks';
 import { useSession } from '../../api/session/hooks';
-import { hasValidSession, useSessionWatch, verifySession } from '../../api/session/sessionWatch';
+import { hasValidSession } from '../../api/session/tokenStore';
+import { useSessionWatch, verifySession } from '../../api/session/sessionWatch';
 import { AUTH_TEXT } from './messages';
 import { LoadingStatus } from '../../components/LoadingStatus';
 

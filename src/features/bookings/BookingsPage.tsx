@@ -26,7 +26,7 @@ import { bookingsMessages as m } from './messages';
 // The charts (and @mui/x-charts) load in their own chunk, in parallel with the data, so the
 // tables never wait for them. Not React.lazy: a lazy component suspends on its first render
 // even when its chunk is there, and React holds a revealed Suspense boundary back for up to
-// 300 ms, which alone would miss the 2,000-booking render budget (issue 8).
+// 300 ms, which alone would miss the 2,000-booking render budget (README.md, bench/results.md).
 type ChartsModule = typeof import('./BookingCharts');
 let chartsModule: ChartsModule | null = null;
 const loadCharts = () =>
@@ -56,7 +56,7 @@ const NO_WEBSITE: WebsiteBooking[] = [];
 const NO_EXTERNAL: ExternalBooking[] = [];
 const CHARTS_MIN_HEIGHT = 380;
 
-/** Performance marks for the scale benchmark (issue 8): data arrived, then rendered. */
+/** Performance marks for the scale benchmark: data arrived, then rendered. */
 export const MARK_DATA = 'bookings:data';
 export const MARK_RENDERED = 'bookings:rendered';
 function mark(name: string) {

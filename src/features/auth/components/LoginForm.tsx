@@ -12,7 +12,7 @@ import {
   type SignInStep,
 } from '../../../api/identity/cognito';
 import { useAppDispatch } from '../../../api/hooks';
-import { signedIn } from '../../../api/session/sessionSlice';
+import { startSession } from '../../../api/session/session';
 import { useProviderCall } from '../useProviderCall';
 import { AUTH_TEXT, mfaInstruction } from '../messages';
 import { hasAt, isEmailAddress, newPasswordProblem, normalizeEmail } from '../validation';
@@ -66,7 +66,7 @@ export function LoginForm({
   const follow = (next: SignInStep, signedInEmail: string) => {
     switch (next.kind) {
       case 'done':
-        dispatch(signedIn(next.user));
+        startSession(dispatch, next.tokens);
         void navigate(landingPath(), { replace: true });
         return;
       case 'confirm-sign-up':

@@ -8,7 +8,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { completeHostedLogin } from '../../../api/identity/oauth';
 import { useAppDispatch } from '../../../api/hooks';
-import { signedIn } from '../../../api/session/sessionSlice';
+import { startSession } from '../../../api/session/session';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { AUTH_TEXT } from '../messages';
 import { landingPath } from '../../../api/session/landing';
@@ -35,10 +35,10 @@ export function AuthCallbackPage() {
         return completeHostedLogin(code, state);
       })
       .then(
-        (user) => {
+        (tokens) => {
           if (!live) return;
           setPhase('done');
-          dispatch(signedIn(user));
+          startSession(dispatch, tokens);
           void navigate(landingPath(), { replace: true });
         },
         () => {

@@ -11,7 +11,8 @@ import { useDeleteMyAccountMutation } from '../../../api/endpoints';
 import { errorMessage } from '../../../api/errors';
 import { useAppDispatch } from '../../../api/hooks';
 import { logout } from '../../../api/session/logout';
-import { clearStorages, decodeJwt, getTokens, getUser } from '../../../api/session/tokenStore';
+import { forgetBrowserData, startSession } from '../../../api/session/session';
+import { decodeJwt, getTokens, getUser } from '../../../api/session/tokenStore';
 import { Panel } from '../../../components/Panel';
 import { CodeField } from '../components/CodeField';
 import { PasswordField } from '../components/PasswordField';
@@ -61,7 +62,7 @@ export function DeleteAccountPanel() {
     () => () => {
       if (!deleted.current) return;
       logout(dispatch);
-      clearStorages();
+      forgetBrowserData();
     },
     [dispatch],
   );
@@ -72,7 +73,10 @@ export function DeleteAccountPanel() {
     const step = needsCode
       ? await identity.continueSignIn(code.trim())
       : await identity.signInWithPassword(getUser()?.email ?? email.trim(), password);
-    if (step.kind === 'done') return getTokens().accessToken;
+    if (step.kind === 'done') {
+      startSession(dispatch, step.tokens);
+      return step.tokens.accessToken;
+    }
     if (step.kind === 'mfa') {
       setNeedsCode(true);
       return null;
@@ -113,7 +117,7 @@ export function DeleteAccountPanel() {
       // Nothing of the account stays in this browser (no sign-out at the provider: the account
       // is gone). The session itself ends once the dashboard has been left (below): ended
       // here, the dashboard's guard would send the visitor to /auth instead of /.
-      clearStorages();
+      forgetBrowserData();
       deleted.current = true;
       void navigate('/', { replace: true, state: ACCOUNT_DELETED_STATE });
     } finally {

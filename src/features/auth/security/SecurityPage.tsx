@@ -16,8 +16,8 @@ import {
   startTotpSetup,
   turnOffTotp,
   type MfaSettings,
-  type TotpSetup,
-} from '../../../api/identity/cognito';
+} from '../../../api/identity/account';
+import type { TotpSetup } from '../../../api/identity/cognito';
 import { useReportSessionsEndedMutation } from '../../../api/generated';
 import { useAppDispatch } from '../../../api/hooks';
 import { logout } from '../../../api/session/logout';

@@ -1,0 +1,120 @@
+/**
+ * The account's own settings at the user pool (docs/product.md §7): password, second factors,
+ * signing every device out. Each call runs with this browser's current session (refreshed
+ * first when expired) handed to Amplify for that call only, one call at a time. It reads the
+ * stored tokens and writes none. Loaded on demand only (see ./amplify.ts).
+ */
+import {
+  fetchMFAPreference,
+  fetchUserAttributes,
+  setUpTOTP,
+  signOut,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { refreshIfNeeded } from '../session/refresh';
+import { getTokens, getUser } from '../session/tokenStore';
+import { configureIdentity } from './amplify';
+import { cognitoTokens, refreshSessionTokens, TOTP_ISSUER, type TotpSetup } from './cognito';
+
+let accountQueue: Promise<unknown> = Promise.resolve();
+
+function withSession<T>(call: () => Promise<T>): Promise<T> {
+  const run = async () => {
+    configureIdentity();
+    await refreshIfNeeded();
+    const { accessToken, idToken, refreshToken, username } = cognitoTokens(getTokens());
+    if (!accessToken) throw new Error('User is not authenticated');
+    const orchestrator = cognitoUserPoolsTokenProvider.tokenOrchestrator;
+    await orchestrator.setTokens({
+      tokens: { accessToken, idToken, refreshToken, clockDrift: 0, username },
+    });
+    try {
+      return await call();
+    } finally {
+      await orchestrator.clearTokens();
+    }
+  };
+  const result = accountQueue.then(run, run);
+  accountQueue = result.catch(() => undefined);
+  return result;
+}
+
+/** The account's second factors and whether it has a phone for SMS codes. */
+export interface MfaSettings {
+  totp: boolean;
+  sms: boolean;
+  phone: string;
+}
+
+export function fetchMfaSettings(): Promise<MfaSettings> {
+  return withSession(async () => {
+    const [preference, attributes] = await Promise.all([
+      fetchMFAPreference(),
+      fetchUserAttributes(),
+    ]);
+    const enabled = preference.enabled ?? [];
+    return {
+      totp: enabled.includes('TOTP'),
+      sms: enabled.includes('SMS'),
+      phone: attributes.phone_number ?? '',
+    };
+  });
+}
+
+export function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  return withSession(() => updatePassword({ oldPassword, newPassword }));
+}
+
+/** Authenticator MFA, step 1: a new secret for the app (not active until confirmed). */
+export function startTotpSetup(): Promise<TotpSetup> {
+  return withSession(async () => {
+    const details = await setUpTOTP();
+    return {
+      secret: details.sharedSecret,
+      uri: details.getSetupUri(TOTP_ISSUER, getUser()?.email || undefined).toString(),
+    };
+  });
+}
+
+/** Authenticator MFA, step 2: the app's first code turns it on (and makes it the preferred one). */
+export function confirmTotpSetup(code: string): Promise<void> {
+  return withSession(async () => {
+    await verifyTOTPSetup({ code });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+  });
+}
+
+/**
+ * Turns the authenticator off after checking a current code from it (VerifySoftwareToken), so a
+ * session alone cannot remove the second factor.
+ */
+export function turnOffTotp(code: string): Promise<void> {
+  return withSession(async () => {
+    await verifyTOTPSetup({ code });
+    await updateMFAPreference({ totp: 'DISABLED' });
+  });
+}
+
+export function setMfaMethod(method: 'totp' | 'sms', on: boolean): Promise<void> {
+  return withSession(() => updateMFAPreference({ [method]: on ? 'ENABLED' : 'DISABLED' }));
+}
+
+/**
+ * Signs every session of the account out (Cognito GlobalSignOut: all its refresh tokens stop
+ * working). Amplify's signOut does not report a failed GlobalSignOut, so success is checked:
+ * this session's refresh token must be refused afterwards. Rejects when it is not.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  const before = getTokens();
+  await withSession(() => signOut({ global: true }));
+  try {
+    await refreshSessionTokens(before);
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === 'NotAuthorizedException') return;
+    throw error;
+  }
+  throw new Error('The other devices could not be signed out. Please try again.');
+}

@@ -1,0 +1,101 @@
+/**
+ * The docs are checked like code: a repository path they name must exist, the end-to-end
+ * README's journeys table lists every spec, and a measured size quoted in docs/ is the one
+ * bench/results.md holds (better: cite that file instead of copying its figures).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+const docs = [
+  'README.md',
+  'server/README.md',
+  'test/e2e/README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+/** Top-level folders a path in the docs starts with. */
+const TOP = ['src', 'server', 'scripts', 'domain', 'test', 'docs', 'bench', 'infra', 'public'];
+const FILE = /\.(ts|tsx|js|cjs|mjs|json|jsonc|md|yaml|yml|sh|css|html)$/;
+
+/**
+ * The paths a document names: `code` spans and link targets that look like a file or folder
+ * of this repository (no URL, glob or placeholder).
+ */
+function namedPaths(text: string): string[] {
+  const spans = [...text.matchAll(/`([^`\s]+)`/g), ...text.matchAll(/\]\(([^)\s#]+)/g)].map(
+    (match) => match[1]!.replace(/[:,.]$/, ''),
+  );
+  return spans.filter(
+    (span) =>
+      !/^[a-z]+:/.test(span) &&
+      !/[*{}<>…$]/.test(span) &&
+      !/^(\/|dist\/|\.local\/)/.test(span) &&
+      (TOP.some((top) => span.startsWith(`${top}/`)) || (FILE.test(span) && !span.startsWith('.'))),
+  );
+}
+
+const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n');
+
+/** Files the build, the bench or the app writes: named in the docs, never in the repository. */
+const OUTPUTS = new Set(['app.html', 'dashboard/index.html', 'my-data.json']);
+
+/**
+ * A path exists from the repository root or from the document's own folder. A bare file name
+ * (the text names its folder in words) is a tracked file under the document's folder (the
+ * whole repository for README.md and docs/).
+ */
+function exists(doc: string, named: string): boolean {
+  if (OUTPUTS.has(named) || existsSync(path.join(root, named))) return true;
+  if (!named.includes('/')) {
+    const folder = path.dirname(doc);
+    const under = folder === '.' || folder === 'docs' ? '' : `${folder}/`;
+    return tracked.some((file) => file.startsWith(under) && path.basename(file) === named);
+  }
+  return [root, path.join(root, path.dirname(doc))].some((base) =>
+    existsSync(path.join(base, named.replace(/^\.\//, ''))),
+  );
+}
+
+test('the path finder sees code spans and links, and skips URLs and globs', () => {
+  expect(
+    namedPaths(
+      'See `src/api/x.ts`, [the how-to](docs/how-to.md) and `openapi.yaml`; ' +
+        'not `https://a.b/c.ts`, `src/**/*.ts` or `npm run x`.',
+    ),
+  ).toEqual(['src/api/x.ts', 'openapi.yaml', 'docs/how-to.md']);
+});
+
+test.each(docs)('every repository path named in %s exists', (doc) => {
+  const missing = namedPaths(read(doc)).filter((named) => !exists(doc, named));
+  expect(missing).toEqual([]);
+});
+
+test("test/e2e/README.md's journeys table lists every spec", () => {
+  const specs = readdirSync(path.join(root, 'test/e2e')).filter((name) =>
+    name.endsWith('.spec.ts'),
+  );
+  const table = read('test/e2e/README.md').split('## The journeys')[1] ?? '';
+  const listed = [...table.matchAll(/^\| `([^`]+\.spec\.ts)`/gm)].map((match) => match[1]);
+  expect(listed.sort()).toEqual(specs.sort());
+});
+
+test('a measured size quoted in docs/ (x.y KB) is one bench/results.md holds', () => {
+  const results = read('bench/results.md');
+  const quoted = docs
+    .filter((doc) => doc.startsWith('docs/'))
+    .flatMap((doc) =>
+      read(doc)
+        .split(/\.\s/)
+        .filter((sentence) => /\b(now|today|measured?)\b/.test(sentence))
+        .flatMap((sentence) => [...sentence.matchAll(/(\d+\.\d) KB/g)])
+        .map((match) => `${doc}: ${match[1]} KB`),
+    );
+  const stale = quoted.filter((entry) => !results.includes(entry.split(': ')[1]!.split(' ')[0]!));
+  expect(stale).toEqual([]);
+});
