@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { DEFAULT_WEBSITE_SERVICE } from '../../../api/normalize';
+import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
 import { formatUsd } from '../../../lib/money';
 import type { OwnerBooking } from '../api/generated';
 import { addressText, appointmentText, mapUrl, receivedText, vehicleText } from '../format';
@@ -21,7 +21,7 @@ export function RequestDetails({ booking }: { booking: OwnerBooking }) {
     [T.received, receivedText(booking.createdAt)],
     [T.status, booking.status],
     [T.appointment, appointmentText(booking) || T.noAppointment],
-    [T.service, booking.serviceName || DEFAULT_WEBSITE_SERVICE],
+    [T.service, booking.serviceName || DEFAULT_SERVICE_NAME],
     [T.vehicleType, booking.vehicleType],
     [T.vehicle, vehicleText(booking.vehicle)],
     [T.addons, booking.selectedAddons.length ? booking.selectedAddons.join(', ') : T.noAddons],
