@@ -38,7 +38,12 @@ describe('the owner console at /owner', () => {
     ).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Owner console' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Inbox', 'Route']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Inbox',
+      'Route',
+      'Customers',
+      'Numbers',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveAttribute(
       'aria-current',
       'page',
