@@ -19,7 +19,7 @@
  *    'owner-inbox:data' to 'owner-inbox:rendered' (target 200 ms; scripts/lib/benchOwner.ts);
  * 6. measures quote requests per second with the e-mail outbox and without it, side by side
  *    (scripts/lib/benchOutbox.ts; target: at least 90%). BENCH_ONLY=outbox runs only this and
- *    rewrites only its section of the results.
+ *    rewrites only its section of the results; BENCH_ONLY=owner, only step 5.
  * Writes bench/results.md and bench/results.json; full Lighthouse reports go to bench/tmp/.
  * Ports 3400-3499 (the first free ones). BENCH_RUNS and BENCH_PAGES (comma-separated) narrow a
  * run while working on one page; BENCH_BASELINE=0 skips the baseline.
@@ -56,7 +56,7 @@ import {
 } from './lib/benchBrowser';
 import { initialScripts, INITIAL_JS_BUDGET } from './lib/bundleReport';
 import { startLocalStack, projectRoot, type LocalStack } from './lib/localStack';
-import { benchOwnerInbox, ownerInboxMarkdown } from './lib/benchOwner';
+import { benchOwnerInbox, OWNER_INBOX_HEADING, ownerInboxMarkdown } from './lib/benchOwner';
 import { freePortsInRange } from './lib/ports';
 import { ensureNginx, startNginx } from './lib/nginx';
 import { callCognito, isRecord } from './lib/cognitoClient';
@@ -444,8 +444,73 @@ async function outboxOnly() {
 }
 const OUTBOX_HEADING = '## Quote requests with the e-mail outbox';
 
+/** The response headers of the app's servers, for this stack's identity endpoints. */
+function stackHeaders(stack: LocalStack) {
+  return securityHeaders(
+    headerConfigFromEnv({
+      API_BASE_URL: '/api',
+      COGNITO_ENDPOINT: stack.cognitoUrl,
+      COGNITO_HOSTED_DOMAIN: stack.cognitoUrl,
+    }),
+  );
+}
+
+/**
+ * BENCH_ONLY=owner: the owner's inbox with 10,000 requests alone (at the server, then rendered),
+ * on a fresh build and stack; replaces only those two sections of the results.
+ */
+async function ownerOnly() {
+  build(projectRoot);
+  const [appPort, cognitoPort, apiPort, cognitoInternal] = await freePortsInRange(
+    BENCH_PORTS.from,
+    BENCH_PORTS.to,
+    4,
+  );
+  const origin = `http://127.0.0.1:${appPort}`;
+  const stateDir = path.join(projectRoot, '.local/bench/state');
+  rmSync(stateDir, { recursive: true, force: true });
+  const stack = await startLocalStack({
+    stateDir,
+    appOrigin: origin,
+    ports: { cognito: cognitoPort!, api: apiPort!, cognitoInternal },
+    log: () => undefined,
+  });
+  try {
+    const app = await startStaticServer({
+      dist,
+      port: appPort!,
+      apiTarget: stack.apiUrl,
+      headers: stackHeaders(stack),
+    });
+    try {
+      const atServer = await measureInboxAtServer(
+        stack,
+        path.join(stateDir, 'data', 'app.db'),
+        log,
+      );
+      const rendered = await benchOwnerInbox(stack, origin);
+      writeInboxSection(benchDir, atServer);
+      const mdFile = path.join(benchDir, 'results.md');
+      replaceMarkdownSection(mdFile, OWNER_INBOX_HEADING, ownerInboxMarkdown(rendered));
+      const jsonFile = path.join(benchDir, 'results.json');
+      const saved = existsSync(jsonFile)
+        ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>)
+        : {};
+      writeFileSync(jsonFile, `${JSON.stringify({ ...saved, ownerInbox: rendered }, null, 2)}\n`);
+      log(
+        `owner inbox: rendered in ${rendered.medianMs} ms (median); wrote its parts of the results`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === 'outbox') return outboxOnly();
+  if (process.env.BENCH_ONLY === 'owner') return ownerOnly();
   const baseline = WITH_BASELINE ? checkOutBaseline() : null;
   try {
     // The baseline first: both builds write their server bundle to the shared node_modules
@@ -494,13 +559,7 @@ async function measure(baseline: string | null) {
     ports: { cognito: cognitoPort!, api: apiPort!, cognitoInternal },
     log: () => undefined,
   });
-  const headers = securityHeaders(
-    headerConfigFromEnv({
-      API_BASE_URL: '/api',
-      COGNITO_ENDPOINT: stack.cognitoUrl,
-      COGNITO_HOSTED_DOMAIN: stack.cognitoUrl,
-    }),
-  );
+  const headers = stackHeaders(stack);
   const servers: { close(): Promise<void> }[] = [];
   const browser = await launchBrowser();
   try {

@@ -94,10 +94,13 @@ export async function benchOwnerInbox(
   }
 }
 
+/** How the section of bench/results.md starts. */
+export const OWNER_INBOX_HEADING = "## The owner's inbox with";
+
 /** The section of bench/results.md. */
 export function ownerInboxMarkdown(result: OwnerInboxResult): string {
   return `
-## The owner's inbox with ${result.count} requests
+${OWNER_INBOX_HEADING} ${result.count} requests
 
 Anonymous quote requests written straight into the database, then /owner opened as the owner on
 a 390 px screen. Time from the performance mark 'owner-inbox:data' (the first page of
