@@ -21,7 +21,7 @@ import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
 import { CUSTOMERS_PATH } from './paths';
 import { customerTexts as t } from './texts';
-import { RetryAlert } from './RetryAlert';
+import { Failure } from '../Failure';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -176,7 +176,7 @@ export default function CustomerDetailPage() {
         isApiError(error) && error.status === 404 ? (
           <Alert severity="warning">{t.notFound}</Alert>
         ) : (
-          <RetryAlert text={t.error} retryLabel={t.retry} onRetry={() => void refetch()} />
+          <Failure error={error} fallback={t.error} onRetry={() => void refetch()} />
         )
       ) : (
         <Details customer={data} />

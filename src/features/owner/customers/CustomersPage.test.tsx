@@ -9,6 +9,7 @@ import type { OwnerCustomerPage, OwnerCustomerSummary } from '../api/generated';
 import CustomersPage from './CustomersPage';
 import { CUSTOMERS_PATH } from './paths';
 import { customersTexts as t } from './texts';
+import { OWNER_TEXT } from '../texts';
 
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
@@ -81,19 +82,22 @@ describe('CustomersPage', () => {
     expect(await screen.findByText(t.noMatch('zed'))).toBeInTheDocument();
   });
 
-  it('shows an error with a way to try again', async () => {
+  it("shows the server's error with a way to try again", async () => {
     let calls = 0;
     server.use(
       http.get(apiUrl('/owner/customers'), () => {
         calls += 1;
         return calls === 1
-          ? HttpResponse.json({ error: 'Internal Server Error', message: 'x' }, { status: 500 })
+          ? HttpResponse.json(
+              { error: 'Service Unavailable', message: 'The database is busy' },
+              { status: 503 },
+            )
           : HttpResponse.json<OwnerCustomerPage>({ items: [], nextCursor: null });
       }),
     );
     render();
-    expect(await screen.findByText(t.error)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: t.retry }));
+    expect(await screen.findByText('The database is busy')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: OWNER_TEXT.retry }));
     expect(await screen.findByText(t.empty)).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ import { useListOwnerCustomersQuery } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
 import { customerPath } from './paths';
 import { customersTexts as t } from './texts';
-import { RetryAlert } from './RetryAlert';
+import { Failure } from '../Failure';
 
 /** A list item that is not a customer (loading, error, empty, more). */
 function Row({ children }: { children: ReactNode }) {
@@ -50,7 +50,7 @@ function CustomerPage({
   if (error || !data) {
     return (
       <Row>
-        <RetryAlert text={t.error} retryLabel={t.retry} onRetry={() => void refetch()} />
+        <Failure error={error} fallback={t.error} onRetry={() => void refetch()} />
       </Row>
     );
   }

@@ -8,6 +8,7 @@ import { signIn } from '../../../testing/tokens';
 import type { OwnerNumbers } from '../api/generated';
 import { numbersTexts as t } from '../customers/texts';
 import NumbersPage from './NumbersPage';
+import { OWNER_TEXT } from '../texts';
 
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
@@ -44,19 +45,22 @@ describe('NumbersPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: t.chartTitle })).toBeInTheDocument();
   });
 
-  it('shows an error with a way to try again', async () => {
+  it("shows the server's error with a way to try again", async () => {
     let calls = 0;
     server.use(
       http.get(apiUrl('/owner/numbers'), () => {
         calls += 1;
         return calls === 1
-          ? HttpResponse.json({ error: 'Internal Server Error', message: 'x' }, { status: 500 })
+          ? HttpResponse.json(
+              { error: 'Service Unavailable', message: 'The database is busy' },
+              { status: 503 },
+            )
           : HttpResponse.json<OwnerNumbers>(numbers);
       }),
     );
     render();
-    expect(await screen.findByText(t.error)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: t.retry }));
+    expect(await screen.findByText('The database is busy')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: OWNER_TEXT.retry }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { useGetOwnerNumbersQuery, type OwnerMonthFigures } from '../api/generate
 import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
 import { numbersTexts as t } from '../customers/texts';
-import { RetryAlert } from '../customers/RetryAlert';
+import { Failure } from '../Failure';
 
 type Figure = keyof typeof t.figures;
 const COUNTS: Figure[] = ['requests', 'jobsDone', 'completedRequests'];
@@ -135,7 +135,7 @@ export default function NumbersPage() {
           <CircularProgress aria-label={t.loading} />
         </Box>
       ) : error || !data ? (
-        <RetryAlert text={t.error} retryLabel={t.retry} onRetry={() => void refetch()} />
+        <Failure error={error} fallback={t.error} onRetry={() => void refetch()} />
       ) : (
         <Figures last={data.lastMonth} current={data.thisMonth} />
       )}
