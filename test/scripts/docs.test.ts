@@ -43,7 +43,28 @@ function namedPaths(text: string): string[] {
 const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n');
 
 /** Files the build, the bench or the app writes: named in the docs, never in the repository. */
-const OUTPUTS = new Set(['app.html', 'dashboard/index.html', 'my-data.json']);
+const OUTPUTS = new Set([
+  'app.html',
+  'dashboard/index.html',
+  'my-data.json',
+  // The compiled server (dist-server/, scripts/lib/serverBundle.ts).
+  'serve.cjs',
+  'main.cjs',
+  'cli.cjs',
+]);
+
+/** Whether .gitignore keeps `named` out of the repository (a build's or a tool's output). */
+function ignored(named: string): boolean {
+  // As a file, or as a folder (a pattern like `dist/` matches only the latter).
+  return [named, `${named}/`].some((candidate) => {
+    try {
+      execFileSync('git', ['check-ignore', '-q', '--no-index', candidate], { cwd: root });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * A path exists from the repository root or from the document's own folder. A bare file name
@@ -51,7 +72,7 @@ const OUTPUTS = new Set(['app.html', 'dashboard/index.html', 'my-data.json']);
  * whole repository for README.md and docs/).
  */
 function exists(doc: string, named: string): boolean {
-  if (OUTPUTS.has(named) || existsSync(path.join(root, named))) return true;
+  if (OUTPUTS.has(named) || ignored(named) || existsSync(path.join(root, named))) return true;
   if (!named.includes('/')) {
     const folder = path.dirname(doc);
     const under = folder === '.' || folder === 'docs' ? '' : `${folder}/`;
