@@ -266,6 +266,12 @@ export type OwnerCustomerPage = {
   /** The next page's `cursor`; null on the last */
   nextCursor: string | null;
 };
+export type EmailPreferences = {
+  /** A reminder the evening before an appointment that has a date and time. */
+  reminders: boolean;
+  /** A short e-mail when a booking is completed, cancelled or rescheduled. */
+  statusUpdates: boolean;
+};
 export type Profile = {
   /** The identity provider's `sub` */
   userId: string;
@@ -276,6 +282,7 @@ export type Profile = {
   /** 10 digits */
   mobile?: string | null;
   serviceAddress?: Address | null;
+  emailPreferences?: EmailPreferences;
 };
 export type Vehicle = {
   vehicleId: Id;
