@@ -22,6 +22,7 @@ import { isApiError } from '../../../api/errors';
 import { CUSTOMERS_PATH } from './paths';
 import { customerTexts as t } from './texts';
 import { Failure } from '../Failure';
+import { ScrollableTable } from '../../../components/ScrollableTable';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -78,7 +79,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
         {loyalty.transactions.length === 0 ? (
           <Typography>{t.noTransactions}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollableTable aria-label={t.points}>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -101,7 +102,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollableTable>
         )}
         <PointsAdjustmentForm userId={profile.userId} />
       </Section>

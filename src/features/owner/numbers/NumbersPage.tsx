@@ -17,6 +17,7 @@ import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
 import { numbersTexts as t } from '../customers/texts';
 import { Failure } from '../Failure';
+import { ScrollableTable } from '../../../components/ScrollableTable';
 
 type Figure = keyof typeof t.figures;
 const COUNTS: Figure[] = ['requests', 'jobsDone', 'completedRequests'];
@@ -53,6 +54,9 @@ function Figures({ last, current }: { last: OwnerMonthFigures; current: OwnerMon
         <Box aria-hidden="true">
           <BarChart
             height={280}
+            // Drawn for sighted users (its box is aria-hidden; the table below is the text
+            // version), so it takes no keyboard focus either.
+            disableKeyboardNavigation
             xAxis={[{ scaleType: 'band', data: COUNTS.map((figure) => t.figures[figure]) }]}
             series={[
               { label: lastName, data: COUNTS.map((figure) => last[figure]) },
@@ -66,6 +70,7 @@ function Figures({ last, current }: { last: OwnerMonthFigures; current: OwnerMon
         <Box aria-hidden="true">
           <BarChart
             height={200}
+            disableKeyboardNavigation
             layout="horizontal"
             yAxis={[{ scaleType: 'band', data: [lastName, currentName], width: 110 }]}
             series={[
@@ -78,7 +83,7 @@ function Figures({ last, current }: { last: OwnerMonthFigures; current: OwnerMon
           />
         </Box>
       </Paper>
-      <Box sx={{ overflowX: 'auto' }}>
+      <ScrollableTable aria-label={t.tableCaption(lastName, currentName)}>
         <Table size="small">
           <caption>{t.tableCaption(lastName, currentName)}</caption>
           <TableHead>
@@ -110,7 +115,7 @@ function Figures({ last, current }: { last: OwnerMonthFigures; current: OwnerMon
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollableTable>
       <Box component="ul" sx={{ pl: 2, mt: 2 }}>
         {t.definitions.map((line) => (
           <Typography component="li" variant="body2" key={line}>
