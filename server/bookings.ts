@@ -15,7 +15,7 @@ import {
 import { timeSlotsFor } from '../domain/quoteSchedule';
 import { pointsForCompletedBooking } from '../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from '../domain/business';
-import { enqueueBookingEvent } from './outbox';
+import { enqueueBookingEvent, enqueueQuote } from './outbox';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
 export interface ChangeOptions {
@@ -196,13 +196,7 @@ export function requestQuote(
 ): Booking {
   return inWriteTransaction(db, () => {
     const booking = createBooking(db, input, customer, now);
-    if (options.notify !== false)
-      enqueueBookingEvent(
-        db,
-        booking.bookingId,
-        { kind: 'quote', signedIn: customer !== null },
-        now,
-      );
+    if (options.notify !== false) enqueueQuote(db, booking, customer !== null, now);
     return booking;
   });
 }

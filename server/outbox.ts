@@ -1,11 +1,12 @@
 /**
  * The e-mail outbox. A message is a row written in the same transaction as the booking change
  * that causes it (`enqueueBookingEvent`), holding the booking as it was then; the mail worker
- * (./mail/worker.ts) renders and sends it. Each row has a `dedupe_key`, so an event that happens
- * again (a retried request, the reminder scan after a restart) never makes a second message.
+ * (./mail/worker.ts) renders and sends it. A message whose event can happen again (a retried
+ * status change, the reminder scan after a restart) has a `dedupe_key`, unique, so it never
+ * makes a second message; a quote's two messages need none (`enqueueQuote`).
  */
 import type { Booking } from '../domain/contract/types';
-import { inWriteTransaction, newId, type Db } from './db';
+import { inWriteTransaction, newOrderedId, statement, type Db } from './db';
 import { bookingRow, toBooking } from './bookings';
 import { notFound } from './errors';
 import { emailPreferences } from './customers';
@@ -41,7 +42,8 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface OutboxRow {
   id: string;
-  dedupe_key: string;
+  /** Null for a quote's messages, which are written once with their booking. */
+  dedupe_key: string | null;
   kind: MessageKind;
   audience: 'owner' | 'customer';
   booking_id: string | null;
@@ -63,31 +65,48 @@ export function onEnqueue(db: Db, wake: (() => void) | undefined): void {
   else wakers.delete(db);
 }
 
+const INSERT_MESSAGE = `INSERT OR IGNORE INTO outbox (id, dedupe_key, kind, audience, booking_id,
+     payload, status, attempts, next_attempt_at, created_at)
+   VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`;
+
 function insertMessage(
   db: Db,
-  key: string,
+  key: string | null,
   kind: MessageKind,
   payload: MessagePayload,
   now: Date,
 ): boolean {
   const at = now.toISOString();
-  const result = db
-    .prepare(
-      `INSERT OR IGNORE INTO outbox (id, dedupe_key, kind, audience, booking_id, payload, status,
-         attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    )
-    .run(
-      newId(),
-      key,
-      kind,
-      kind === 'owner-quote' ? 'owner' : 'customer',
-      payload.booking.bookingId,
-      JSON.stringify(payload),
-      at,
-      at,
-    );
+  const result = statement(db, INSERT_MESSAGE).run(
+    newOrderedId(now),
+    key,
+    kind,
+    kind === 'owner-quote' ? 'owner' : 'customer',
+    payload.booking.bookingId,
+    JSON.stringify(payload),
+    at,
+    at,
+  );
   return result.changes === 1;
+}
+
+/** Wakes the worker (after the current transaction) when messages were written. */
+function written(db: Db, count: number): number {
+  const wake = wakers.get(db);
+  if (count > 0 && wake) setImmediate(wake);
+  return count;
+}
+
+/**
+ * A quote request's two messages (the owner's e-mail and the customer's confirmation), in the
+ * caller's transaction, from the booking it has just written: the quote's hot path reads
+ * nothing back (the quote's messages go whatever the customer's preferences).
+ */
+export function enqueueQuote(db: Db, booking: Booking, signedIn: boolean, now: Date): number {
+  const count =
+    Number(insertMessage(db, null, 'owner-quote', { booking, signedIn }, now)) +
+    Number(insertMessage(db, null, 'customer-quote', { booking }, now));
+  return written(db, count);
 }
 
 /**
@@ -106,29 +125,19 @@ export function enqueueBookingEvent(
     const booking = toBooking(row);
     const prefs = emailPreferences(db, row.user_id);
     const id = booking.bookingId;
-    const written: boolean[] = [];
+    const sent: boolean[] = [];
     switch (event.kind) {
       case 'quote':
-        written.push(
-          insertMessage(
-            db,
-            `owner-quote:${id}`,
-            'owner-quote',
-            { booking, signedIn: event.signedIn },
-            now,
-          ),
-          insertMessage(db, `customer-quote:${id}`, 'customer-quote', { booking }, now),
-        );
-        break;
+        return enqueueQuote(db, booking, event.signedIn, now);
       case 'completed':
         if (prefs.statusUpdates)
-          written.push(
+          sent.push(
             insertMessage(db, `completed:${id}`, 'customer-completed', { booking, ...event }, now),
           );
         break;
       case 'cancelled':
         if (prefs.statusUpdates)
-          written.push(
+          sent.push(
             insertMessage(
               db,
               `cancelled:${id}`,
@@ -140,7 +149,7 @@ export function enqueueBookingEvent(
         break;
       case 'rescheduled':
         if (prefs.statusUpdates)
-          written.push(
+          sent.push(
             insertMessage(
               db,
               `rescheduled:${id}:${row.date} ${row.time}:${row.updated_at}`,
@@ -154,15 +163,12 @@ export function enqueueBookingEvent(
         // One reminder per booking and appointment day: a booking moved to another day is
         // reminded of its new one.
         if (prefs.reminders && booking.status === 'Booked' && row.date && row.time)
-          written.push(
+          sent.push(
             insertMessage(db, `reminder:${id}:${row.date}`, 'customer-reminder', { booking }, now),
           );
         break;
     }
-    const count = written.filter(Boolean).length;
-    const wake = wakers.get(db);
-    if (count > 0 && wake) setImmediate(wake);
-    return count;
+    return written(db, sent.filter(Boolean).length);
   });
 }
 

@@ -112,9 +112,9 @@ export async function measureOutboxCost(
     servers.push(withOutbox.app);
     const without = await startServer(dir, 'without', { outbox: false });
     servers.push(without.app);
-    // One short round each first (connections, JIT), not counted.
-    await round(withOutbox.url, 50, settings.concurrency, 'warm-with');
-    await round(without.url, 50, settings.concurrency, 'warm-without');
+    // One round each first (connections, JIT: the first rounds were visibly slower), not counted.
+    await round(withOutbox.url, settings.requestsPerRound, settings.concurrency, 'warm-with');
+    await round(without.url, settings.requestsPerRound, settings.concurrency, 'warm-without');
 
     const figures = { with: [] as number[], without: [] as number[] };
     for (let r = 1; r <= settings.rounds; r += 1) {

@@ -133,7 +133,10 @@ export function startMailWorker(
   const now = options.now ?? (() => new Date());
   const transport =
     options.transport ??
-    (settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : undefined);
+    // One pooled connection, kept open between messages (no connect and greeting per message).
+    (settings.smtpUrl
+      ? nodemailer.createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 1 })
+      : undefined);
   if (!transport) log('[mail] SMTP_URL is not set: e-mails wait in the outbox until it is.');
 
   // Messages a crash left in the middle of sending go back to the queue.
