@@ -100,7 +100,7 @@ async function round(url: string, count: number, concurrency: number, tag: strin
 
 export async function measureOutboxCost(
   log: (line: string) => void,
-  settings = { rounds: 6, requestsPerRound: 300, concurrency: 8 },
+  settings = { rounds: 10, requestsPerRound: 300, concurrency: 8 },
 ): Promise<OutboxBench> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));
   const [smtp = 0, web = 0] = await freePorts(2);
