@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { bookingInstant, dayKey, monthKey } from './dates';
+import { bookingInstant, dayKey, formatShortDate, monthKey, parseDate } from './dates';
 import { dayjs } from './dayjs';
 
 const TZ = 'America/New_York';
@@ -96,6 +96,58 @@ describe('dayKey and monthKey', () => {
         expect(monthKey(new Date(ms))).toBe(zoned.format('YYYY-MM'));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('dates (docs/product.md §3)', () => {
+  const iso = '2026-03-15T14:30:00.000Z';
+  it.each([
+    ['a Date', new Date(iso)],
+    ['epoch ms', Date.parse(iso)],
+    ['epoch seconds', Date.parse(iso) / 1000],
+    ['a numeric string', String(Date.parse(iso))],
+    ['an ISO string', iso],
+    ['a string with a space instead of T', '2026-03-15 14:30:00Z'],
+    ['a typed value', { N: String(Date.parse(iso)) }],
+  ])('parses %s', (_label, value) => {
+    expect(parseDate(value)?.toISOString()).toBe(iso);
+  });
+
+  it('reads "YYYY-MM-DD HH:mm:ss" as a local date-time', () => {
+    const d = parseDate('2026-03-15 14:30:00');
+    expect(d).not.toBeNull();
+    expect(d!.getFullYear()).toBe(2026);
+  });
+
+  it.each([[''], ['not a date'], [null], [undefined], [{}], [Number.NaN], [new Date('x')]])(
+    'returns null for %j',
+    (value) => {
+      expect(parseDate(value)).toBeNull();
+    },
+  );
+
+  it('formats en-US short dates and says Unknown date otherwise', () => {
+    expect(formatShortDate(iso)).toBe('3/15/2026');
+    expect(formatShortDate('garbage')).toBe('Unknown date');
+    expect(formatShortDate(undefined, '—')).toBe('—');
+  });
+
+  it('places a booking date and time in America/New_York', () => {
+    expect(bookingInstant('2026-07-04', '4:00 PM')?.toISOString()).toBe('2026-07-04T20:00:00.000Z');
+    expect(bookingInstant('2026-01-10', '9:00 AM')?.toISOString()).toBe('2026-01-10T14:00:00.000Z');
+    expect(bookingInstant('2026-01-10', '16:30')?.toISOString()).toBe('2026-01-10T21:30:00.000Z');
+    expect(bookingInstant('2026-01-10', '')?.toISOString()).toBe('2026-01-10T05:00:00.000Z');
+    expect(bookingInstant('someday', '4:00 PM')).toBeNull();
+  });
+
+  it('never throws on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        parseDate(a);
+        formatShortDate(a);
+        bookingInstant(a, b);
+      }),
     );
   });
 });

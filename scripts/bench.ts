@@ -68,7 +68,7 @@ import { measureInboxAtServer, replaceMarkdownSection, writeInboxSection } from 
 
 /** This project's bench range. */
 const BENCH_PORTS = { from: 3400, to: 3500 };
-/** The last commit before the islands work (issue 14): the "before" column. */
+/** The last commit before the public pages became static HTML with islands: the "before" column. */
 const BASELINE_COMMIT = '0ca45e9';
 
 const RUNS = Number(process.env.BENCH_RUNS) || 5;
@@ -78,7 +78,7 @@ const WITH_BASELINE = process.env.BENCH_BASELINE !== '0';
 /** A few lines of static HTML: what the browser and Lighthouse cost on any page. */
 const CONTROL_PAGE = '/bench-control/';
 const SCALE_BOOKINGS = 2000;
-/** Issue 14's targets for the public pages (median of the runs on nginx). */
+/** The public pages' targets (median of the runs on nginx). */
 const TARGETS = {
   performance: 98,
   lcp: 1200,
@@ -88,7 +88,7 @@ const TARGETS = {
   bestPractices: 100,
   seo: 100,
 };
-/** The dashboard's target (issue 14 item 5). */
+/** The dashboard's performance target. */
 const DASHBOARD_PERFORMANCE = 95;
 const WAVE_LIMIT_MS = 50;
 const RENDER_LIMIT_MS = 300;
@@ -359,7 +359,7 @@ performance · LCP · TBT · CLS
 | --- | ${targets.map(() => '---').join(' | ')} |
 ${sideBySide.join('\n')}
 
-Targets (issue 14, on nginx):
+Targets (on nginx):
 
 ${checks.join('\n')}
 

@@ -150,7 +150,7 @@ const migrations: readonly string[] = [
   ALTER TABLE calendly_bookings ADD COLUMN reschedule_url TEXT;
   ALTER TABLE calendly_bookings ADD COLUMN cancel_url TEXT;
   `,
-  // A completed booking credits one account only (issue 11); anonymous requests join an
+  // A completed booking credits one account only; anonymous requests join an
   // account only when its owner claims them, and a "not mine" is remembered per account.
   `
   DELETE FROM loyalty_transactions
@@ -167,7 +167,7 @@ const migrations: readonly string[] = [
     PRIMARY KEY (booking_id, user_id)
   );
   `,
-  // Signed webhook deliveries already received, so a replay is refused (issue 11).
+  // Signed webhook deliveries already received, so a replay is refused.
   `
   CREATE TABLE webhook_deliveries (
     signature TEXT PRIMARY KEY,
@@ -175,7 +175,7 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX webhook_deliveries_at ON webhook_deliveries (received_at);
   `,
-  // The service address a signed-in customer's quote request carries (issue 15), as JSON.
+  // The service address a signed-in customer's quote request carries, as JSON.
   `
   ALTER TABLE bookings ADD COLUMN service_address TEXT;
   `,

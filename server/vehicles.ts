@@ -13,7 +13,7 @@ interface VehicleRow {
   license_plate: string | null;
 }
 
-const toVehicle = (row: VehicleRow): Vehicle => ({
+const toVehicle = (row: VehicleRow): Required<Vehicle> => ({
   vehicleId: row.vehicle_id,
   make: row.make,
   model: row.model,

@@ -190,10 +190,10 @@ export interface paths {
      *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
      *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`).
      *
-     *     `totalPrice` is recomputed by the server from `vehicleType` and `selectedAddons`
-     *     (Sedan 90, SUV 120, Minivan 150, Premium Package 200 flat with every add-on;
-     *     add-ons 15/25/30/30/30/50); a differing client total is replaced. A Premium Package
-     *     booking lists every add-on in `selectedAddons`.
+     *     `totalPrice` is recomputed by the server from `vehicleType` and `selectedAddons` with
+     *     the business's price list (the base price of the type plus each add-on; the Premium
+     *     Package is a flat price with every add-on); a differing client total is replaced. A
+     *     Premium Package booking lists every add-on in `selectedAddons`.
      */
     post: operations['createBooking'];
     delete?: never;

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { addons, STARTING_PRICE, vehicleTypes } from '../../domain/pricing';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -119,4 +120,84 @@ test('a measured size quoted in docs/ (x.y KB) is one bench/results.md holds', (
     );
   const stale = quoted.filter((entry) => !results.includes(entry.split(': ')[1]!.split(' ')[0]!));
   expect(stale).toEqual([]);
+});
+
+/**
+ * A recipe in docs/how-to.md (a `## ` section with a `Check:` paragraph) agrees with its own
+ * check, mechanically:
+ * - every test file its steps name is one the check runs (under a `npx jest` path, or, for an
+ *   end-to-end spec, one whose text holds the `--grep` pattern of `npm run test:e2e`);
+ * - every path the check gives `npx jest` holds a test file the steps name, and every spec the
+ *   `--grep` selects is named: a check that runs more than the recipe lists points at a test the
+ *   newcomer was not told about. (`npm test`, the whole suite, is exempt.)
+ * A bare file name in the steps (`VehiclesPage.test.tsx`) stands for every tracked file of
+ * that name.
+ */
+function recipeProblems(recipe: string): string[] {
+  const [steps = '', check = ''] = recipe.split(/^Check:/m);
+  const named = namedPaths(steps).flatMap((span) =>
+    span.includes('/') ? [span] : tracked.filter((file) => path.basename(file) === span),
+  );
+  const listedTests = named.filter((file) => /\.test\.tsx?$/.test(file));
+  const listedSpecs = named.filter((file) => /^test\/e2e\/.*\.spec\.ts$/.test(file));
+  const jestPaths = [...check.matchAll(/`npx jest ([^`]+)`/g)].flatMap((match) =>
+    match[1]!.split(/\s+/).filter((word) => word && !word.startsWith('-')),
+  );
+  const greps = [...check.matchAll(/`npm run test:e2e -- --grep "([^"]+)"`/g)].map((m) => m[1]!);
+  const specs = tracked.filter((file) => /^test\/e2e\/.*\.spec\.ts$/.test(file));
+  const selected = specs.filter((spec) => greps.some((grep) => read(spec).includes(grep)));
+  const under = (file: string, folder: string) =>
+    file === folder || file.startsWith(`${folder.replace(/\/$/, '')}/`);
+  return [
+    ...listedTests
+      .filter((file) => !jestPaths.some((folder) => under(file, folder)))
+      .map((file) => `${file} is listed, but the check's \`npx jest\` does not run it`),
+    ...listedSpecs
+      .filter((spec) => !selected.includes(spec))
+      .map((spec) => `${spec} is listed, but the check's \`--grep\` does not select it`),
+    ...jestPaths
+      .filter((folder) => !listedTests.some((file) => under(file, folder)))
+      .map((folder) => `the check runs \`npx jest ${folder}\`, but no test there is listed`),
+    ...selected
+      .filter((spec) => !listedSpecs.includes(spec))
+      .map((spec) => `the check's \`--grep\` runs ${spec}, which is not listed`),
+  ];
+}
+
+test('the recipe check sees a listed test the check skips, and a check running unlisted tests', () => {
+  const broken = [
+    '1. Change `domain/pricing.ts`; `src/features/quote/quoteLogic.test.ts` pins the totals.',
+    '2. `test/e2e/quote.spec.ts` sends one; `test/server/operations.test.ts` stores it.',
+    '',
+    'Check: `npx jest domain src/features/quote`, then `npm run test:e2e -- --grep "dashboard routes"`.',
+  ].join('\n');
+  expect(recipeProblems(broken)).toEqual([
+    "test/server/operations.test.ts is listed, but the check's `npx jest` does not run it",
+    "test/e2e/quote.spec.ts is listed, but the check's `--grep` does not select it",
+    'the check runs `npx jest domain`, but no test there is listed',
+    "the check's `--grep` runs test/e2e/a11y.spec.ts, which is not listed",
+  ]);
+});
+
+const recipes = read('docs/how-to.md')
+  .split(/^## /m)
+  .slice(1)
+  .filter((section) => /^Check:/m.test(section))
+  .map((section) => [section.split('\n')[0]!, section] as const);
+
+test('docs/how-to.md has recipes with checks', () => {
+  expect(recipes.length).toBeGreaterThanOrEqual(4);
+});
+
+test.each(recipes)('the recipe "%s" lists what its check runs', (_title, recipe) => {
+  expect(recipeProblems(recipe)).toEqual([]);
+});
+
+test('docs/product.md states the prices of domain/pricing.ts (the one place they are set)', () => {
+  const product = read('docs/product.md').replace(/\s+/g, ' ');
+  const stated = [
+    ...[...vehicleTypes, ...addons].map(({ name, price }) => `${name} $${price}`),
+    `packages from $${STARTING_PRICE}`,
+  ];
+  expect(stated.filter((text) => !product.includes(text))).toEqual([]);
 });

@@ -21,6 +21,8 @@ export const AUTH_TEXT = {
   continueWithGoogle: 'Continue with Google',
   signUpWithGoogle: 'Sign up with Google',
   googleUnavailable: 'Google sign-in is not set up for this site yet. Please use your email.',
+  callbackLoading: 'Loading',
+  callbackCompleting: 'Completing sign-in',
   missingCode: 'Missing authorization code in callback URL.',
   callbackFailed: 'Authentication failed. Please try again.',
   // Sign-in steps after the password (docs/product.md §5, §7).

@@ -33,12 +33,17 @@ import {
   type VehicleFormValues,
 } from './vehicleForm';
 
-const formFields: { name: keyof VehicleFormValues; label: string; type?: string }[] = [
-  { name: 'make', label: 'Make' },
-  { name: 'model', label: 'Model' },
-  { name: 'year', label: 'Year', type: 'number' },
-  { name: 'licensePlate', label: 'License Plate' },
-];
+/** The form's fields in order; every field of the form values has one (a compile error otherwise). */
+const fieldInputs: Record<keyof VehicleFormValues, { label: string; type?: string }> = {
+  make: { label: 'Make' },
+  model: { label: 'Model' },
+  year: { label: 'Year', type: 'number' },
+  licensePlate: { label: 'License Plate' },
+};
+const formFields = (Object.keys(fieldInputs) as (keyof VehicleFormValues)[]).map((name) => ({
+  name,
+  ...fieldInputs[name],
+}));
 
 /** My Vehicles (docs/product.md §2, §4, §5, §8): the list with Edit and Delete, and the add/edit form. */
 export function VehiclesPage() {

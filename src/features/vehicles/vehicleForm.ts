@@ -1,12 +1,12 @@
 import type { VehicleInput } from '../../api/generated';
 import type { Vehicle } from '../../api/normalize';
 
-export interface VehicleFormValues {
-  make: string;
-  model: string;
-  year: string;
-  licensePlate: string;
-}
+/**
+ * One text per field of the contract's `VehicleInput`: a field added to openapi.yaml is a compile
+ * error here (the empty form, `toVehicleForm`, `toVehicleBody` and the page's `formFields`) until
+ * the form handles it.
+ */
+export type VehicleFormValues = Record<keyof VehicleInput, string>;
 
 export const emptyVehicleForm: VehicleFormValues = {
   make: '',
@@ -31,7 +31,7 @@ export function toVehicleForm(v: Vehicle): VehicleFormValues {
 }
 
 /** No checks on the client (docs/product.md §5): strings trimmed, the year converted to a number. */
-export function toVehicleBody(values: VehicleFormValues): VehicleInput {
+export function toVehicleBody(values: VehicleFormValues): Required<VehicleInput> {
   return {
     make: values.make.trim(),
     model: values.model.trim(),

@@ -62,8 +62,9 @@ describe('hosted Google login', () => {
     const back = fake.authorize(authorizeUrl.toString(), EMAIL);
     const { router } = renderApp(`${back.pathname}${back.search}`);
 
-    expect(await screen.findByText('Loading...')).toBeInTheDocument();
-    expect(await screen.findByText('Completing sign-in...')).toBeInTheDocument();
+    // The spec's texts, without dots.
+    expect(await screen.findByText('Loading')).toBeInTheDocument();
+    expect(await screen.findByText('Completing sign-in')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
 
     expect(fake.tokenRequests).toHaveLength(1);

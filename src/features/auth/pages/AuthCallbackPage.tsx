@@ -67,7 +67,9 @@ export function AuthCallbackPage() {
       ) : (
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
           <CircularProgress size={24} aria-hidden />
-          <Typography>{phase === 'loading' ? 'Loading...' : 'Completing sign-in...'}</Typography>
+          <Typography>
+            {phase === 'loading' ? AUTH_TEXT.callbackLoading : AUTH_TEXT.callbackCompleting}
+          </Typography>
         </Box>
       )}
     </Container>
