@@ -42,6 +42,4 @@ export type LoyaltyTransaction = Schemas['LoyaltyTransaction'];
 export type Loyalty = Schemas['Loyalty'];
 export type AccountDeletion = Schemas['AccountDeletion'];
 export type AccountExport = Schemas['AccountExport'];
-export type OwnerSchedule = Schemas['OwnerSchedule'];
-export type OwnerCancellation = Schemas['OwnerCancellation'];
 export type OwnerPointsAdjustment = Schemas['OwnerPointsAdjustment'];
