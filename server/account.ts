@@ -24,7 +24,7 @@ import { listCalendlyBookings } from './calendly';
 import { listSubscriptions } from './subscriptions';
 import type { VerifiedToken } from './auth';
 import type { ServerOptions } from './config';
-import type { Context, Handler } from './operations';
+import type { Context, OperationHandlers } from './operations';
 
 /** Whom a row belongs to: the account's id, and its verified e-mail in lower case ('' if none). */
 interface Subject {
@@ -332,7 +332,7 @@ export function accountHandlers(
   db: Db,
   options: Pick<ServerOptions, 'picturesDir' | 'cognito'>,
   verifyToken: (authorization: string | undefined) => Promise<VerifiedToken>,
-): Record<'exportMyData' | 'deleteMyAccount', Handler> {
+): Pick<OperationHandlers, 'exportMyData' | 'deleteMyAccount'> {
   const limitExport = createExportLimiter();
   const deps: DeletionDeps = {
     picturesDir: options.picturesDir,
@@ -357,7 +357,7 @@ export function accountHandlers(
     },
     deleteMyAccount: {
       run: async (ctx) => {
-        await deleteAccount(db, me(ctx), ctx.body as AccountDeletion, deps);
+        await deleteAccount(db, me(ctx), ctx.body, deps);
         return { status: 204 };
       },
     },

@@ -33,8 +33,7 @@ import {
 } from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
-import { createHandlers, type Handler } from './operations';
-import type { OperationId } from '../domain/contract/types';
+import { createHandlers, type Handler, type OperationHandlers } from './operations';
 import { refuseEndedSession } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
 import { compileRequestValidators, validateRequest } from './validation';
@@ -163,8 +162,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const table = {
     ...createHandlers(db, options, secret),
     ...accountHandlers(db, options, verifyToken),
-  } satisfies Record<OperationId, Handler>;
-  const handlers: Partial<Record<string, Handler>> = table;
+  } satisfies OperationHandlers;
+  // Each handler expects its operation's request body type; the route below validates the
+  // body against that operation's schema before it runs the handler, which is what makes
+  // this the one place the body's type is asserted.
+  const handlers = table as Partial<Record<string, Handler>>;
   for (const op of operations) {
     const handler = handlers[op.operationId];
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);

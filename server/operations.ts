@@ -3,15 +3,7 @@
  * to its handler after authentication and validation (./validation.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import type {
-  BookingUpdate,
-  CalendlyWebhookEvent,
-  ClaimDecision,
-  ProfileUpdate,
-  QuoteRequest,
-  SubscriptionInput,
-  VehicleInput,
-} from '../domain/contract/types';
+import type { OperationId, RequestBodyOf } from '../domain/contract/types';
 import type { ServerOptions } from './config';
 import type { Db } from './db';
 import { HttpError, notFound } from './errors';
@@ -31,12 +23,16 @@ import { recordSessionsEnded } from './sessions';
 import { createOwnerHandlers } from './owner';
 import { createOwnerCustomerHandlers } from './ownerCustomers';
 
-export interface Context {
+/**
+ * What a handler gets: `body` has its operation's request body type, because app.ts validates
+ * the body against that operation's schema in openapi.yaml before the handler runs.
+ */
+export interface Context<Body = unknown> {
   request: FastifyRequest;
   customer: Customer | null;
   params: Record<string, unknown>;
   query: Record<string, unknown>;
-  body: unknown;
+  body: Body;
 }
 
 export interface Answer {
@@ -46,11 +42,18 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-export interface Handler {
+export interface Handler<Body = unknown> {
   /** Runs before validation, with the raw body (the webhook's signature check). */
   before?: (request: FastifyRequest, rawBody: string) => void;
-  run: (ctx: Context) => Answer | Promise<Answer>;
+  run: (ctx: Context<Body>) => Answer | Promise<Answer>;
 }
+
+/**
+ * The operation table's type: one handler per operationId, each given its operation's request
+ * body. Handler modules write `satisfies Partial<OperationHandlers>` (a misspelled operation is
+ * a compile error); app.ts checks the merged table is complete.
+ */
+export type OperationHandlers = { [Id in OperationId]: Handler<RequestBodyOf<Id>> };
 
 /** The signed-in customer (operations whose security requires a token). */
 function me(ctx: Context): Customer {
@@ -75,11 +78,11 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
         return { status: 204 };
       },
     },
-    updateMyProfile: { run: (ctx) => ok(updateProfile(db, me(ctx), ctx.body as ProfileUpdate)) },
+    updateMyProfile: { run: (ctx) => ok(updateProfile(db, me(ctx), ctx.body)) },
     listMyVehicles: { run: (ctx) => ok(listVehicles(db, me(ctx))) },
-    createVehicle: { run: (ctx) => ok(createVehicle(db, me(ctx), ctx.body as VehicleInput), 201) },
+    createVehicle: { run: (ctx) => ok(createVehicle(db, me(ctx), ctx.body), 201) },
     updateVehicle: {
-      run: (ctx) => ok(updateVehicle(db, me(ctx), text(ctx.params.id), ctx.body as VehicleInput)),
+      run: (ctx) => ok(updateVehicle(db, me(ctx), text(ctx.params.id), ctx.body)),
     },
     deleteVehicle: {
       run: (ctx) => {
@@ -101,7 +104,7 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
     createBooking: {
       run: (ctx) =>
         ok(
-          requestQuote(db, ctx.body as QuoteRequest, ctx.customer, new Date(), {
+          requestQuote(db, ctx.body, ctx.customer, new Date(), {
             notify: options.outbox !== false,
           }),
           201,
@@ -110,13 +113,13 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
     listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
     claimBooking: {
       run: (ctx) => {
-        const { decision } = ctx.body as ClaimDecision;
+        const { decision } = ctx.body;
         claimBooking(db, me(ctx), text(ctx.params.id), decision);
         return { status: 204 };
       },
     },
     updateBooking: {
-      run: (ctx) => ok(updateBooking(db, me(ctx), text(ctx.params.id), ctx.body as BookingUpdate)),
+      run: (ctx) => ok(updateBooking(db, me(ctx), text(ctx.params.id), ctx.body)),
     },
     cancelBooking: { run: (ctx) => ok(cancelBooking(db, me(ctx), text(ctx.params.id))) },
     listServicePics: {
@@ -149,18 +152,18 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
         recordDelivery(db, signature);
       },
       run: (ctx) => {
-        applyWebhookEvent(db, ctx.body as CalendlyWebhookEvent);
+        applyWebhookEvent(db, ctx.body);
         return { status: 204 };
       },
     },
     listSubscriptions: { run: (ctx) => ok(listSubscriptions(db, me(ctx))) },
     createSubscription: {
-      run: (ctx) => ok(createSubscription(db, me(ctx), ctx.body as SubscriptionInput), 201),
+      run: (ctx) => ok(createSubscription(db, me(ctx), ctx.body), 201),
     },
     cancelSubscription: {
       run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
     },
     ...createOwnerHandlers(db, options),
     ...createOwnerCustomerHandlers(db),
-  } satisfies Record<string, Handler>;
+  } satisfies Partial<OperationHandlers>;
 }

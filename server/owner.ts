@@ -5,7 +5,6 @@
  * goes through a function of ./bookings.ts.
  */
 import type { FastifyRequest } from 'fastify';
-import type { OwnerCancellation, OwnerSchedule } from '../domain/contract/types';
 import { bookingInstant } from '../domain/dates';
 import { OWNERS_GROUP } from '../domain/owners';
 import type { ServerOptions } from './config';
@@ -21,7 +20,7 @@ import {
   type BookingRow,
 } from './bookings';
 import { addPicture } from './pictures';
-import type { Answer, Handler } from './operations';
+import type { Answer, OperationHandlers } from './operations';
 
 /** The largest picture the owner may upload, and the most a multipart body may carry. */
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
@@ -231,12 +230,11 @@ export function createOwnerHandlers(db: Db, options: ServerOptions) {
     listOwnerRequests: { run: (ctx) => ok(listOwnerRequests(db, ctx.query as InboxQuery)) },
     markOwnerRequestSeen: { run: (ctx) => ok(markSeen(db, text(ctx.params.id))) },
     scheduleOwnerBooking: {
-      run: (ctx) =>
-        ok(toOwnerBooking(scheduleBooking(db, text(ctx.params.id), ctx.body as OwnerSchedule))),
+      run: (ctx) => ok(toOwnerBooking(scheduleBooking(db, text(ctx.params.id), ctx.body))),
     },
     cancelOwnerBooking: {
       run: (ctx) => {
-        const { reason } = ctx.body as OwnerCancellation;
+        const { reason } = ctx.body;
         return ok(toOwnerBooking(ownerCancelBooking(db, text(ctx.params.id), reason)));
       },
     },
@@ -254,5 +252,5 @@ export function createOwnerHandlers(db: Db, options: ServerOptions) {
     listOwnerRoute: {
       run: (ctx) => ok(listRoute(db, text(ctx.query.from), Number(ctx.query.days ?? 1))),
     },
-  } satisfies Record<string, Handler>;
+  } satisfies Partial<OperationHandlers>;
 }

@@ -12,7 +12,7 @@ import { listVehicles } from './vehicles';
 import { listSubscriptions } from './subscriptions';
 import type { BookingRow } from './bookings';
 import { contains, newestFirstPage, toOwnerBooking } from './owner';
-import type { Handler } from './operations';
+import type { OperationHandlers } from './operations';
 
 const NUMBERS_TIME_ZONE = 'America/New_York';
 
@@ -183,9 +183,9 @@ export function createOwnerCustomerHandlers(db: Db) {
     adjustOwnerPoints: {
       run: (ctx) => ({
         status: 201,
-        body: adjustPoints(db, text(ctx.params.userId), ctx.body as OwnerPointsAdjustment),
+        body: adjustPoints(db, text(ctx.params.userId), ctx.body),
       }),
     },
     getOwnerNumbers: { run: () => ({ status: 200, body: ownerNumbers(db) }) },
-  } satisfies Record<string, Handler>;
+  } satisfies Partial<OperationHandlers>;
 }

@@ -8,6 +8,18 @@ import type { components, operations } from './schema.generated';
 /** Every operation of openapi.yaml by its operationId: a table keyed by it misses none. */
 export type OperationId = keyof operations;
 
+/**
+ * An operation's JSON request body as openapi.yaml declares it (with `undefined` when the body
+ * is optional; only `undefined` for an operation without a JSON body).
+ */
+export type RequestBodyOf<Id extends OperationId> = operations[Id] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : operations[Id] extends { requestBody?: { content: { 'application/json': infer Body } } }
+    ? Body | undefined
+    : undefined;
+
 type Schemas = components['schemas'];
 
 export type Address = Schemas['Address'];
@@ -30,6 +42,4 @@ export type LoyaltyTransaction = Schemas['LoyaltyTransaction'];
 export type Loyalty = Schemas['Loyalty'];
 export type AccountDeletion = Schemas['AccountDeletion'];
 export type AccountExport = Schemas['AccountExport'];
-export type OwnerSchedule = Schemas['OwnerSchedule'];
-export type OwnerCancellation = Schemas['OwnerCancellation'];
 export type OwnerPointsAdjustment = Schemas['OwnerPointsAdjustment'];

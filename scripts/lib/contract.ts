@@ -9,6 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { loadOpenApi } from '../../domain/contract/openapi';
 import { quoteTotal } from '../../domain/pricing';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
+import type { OperationId } from '../../domain/contract/types';
 import {
   asArray,
   asRecord,
@@ -85,23 +86,39 @@ const bookingUpdateBody = () => ({
   totalPrice: 1,
 });
 
-/** A valid request for each operation, used where only the auth answer matters. */
-function sampleRequest(operationId: string): RequestSpec {
+/**
+ * A valid request of each operation, the one sent where only the auth answer matters (`{}`:
+ * none of its parameters or body is needed). Every operation of openapi.yaml is listed, so a
+ * new one is a compile error here until it has its sample.
+ */
+function sampleRequest(operationId: OperationId): RequestSpec {
   const id = { id: UNKNOWN_ID };
-  const samples: Record<string, RequestSpec> = {
+  const samples = {
+    getHealth: {},
+    getMyProfile: {},
     updateMyProfile: { body: { name: 'Contract Check' } },
     reportSessionsEnded: { body: { reason: 'password-change' } },
+    listMyVehicles: {},
     createVehicle: { body: vehicleBody },
     updateVehicle: { params: id, body: vehicleBody },
     deleteVehicle: { params: id },
+    getLoyalty: {},
+    listBookings: {},
     createBooking: { body: quoteBody('contract-check@example.com') },
+    listClaimableBookings: {},
+    claimBooking: { params: id, body: { decision: 'mine' } },
     updateBooking: { params: id, body: bookingUpdateBody() },
     cancelBooking: { params: id },
-    claimBooking: { params: id, body: { decision: 'mine' } },
     listServicePics: { query: { bookingId: UNKNOWN_ID } },
+    getServicePicFile: {},
+    listCalendlyBookings: {},
+    receiveCalendlyWebhook: {},
+    listSubscriptions: {},
     createSubscription: { body: { plan: 'monthly' } },
     cancelSubscription: { params: id },
+    exportMyData: {},
     deleteMyAccount: { body: { email: 'contract-check@example.com', accessToken: 'x' } },
+    listOwnerRequests: {},
     markOwnerRequestSeen: { params: id },
     scheduleOwnerBooking: { params: id, body: { date: daysFromNow(31), time: '10:00' } },
     cancelOwnerBooking: { params: id, body: { reason: 'Sent by the contract check' } },
@@ -120,13 +137,15 @@ function sampleRequest(operationId: string): RequestSpec {
       ].join('\r\n'),
     },
     listOwnerRoute: { query: { from: daysFromNow(1) } },
+    listOwnerCustomers: {},
     getOwnerCustomer: { params: { userId: 'contract-check' } },
     adjustOwnerPoints: {
       params: { userId: 'contract-check' },
       body: { points: 1, reason: 'Sent by the contract check' },
     },
-  };
-  return samples[operationId] ?? {};
+    getOwnerNumbers: {},
+  } satisfies Record<OperationId, RequestSpec>;
+  return samples[operationId];
 }
 
 const expect =
@@ -345,7 +364,7 @@ async function checkVehicles(run: ContractRun): Promise<void> {
   );
   const id = String(asRecord(created?.json).vehicleId ?? '');
   if (!created || !id) {
-    for (const op of ['updateVehicle', 'deleteVehicle']) {
+    for (const op of ['updateVehicle', 'deleteVehicle'] as const) {
       run.blocked(op, 'own vehicle', 'creating a vehicle failed');
     }
     return;
@@ -462,7 +481,7 @@ async function checkBookings(run: ContractRun, token: string, email: string): Pr
   await checkServicePics(run, id);
 
   if (!id) {
-    for (const op of ['updateBooking', 'cancelBooking']) {
+    for (const op of ['updateBooking', 'cancelBooking'] as const) {
       run.blocked(op, 'own booking', 'creating a booking failed');
     }
     return;

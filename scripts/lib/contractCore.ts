@@ -10,6 +10,14 @@ import {
   type OperationSpec,
   type SchemaCompiler,
 } from '../../domain/contract/openapi';
+import type { OperationId } from '../../domain/contract/types';
+
+/** An operation of the contract checked here; its id is one of the generated schema's. */
+export type ContractOperation = OperationSpec & { operationId: OperationId };
+
+/** openapi.yaml's operations; their ids are the generated schema's (`npm run codegen:check`). */
+export const contractOperations = (doc: OpenApiDocument) =>
+  listOperations(doc) as ContractOperation[];
 
 export interface CheckResult {
   label: string;
@@ -20,7 +28,7 @@ export interface CheckResult {
 export type OperationStatus = 'PASS' | 'FAIL' | 'SKIP';
 
 export interface OperationResult {
-  operationId: string;
+  operationId: OperationId;
   method: string;
   path: string;
   status: OperationStatus;
@@ -70,10 +78,10 @@ function shorten(text: string, max = 160): string {
 }
 
 export class ContractRun {
-  readonly operations: OperationSpec[];
-  private readonly byId = new Map<string, OperationSpec>();
-  private readonly results = new Map<string, CheckResult[]>();
-  private readonly notes = new Map<string, string>();
+  readonly operations: ContractOperation[];
+  private readonly byId = new Map<string, ContractOperation>();
+  private readonly results = new Map<OperationId, CheckResult[]>();
+  private readonly notes = new Map<OperationId, string>();
   private readonly compiler: SchemaCompiler;
   private readonly validators = new Map<object, ReturnType<SchemaCompiler['compile']>>();
   /** Sent to operations that use a token, unless a request says `token` (null: none). */
@@ -84,33 +92,33 @@ export class ContractRun {
     private readonly baseUrl: string,
     private readonly fetchImpl: typeof fetch = fetch,
   ) {
-    this.operations = listOperations(doc);
+    this.operations = contractOperations(doc);
     for (const op of this.operations) this.byId.set(op.operationId, op);
     this.compiler = createSchemaCompiler(doc);
   }
 
-  has(operationId: string): boolean {
+  has(operationId: OperationId): boolean {
     return this.byId.has(operationId);
   }
 
-  operation(operationId: string): OperationSpec {
+  operation(operationId: OperationId): ContractOperation {
     const op = this.byId.get(operationId);
     if (!op) throw new Error(`openapi.yaml has no operation ${operationId}`);
     return op;
   }
 
-  note(operationId: string, text: string): void {
+  note(operationId: OperationId, text: string): void {
     this.notes.set(operationId, text);
   }
 
-  record(operationId: string, check: CheckResult): void {
+  record(operationId: OperationId, check: CheckResult): void {
     const list = this.results.get(operationId) ?? [];
     list.push(check);
     this.results.set(operationId, list);
   }
 
   /** The URL of an operation with its path parameters and query filled in. */
-  url(operationId: string, spec: RequestSpec = {}): string {
+  url(operationId: OperationId, spec: RequestSpec = {}): string {
     const op = this.operation(operationId);
     const filled = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
       encodeURIComponent(spec.params?.[name] ?? ''),
@@ -119,7 +127,7 @@ export class ContractRun {
     return `${this.baseUrl}${filled}${query ? `?${query}` : ''}`;
   }
 
-  async send(operationId: string, spec: RequestSpec = {}): Promise<Exchange> {
+  async send(operationId: OperationId, spec: RequestSpec = {}): Promise<Exchange> {
     const op = this.operation(operationId);
     const token =
       'token' in spec ? spec.token : op.security === 'none' ? undefined : this.defaultToken;
@@ -153,7 +161,7 @@ export class ContractRun {
   }
 
   /** Problems of an answer against the operation's declared responses ('' when none). */
-  conformance(operationId: string, exchange: Exchange): string {
+  conformance(operationId: OperationId, exchange: Exchange): string {
     const op = this.operation(operationId);
     const declared =
       op.responses[String(exchange.status)] ??
@@ -205,7 +213,7 @@ export class ContractRun {
    * ids it carries), or undefined when the request itself failed.
    */
   async check(
-    operationId: string,
+    operationId: OperationId,
     label: string,
     spec: RequestSpec,
     expected: number | number[],
@@ -222,7 +230,7 @@ export class ContractRun {
   }
 
   judge(
-    operationId: string,
+    operationId: OperationId,
     label: string,
     exchange: Exchange,
     expected: number | number[],
@@ -247,7 +255,7 @@ export class ContractRun {
   }
 
   /** Records that a check could not run because an earlier step failed. */
-  blocked(operationId: string, label: string, because: string): void {
+  blocked(operationId: OperationId, label: string, because: string): void {
     this.record(operationId, { label, ok: false, reason: `not run: ${because}` });
   }
 

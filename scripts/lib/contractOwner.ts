@@ -6,6 +6,7 @@
  * one and back, so the balance ends where it was.
  */
 import { isOwnerPath } from '../../domain/owners';
+import type { OperationId } from '../../domain/contract/types';
 import { asArray, asRecord, type ContractRun, type Exchange } from './contractCore';
 
 /** A 1×1 PNG: a picture the server accepts by its bytes. */
@@ -41,7 +42,7 @@ const isTrue =
 
 interface OwnerCheckInput {
   /** A valid request of each owner operation (the one the 401 checks send). */
-  sample: (operationId: string) => Parameters<ContractRun['check']>[2];
+  sample: (operationId: OperationId) => Parameters<ContractRun['check']>[2];
   /** A quote request body the customer may send. */
   quote: () => Record<string, unknown>;
   /** A date some days ahead (YYYY-MM-DD). */

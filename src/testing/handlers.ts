@@ -1,12 +1,12 @@
-import { http, HttpResponse } from 'msw';
-import { apiUrl } from './api';
+import { HttpResponse } from 'msw';
+import { contractHttp } from './contractHttp';
 
 /**
- * Default answers for a signed-in customer with no data. Tests override what they need
- * with server.use(...).
+ * Default answers for a signed-in customer with no data, in the contract's shapes (a wrong one
+ * is a compile error). Tests override what they need with server.use(...).
  */
 export const handlers = [
-  http.get(apiUrl('/profile/me'), () =>
+  contractHttp.get('/profile/me', () =>
     HttpResponse.json({
       userId: 'user-1',
       email: 'jordan@example.com',
@@ -14,12 +14,12 @@ export const handlers = [
       emailPreferences: { reminders: true, statusUpdates: true },
     }),
   ),
-  http.get(apiUrl('/vehicles/me'), () => HttpResponse.json([])),
-  http.get(apiUrl('/bookings'), () => HttpResponse.json([])),
-  http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([])),
-  http.get(apiUrl('/bookings/claimable'), () => HttpResponse.json([])),
-  http.get(apiUrl('/subscriptions'), () => HttpResponse.json([])),
-  http.get(apiUrl('/loyalty'), () =>
+  contractHttp.get('/vehicles/me', () => HttpResponse.json([])),
+  contractHttp.get('/bookings', () => HttpResponse.json([])),
+  contractHttp.get('/calendly-bookings', () => HttpResponse.json([])),
+  contractHttp.get('/bookings/claimable', () => HttpResponse.json([])),
+  contractHttp.get('/subscriptions', () => HttpResponse.json([])),
+  contractHttp.get('/loyalty', () =>
     HttpResponse.json({
       userId: 'user-1',
       points: 100,
@@ -28,5 +28,5 @@ export const handlers = [
       lastUpdated: '',
     }),
   ),
-  http.get(apiUrl('/service-pics'), () => HttpResponse.json([])),
+  contractHttp.get('/service-pics', () => HttpResponse.json([])),
 ];

@@ -5,12 +5,13 @@
  * contract's own examples, and each answer is checked against the contract.
  */
 import type { ChildProcess } from 'node:child_process';
-import { ContractRun, type RequestSpec } from '../../scripts/lib/contractCore';
-import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
+import { contractOperations, ContractRun, type RequestSpec } from '../../scripts/lib/contractCore';
+import { loadOpenApi } from '../../domain/contract/openapi';
+import type { OperationId } from '../../domain/contract/types';
 import { startPrism, stopPrism } from './prism';
 
 const doc = loadOpenApi();
-const operations = listOperations(doc);
+const operations = contractOperations(doc);
 let prism: ChildProcess;
 let run: ContractRun;
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => stopPrism(prism));
 
 /** A request made of the operation's examples, with a (mock-accepted) bearer token. */
-function exampleRequest(operationId: string): RequestSpec {
+function exampleRequest(operationId: OperationId): RequestSpec {
   const op = run.operation(operationId);
   const spec: Required<Pick<RequestSpec, 'params' | 'query' | 'headers'>> & RequestSpec = {
     params: {},

@@ -1,0 +1,58 @@
+/**
+ * MSW handlers typed by the contract: `contractHttp.get('/profile/me', resolver)` takes a path
+ * of openapi.yaml as written there ({id} for a parameter), and its resolver must answer one of
+ * the bodies that operation declares (domain/contract/schema.generated.ts), so a handler that
+ * answers a wrong shape is a compile error. A test of a legacy backend's shapes, which the
+ * contract does not declare, uses msw's `http` instead.
+ */
+import { http, type DefaultBodyType, type HttpHandler, type HttpResponseResolver } from 'msw';
+import type { paths } from '../../domain/contract/schema.generated';
+import { apiUrl } from './api';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** The contract's paths that have an operation for `M`. */
+type PathOf<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends { responses: object } ? P : never;
+}[keyof paths];
+
+/** A JSON body of a request or answer; null for an answer without a body. */
+type JsonOf<Part> = Part extends { content: { 'application/json': infer Body } }
+  ? Body
+  : Part extends { content?: never }
+    ? null
+    : never;
+
+type Operation<M extends Method, P extends PathOf<M>> = paths[P][M];
+type RequestBodyOf<Op> = Op extends { requestBody: infer Body }
+  ? JsonOf<Body>
+  : Op extends { requestBody?: infer Body }
+    ? [Body] extends [undefined]
+      ? DefaultBodyType
+      : JsonOf<NonNullable<Body>>
+    : DefaultBodyType;
+/** Any answer the operation declares (its successes and its errors). */
+type ResponseBodyOf<Op> = Op extends { responses: infer Responses }
+  ? { [Status in keyof Responses]: JsonOf<Responses[Status]> }[keyof Responses]
+  : never;
+
+export type ContractResolver<M extends Method, P extends PathOf<M>> = HttpResponseResolver<
+  Record<string, string>,
+  RequestBodyOf<Operation<M, P>>,
+  ResponseBodyOf<Operation<M, P>>
+>;
+
+/** openapi.yaml's `/bookings/{id}` as MSW's `/bookings/:id`, under the API's base URL. */
+const route = (path: string) => apiUrl(path.replace(/\{([^}]+)\}/g, ':$1'));
+
+const handlerFor =
+  <M extends Method>(method: M) =>
+  <P extends PathOf<M>>(path: P, resolver: ContractResolver<M, P>): HttpHandler =>
+    http[method](route(path), resolver);
+
+export const contractHttp = {
+  get: handlerFor('get'),
+  post: handlerFor('post'),
+  put: handlerFor('put'),
+  delete: handlerFor('delete'),
+};
