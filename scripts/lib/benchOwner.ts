@@ -1,8 +1,11 @@
 /**
  * The owner's inbox at scale for `npm run bench`: with INBOX_REQUESTS quote requests in the
- * database, the time from the inbox's performance mark 'owner-inbox:data' (its first page has
- * arrived) to 'owner-inbox:rendered' (that page is on screen), signed in as the owner, on a phone.
+ * database, the time from the arrival of the first page's answer (the end of its response in
+ * Resource Timing) to the inbox's performance mark 'owner-inbox:rendered' (made once the page
+ * with the requests has been painted), signed in as the owner, on a phone. The time from the
+ * inbox's mark 'owner-inbox:data' (its render with the data began) is reported beside it.
  */
+import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { median } from './benchLighthouse';
 import { launchBrowser } from './benchBrowser';
@@ -10,7 +13,7 @@ import { INBOX_REQUESTS, ownerTokens } from './benchInbox';
 import type { LocalStack } from './localStack';
 
 export const INBOX_RENDER_LIMIT_MS = 200;
-const RUNS = 3;
+const RUNS = 5;
 
 /** The owner's session as the app stores it (put into storage before the app starts). */
 async function ownerSession(stack: LocalStack): Promise<Record<string, string>> {
@@ -27,7 +30,7 @@ async function ownerSession(stack: LocalStack): Promise<Record<string, string>> 
   };
 }
 
-/** Opens /owner and reads the time from the first page's data to its render. */
+/** Opens /owner and reads the time from the first page's answer to its paint. */
 async function measureOnce(browser: Browser, origin: string, storage: Record<string, string>) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addInitScript((entries) => {
@@ -47,8 +50,25 @@ async function measureOnce(browser: Browser, origin: string, storage: Record<str
     return await page.evaluate(() => {
       const data = performance.getEntriesByName('owner-inbox:data').at(-1);
       const rendered = performance.getEntriesByName('owner-inbox:rendered').at(-1);
+      // The first page's answer: the last GET /owner/requests without a cursor received before
+      // the page marked its data.
+      const answer = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => {
+          const url = new URL(entry.name);
+          return (
+            url.pathname.endsWith('/owner/requests') &&
+            !url.searchParams.has('cursor') &&
+            (!data || entry.responseEnd <= data.startTime)
+          );
+        })
+        .at(-1);
+      // (No named helper here: the bundler's name helper does not exist in the page.)
       return {
         renderMs:
+          rendered && answer
+            ? Math.round((rendered.startTime - answer.responseEnd) * 10) / 10
+            : NaN,
+        fromMarkMs:
           rendered && data ? Math.round((rendered.startTime - data.startTime) * 10) / 10 : NaN,
         items: document.querySelectorAll('ul[aria-label="Quote requests"] > li').length,
       };
@@ -61,7 +81,11 @@ async function measureOnce(browser: Browser, origin: string, storage: Record<str
 export interface OwnerInboxResult {
   count: number;
   runs: number[];
+  /** The same runs from the mark 'owner-inbox:data' (render began) instead of the answer. */
+  fromMark: number[];
   items: number;
+  /** The load average (1, 5, 15 minutes) when the runs began: the machine may be shared. */
+  load: string;
   medianMs: number;
   withinLimit: boolean;
 }
@@ -79,16 +103,32 @@ export async function benchOwnerInbox(
   const session = await ownerSession(stack);
   const own = browser ?? (await launchBrowser());
   try {
+    const load = loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ');
     const runs: number[] = [];
+    const fromMark: number[] = [];
     let items = 0;
     for (let run = 1; run <= RUNS; run += 1) {
       const figure = await measureOnce(own, origin, session);
-      console.log(`[bench] owner inbox #${run}: ${figure.renderMs} ms (${figure.items} shown)`);
+      console.log(
+        `[bench] owner inbox #${run}: ${figure.renderMs} ms after the answer, ` +
+          `${figure.fromMarkMs} ms after the render began (${figure.items} shown)`,
+      );
       runs.push(figure.renderMs);
+      fromMark.push(figure.fromMarkMs);
       items = figure.items;
     }
     const medianMs = median(runs);
-    return { count, runs, items, medianMs, withinLimit: medianMs <= INBOX_RENDER_LIMIT_MS };
+    return {
+      count,
+      runs,
+      fromMark,
+      items,
+      load,
+      medianMs,
+      withinLimit: medianMs <= INBOX_RENDER_LIMIT_MS,
+    };
   } finally {
     if (!browser) await own.close();
   }
@@ -103,8 +143,11 @@ export function ownerInboxMarkdown(result: OwnerInboxResult): string {
 ${OWNER_INBOX_HEADING} ${result.count} requests
 
 Anonymous quote requests written straight into the database, then /owner opened as the owner on
-a 390 px screen. Time from the performance mark 'owner-inbox:data' (the first page of
-${result.items} requests arrived) to 'owner-inbox:rendered', per run: ${result.runs.join(' ms, ')} ms.
+a 390 px screen, ${result.runs.length} times. Time from the first page's answer (the end of its
+response, ${result.items} requests) to the mark 'owner-inbox:rendered', made once that page has
+been painted (the frame after React's commit), per run: ${result.runs.join(' ms, ')} ms. From the
+mark 'owner-inbox:data' (the render with the data began) instead: ${result.fromMark.join(' ms, ')} ms.
+The machine's load average when measured: ${result.load}.
 Median **${result.medianMs} ms**, within ${INBOX_RENDER_LIMIT_MS} ms: ${result.withinLimit ? 'yes' : '**no**'}.
 `;
 }

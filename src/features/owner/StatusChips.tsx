@@ -1,14 +1,16 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import type { OwnerBooking } from './api/generated';
 import { OWNER_TEXT } from './texts';
 
 const STATUS_COLOR = { Booked: 'primary', Completed: 'success', Cancelled: 'default' } as const;
+// Plain boxes with constant styles: the inbox draws these on every request.
+const ROW = { display: 'flex', gap: 0.5 } as const;
 
 /** New or seen, and the booking's status. */
 export function StatusChips({ booking }: { booking: Pick<OwnerBooking, 'seen' | 'status'> }) {
   return (
-    <Stack direction="row" spacing={0.5}>
+    <Box sx={ROW}>
       <Chip
         size="small"
         variant={booking.seen ? 'outlined' : 'filled'}
@@ -21,6 +23,6 @@ export function StatusChips({ booking }: { booking: Pick<OwnerBooking, 'seen' | 
         color={STATUS_COLOR[booking.status]}
         label={booking.status}
       />
-    </Stack>
+    </Box>
   );
 }
