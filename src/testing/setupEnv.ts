@@ -1,3 +1,5 @@
+import { installFastStyles } from './fastStyles';
+
 /** Runs before each test file's modules load: browser APIs jsdom lacks. */
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -26,3 +28,5 @@ class NoopObserver {
   }
 }
 Object.assign(globalThis, { ResizeObserver: NoopObserver, IntersectionObserver: NoopObserver });
+
+installFastStyles(window);
