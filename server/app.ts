@@ -24,6 +24,7 @@ import {
 } from './config';
 import { accountKey, addressKey } from './clientKey';
 import { openDatabase } from './db';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { badRequest, HttpError, reasonPhrase } from './errors';
 import {
   createSchemaCompiler,
@@ -100,8 +101,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   let mailWorker: MailWorker | undefined;
   const { mail } = options;
   if (mail) app.addHook('onReady', async () => void (mailWorker = startMailWorker(db, mail)));
+  // WAL checkpoints run in a thread of their own (./checkpointer.ts).
+  let checkpointer: Checkpointer | undefined;
+  app.addHook(
+    'onReady',
+    async () => void (checkpointer = startCheckpointer(db, options.databasePath)),
+  );
   app.addHook('onClose', async () => {
     await mailWorker?.stop();
+    await checkpointer?.stop();
     db.close();
   });
   installServiceHooks(app, db);
