@@ -25,12 +25,18 @@ describe('MSW handlers typed by the contract', () => {
         const colour: string = body.colour;
         return HttpResponse.json({ ...body, vehicleId: colour });
       }),
+      contractHttp.post('/bookings/{id}/claim', ({ params }) => {
+        // @ts-expect-error The path names only {id}: there is no 'bookingId' parameter.
+        const bookingId = params.bookingId;
+        return HttpResponse.json({ error: 'Not Found', message: `${bookingId}` }, { status: 404 });
+      }),
     ];
     expect(wrong.map((handler) => handler.info.path)).toEqual([
       apiUrl('/vehicles/me'),
       apiUrl('/profile/me'),
       apiUrl('/vehicles'),
       apiUrl('/vehicles/:id'),
+      apiUrl('/bookings/:id/claim'),
     ]);
   });
 
@@ -38,7 +44,8 @@ describe('MSW handlers typed by the contract', () => {
     server.use(
       contractHttp.put('/vehicles/{id}', async ({ request, params }) => {
         const body = await request.json();
-        return HttpResponse.json({ ...body, vehicleId: String(params.id) });
+        const id: string = params.id;
+        return HttpResponse.json({ ...body, vehicleId: id });
       }),
       contractHttp.get('/bookings', () =>
         HttpResponse.json({ error: 'x', message: 'Nope' }, { status: 400 }),

@@ -36,8 +36,14 @@ type ResponseBodyOf<Op> = Op extends { responses: infer Responses }
   ? { [Status in keyof Responses]: JsonOf<Responses[Status]> }[keyof Responses]
   : never;
 
+/** The parameters a path names: `/bookings/{id}/claim` gives `{ id: string }`. */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+export type ParamsOf<P extends string> = { [Name in ParamNames<P>]: string };
+
 export type ContractResolver<M extends Method, P extends PathOf<M>> = HttpResponseResolver<
-  Record<string, string>,
+  ParamsOf<P>,
   RequestBodyOf<Operation<M, P>>,
   ResponseBodyOf<Operation<M, P>>
 >;
