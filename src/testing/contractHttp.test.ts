@@ -19,6 +19,10 @@ describe('MSW handlers typed by the contract', () => {
       contractHttp.get('/profile/me', () => HttpResponse.json({ userId: 'u1', fullName: 'J' })),
       // @ts-expect-error No operation GET /vehicles (the customer's list is /vehicles/me).
       contractHttp.get('/vehicles', () => HttpResponse.json([])),
+      // @ts-expect-error An error answer has the contract's Error shape: 'error' is missing.
+      contractHttp.get('/loyalty', () => HttpResponse.json({ message: 'Down' }, { status: 503 })),
+      // @ts-expect-error A plain Response's body goes unchecked, so it is no contract answer.
+      contractHttp.get('/subscriptions', () => new Response('[{"plan":"yearly"}]')),
       contractHttp.put('/vehicles/{id}', async ({ request }) => {
         const body = await request.json();
         // @ts-expect-error The request body of PUT /vehicles/{id} has no 'colour'.
@@ -35,6 +39,8 @@ describe('MSW handlers typed by the contract', () => {
       apiUrl('/vehicles/me'),
       apiUrl('/profile/me'),
       apiUrl('/vehicles'),
+      apiUrl('/loyalty'),
+      apiUrl('/subscriptions'),
       apiUrl('/vehicles/:id'),
       apiUrl('/bookings/:id/claim'),
     ]);

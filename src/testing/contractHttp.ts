@@ -5,7 +5,13 @@
  * answers a wrong shape is a compile error. A test of a legacy backend's shapes, which the
  * contract does not declare, uses msw's `http` instead.
  */
-import { http, type DefaultBodyType, type HttpHandler, type HttpResponseResolver } from 'msw';
+import {
+  http,
+  type DefaultBodyType,
+  type HttpHandler,
+  type HttpResponse,
+  type HttpResponseResolver,
+} from 'msw';
 import type { paths } from '../../domain/contract/schema.generated';
 import { apiUrl } from './api';
 
@@ -42,11 +48,24 @@ type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer R
   : never;
 export type ParamsOf<P extends string> = { [Name in ParamNames<P>]: string };
 
-export type ContractResolver<M extends Method, P extends PathOf<M>> = HttpResponseResolver<
+/**
+ * An answer the operation declares. Only an `HttpResponse` of a declared body: msw also lets a
+ * resolver return any `Response` (its body unchecked), which this leaves out.
+ */
+export type ContractAnswer<M extends Method, P extends PathOf<M>> = HttpResponse<
+  ResponseBodyOf<Operation<M, P>>
+>;
+
+type MswResolver<M extends Method, P extends PathOf<M>> = HttpResponseResolver<
   ParamsOf<P>,
   RequestBodyOf<Operation<M, P>>,
   ResponseBodyOf<Operation<M, P>>
 >;
+
+/** msw's resolver for the operation, answering a declared body or nothing (the next handler). */
+export type ContractResolver<M extends Method, P extends PathOf<M>> = (
+  info: Parameters<MswResolver<M, P>>[0],
+) => ContractAnswer<M, P> | undefined | Promise<ContractAnswer<M, P> | undefined>;
 
 /** openapi.yaml's `/bookings/{id}` as MSW's `/bookings/:id`, under the API's base URL. */
 const route = (path: string) => apiUrl(path.replace(/\{([^}]+)\}/g, ':$1'));

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { contractHttp } from '../../testing/contractHttp';
+import { contractHttp, type ContractAnswer } from '../../testing/contractHttp';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signIn } from '../../testing/tokens';
@@ -18,7 +18,9 @@ const stored = {
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
 
 /** Answers GET /profile/me with `stored`; records every PUT body and answers it with `reply`. */
-function profileApi(reply: () => Response = () => HttpResponse.json(stored)) {
+function profileApi(
+  reply: () => ContractAnswer<'put', '/profile/me'> = () => HttpResponse.json(stored),
+) {
   const sent: unknown[] = [];
   server.use(
     contractHttp.get('/profile/me', () => HttpResponse.json(stored)),
@@ -241,7 +243,12 @@ describe('Account Profile', () => {
 
     it('a failed save reads "Failed to save profile." and keeps what was typed', async () => {
       const user = userEvent.setup();
-      profileApi(() => HttpResponse.json({ message: 'Profile store offline' }, { status: 500 }));
+      profileApi(() =>
+        HttpResponse.json(
+          { error: 'Internal Server Error', message: 'Profile store offline' },
+          { status: 500 },
+        ),
+      );
       renderApp('/dashboard/profile');
       await screen.findByRole('heading', { name: 'Account Details' });
       await user.clear(accountName());

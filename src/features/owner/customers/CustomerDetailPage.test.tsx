@@ -1,9 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, delay } from 'msw';
+import { HttpResponse, delay } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { apiUrl } from '../../../testing/api';
 import { signIn } from '../../../testing/tokens';
 import type { Loyalty, OwnerCustomer, OwnerPointsAdjustment } from '../api/generated';
 import CustomerDetailPage from './CustomerDetailPage';
@@ -92,7 +92,7 @@ describe('CustomerDetailPage', () => {
       },
     ]);
     server.use(
-      http.get(apiUrl('/owner/customers/cust-1'), async () => {
+      contractHttp.get('/owner/customers/{userId}', async () => {
         await delay(20);
         return HttpResponse.json<OwnerCustomer>(customer(ledger));
       }),
@@ -122,7 +122,7 @@ describe('CustomerDetailPage', () => {
 
   it('says so when the customer does not exist', async () => {
     server.use(
-      http.get(apiUrl('/owner/customers/cust-1'), () =>
+      contractHttp.get('/owner/customers/{userId}', () =>
         HttpResponse.json({ error: 'Not Found', message: 'Customer not found' }, { status: 404 }),
       ),
     );
@@ -135,11 +135,11 @@ describe('CustomerDetailPage', () => {
     let balance = 100;
     const sent: OwnerPointsAdjustment[] = [];
     server.use(
-      http.get(apiUrl('/owner/customers/cust-1'), () =>
+      contractHttp.get('/owner/customers/{userId}', () =>
         HttpResponse.json<OwnerCustomer>(customer(loyalty(balance))),
       ),
-      http.post(apiUrl('/owner/customers/cust-1/points'), async ({ request }) => {
-        const body = (await request.json()) as OwnerPointsAdjustment;
+      contractHttp.post('/owner/customers/{userId}/points', async ({ request }) => {
+        const body = await request.json();
         sent.push(body);
         if (balance + body.points < 0) {
           return HttpResponse.json(
