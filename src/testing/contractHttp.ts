@@ -1,9 +1,10 @@
 /**
  * MSW handlers typed by the contract: `contractHttp.get('/profile/me', resolver)` takes a path
- * of openapi.yaml as written there ({id} for a parameter), and its resolver must answer one of
- * the bodies that operation declares (domain/contract/schema.generated.ts), so a handler that
- * answers a wrong shape is a compile error. A test of a legacy backend's shapes, which the
- * contract does not declare, uses msw's `http` instead.
+ * of openapi.yaml as written there ({id} for a parameter, which the resolver's `params` has),
+ * gives the resolver the request body typed, and the resolver must answer an `HttpResponse` of
+ * one of the bodies that operation declares (domain/contract/schema.generated.ts), so a handler
+ * that answers a wrong shape is a compile error. An answer the contract deliberately does not
+ * declare (a legacy backend's shapes, a malformed body) uses msw's `http`, with a comment.
  */
 import {
   http,
