@@ -91,8 +91,10 @@ describe('CustomerDetailPage', () => {
         source: 'Given twice',
       },
     ]);
+    const asked: string[] = [];
     server.use(
-      contractHttp.get('/owner/customers/{userId}', async () => {
+      contractHttp.get('/owner/customers/{userId}', async ({ params }) => {
+        asked.push(params.userId);
         await delay(20);
         return HttpResponse.json<OwnerCustomer>(customer(ledger));
       }),
@@ -118,6 +120,8 @@ describe('CustomerDetailPage', () => {
     expect(screen.getByText(t.note('Gate code 4411'))).toBeInTheDocument();
     expect(screen.getByText('Toyota RAV4 (2019) · XYZ-987')).toBeInTheDocument();
     expect(screen.getByText(/^Monthly · Active · since/)).toBeInTheDocument();
+    // The page asks for the customer its address names.
+    expect(new Set(asked)).toEqual(new Set(['cust-1']));
   });
 
   it('says so when the customer does not exist', async () => {
