@@ -171,10 +171,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...createHandlers(db, options, secret),
     ...accountHandlers(db, options, verifyToken),
   } satisfies OperationHandlers;
-  // Each handler expects its operation's request body type; the route below validates the
-  // body against that operation's schema before it runs the handler, which is what makes
-  // this the one place the body's type is asserted.
-  const handlers = table as Partial<Record<string, Handler>>;
+  // Each handler expects its operation's request body and query types; the route below
+  // validates both against that operation before it runs the handler, which is what makes
+  // this the one place their types are asserted (through unknown: a declared query's required
+  // parameters are not in a plain record).
+  const handlers = table as unknown as Partial<Record<string, Handler>>;
   for (const op of operations) {
     const handler = handlers[op.operationId];
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);

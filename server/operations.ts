@@ -3,7 +3,7 @@
  * to its handler after authentication and validation (./validation.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import type { OperationId, RequestBodyOf } from '../domain/contract/types';
+import type { OperationId, QueryOf, RequestBodyOf } from '../domain/contract/types';
 import type { ServerOptions } from './config';
 import type { Db } from './db';
 import { HttpError, notFound } from './errors';
@@ -24,14 +24,15 @@ import { createOwnerHandlers } from './owner';
 import { createOwnerCustomerHandlers } from './ownerCustomers';
 
 /**
- * What a handler gets: `body` has its operation's request body type, because app.ts validates
- * the body against that operation's schema in openapi.yaml before the handler runs.
+ * What a handler gets: `body` has its operation's request body type and `query` its query
+ * parameters' types, because app.ts validates both against that operation in openapi.yaml
+ * (coercing the query's values to their types) before the handler runs.
  */
-export interface Context<Body = unknown> {
+export interface Context<Body = unknown, Query = Record<string, unknown>> {
   request: FastifyRequest;
   customer: Customer | null;
   params: Record<string, unknown>;
-  query: Record<string, unknown>;
+  query: Query;
   body: Body;
 }
 
@@ -42,18 +43,20 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-export interface Handler<Body = unknown> {
+export interface Handler<Body = unknown, Query = Record<string, unknown>> {
   /** Runs before validation, with the raw body (the webhook's signature check). */
   before?: (request: FastifyRequest, rawBody: string) => void;
-  run: (ctx: Context<Body>) => Answer | Promise<Answer>;
+  run: (ctx: Context<Body, Query>) => Answer | Promise<Answer>;
 }
 
 /**
  * The operation table's type: one handler per operationId, each given its operation's request
- * body. Handler modules write `satisfies Partial<OperationHandlers>` (a misspelled operation is
+ * body and query parameters. Handler modules write `satisfies Partial<OperationHandlers>` (a misspelled operation is
  * a compile error); app.ts checks the merged table is complete.
  */
-export type OperationHandlers = { [Id in OperationId]: Handler<RequestBodyOf<Id>> };
+export type OperationHandlers = {
+  [Id in OperationId]: Handler<RequestBodyOf<Id>, QueryOf<Id>>;
+};
 
 /** The signed-in customer (operations whose security requires a token). */
 function me(ctx: Context): Customer {
@@ -123,13 +126,13 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
     },
     cancelBooking: { run: (ctx) => ok(cancelBooking(db, me(ctx), text(ctx.params.id))) },
     listServicePics: {
-      run: (ctx) => ok(listPictures(db, me(ctx), text(ctx.query.bookingId), signing(ctx.request))),
+      run: (ctx) => ok(listPictures(db, me(ctx), ctx.query.bookingId, signing(ctx.request))),
     },
     getServicePicFile: {
       run: async (ctx) => {
         const file = text(ctx.params.file);
-        const expires = Number(ctx.query.expires);
-        verifyPictureSignature(secret, file, expires, text(ctx.query.signature));
+        const { expires, signature } = ctx.query;
+        verifyPictureSignature(secret, file, expires, signature);
         const picture = await readPicture(options.picturesDir, file);
         const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
         return {

@@ -5,6 +5,7 @@
  * goes through a function of ./bookings.ts.
  */
 import type { FastifyRequest } from 'fastify';
+import type { QueryOf } from '../domain/contract/types';
 import { bookingInstant } from '../domain/dates';
 import { OWNERS_GROUP } from '../domain/owners';
 import type { ServerOptions } from './config';
@@ -47,15 +48,8 @@ export function toOwnerBooking(row: BookingRow) {
   };
 }
 
-interface InboxQuery {
-  status?: string;
-  from?: string;
-  to?: string;
-  town?: string;
-  q?: string;
-  cursor?: string;
-  limit?: number;
-}
+/** The inbox's filters, search and paging, as openapi.yaml declares them. */
+type InboxQuery = QueryOf<'listOwnerRequests'>;
 
 const encodeCursor = (createdAt: string, rowid: number) =>
   Buffer.from(`${createdAt}|${rowid}`).toString('base64url');
@@ -227,7 +221,7 @@ const text = (value: unknown): string => String(value);
 
 export function createOwnerHandlers(db: Db, options: ServerOptions) {
   return {
-    listOwnerRequests: { run: (ctx) => ok(listOwnerRequests(db, ctx.query as InboxQuery)) },
+    listOwnerRequests: { run: (ctx) => ok(listOwnerRequests(db, ctx.query)) },
     markOwnerRequestSeen: { run: (ctx) => ok(markSeen(db, text(ctx.params.id))) },
     scheduleOwnerBooking: {
       run: (ctx) => ok(toOwnerBooking(scheduleBooking(db, text(ctx.params.id), ctx.body))),
@@ -250,7 +244,7 @@ export function createOwnerHandlers(db: Db, options: ServerOptions) {
         ok(await uploadPicture(db, options.picturesDir, ctx.request, text(ctx.params.id)), 201),
     },
     listOwnerRoute: {
-      run: (ctx) => ok(listRoute(db, text(ctx.query.from), Number(ctx.query.days ?? 1))),
+      run: (ctx) => ok(listRoute(db, ctx.query.from, ctx.query.days ?? 1)),
     },
   } satisfies Partial<OperationHandlers>;
 }

@@ -3,7 +3,7 @@
  * and a customer's detail, points adjustments with a reason, and this month against the last.
  * Reached only through the owner operations (server/app.ts checks the owners group first).
  */
-import type { Loyalty, OwnerPointsAdjustment } from '../domain/contract/types';
+import type { Loyalty, OwnerPointsAdjustment, QueryOf } from '../domain/contract/types';
 import { bookingInstant, monthKey } from '../domain/dates';
 import { inWriteTransaction, type Db } from './db';
 import { badRequest, conflict, notFound } from './errors';
@@ -26,13 +26,10 @@ interface CustomerListRow {
   booking_count: number;
 }
 
-/** One page of customers, newest account first; `q` searches name, phones and e-mail. */
-interface CustomerQuery {
-  q?: string;
-  cursor?: string;
-  limit?: number;
-}
+/** The customers list's search and paging, as openapi.yaml declares them. */
+type CustomerQuery = QueryOf<'listOwnerCustomers'>;
 
+/** One page of customers, newest account first; `q` searches name, phones and e-mail. */
 export function listCustomers(db: Db, query: CustomerQuery) {
   const where: string[] = [];
   const params: Record<string, string | number> = {};
@@ -175,7 +172,7 @@ const text = (value: unknown): string => String(value);
 export function createOwnerCustomerHandlers(db: Db) {
   return {
     listOwnerCustomers: {
-      run: (ctx) => ({ status: 200, body: listCustomers(db, ctx.query as CustomerQuery) }),
+      run: (ctx) => ({ status: 200, body: listCustomers(db, ctx.query) }),
     },
     getOwnerCustomer: {
       run: (ctx) => ({ status: 200, body: getCustomerDetail(db, text(ctx.params.userId)) }),

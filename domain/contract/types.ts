@@ -20,6 +20,18 @@ export type RequestBodyOf<Id extends OperationId> = operations[Id] extends {
     ? Body | undefined
     : undefined;
 
+/**
+ * An operation's query parameters as openapi.yaml declares them (the server validates them and
+ * coerces them to these types before a handler runs); any record when it declares none.
+ */
+export type QueryOf<Id extends OperationId> = operations[Id]['parameters'] extends {
+  query?: infer Query;
+}
+  ? [NonNullable<Query>] extends [never]
+    ? Record<string, unknown>
+    : NonNullable<Query>
+  : Record<string, unknown>;
+
 type Schemas = components['schemas'];
 
 export type Address = Schemas['Address'];

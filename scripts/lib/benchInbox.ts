@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createBooking } from '../../server/bookings';
 import { inWriteTransaction, openDatabase } from '../../server/db';
 import { listOwnerRequests } from '../../server/owner';
-import type { QuoteRequest } from '../../domain/contract/types';
+import type { QueryOf, QuoteRequest } from '../../domain/contract/types';
 import { callCognito, isRecord } from './cognitoClient';
 import type { LocalStack } from './localStack';
 
@@ -26,7 +26,7 @@ const SECTION = '## Owner inbox at scale';
 
 interface Variant {
   label: string;
-  query: { status?: string; town?: string; q?: string };
+  query: Pick<QueryOf<'listOwnerRequests'>, 'status' | 'town' | 'q'>;
 }
 
 const VARIANTS: Variant[] = [

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { server } from '../testing/server';
 import { apiUrl } from '../testing/api';
+import { contractHttp } from '../testing/contractHttp';
+import { server } from '../testing/server';
 import { fakeJwt, signIn } from '../testing/tokens';
 import { makeStore } from '../testing/render';
 import { api } from './endpoints';
@@ -33,7 +34,7 @@ describe('base query', () => {
     const { idToken } = signIn();
     let auth: string | null = null;
     server.use(
-      http.get(apiUrl('/profile/me'), ({ request }) => {
+      contractHttp.get('/profile/me', ({ request }) => {
         auth = request.headers.get('authorization');
         return HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' });
       }),
@@ -48,7 +49,7 @@ describe('base query', () => {
     setTokens({ accessToken });
     let auth: string | null = null;
     server.use(
-      http.get(apiUrl('/profile/me'), ({ request }) => {
+      contractHttp.get('/profile/me', ({ request }) => {
         auth = request.headers.get('authorization');
         return HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' });
       }),
@@ -61,13 +62,26 @@ describe('base query', () => {
     let seen: { auth: string | null; type: string | null; credentials: RequestCredentials } | null =
       null;
     server.use(
-      http.post(apiUrl('/bookings'), ({ request }) => {
+      contractHttp.post('/bookings', ({ request }) => {
         seen = {
           auth: request.headers.get('authorization'),
           type: request.headers.get('content-type'),
           credentials: request.credentials,
         };
-        return HttpResponse.json({ bookingId: 'b', status: 'Booked' }, { status: 201 });
+        return HttpResponse.json(
+          {
+            bookingId: 'b',
+            email: 'sam@example.com',
+            vehicleType: 'Sedan',
+            vehicle: '',
+            selectedAddons: [],
+            totalPrice: 90,
+            status: 'Booked',
+            source: 'website',
+            createdAt: '2026-11-21T12:00:00.000Z',
+          },
+          { status: 201 },
+        );
       }),
     );
     await run((store) =>
@@ -92,7 +106,7 @@ describe('base query', () => {
   it('turns a non-OK answer into "API {status}: {body text}" and keeps the server message', async () => {
     signIn();
     server.use(
-      http.get(apiUrl('/profile/me'), () =>
+      contractHttp.get('/profile/me', () =>
         HttpResponse.json({ error: 'Not Found', message: 'No profile' }, { status: 404 }),
       ),
     );
@@ -105,6 +119,7 @@ describe('base query', () => {
 
   it.each([401, 403])('on %s removes the stored id token and goes to /auth', async (status) => {
     signIn();
+    // Off the contract on purpose: a gateway's refusal is plain text, not the API's Error body.
     server.use(http.get(apiUrl('/profile/me'), () => new HttpResponse('denied', { status })));
     const { result, store } = await getProfile();
     expect((result.error as ApiError).message).toBe(`API ${status}: denied`);
@@ -117,7 +132,7 @@ describe('base query', () => {
 
   it('a network failure is its own error kind', async () => {
     signIn();
-    server.use(http.get(apiUrl('/profile/me'), () => HttpResponse.error()));
+    server.use(contractHttp.get('/profile/me', () => HttpResponse.error()));
     const { result } = await getProfile();
     expect(result.error).toMatchObject({
       kind: 'network',
@@ -133,18 +148,18 @@ describe('base query', () => {
       signIn();
       const calls: number[] = [];
       server.use(
-        http.get(apiUrl('/profile/me'), () => {
+        contractHttp.get('/profile/me', () => {
           calls.push(Date.now());
           if (calls.length === 1) {
             return HttpResponse.json(
-              { message: 'slow down' },
+              { error: 'Too Many Requests', message: 'slow down' },
               { status: 429, headers: { 'Retry-After': retryAfter } },
             );
           }
           return secondStatus === 200
             ? HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' })
             : HttpResponse.json(
-                { message: 'still busy' },
+                { error: 'Too Many Requests', message: 'still busy' },
                 { status: secondStatus, headers: { 'Retry-After': '1' } },
               );
         }),
@@ -177,10 +192,10 @@ describe('base query', () => {
     it('does not retry the quote request', async () => {
       let calls = 0;
       server.use(
-        http.post(apiUrl('/bookings'), () => {
+        contractHttp.post('/bookings', () => {
           calls += 1;
           return HttpResponse.json(
-            { message: 'Too many' },
+            { error: 'Too Many Requests', message: 'Too many' },
             { status: 429, headers: { 'Retry-After': '0' } },
           );
         }),
@@ -218,6 +233,7 @@ describe('base query', () => {
   it('normalises answers through the enhanced endpoints (legacy shapes included)', async () => {
     signIn();
     server.use(
+      // Off the contract on purpose: a legacy backend's DynamoDB-typed attributes.
       http.get(apiUrl('/vehicles/me'), () =>
         HttpResponse.json([
           { id: { S: 'v1' }, make: { S: ' Honda ' }, model: 'Civic', year: { N: '2020' } },

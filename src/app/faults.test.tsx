@@ -7,6 +7,7 @@
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+import { contractHttp } from '../testing/contractHttp';
 import { renderApp, renderWithProviders } from '../testing/render';
 import { server } from '../testing/server';
 import { apiUrl } from '../testing/api';
@@ -159,9 +160,15 @@ const dashboardCalls: Call[] = [
     // A malformed first answer reads as empty: the ?email= fallback then answers.
     setup: () =>
       server.use(
-        http.get(apiUrl('/loyalty'), ({ request }) =>
+        contractHttp.get('/loyalty', ({ request }) =>
           new URL(request.url).searchParams.has('email')
-            ? HttpResponse.json({ userId: 'user-1', points: 0, transactions: [] })
+            ? HttpResponse.json({
+                userId: 'user-1',
+                points: 0,
+                transactions: [],
+                createdAt: '2026-01-01T00:00:00.000Z',
+                lastUpdated: '2026-01-01T00:00:00.000Z',
+              })
             : undefined,
         ),
       ),
@@ -180,6 +187,7 @@ const dashboardCalls: Call[] = [
     // GET /loyalty answers empty, so the screen asks again with the profile's e-mail.
     setup: () =>
       server.use(
+        // Off the contract on purpose: an empty object, as a backend without the record answers.
         http.get(apiUrl('/loyalty'), ({ request }) =>
           new URL(request.url).searchParams.has('email') ? undefined : HttpResponse.json({}),
         ),
@@ -197,7 +205,7 @@ const dashboardCalls: Call[] = [
     normal: () => HttpResponse.json([]),
     setup: () =>
       server.use(
-        http.get(apiUrl('/bookings'), () =>
+        contractHttp.get('/bookings', () =>
           HttpResponse.json([
             {
               bookingId: '65a1f0c2e4b0a1b2c3d4e5a1',
@@ -236,6 +244,7 @@ function useFault(call: Pick<Call, 'method' | 'url' | 'matches' | 'normal'>, fau
     call.matches && !call.matches(new URL(request.url))
       ? undefined
       : faultyAnswer(fault, call.normal);
+  // Off the contract on purpose: the faults (a malformed 200, empty 500s) are what it lacks.
   server.use(
     call.method === 'get'
       ? http.get(apiUrl(call.url), handle)

@@ -19,18 +19,30 @@ describe('MSW handlers typed by the contract', () => {
       contractHttp.get('/profile/me', () => HttpResponse.json({ userId: 'u1', fullName: 'J' })),
       // @ts-expect-error No operation GET /vehicles (the customer's list is /vehicles/me).
       contractHttp.get('/vehicles', () => HttpResponse.json([])),
+      // @ts-expect-error An error answer has the contract's Error shape: 'error' is missing.
+      contractHttp.get('/loyalty', () => HttpResponse.json({ message: 'Down' }, { status: 503 })),
+      // @ts-expect-error A plain Response's body goes unchecked, so it is no contract answer.
+      contractHttp.get('/subscriptions', () => new Response('[{"plan":"yearly"}]')),
       contractHttp.put('/vehicles/{id}', async ({ request }) => {
         const body = await request.json();
         // @ts-expect-error The request body of PUT /vehicles/{id} has no 'colour'.
         const colour: string = body.colour;
         return HttpResponse.json({ ...body, vehicleId: colour });
       }),
+      contractHttp.post('/bookings/{id}/claim', ({ params }) => {
+        // @ts-expect-error The path names only {id}: there is no 'bookingId' parameter.
+        const bookingId = params.bookingId;
+        return HttpResponse.json({ error: 'Not Found', message: `${bookingId}` }, { status: 404 });
+      }),
     ];
     expect(wrong.map((handler) => handler.info.path)).toEqual([
       apiUrl('/vehicles/me'),
       apiUrl('/profile/me'),
       apiUrl('/vehicles'),
+      apiUrl('/loyalty'),
+      apiUrl('/subscriptions'),
       apiUrl('/vehicles/:id'),
+      apiUrl('/bookings/:id/claim'),
     ]);
   });
 
@@ -38,7 +50,8 @@ describe('MSW handlers typed by the contract', () => {
     server.use(
       contractHttp.put('/vehicles/{id}', async ({ request, params }) => {
         const body = await request.json();
-        return HttpResponse.json({ ...body, vehicleId: String(params.id) });
+        const id: string = params.id;
+        return HttpResponse.json({ ...body, vehicleId: id });
       }),
       contractHttp.get('/bookings', () =>
         HttpResponse.json({ error: 'x', message: 'Nope' }, { status: 400 }),

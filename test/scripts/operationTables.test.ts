@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { codegenDestinations } from '../../scripts/lib/codegenOperations';
-import type { VehicleInput } from '../../domain/contract/types';
+import type { QueryOf, VehicleInput } from '../../domain/contract/types';
 import type { Context, OperationHandlers } from '../../server/operations';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -155,4 +155,19 @@ it("a handler gets its operation's request body typed, and a misspelled operatio
   const vehicle: VehicleInput = { make: 'Honda', model: 'Fit', year: 2020 };
   const answer = handlers.createVehicle.run({ body: vehicle } as Context<VehicleInput>);
   expect(answer.body).toBe('Honda 2020');
+});
+
+it("a handler gets its operation's query parameters typed, as the server validates them", () => {
+  const handlers = {
+    listOwnerRoute: {
+      run: (ctx) => ({ status: 200, body: `${ctx.query.from} +${(ctx.query.days ?? 1) * 24}h` }),
+    },
+    // @ts-expect-error The inbox's query has no `page` (it pages with `cursor`).
+    listOwnerRequests: { run: (ctx) => ({ status: 200, body: ctx.query.page }) },
+    // @ts-expect-error `limit` is a number (validation coerces it), never the text 'all'.
+    listOwnerCustomers: { run: (ctx) => ({ status: 200, body: ctx.query.limit === 'all' }) },
+  } satisfies Partial<OperationHandlers>;
+  const query: QueryOf<'listOwnerRoute'> = { from: '2026-12-05', days: 7 };
+  const answer = handlers.listOwnerRoute.run({ query } as Context<unknown, typeof query>);
+  expect(answer.body).toBe('2026-12-05 +168h');
 });

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../testing/contractHttp';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
-import { apiUrl } from '../../testing/api';
 import { createFakeCognito, type FakeCognito } from '../../testing/cognito';
 import { fakeJwt, signIn } from '../../testing/tokens';
 import { api } from '../endpoints';
@@ -73,15 +73,15 @@ describe('session refresh', () => {
     storeExpiredSession();
     const seen: (string | null)[] = [];
     server.use(
-      http.get(apiUrl('/vehicles/me'), ({ request }) => {
+      contractHttp.get('/vehicles/me', ({ request }) => {
         seen.push(request.headers.get('authorization'));
         return HttpResponse.json([]);
       }),
-      http.get(apiUrl('/subscriptions'), ({ request }) => {
+      contractHttp.get('/subscriptions', ({ request }) => {
         seen.push(request.headers.get('authorization'));
         return HttpResponse.json([]);
       }),
-      http.get(apiUrl('/bookings'), ({ request }) => {
+      contractHttp.get('/bookings', ({ request }) => {
         seen.push(request.headers.get('authorization'));
         return HttpResponse.json([]);
       }),

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../testing/contractHttp';
 import { renderApp } from '../../testing/render';
 import { dashboardPages } from './dashboardPages';
 import { server } from '../../testing/server';
-import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { LOYALTY_LEVEL_KEY } from '../../api/session/tokenStore';
 
@@ -13,8 +13,14 @@ const labels = dashboardPages.map(({ label }) => new RegExp(`^${label}( \\(\\w+\
 
 function loyaltyPoints(points: number) {
   server.use(
-    http.get(apiUrl('/loyalty'), () =>
-      HttpResponse.json({ userId: 'user-1', points, transactions: [] }),
+    contractHttp.get('/loyalty', () =>
+      HttpResponse.json({
+        userId: 'user-1',
+        points,
+        transactions: [],
+        createdAt: '2026-01-01T00:00:00.000Z',
+        lastUpdated: '2026-01-01T00:00:00.000Z',
+      }),
     ),
   );
 }
@@ -103,7 +109,7 @@ describe('Dashboard layout and pages', () => {
     try {
       let loyaltyCalls = 0;
       server.use(
-        http.get(apiUrl('/loyalty'), () => {
+        contractHttp.get('/loyalty', () => {
           loyaltyCalls += 1;
           return new HttpResponse(null, { status: 500 });
         }),

@@ -1,6 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
+import { contractHttp } from '../../testing/contractHttp';
+import type { Booking, CalendlyBooking } from '../../api/generated';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
@@ -11,9 +13,7 @@ import { bookingsMessages as m, claimMessages } from './messages';
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
-type RawBooking = Record<string, unknown> & { bookingId: string };
-
-const booking = (id: string, overrides: Record<string, unknown> = {}): RawBooking => ({
+const booking = (id: string, overrides: Partial<Booking> = {}): Booking => ({
   bookingId: id,
   userId: 'user-1',
   email: 'jordan@example.com',
@@ -29,7 +29,7 @@ const booking = (id: string, overrides: Record<string, unknown> = {}): RawBookin
   ...overrides,
 });
 
-const calendly = (id: string, overrides: Record<string, unknown> = {}) => ({
+const calendly = (id: string, overrides: Partial<CalendlyBooking> = {}): CalendlyBooking => ({
   bookingId: id,
   startTime: '2026-10-15T15:00:00Z',
   serviceName: 'Interior Detail',
@@ -43,21 +43,21 @@ const ID_B = '65a1f0c2e4b0a1b2c3d4e5b2';
 const VEHICLE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
 /** A stateful bookings API: DELETE cancels, PUT stores the body (as the real server does). */
-function bookingsApi(initial: RawBooking[]) {
+function bookingsApi(initial: Booking[]) {
   let rows = initial.map((b) => ({ ...b }));
   const puts: { id: string; body: unknown }[] = [];
   const deletes: string[] = [];
   server.use(
-    http.get(apiUrl('/bookings'), () => HttpResponse.json(rows)),
-    http.delete(apiUrl('/bookings/:id'), ({ params }) => {
-      const id = String(params.id);
+    contractHttp.get('/bookings', () => HttpResponse.json(rows)),
+    contractHttp.delete('/bookings/{id}', ({ params }) => {
+      const id = params.id;
       deletes.push(id);
-      rows = rows.map((b) => (b.bookingId === id ? { ...b, status: 'Cancelled' } : b));
+      rows = rows.map<Booking>((b) => (b.bookingId === id ? { ...b, status: 'Cancelled' } : b));
       return HttpResponse.json(rows.find((b) => b.bookingId === id));
     }),
-    http.put(apiUrl('/bookings/:id'), async ({ params, request }) => {
-      const id = String(params.id);
-      const body = (await request.json()) as Record<string, unknown>;
+    contractHttp.put('/bookings/{id}', async ({ params, request }) => {
+      const id = params.id;
+      const body = await request.json();
       puts.push({ id, body });
       rows = rows.map((b) => (b.bookingId === id ? { ...b, ...body } : b));
       return HttpResponse.json(rows.find((b) => b.bookingId === id));
@@ -78,12 +78,12 @@ describe('My Bookings', () => {
   it('shows Loading bookings... and asks for both lists together on entry', async () => {
     const started: string[] = [];
     server.use(
-      http.get(apiUrl('/bookings'), async () => {
+      contractHttp.get('/bookings', async () => {
         started.push('bookings');
         await delay(50);
         return HttpResponse.json([]);
       }),
-      http.get(apiUrl('/calendly-bookings'), async () => {
+      contractHttp.get('/calendly-bookings', async () => {
         started.push('calendly');
         await delay(50);
         return HttpResponse.json([]);
@@ -111,31 +111,36 @@ describe('My Bookings', () => {
 
   it('with bookings: both charts, the website table and the read-only Calendly table', async () => {
     server.use(
-      http.get(apiUrl('/vehicles/me'), () =>
+      contractHttp.get('/vehicles/me', () =>
         HttpResponse.json([{ vehicleId: VEHICLE_ID, make: 'Honda', model: 'Civic', year: 2020 }]),
       ),
+      // Off the contract on purpose: legacy backends' status words and field names.
       http.get(apiUrl('/bookings'), () =>
         HttpResponse.json([
           booking(ID_A, { vehicle: VEHICLE_ID, totalPrice: 90 }),
-          booking(ID_B, {
+          {
+            ...booking(ID_B, {
+              date: '2026-02-14',
+              vehicle: { make: 'Ford', model: 'F-150', year: 2018 },
+            }),
             status: undefined,
             Booking_Status: ' DONE ',
-            date: '2026-02-14',
-            vehicle: { make: 'Ford', model: 'F-150', year: 2018 },
-          }),
-          booking('65a1f0c2e4b0a1b2c3d4e5c3', { status: 'canceled', totalPrice: 120.5 }),
-          booking('65a1f0c2e4b0a1b2c3d4e5d4', { status: 'no-show' }),
+          },
+          { ...booking('65a1f0c2e4b0a1b2c3d4e5c3', { totalPrice: 120.5 }), status: 'canceled' },
+          { ...booking('65a1f0c2e4b0a1b2c3d4e5d4'), status: 'no-show' },
         ]),
       ),
+      // Off the contract on purpose: a legacy backend's bookingStatus, and no service name.
       http.get(apiUrl('/calendly-bookings'), () =>
         HttpResponse.json([
           calendly('cal-1'),
-          calendly('cal-2', {
+          {
+            ...calendly('cal-2'),
             bookingStatus: 'canceled',
             status: undefined,
             serviceName: undefined,
             service: undefined,
-          }),
+          },
         ]),
       ),
     );
@@ -198,7 +203,7 @@ describe('My Bookings', () => {
 
   it("the Calendly table links to a booking's own reschedule and cancel pages when known", async () => {
     server.use(
-      http.get(apiUrl('/calendly-bookings'), () =>
+      contractHttp.get('/calendly-bookings', () =>
         HttpResponse.json([
           calendly('cal-1', {
             status: 'Booked',
@@ -228,7 +233,7 @@ describe('My Bookings', () => {
   it('every cell names its column, so a phone can show each row as a labelled card', async () => {
     bookingsApi([booking(ID_A)]);
     server.use(
-      http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([calendly('cal-1')])),
+      contractHttp.get('/calendly-bookings', () => HttpResponse.json([calendly('cal-1')])),
     );
     renderApp('/dashboard/bookings');
     for (const table of [
@@ -249,10 +254,13 @@ describe('My Bookings', () => {
 
   it('a failed website list toasts its message and shows that list empty', async () => {
     server.use(
-      http.get(apiUrl('/bookings'), () =>
-        HttpResponse.json({ message: 'Bookings are resting' }, { status: 500 }),
+      contractHttp.get('/bookings', () =>
+        HttpResponse.json(
+          { error: 'Internal Server Error', message: 'Bookings are resting' },
+          { status: 500 },
+        ),
       ),
-      http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([calendly('cal-1')])),
+      contractHttp.get('/calendly-bookings', () => HttpResponse.json([calendly('cal-1')])),
     );
     renderApp('/dashboard/bookings');
     expect(await screen.findByText('Bookings are resting')).toBeInTheDocument();
@@ -263,7 +271,7 @@ describe('My Bookings', () => {
 
   it('a failed Calendly list toasts its message and shows that list empty', async () => {
     bookingsApi([booking(ID_A)]);
-    server.use(http.get(apiUrl('/calendly-bookings'), () => HttpResponse.error()));
+    server.use(contractHttp.get('/calendly-bookings', () => HttpResponse.error()));
     renderApp('/dashboard/bookings');
     expect(await websiteTable()).toBeInTheDocument();
     expect(await screen.findByText('Network error')).toBeInTheDocument();
@@ -273,15 +281,17 @@ describe('My Bookings', () => {
   it.each([
     ['/bookings', m.websiteFailed],
     ['/calendly-bookings', m.calendlyFailed],
-  ])('a failure of %s that explains nothing toasts "%s"', async (path, text) => {
-    server.use(http.get(apiUrl(path), () => new HttpResponse(null, { status: 502 })));
+  ] as const)('a failure of %s that explains nothing toasts "%s"', async (path, text) => {
+    server.use(contractHttp.get(path, () => new HttpResponse(null, { status: 502 })));
     renderApp('/dashboard/bookings');
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it('a failed cancel that explains nothing toasts Failed to cancel booking', async () => {
     bookingsApi([booking(ID_A)]);
-    server.use(http.delete(apiUrl('/bookings/:id'), () => new HttpResponse(null, { status: 500 })));
+    server.use(
+      contractHttp.delete('/bookings/{id}', () => new HttpResponse(null, { status: 500 })),
+    );
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
     await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.cancel }));
@@ -295,6 +305,7 @@ describe('My Bookings', () => {
 
   it('when both lists fail: Failed to load booking history, and Try again reloads', async () => {
     let fail = true;
+    // Off the contract on purpose: a proxy's plain-text 503, which explains nothing.
     server.use(
       http.get(apiUrl('/bookings'), () =>
         fail ? new HttpResponse('down', { status: 503 }) : HttpResponse.json([booking(ID_A)]),
@@ -357,8 +368,8 @@ describe('My Bookings', () => {
   it('a failed cancel toasts the message and keeps the row Booked', async () => {
     bookingsApi([booking(ID_A)]);
     server.use(
-      http.delete(apiUrl('/bookings/:id'), () =>
-        HttpResponse.json({ message: 'Too late to cancel' }, { status: 409 }),
+      contractHttp.delete('/bookings/{id}', () =>
+        HttpResponse.json({ error: 'Conflict', message: 'Too late to cancel' }, { status: 409 }),
       ),
     );
     renderApp('/dashboard/bookings');
@@ -394,8 +405,8 @@ describe('My Bookings', () => {
     const api = bookingsApi([]);
     let stored = booking(ID_A, { vehicle: VEHICLE_ID });
     server.use(
-      http.get(apiUrl('/bookings'), () => HttpResponse.json([stored])),
-      http.get(apiUrl('/vehicles/me'), () =>
+      contractHttp.get('/bookings', () => HttpResponse.json([stored])),
+      contractHttp.get('/vehicles/me', () =>
         HttpResponse.json([{ vehicleId: VEHICLE_ID, make: 'Honda', model: 'Civic', year: 2020 }]),
       ),
     );
@@ -404,9 +415,9 @@ describe('My Bookings', () => {
       release = resolve;
     });
     server.use(
-      http.put(apiUrl('/bookings/:id'), async ({ params, request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        api.puts.push({ id: String(params.id), body });
+      contractHttp.put('/bookings/{id}', async ({ params, request }) => {
+        const body = await request.json();
+        api.puts.push({ id: params.id, body });
         await held;
         // The server stores its own version of the booking and answers with it.
         stored = booking(ID_A, { ...body, vehicle: 'Server says: Honda Civic' });
@@ -462,7 +473,7 @@ describe('My Bookings', () => {
 
   it('a failed edit toasts the message and keeps what was typed', async () => {
     bookingsApi([booking(ID_A)]);
-    server.use(http.put(apiUrl('/bookings/:id'), () => new HttpResponse(null, { status: 500 })));
+    server.use(contractHttp.put('/bookings/{id}', () => new HttpResponse(null, { status: 500 })));
     renderApp('/dashboard/bookings');
     const table = await websiteTable();
     await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
@@ -486,10 +497,10 @@ describe('My Bookings', () => {
       const many = Array.from({ length: 2000 }, (_, i) =>
         booking(`65a1f0c2e4b0a1b2c3d${String(i).padStart(5, '0')}`, {
           date: `2025-${String((i % 12) + 1).padStart(2, '0')}-10`,
-          status: ['Booked', 'Completed', 'Cancelled'][i % 3],
+          status: (['Booked', 'Completed', 'Cancelled'] as const)[i % 3],
         }),
       );
-      server.use(http.get(apiUrl('/bookings'), () => HttpResponse.json(many)));
+      server.use(contractHttp.get('/bookings', () => HttpResponse.json(many)));
       renderApp('/dashboard/bookings');
       const table = await websiteTable();
       // Header plus one page of rows.
@@ -530,7 +541,7 @@ describe(m.bookAgain, () => {
 
   it("opens the quote wizard at the booking step with the booking's choices and today's price", async () => {
     server.use(
-      http.get(apiUrl('/vehicles/me'), () =>
+      contractHttp.get('/vehicles/me', () =>
         HttpResponse.json([{ vehicleId: VEHICLE_ID, make: 'Honda', model: 'Odyssey', year: 2020 }]),
       ),
     );
@@ -565,16 +576,26 @@ describe(claimMessages.title, () => {
   beforeEach(() => signIn());
 
   /** The server's claim rule: "mine" moves the request to the bookings, "not mine" hides it. */
-  function claimApi(pending: RawBooking[]) {
-    let offered = pending.map((b) => ({ ...b, userId: null }));
-    const owned: RawBooking[] = [];
+  function claimApi(pending: Booking[]) {
+    let offered = pending;
+    const owned: Booking[] = [];
     const answers: { id: string; body: unknown }[] = [];
     server.use(
-      http.get(apiUrl('/bookings'), () => HttpResponse.json(owned)),
-      http.get(apiUrl('/bookings/claimable'), () => HttpResponse.json(offered)),
-      http.post(apiUrl('/bookings/:id/claim'), async ({ params, request }) => {
-        const id = String(params.id);
-        const body = (await request.json()) as { decision: string };
+      contractHttp.get('/bookings', () => HttpResponse.json(owned)),
+      contractHttp.get('/bookings/claimable', () =>
+        HttpResponse.json(
+          offered.map(({ bookingId, vehicleType, date, time, totalPrice }) => ({
+            bookingId,
+            vehicleType,
+            date,
+            time,
+            totalPrice,
+          })),
+        ),
+      ),
+      contractHttp.post('/bookings/{id}/claim', async ({ params, request }) => {
+        const id = params.id;
+        const body = await request.json();
         answers.push({ id, body });
         const found = offered.find((b) => b.bookingId === id);
         offered = offered.filter((b) => b.bookingId !== id);

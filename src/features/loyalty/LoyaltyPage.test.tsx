@@ -1,8 +1,10 @@
 import { configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
+import { contractHttp } from '../../testing/contractHttp';
+import { apiUrl } from '../../testing/api';
+import type { Loyalty } from '../../api/generated';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
-import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { TOP_LEVEL_MESSAGE } from '../../../domain/loyalty';
 import { loyaltyMessages as m } from './messages';
@@ -11,7 +13,7 @@ import { loyaltyMessages as m } from './messages';
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
-const account = (points: number, transactions: unknown[]) => ({
+const account = (points: number, transactions: Loyalty['transactions']): Loyalty => ({
   userId: 'user-1',
   points,
   transactions,
@@ -19,15 +21,20 @@ const account = (points: number, transactions: unknown[]) => ({
   lastUpdated: '2026-03-10T00:00:00Z',
 });
 
-const answerLoyalty = (body: ReturnType<typeof account>) =>
-  server.use(http.get(apiUrl('/loyalty'), () => HttpResponse.json(body)));
+const answerLoyalty = (body: Loyalty) =>
+  server.use(contractHttp.get('/loyalty', () => HttpResponse.json(body)));
+/** Off the contract on purpose: a legacy backend's DynamoDB-typed values and epoch dates. */
+const answerLegacyLoyalty = (transactions: object[]) =>
+  server.use(
+    http.get(apiUrl('/loyalty'), () => HttpResponse.json({ ...account(450, []), transactions })),
+  );
 
 describe(m.title, () => {
   beforeEach(() => signIn());
 
   it('shows a spinner while loading, then level, points, progress and the explanation', async () => {
     server.use(
-      http.get(apiUrl('/loyalty'), async () => {
+      contractHttp.get('/loyalty', async () => {
         await delay(30);
         return HttpResponse.json(account(2600, []));
       }),
@@ -84,32 +91,30 @@ describe(m.title, () => {
   });
 
   it('with activity: the chart and the transactions, newest first, a redeem negative, Unknown date', async () => {
-    answerLoyalty(
-      account(450, [
-        {
-          id: 't1',
-          date: '2026-03-01T15:00:00Z',
-          type: 'signup_bonus',
-          points: 100,
-          source: 'Welcome bonus',
-        },
-        {
-          id: 't2',
-          date: { S: '2026-03-05 15:00:00Z' },
-          type: 'earn',
-          points: { N: '500' },
-          source: 'Booking 65a1 completed',
-        },
-        {
-          id: 't3',
-          date: 1773331200,
-          type: 'redeem',
-          points: 150,
-          source: 'Redeemed for a discount',
-        },
-        { id: 't4', date: 'not a date', type: 'adjustment', points: 0, source: '' },
-      ]),
-    );
+    answerLegacyLoyalty([
+      {
+        id: 't1',
+        date: '2026-03-01T15:00:00Z',
+        type: 'signup_bonus',
+        points: 100,
+        source: 'Welcome bonus',
+      },
+      {
+        id: 't2',
+        date: { S: '2026-03-05 15:00:00Z' },
+        type: 'earn',
+        points: { N: '500' },
+        source: 'Booking 65a1 completed',
+      },
+      {
+        id: 't3',
+        date: 1773331200,
+        type: 'redeem',
+        points: 150,
+        source: 'Redeemed for a discount',
+      },
+      { id: 't4', date: 'not a date', type: 'adjustment', points: 0, source: '' },
+    ]);
     renderApp('/dashboard/loyalty');
     expect(await screen.findByRole('heading', { name: m.pointsOverTime })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: m.transactions });
@@ -154,8 +159,11 @@ describe(m.title, () => {
 
   it('a failed load toasts the message and shows zero points', async () => {
     server.use(
-      http.get(apiUrl('/loyalty'), () =>
-        HttpResponse.json({ message: 'Loyalty service unavailable' }, { status: 503 }),
+      contractHttp.get('/loyalty', () =>
+        HttpResponse.json(
+          { error: 'Service Unavailable', message: 'Loyalty service unavailable' },
+          { status: 503 },
+        ),
       ),
     );
     renderApp('/dashboard/loyalty');

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { contractHttp, type ContractAnswer } from '../../testing/contractHttp';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
-import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 
 const stored = {
@@ -18,11 +18,13 @@ const stored = {
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
 
 /** Answers GET /profile/me with `stored`; records every PUT body and answers it with `reply`. */
-function profileApi(reply: () => Response = () => HttpResponse.json(stored)) {
+function profileApi(
+  reply: () => ContractAnswer<'put', '/profile/me'> = () => HttpResponse.json(stored),
+) {
   const sent: unknown[] = [];
   server.use(
-    http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)),
-    http.put(apiUrl('/profile/me'), async ({ request }) => {
+    contractHttp.get('/profile/me', () => HttpResponse.json(stored)),
+    contractHttp.put('/profile/me', async ({ request }) => {
       sent.push(await request.json());
       return reply();
     }),
@@ -34,7 +36,7 @@ describe('Account Profile', () => {
   beforeEach(() => signIn());
 
   it('shows Loading profile… then the account ID and the filled form', async () => {
-    server.use(http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)));
+    server.use(contractHttp.get('/profile/me', () => HttpResponse.json(stored)));
     renderApp('/dashboard/profile');
     expect(await screen.findByText('Loading profile…')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
@@ -50,14 +52,14 @@ describe('Account Profile', () => {
   });
 
   it('shows a dash as the account ID when the e-mail is missing', async () => {
-    server.use(http.get(apiUrl('/profile/me'), () => HttpResponse.json({ ...stored, email: '' })));
+    server.use(contractHttp.get('/profile/me', () => HttpResponse.json({ ...stored, email: '' })));
     renderApp('/dashboard/profile');
     expect(await screen.findByText('Account ID:')).toHaveTextContent('Account ID: -');
   });
 
   it('shows the error message when loading fails', async () => {
     server.use(
-      http.get(apiUrl('/profile/me'), () =>
+      contractHttp.get('/profile/me', () =>
         HttpResponse.json(
           { error: 'Internal Server Error', message: 'Profile store offline' },
           {
@@ -72,14 +74,14 @@ describe('Account Profile', () => {
   });
 
   it('shows the network error when the API cannot be reached', async () => {
-    server.use(http.get(apiUrl('/profile/me'), () => HttpResponse.error()));
+    server.use(contractHttp.get('/profile/me', () => HttpResponse.error()));
     renderApp('/dashboard/profile');
     expect(await screen.findByText('Network error')).toBeInTheDocument();
   });
 
   it('a 401 while loading goes to /auth', async () => {
     server.use(
-      http.get(apiUrl('/profile/me'), () =>
+      contractHttp.get('/profile/me', () =>
         HttpResponse.json({ error: 'Unauthorized', message: 'Token expired' }, { status: 401 }),
       ),
     );
@@ -92,10 +94,10 @@ describe('Account Profile', () => {
     const user = userEvent.setup();
     let puts = 0;
     server.use(
-      http.get(apiUrl('/profile/me'), () =>
+      contractHttp.get('/profile/me', () =>
         HttpResponse.json({ userId: 'user-1', email: 'jordan@example.com', name: '' }),
       ),
-      http.put(apiUrl('/profile/me'), () => {
+      contractHttp.put('/profile/me', () => {
         puts += 1;
         return HttpResponse.json(stored);
       }),
@@ -167,8 +169,8 @@ describe('Account Profile', () => {
   it('a failed save toasts the server message and keeps what was typed', async () => {
     const user = userEvent.setup();
     server.use(
-      http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)),
-      http.put(apiUrl('/profile/me'), () =>
+      contractHttp.get('/profile/me', () => HttpResponse.json(stored)),
+      contractHttp.put('/profile/me', () =>
         HttpResponse.json(
           { error: 'Bad Request', message: 'State must be 2 letters' },
           {
@@ -189,8 +191,8 @@ describe('Account Profile', () => {
   it('a save that cannot reach the API toasts the network error', async () => {
     const user = userEvent.setup();
     server.use(
-      http.get(apiUrl('/profile/me'), () => HttpResponse.json(stored)),
-      http.put(apiUrl('/profile/me'), () => HttpResponse.error()),
+      contractHttp.get('/profile/me', () => HttpResponse.json(stored)),
+      contractHttp.put('/profile/me', () => HttpResponse.error()),
     );
     renderApp('/dashboard/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
@@ -241,7 +243,12 @@ describe('Account Profile', () => {
 
     it('a failed save reads "Failed to save profile." and keeps what was typed', async () => {
       const user = userEvent.setup();
-      profileApi(() => HttpResponse.json({ message: 'Profile store offline' }, { status: 500 }));
+      profileApi(() =>
+        HttpResponse.json(
+          { error: 'Internal Server Error', message: 'Profile store offline' },
+          { status: 500 },
+        ),
+      );
       renderApp('/dashboard/profile');
       await screen.findByRole('heading', { name: 'Account Details' });
       await user.clear(accountName());
@@ -292,13 +299,13 @@ describe('E-mail from us', () => {
   it('shows the stored choices, and puts a switch back when the save fails', async () => {
     const user = userEvent.setup();
     server.use(
-      http.get(apiUrl('/profile/me'), () =>
+      contractHttp.get('/profile/me', () =>
         HttpResponse.json({
           ...stored,
           emailPreferences: { reminders: true, statusUpdates: false },
         }),
       ),
-      http.put(apiUrl('/profile/me'), () =>
+      contractHttp.put('/profile/me', () =>
         HttpResponse.json({ error: 'Internal Server Error', message: 'down' }, { status: 500 }),
       ),
     );

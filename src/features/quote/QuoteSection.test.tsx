@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { contractHttp, type ContractAnswer } from '../../testing/contractHttp';
+import type { Booking } from '../../api/generated';
 import { MemoryRouter } from 'react-router-dom';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
-import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { business } from '../../config/business';
 import { QuoteSection } from './QuoteSection';
@@ -70,13 +71,31 @@ async function fillDetails() {
   await fill('Additional Notes', 'Gate code 1234');
 }
 
+/** What POST /bookings answers: the stored booking. */
+const storedBooking: Booking = {
+  bookingId: 'b-1',
+  name: 'Jordan Miles',
+  email: 'jordan@example.com',
+  phone: '(919) 555-0199',
+  date: '2026-03-21',
+  time: '10:00 AM',
+  vehicleType: 'Sedan',
+  vehicle: '2021 Honda CR-V, silver',
+  selectedAddons: [],
+  totalPrice: 90,
+  status: 'Booked',
+  source: 'website',
+  createdAt: '2026-03-01T12:00:00.000Z',
+};
+
 /** Records the bodies (and Authorization headers) POST /bookings receives. */
 function captureBookings(
-  respond: () => Response = () => HttpResponse.json({ bookingId: 'b-1' }, { status: 201 }),
+  respond: () => ContractAnswer<'post', '/bookings'> = () =>
+    HttpResponse.json(storedBooking, { status: 201 }),
 ) {
   const received: { body: unknown; auth: string | null }[] = [];
   server.use(
-    http.post(apiUrl('/bookings'), async ({ request }) => {
+    contractHttp.post('/bookings', async ({ request }) => {
       received.push({ body: await request.json(), auth: request.headers.get('Authorization') });
       return respond();
     }),
@@ -217,10 +236,10 @@ describe('quote wizard', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const received = captureBookings();
     server.use(
-      http.post(apiUrl('/bookings'), async ({ request }) => {
+      contractHttp.post('/bookings', async ({ request }) => {
         received.push({ body: await request.json(), auth: request.headers.get('Authorization') });
         await gate;
-        return HttpResponse.json({ bookingId: 'b-1' }, { status: 201 });
+        return HttpResponse.json(storedBooking, { status: 201 });
       }),
     );
     renderQuote();
@@ -274,8 +293,16 @@ describe('quote wizard', () => {
   });
 
   it.each([
-    ['a server error', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), FAILURE],
-    ['a rejected request', () => HttpResponse.json({ message: 'bad' }, { status: 400 }), FAILURE],
+    [
+      'a server error',
+      () => HttpResponse.json({ error: 'Internal Server Error', message: 'boom' }, { status: 500 }),
+      FAILURE,
+    ],
+    [
+      'a rejected request',
+      () => HttpResponse.json({ error: 'Bad Request', message: 'bad' }, { status: 400 }),
+      FAILURE,
+    ],
     ['a network error', () => HttpResponse.error(), NETWORK],
   ])(
     'on %s shows the message with the phone number and keeps the input',
@@ -350,7 +377,7 @@ describe('quote wizard', () => {
     const ADDRESS = { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' };
     const profileAndVehicles = () =>
       server.use(
-        http.get(apiUrl('/profile/me'), () =>
+        contractHttp.get('/profile/me', () =>
           HttpResponse.json({
             userId: 'user-1',
             email: 'jordan@example.com',
@@ -359,7 +386,7 @@ describe('quote wizard', () => {
             serviceAddress: ADDRESS,
           }),
         ),
-        http.get(apiUrl('/vehicles/me'), () =>
+        contractHttp.get('/vehicles/me', () =>
           HttpResponse.json([
             { vehicleId: 'v1', make: 'Toyota', model: 'RAV4', year: 2019 },
             { vehicleId: 'v2', make: 'Honda', model: 'Accord', year: 2021 },
@@ -451,12 +478,15 @@ describe('quote wizard', () => {
       signIn({ now: NOW.getTime() });
       const asked: string[] = [];
       server.use(
-        http.get(apiUrl('/profile/me'), () => {
+        contractHttp.get('/profile/me', () => {
           asked.push('profile');
-          return HttpResponse.json({ message: 'boom' }, { status: 500 });
+          return HttpResponse.json(
+            { error: 'Internal Server Error', message: 'boom' },
+            { status: 500 },
+          );
         }),
-        http.get(apiUrl('/vehicles/me'), () =>
-          HttpResponse.json({ message: 'boom' }, { status: 500 }),
+        contractHttp.get('/vehicles/me', () =>
+          HttpResponse.json({ error: 'Internal Server Error', message: 'boom' }, { status: 500 }),
         ),
       );
       renderQuote();

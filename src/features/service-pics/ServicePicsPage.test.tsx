@@ -1,9 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, delay } from 'msw';
+import { HttpResponse, delay } from 'msw';
+import { contractHttp } from '../../testing/contractHttp';
+import type { Booking, ServicePic } from '../../api/generated';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
-import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { servicePicsMessages as m } from './messages';
 
@@ -15,7 +16,7 @@ const DONE_A = '65a1f0c2e4b0a1b2c3d4e5a1';
 const DONE_B = '65a1f0c2e4b0a1b2c3d4e5b2';
 const DONE_EMPTY = '65a1f0c2e4b0a1b2c3d4e5c3';
 
-const booking = (bookingId: string, status: string, date = '2026-05-10') => ({
+const booking = (bookingId: string, status: Booking['status'], date = '2026-05-10'): Booking => ({
   bookingId,
   email: 'jordan@example.com',
   date,
@@ -33,26 +34,26 @@ const pic = (
   bookingId: string,
   n: number,
   description = `Photo ${n} of ${bookingId.slice(-2)}`,
-) => ({
+): ServicePic => ({
   signedUrl: `https://files.example.com/${bookingId}/${n}.jpg`,
   bookingId,
   description,
   uploadedAt: '2026-05-10T18:00:00Z',
 });
 
-function picsApi(picsByBooking: Record<string, unknown[]>) {
+function picsApi(picsByBooking: Record<string, ServicePic[]>) {
   const requested: string[] = [];
   server.use(
-    http.get(apiUrl('/bookings'), () =>
+    contractHttp.get('/bookings', () =>
       HttpResponse.json([
         booking(DONE_A, 'Completed', '2026-05-10'),
-        booking(DONE_B, 'done', '2026-06-10'),
+        booking(DONE_B, 'Completed', '2026-06-10'),
         booking(DONE_EMPTY, 'Completed', '2026-04-10'),
         booking('65a1f0c2e4b0a1b2c3d4e5d4', 'Booked'),
         booking('65a1f0c2e4b0a1b2c3d4e5e5', 'Cancelled'),
       ]),
     ),
-    http.get(apiUrl('/service-pics'), ({ request }) => {
+    contractHttp.get('/service-pics', ({ request }) => {
       const id = new URL(request.url).searchParams.get('bookingId') ?? '';
       requested.push(id);
       return HttpResponse.json(picsByBooking[id] ?? []);
@@ -99,8 +100,8 @@ describe(m.title, () => {
   it('shows the empty state without asking for pictures when nothing is Completed', async () => {
     const requested: string[] = [];
     server.use(
-      http.get(apiUrl('/bookings'), () => HttpResponse.json([booking(DONE_A, 'Booked')])),
-      http.get(apiUrl('/service-pics'), ({ request }) => {
+      contractHttp.get('/bookings', () => HttpResponse.json([booking(DONE_A, 'Booked')])),
+      contractHttp.get('/service-pics', ({ request }) => {
         requested.push(request.url);
         return HttpResponse.json([]);
       }),
@@ -113,10 +114,15 @@ describe(m.title, () => {
   it("shows the pictures that loaded, with a notice, when one booking's request fails", async () => {
     const requested = picsApi({ [DONE_A]: [pic(DONE_A, 1), pic(DONE_A, 2)] });
     server.use(
-      http.get(apiUrl('/service-pics'), ({ request }) => {
+      contractHttp.get('/service-pics', ({ request }) => {
         const id = new URL(request.url).searchParams.get('bookingId') ?? '';
         requested.push(id);
-        if (id === DONE_B) return HttpResponse.json({ message: 'S3 is down' }, { status: 500 });
+        if (id === DONE_B) {
+          return HttpResponse.json(
+            { error: 'Internal Server Error', message: 'S3 is down' },
+            { status: 500 },
+          );
+        }
         return HttpResponse.json(id === DONE_A ? [pic(DONE_A, 1), pic(DONE_A, 2)] : []);
       }),
     );
@@ -131,9 +137,12 @@ describe(m.title, () => {
   it('shows the error box only when every picture request fails', async () => {
     picsApi({});
     server.use(
-      http.get(apiUrl('/service-pics'), async () => {
+      contractHttp.get('/service-pics', async () => {
         await delay(10);
-        return HttpResponse.json({ message: 'S3 is down' }, { status: 500 });
+        return HttpResponse.json(
+          { error: 'Internal Server Error', message: 'S3 is down' },
+          { status: 500 },
+        );
       }),
     );
     renderApp('/dashboard/pics');
@@ -142,7 +151,11 @@ describe(m.title, () => {
   });
 
   it('shows the error box when the bookings cannot be loaded', async () => {
-    server.use(http.get(apiUrl('/bookings'), () => new HttpResponse('nope', { status: 500 })));
+    server.use(
+      contractHttp.get('/bookings', () =>
+        HttpResponse.json({ error: 'Internal Server Error', message: 'nope' }, { status: 500 }),
+      ),
+    );
     renderApp('/dashboard/pics');
     expect(await screen.findByText(m.loadFailed)).toBeInTheDocument();
   });

@@ -1,21 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../../testing/api';
+import { contractHttp } from '../../testing/contractHttp';
+import type { Subscription } from '../../api/generated';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
-import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { subscriptionMessages as m } from './messages';
 
-interface StoredSubscription {
-  subscriptionId: string;
-  userId: string;
-  plan: string;
-  status: string;
-  createdAt: string;
-}
-
-const sub = (id: string, plan: string, status: string, createdAt: string): StoredSubscription => ({
+const sub = (
+  id: string,
+  plan: Subscription['plan'],
+  status: Subscription['status'],
+  createdAt: string,
+): Subscription => ({
   subscriptionId: id,
   userId: 'user-1',
   plan,
@@ -24,20 +23,20 @@ const sub = (id: string, plan: string, status: string, createdAt: string): Store
 });
 
 /** An in-memory subscriptions API (the server keeps cancelled plans with that status). */
-function subscriptionsApi(initial: StoredSubscription[]) {
+function subscriptionsApi(initial: Subscription[]) {
   const state = { list: [...initial], posted: [] as unknown[], deleted: [] as string[] };
   server.use(
-    http.get(apiUrl('/subscriptions'), () => HttpResponse.json(state.list)),
-    http.post(apiUrl('/subscriptions'), async ({ request }) => {
-      const body = (await request.json()) as { plan: string };
+    contractHttp.get('/subscriptions', () => HttpResponse.json(state.list)),
+    contractHttp.post('/subscriptions', async ({ request }) => {
+      const body = await request.json();
       state.posted.push(body);
       const created = sub(`s${state.list.length + 1}`, body.plan, 'active', '2025-06-01T15:00:00Z');
       state.list.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
-    http.delete(apiUrl('/subscriptions/:id'), ({ params }) => {
-      state.deleted.push(String(params.id));
-      state.list = state.list.map((s) =>
+    contractHttp.delete('/subscriptions/{id}', ({ params }) => {
+      state.deleted.push(params.id);
+      state.list = state.list.map<Subscription>((s) =>
         s.subscriptionId === params.id ? { ...s, status: 'cancelled' } : s,
       );
       return HttpResponse.json(state.list.find((s) => s.subscriptionId === params.id));
@@ -52,18 +51,19 @@ describe('My Subscriptions', () => {
   beforeEach(() => signIn());
 
   it('shows a spinner, then plan, status and created date, with Cancel for active plans only', async () => {
-    subscriptionsApi([
-      sub('s1', 'weekly', 'cancelled', '2024-01-10T15:00:00Z'),
-      sub('s2', 'monthly', 'active', '2024-03-05T15:00:00Z'),
-      sub('s3', 'biweekly', 'paused', '2024-04-20T15:00:00Z'),
-    ]);
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
     server.use(
+      // Off the contract on purpose: 'paused' is no status it has; such a plan shows, uncancellable.
       http.get(apiUrl('/subscriptions'), async () => {
         await gate;
+        return HttpResponse.json([
+          sub('s1', 'weekly', 'cancelled', '2024-01-10T15:00:00Z'),
+          sub('s2', 'monthly', 'active', '2024-03-05T15:00:00Z'),
+          { ...sub('s3', 'biweekly', 'active', '2024-04-20T15:00:00Z'), status: 'paused' },
+        ]);
       }),
     );
     renderApp('/dashboard/subscriptions');
@@ -90,7 +90,7 @@ describe('My Subscriptions', () => {
 
   it('shows the server message when loading fails', async () => {
     server.use(
-      http.get(apiUrl('/subscriptions'), () =>
+      contractHttp.get('/subscriptions', () =>
         HttpResponse.json(
           { error: 'Service Unavailable', message: 'Billing is down' },
           {
@@ -122,7 +122,7 @@ describe('My Subscriptions', () => {
     renderApp('/dashboard/subscriptions');
     await list();
     // From now on the list never answers: only the cache update can change what is shown.
-    server.use(http.get(apiUrl('/subscriptions'), () => new Promise<never>(() => undefined)));
+    server.use(contractHttp.get('/subscriptions', () => new Promise<never>(() => undefined)));
     await userEvent.click(screen.getByRole('button', { name: 'monthly' }));
     await waitFor(() =>
       expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2),
@@ -147,7 +147,7 @@ describe('My Subscriptions', () => {
       release = resolve;
     });
     server.use(
-      http.post(apiUrl('/subscriptions'), async () => {
+      contractHttp.post('/subscriptions', async () => {
         await gate;
       }),
     );
@@ -163,7 +163,7 @@ describe('My Subscriptions', () => {
   it('shows "Failed to create subscription: {message}"', async () => {
     subscriptionsApi([]);
     server.use(
-      http.post(apiUrl('/subscriptions'), () =>
+      contractHttp.post('/subscriptions', () =>
         HttpResponse.json(
           { error: 'Bad Request', message: 'plan must be weekly, biweekly or monthly' },
           {
@@ -215,7 +215,7 @@ describe('My Subscriptions', () => {
   it('shows "Failed to cancel subscription: {message}" and keeps the plan', async () => {
     subscriptionsApi([sub('s1', 'weekly', 'active', '2024-01-10T15:00:00Z')]);
     server.use(
-      http.delete(apiUrl('/subscriptions/:id'), () =>
+      contractHttp.delete('/subscriptions/{id}', () =>
         HttpResponse.json({ error: 'Conflict', message: 'Already cancelled' }, { status: 409 }),
       ),
     );

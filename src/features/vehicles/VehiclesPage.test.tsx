@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../testing/contractHttp';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
-import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { vehicleMessages as m } from './messages';
 
@@ -19,21 +19,21 @@ interface StoredVehicle {
 function vehiclesApi(initial: StoredVehicle[]) {
   const state = { list: [...initial], bodies: [] as unknown[], nextId: 100 };
   server.use(
-    http.get(apiUrl('/vehicles/me'), () => HttpResponse.json(state.list)),
-    http.post(apiUrl('/vehicles/me'), async ({ request }) => {
-      const body = (await request.json()) as Omit<StoredVehicle, 'vehicleId'>;
+    contractHttp.get('/vehicles/me', () => HttpResponse.json(state.list)),
+    contractHttp.post('/vehicles/me', async ({ request }) => {
+      const body = await request.json();
       state.bodies.push(body);
       const created = { vehicleId: `v${state.nextId++}`, ...body };
       state.list.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
-    http.put(apiUrl('/vehicles/:id'), async ({ request, params }) => {
-      const body = (await request.json()) as Omit<StoredVehicle, 'vehicleId'>;
+    contractHttp.put('/vehicles/{id}', async ({ request, params }) => {
+      const body = await request.json();
       state.bodies.push(body);
       state.list = state.list.map((v) => (v.vehicleId === params.id ? { ...v, ...body } : v));
       return HttpResponse.json(state.list.find((v) => v.vehicleId === params.id));
     }),
-    http.delete(apiUrl('/vehicles/:id'), ({ params }) => {
+    contractHttp.delete('/vehicles/{id}', ({ params }) => {
       state.list = state.list.filter((v) => v.vehicleId !== params.id);
       return new HttpResponse(null, { status: 204 });
     }),
@@ -87,7 +87,7 @@ describe('My Vehicles', () => {
 
   it('shows "Error: {message}" when the list fails to load', async () => {
     server.use(
-      http.get(apiUrl('/vehicles/me'), () =>
+      contractHttp.get('/vehicles/me', () =>
         HttpResponse.json(
           { error: 'Internal Server Error', message: 'Vehicle store offline' },
           {
@@ -108,7 +108,7 @@ describe('My Vehicles', () => {
       release = resolve;
     });
     server.use(
-      http.post(apiUrl('/vehicles/me'), async () => {
+      contractHttp.post('/vehicles/me', async () => {
         await gate;
         // falls through to the in-memory handler
       }),
@@ -140,7 +140,7 @@ describe('My Vehicles', () => {
       release = resolve;
     });
     server.use(
-      http.put(apiUrl('/vehicles/:id'), async () => {
+      contractHttp.put('/vehicles/{id}', async () => {
         await gate;
       }),
     );
@@ -181,7 +181,7 @@ describe('My Vehicles', () => {
   it('a rejected save toasts the server message and keeps the values', async () => {
     vehiclesApi([]);
     server.use(
-      http.post(apiUrl('/vehicles/me'), () =>
+      contractHttp.post('/vehicles/me', () =>
         HttpResponse.json(
           { error: 'Bad Request', message: 'year must be a number' },
           {
@@ -207,7 +207,7 @@ describe('My Vehicles', () => {
       release = resolve;
     });
     server.use(
-      http.delete(apiUrl('/vehicles/:id'), async () => {
+      contractHttp.delete('/vehicles/{id}', async () => {
         await gate;
       }),
     );
@@ -242,7 +242,7 @@ describe('My Vehicles', () => {
     vehiclesApi([civic]);
     let deletes = 0;
     server.use(
-      http.delete(apiUrl('/vehicles/:id'), () => {
+      contractHttp.delete('/vehicles/{id}', () => {
         deletes += 1;
         return new HttpResponse(null, { status: 204 });
       }),
@@ -260,7 +260,7 @@ describe('My Vehicles', () => {
   it('a failed delete toasts the message', async () => {
     vehiclesApi([civic]);
     server.use(
-      http.delete(apiUrl('/vehicles/:id'), () =>
+      contractHttp.delete('/vehicles/{id}', () =>
         HttpResponse.json({ error: 'Not Found', message: 'Vehicle not found' }, { status: 404 }),
       ),
     );

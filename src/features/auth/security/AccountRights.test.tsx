@@ -4,12 +4,13 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { getTokens, setTokens } from '../../../api/session/tokenStore';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { apiUrl } from '../../../testing/api';
 import { createFakeCognito, type FakeCognito } from '../../../testing/cognito';
+import type { AccountExport } from '../../../api/generated';
 
 jest.mock('../../../config/env', () => {
   const actual = jest.requireActual<typeof import('../../../config/env')>('../../../config/env');
@@ -21,6 +22,21 @@ jest.mock('../../../config/env', () => {
 
 const EMAIL = 'jordan@example.com';
 const PASSWORD = 'Secret#123';
+const AT = '2026-11-20T12:00:00.000Z';
+
+/** What the API answers to the export (the page saves it as it is). */
+const exported: AccountExport = {
+  exportedAt: AT,
+  signIn: { userId: 'user-1', email: EMAIL, emailVerified: true },
+  profile: { userId: 'user-1', email: EMAIL, name: 'Jordan Miles' },
+  vehicles: [{ vehicleId: 'v1', make: 'Mazda', model: 'CX-5', year: 2021 }],
+  bookings: [],
+  schedulingServiceBookings: [],
+  subscriptions: [],
+  loyalty: { userId: 'user-1', points: 0, transactions: [], createdAt: AT, lastUpdated: AT },
+  pictures: [],
+  emailPreferences: null,
+};
 
 let fake: FakeCognito;
 let saved: Blob[];
@@ -47,10 +63,10 @@ describe('download my data', () => {
   it('saves the answer as my-data.json, and says when the minute is not over (no retry)', async () => {
     let calls = 0;
     server.use(
-      http.get(apiUrl('/account/export'), () => {
+      contractHttp.get('/account/export', () => {
         calls += 1;
         return calls === 1
-          ? HttpResponse.json({ profile: { email: EMAIL }, vehicles: [{ make: 'Mazda' }] })
+          ? HttpResponse.json(exported)
           : HttpResponse.json(
               {
                 error: 'Too Many Requests',
@@ -65,10 +81,7 @@ describe('download my data', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your data has been downloaded as my-data.json.',
     );
-    expect(JSON.parse(await saved[0]!.text())).toEqual({
-      profile: { email: EMAIL },
-      vehicles: [{ make: 'Mazda' }],
-    });
+    expect(JSON.parse(await saved[0]!.text())).toEqual(exported);
 
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -82,7 +95,7 @@ describe('delete my account', () => {
   it('refuses another e-mail without calling anyone', async () => {
     let called = false;
     server.use(
-      http.post(apiUrl('/account/deletion'), () => {
+      contractHttp.post('/account/deletion', () => {
         called = true;
         return new HttpResponse(null, { status: 204 });
       }),
@@ -100,7 +113,7 @@ describe('delete my account', () => {
 
   it('keeps the session and says so when the API could not delete the account', async () => {
     server.use(
-      http.post(apiUrl('/account/deletion'), () =>
+      contractHttp.post('/account/deletion', () =>
         HttpResponse.json(
           {
             error: 'Bad Gateway',
@@ -126,13 +139,13 @@ describe('delete my account', () => {
     let sent: unknown;
     let exports = 0;
     server.use(
-      http.get(apiUrl('/account/export'), () => {
+      contractHttp.get('/account/export', () => {
         exports += 1;
         return sent
           ? HttpResponse.json({ error: 'Unauthorized', message: 'gone' }, { status: 401 })
-          : HttpResponse.json({ profile: { email: EMAIL } });
+          : HttpResponse.json(exported);
       }),
-      http.post(apiUrl('/account/deletion'), async ({ request }) => {
+      contractHttp.post('/account/deletion', async ({ request }) => {
         sent = await request.json();
         return new HttpResponse(null, { status: 204 });
       }),

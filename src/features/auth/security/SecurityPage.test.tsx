@@ -4,9 +4,9 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { setTokens } from '../../../api/session/tokenStore';
-import { apiUrl } from '../../../testing/api';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import {
@@ -35,8 +35,8 @@ beforeEach(() => {
   reports = [];
   server.use(
     ...fake.handlers,
-    http.post(apiUrl('/profile/me/sessions-ended'), async ({ request }) => {
-      const body = (await request.json()) as { reason?: unknown };
+    contractHttp.post('/profile/me/sessions-ended', async ({ request }) => {
+      const body = await request.json();
       reports.push({ reason: body.reason, token: request.headers.get('authorization') });
       return new HttpResponse(null, { status: 204 });
     }),

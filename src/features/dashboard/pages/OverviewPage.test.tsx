@@ -1,13 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
+import type { Booking, CalendlyBooking, Error as ErrorBody, Loyalty } from '../../../api/generated';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { apiUrl } from '../../../testing/api';
 import { signIn } from '../../../testing/tokens';
 import { DASHBOARD_LOAD_FAILED, dashboardTexts } from '../messages';
 
-const booking = (id: string, date: string, status: string, time = '4:00 PM') => ({
+/** A website booking; `status` may be a legacy backend's word (the overview maps it). */
+const booking = (
+  id: string,
+  date: string,
+  status: string,
+  time = '4:00 PM',
+): Omit<Booking, 'status'> & { status: string } => ({
   bookingId: id,
   userId: 'user-1',
   email: 'jordan@example.com',
@@ -22,7 +30,9 @@ const booking = (id: string, date: string, status: string, time = '4:00 PM') => 
   createdAt: '2024-01-01T00:00:00Z',
 });
 
-const calendlyBooking = (links: Record<string, string> = {}) => ({
+const calendlyBooking = (
+  links: Pick<CalendlyBooking, 'rescheduleUrl' | 'cancelUrl'> = {},
+): CalendlyBooking => ({
   bookingId: 'cal-1',
   startTime: '2099-01-15T15:00:00Z',
   serviceName: 'Interior Detail',
@@ -31,14 +41,23 @@ const calendlyBooking = (links: Record<string, string> = {}) => ({
   ...links,
 });
 
+const loyaltyOf = (points: number): Loyalty => ({
+  userId: 'user-1',
+  points,
+  transactions: [],
+  createdAt: '2024-01-01T00:00:00Z',
+  lastUpdated: '2024-01-01T00:00:00Z',
+});
+
 function useRichData() {
   server.use(
-    http.get(apiUrl('/vehicles/me'), () =>
+    contractHttp.get('/vehicles/me', () =>
       HttpResponse.json([
         { vehicleId: 'v1', make: 'Honda', model: 'Civic', year: 2020 },
         { vehicleId: 'v2', make: 'Ford', model: 'F-150', year: 2018 },
       ]),
     ),
+    // Off the contract on purpose: 'confirmed', 'scheduled', 'pending' are legacy statuses.
     http.get(apiUrl('/bookings'), () =>
       HttpResponse.json([
         booking('b-past', '2001-05-01', 'Booked'),
@@ -52,14 +71,24 @@ function useRichData() {
         booking('b-pending', '2099-01-01', 'pending'),
       ]),
     ),
-    http.get(apiUrl('/calendly-bookings'), () => HttpResponse.json([calendlyBooking()])),
-    http.get(apiUrl('/loyalty'), () =>
-      HttpResponse.json({ userId: 'user-1', points: 5200, transactions: [] }),
-    ),
-    http.get(apiUrl('/subscriptions'), () =>
+    contractHttp.get('/calendly-bookings', () => HttpResponse.json([calendlyBooking()])),
+    contractHttp.get('/loyalty', () => HttpResponse.json(loyaltyOf(5200))),
+    contractHttp.get('/subscriptions', () =>
       HttpResponse.json([
-        { subscriptionId: 's0', plan: 'weekly', status: 'cancelled', createdAt: '2024-01-01' },
-        { subscriptionId: 's1', plan: 'monthly', status: 'active', createdAt: '2024-03-05' },
+        {
+          subscriptionId: 's0',
+          userId: 'user-1',
+          plan: 'weekly',
+          status: 'cancelled',
+          createdAt: '2024-01-01',
+        },
+        {
+          subscriptionId: 's1',
+          userId: 'user-1',
+          plan: 'monthly',
+          status: 'active',
+          createdAt: '2024-03-05',
+        },
       ]),
     ),
   );
@@ -138,7 +167,7 @@ describe('Dashboard overview', () => {
   it('offers Modify Booking only for website bookings; a Calendly one links to its own reschedule and cancel', async () => {
     useRichData();
     server.use(
-      http.get(apiUrl('/calendly-bookings'), () =>
+      contractHttp.get('/calendly-bookings', () =>
         HttpResponse.json([
           calendlyBooking({
             rescheduleUrl: 'https://calendly.com/reschedulings/cal-1',
@@ -186,11 +215,7 @@ describe('Dashboard overview', () => {
   });
 
   it('shows progress below Platinum and a Subscribe link when no plan is active', async () => {
-    server.use(
-      http.get(apiUrl('/loyalty'), () =>
-        HttpResponse.json({ userId: 'user-1', points: 2500, transactions: [] }),
-      ),
-    );
+    server.use(contractHttp.get('/loyalty', () => HttpResponse.json(loyaltyOf(2500))));
     renderApp('/dashboard');
     await loaded();
     const loyalty = screen.getByRole('region', { name: dashboardTexts.loyaltyTitle });
@@ -221,13 +246,40 @@ describe('Dashboard overview', () => {
       '/loyalty',
       '/subscriptions',
     ];
+    /** Records that `path` was asked, and answers once the gate opens. */
+    const held =
+      <Answer,>(path: string, answer: () => Answer) =>
+      async () => {
+        started.push(path);
+        await gate;
+        return answer();
+      };
     server.use(
-      ...paths.map((path) =>
-        http.get(apiUrl(path), async () => {
-          started.push(path);
-          await gate;
-          return HttpResponse.json(path === '/loyalty' ? { userId: 'u', points: 1 } : []);
-        }),
+      contractHttp.get(
+        '/profile/me',
+        held('/profile/me', () =>
+          HttpResponse.json({ userId: 'u', email: 'jordan@example.com', name: 'Jordan' }),
+        ),
+      ),
+      contractHttp.get(
+        '/vehicles/me',
+        held('/vehicles/me', () => HttpResponse.json([])),
+      ),
+      contractHttp.get(
+        '/bookings',
+        held('/bookings', () => HttpResponse.json([])),
+      ),
+      contractHttp.get(
+        '/calendly-bookings',
+        held('/calendly-bookings', () => HttpResponse.json([])),
+      ),
+      contractHttp.get(
+        '/loyalty',
+        held('/loyalty', () => HttpResponse.json(loyaltyOf(1))),
+      ),
+      contractHttp.get(
+        '/subscriptions',
+        held('/subscriptions', () => HttpResponse.json([])),
       ),
     );
     renderApp('/dashboard');
@@ -243,8 +295,8 @@ describe('Dashboard overview', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     useRichData();
     server.use(
-      http.get(apiUrl('/vehicles/me'), () =>
-        HttpResponse.json({ message: 'down' }, { status: 500 }),
+      contractHttp.get('/vehicles/me', () =>
+        HttpResponse.json({ error: 'Internal Server Error', message: 'down' }, { status: 500 }),
       ),
     );
     renderApp('/dashboard');
@@ -261,14 +313,18 @@ describe('Dashboard overview', () => {
 
   it('shows "Failed to load dashboard data." only when all six fail', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fail = () => HttpResponse.json({ message: 'down' }, { status: 503 });
+    const fail = () =>
+      HttpResponse.json<ErrorBody>(
+        { error: 'Service Unavailable', message: 'down' },
+        { status: 503 },
+      );
     server.use(
-      http.get(apiUrl('/profile/me'), fail),
-      http.get(apiUrl('/vehicles/me'), fail),
-      http.get(apiUrl('/bookings'), fail),
-      http.get(apiUrl('/calendly-bookings'), fail),
-      http.get(apiUrl('/loyalty'), fail),
-      http.get(apiUrl('/subscriptions'), fail),
+      contractHttp.get('/profile/me', fail),
+      contractHttp.get('/vehicles/me', fail),
+      contractHttp.get('/bookings', fail),
+      contractHttp.get('/calendly-bookings', fail),
+      contractHttp.get('/loyalty', fail),
+      contractHttp.get('/subscriptions', fail),
     );
     renderApp('/dashboard');
     expect(await screen.findByText(DASHBOARD_LOAD_FAILED)).toBeInTheDocument();
@@ -291,7 +347,7 @@ describe('Dashboard overview', () => {
     let vehicleCalls = 0;
     let release: () => void = () => undefined;
     server.use(
-      http.get(apiUrl('/vehicles/me'), async () => {
+      contractHttp.get('/vehicles/me', async () => {
         vehicleCalls += 1;
         if (vehicleCalls > 1)
           await new Promise<void>((resolve) => {

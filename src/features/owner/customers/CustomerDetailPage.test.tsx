@@ -1,9 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, delay } from 'msw';
+import { HttpResponse, delay } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { apiUrl } from '../../../testing/api';
 import { signIn } from '../../../testing/tokens';
 import type { Loyalty, OwnerCustomer, OwnerPointsAdjustment } from '../api/generated';
 import CustomerDetailPage from './CustomerDetailPage';
@@ -91,8 +91,10 @@ describe('CustomerDetailPage', () => {
         source: 'Given twice',
       },
     ]);
+    const asked: string[] = [];
     server.use(
-      http.get(apiUrl('/owner/customers/cust-1'), async () => {
+      contractHttp.get('/owner/customers/{userId}', async ({ params }) => {
+        asked.push(params.userId);
         await delay(20);
         return HttpResponse.json<OwnerCustomer>(customer(ledger));
       }),
@@ -118,11 +120,13 @@ describe('CustomerDetailPage', () => {
     expect(screen.getByText(t.note('Gate code 4411'))).toBeInTheDocument();
     expect(screen.getByText('Toyota RAV4 (2019) · XYZ-987')).toBeInTheDocument();
     expect(screen.getByText(/^Monthly · Active · since/)).toBeInTheDocument();
+    // The page asks for the customer its address names.
+    expect(new Set(asked)).toEqual(new Set(['cust-1']));
   });
 
   it('says so when the customer does not exist', async () => {
     server.use(
-      http.get(apiUrl('/owner/customers/cust-1'), () =>
+      contractHttp.get('/owner/customers/{userId}', () =>
         HttpResponse.json({ error: 'Not Found', message: 'Customer not found' }, { status: 404 }),
       ),
     );
@@ -135,11 +139,11 @@ describe('CustomerDetailPage', () => {
     let balance = 100;
     const sent: OwnerPointsAdjustment[] = [];
     server.use(
-      http.get(apiUrl('/owner/customers/cust-1'), () =>
+      contractHttp.get('/owner/customers/{userId}', () =>
         HttpResponse.json<OwnerCustomer>(customer(loyalty(balance))),
       ),
-      http.post(apiUrl('/owner/customers/cust-1/points'), async ({ request }) => {
-        const body = (await request.json()) as OwnerPointsAdjustment;
+      contractHttp.post('/owner/customers/{userId}/points', async ({ request }) => {
+        const body = await request.json();
         sent.push(body);
         if (balance + body.points < 0) {
           return HttpResponse.json(

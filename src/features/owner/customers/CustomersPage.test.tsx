@@ -1,9 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, delay } from 'msw';
+import { HttpResponse, delay } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { apiUrl } from '../../../testing/api';
 import { signIn } from '../../../testing/tokens';
 import type { OwnerCustomerPage, OwnerCustomerSummary } from '../api/generated';
 import CustomersPage from './CustomersPage';
@@ -33,7 +33,7 @@ describe('CustomersPage', () => {
   it('shows a spinner, then the customers; "More customers" sends the cursor and appends', async () => {
     const asked: URLSearchParams[] = [];
     server.use(
-      http.get(apiUrl('/owner/customers'), async ({ request }) => {
+      contractHttp.get('/owner/customers', async ({ request }) => {
         const params = new URL(request.url).searchParams;
         asked.push(params);
         await delay(20);
@@ -62,7 +62,7 @@ describe('CustomersPage', () => {
 
   it('searches by what is typed and says when nobody matches', async () => {
     server.use(
-      http.get(apiUrl('/owner/customers'), ({ request }) => {
+      contractHttp.get('/owner/customers', ({ request }) => {
         const q = new URL(request.url).searchParams.get('q');
         return HttpResponse.json<OwnerCustomerPage>({
           items: q === 'ada' ? [summary(7, 'Ada Lovelace')] : q ? [] : [summary(1)],
@@ -85,7 +85,7 @@ describe('CustomersPage', () => {
   it("shows the server's error with a way to try again", async () => {
     let calls = 0;
     server.use(
-      http.get(apiUrl('/owner/customers'), () => {
+      contractHttp.get('/owner/customers', () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json(

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { apiUrl } from '../../../testing/api';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import type { OwnerRequestPage } from '../api/generated';
@@ -96,7 +96,7 @@ describe('the requests inbox', () => {
   it('shows the server error with a way to try again, then the requests', async () => {
     let fail = true;
     server.use(
-      http.get(apiUrl('/owner/requests'), () =>
+      contractHttp.get('/owner/requests', () =>
         fail
           ? HttpResponse.json(
               { error: 'Bad Request', message: 'query/town is too long' },

@@ -1,9 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, delay } from 'msw';
+import { HttpResponse, delay } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { apiUrl } from '../../../testing/api';
 import { signIn } from '../../../testing/tokens';
 import type { OwnerNumbers } from '../api/generated';
 import { numbersTexts as t } from '../customers/texts';
@@ -26,7 +26,7 @@ const render = () =>
 describe('NumbersPage', () => {
   it('shows both months as a chart and, for everyone, a table with the change', async () => {
     server.use(
-      http.get(apiUrl('/owner/numbers'), async () => {
+      contractHttp.get('/owner/numbers', async () => {
         await delay(20);
         return HttpResponse.json<OwnerNumbers>(numbers);
       }),
@@ -48,7 +48,7 @@ describe('NumbersPage', () => {
   it("shows the server's error with a way to try again", async () => {
     let calls = 0;
     server.use(
-      http.get(apiUrl('/owner/numbers'), () => {
+      contractHttp.get('/owner/numbers', () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json(

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
-import { http, HttpResponse } from 'msw';
-import { apiUrl } from '../../../testing/api';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import type {
@@ -20,8 +20,8 @@ beforeEach(() => signInAsOwner());
 async function openRequest(booking: OwnerBooking) {
   const seen: string[] = [];
   server.use(
-    http.post(apiUrl('/owner/requests/:id/seen'), ({ params }) => {
-      seen.push(String(params.id));
+    contractHttp.post('/owner/requests/{id}/seen', ({ params }) => {
+      seen.push(params.id);
       return HttpResponse.json<OwnerBooking>({ ...booking, seen: true });
     }),
   );
@@ -70,8 +70,8 @@ describe("a request's page", () => {
     const sent: OwnerSchedule[] = [];
     let fail = true;
     server.use(
-      http.put(apiUrl('/owner/bookings/:id/schedule'), async ({ request }) => {
-        const body = (await request.json()) as OwnerSchedule;
+      contractHttp.put('/owner/bookings/{id}/schedule', async ({ request }) => {
+        const body = await request.json();
         sent.push(body);
         if (fail) {
           return HttpResponse.json(
@@ -115,8 +115,8 @@ describe("a request's page", () => {
     const booking = ownerBooking({ name: 'Casey Cancel' });
     const sent: OwnerCancellation[] = [];
     server.use(
-      http.post(apiUrl('/owner/bookings/:id/cancel'), async ({ request }) => {
-        const body = (await request.json()) as OwnerCancellation;
+      contractHttp.post('/owner/bookings/{id}/cancel', async ({ request }) => {
+        const body = await request.json();
         sent.push(body);
         return HttpResponse.json<OwnerBooking>({
           ...booking,
@@ -144,7 +144,7 @@ describe("a request's page", () => {
   it('marks the job completed and says how many points the customer got', async () => {
     const booking = ownerBooking({ name: 'Drew Done' });
     server.use(
-      http.post(apiUrl('/owner/bookings/:id/complete'), () =>
+      contractHttp.post('/owner/bookings/{id}/complete', () =>
         HttpResponse.json<OwnerCompletion>({
           booking: { ...booking, seen: true, status: 'Completed' },
           points: 175,
@@ -165,7 +165,7 @@ describe("a request's page", () => {
     const received: { file: string; description: string }[] = [];
     let tooLarge = true;
     server.use(
-      http.post(apiUrl('/owner/bookings/:id/pictures'), async ({ request }) => {
+      contractHttp.post('/owner/bookings/{id}/pictures', async ({ request }) => {
         const form = await request.formData();
         const file = form.get('file');
         received.push({
@@ -227,7 +227,7 @@ describe("a request's page", () => {
 
   it('says when the request cannot be opened', async () => {
     server.use(
-      http.post(apiUrl('/owner/requests/:id/seen'), () =>
+      contractHttp.post('/owner/requests/{id}/seen', () =>
         HttpResponse.json({ error: 'Not Found', message: 'No such booking' }, { status: 404 }),
       ),
     );

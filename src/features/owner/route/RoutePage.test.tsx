@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { apiUrl } from '../../../testing/api';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import type { OwnerBooking } from '../api/generated';
@@ -14,7 +14,7 @@ beforeEach(() => signInAsOwner());
 function routeAnswers(stops: (url: URL) => OwnerBooking[]) {
   const asked: Record<string, string>[] = [];
   server.use(
-    http.get(apiUrl('/owner/route'), ({ request }) => {
+    contractHttp.get('/owner/route', ({ request }) => {
       const url = new URL(request.url);
       asked.push(Object.fromEntries(url.searchParams));
       return HttpResponse.json<OwnerBooking[]>(stops(url));
@@ -77,7 +77,7 @@ describe('the route', () => {
   });
 
   it('shows the error with a way to try again', async () => {
-    server.use(http.get(apiUrl('/owner/route'), () => HttpResponse.error()));
+    server.use(contractHttp.get('/owner/route', () => HttpResponse.error()));
     renderApp('/owner/route');
     expect(
       await screen.findByText(

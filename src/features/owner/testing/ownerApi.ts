@@ -1,6 +1,6 @@
 /** MSW answers for the owner console's tests, typed by the generated contract types. */
-import { http, HttpResponse } from 'msw';
-import { apiUrl } from '../../../testing/api';
+import { HttpResponse } from 'msw';
+import { contractHttp } from '../../../testing/contractHttp';
 import { server } from '../../../testing/server';
 import { signIn } from '../../../testing/tokens';
 import { OWNERS_GROUP } from '../../../../domain/owners';
@@ -42,7 +42,7 @@ export function ownerBooking(overrides: Partial<OwnerBooking> = {}): OwnerBookin
 export function inboxAnswers(page: (url: URL) => OwnerRequestPage) {
   const asked: URLSearchParams[] = [];
   server.use(
-    http.get(apiUrl('/owner/requests'), ({ request }) => {
+    contractHttp.get('/owner/requests', ({ request }) => {
       const url = new URL(request.url);
       asked.push(url.searchParams);
       return HttpResponse.json<OwnerRequestPage>(page(url));
