@@ -10,7 +10,7 @@ import { OWNER_TEXT } from '../texts';
 
 const T = OWNER_TEXT.inbox;
 
-/** The class of the inbox's list (./consoleStyles.ts gives it requestListStyles). */
+/** The class of the inbox's list (../consoleStyles.ts gives it requestListStyles). */
 export const REQUEST_LIST_CLASS = 'owner-requests';
 
 /**
