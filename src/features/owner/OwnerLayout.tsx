@@ -2,8 +2,10 @@ import { Suspense, type ComponentType } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { consoleStyles } from './consoleStyles';
 import { OWNER_TEXT } from './texts';
 
 /** A link of the console's navigation (./OwnerRoutes.tsx declares them). */
@@ -15,13 +17,16 @@ export interface OwnerNavItem {
   end: boolean;
 }
 
+// A styled component, not `sx`: these rules are plain CSS (sx would read 8 as spacing units).
+const Frame = styled(Container)(({ theme }) => consoleStyles(theme));
+
 /**
  * The console's frame, phone first: its name, one row of links that wraps on a narrow screen
  * (no menu to open in a driveway), and the page below.
  */
 export function OwnerLayout({ nav }: { nav: OwnerNavItem[] }) {
   return (
-    <Container maxWidth="md" sx={{ px: { xs: 1.5, sm: 3 }, py: 2 }}>
+    <Frame maxWidth="md" sx={{ px: { xs: 1.5, sm: 3 }, py: 2 }}>
       <Typography
         component="p"
         variant="overline"
@@ -68,6 +73,6 @@ export function OwnerLayout({ nav }: { nav: OwnerNavItem[] }) {
       <Suspense fallback={<LoadingStatus label={OWNER_TEXT.loading} />}>
         <Outlet />
       </Suspense>
-    </Container>
+    </Frame>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,7 +15,7 @@ import {
 import { Failure } from '../Failure';
 import { prepareListFormats } from '../format';
 import { OWNER_TEXT } from '../texts';
-import { RequestCard } from './RequestCard';
+import { REQUEST_LIST_CLASS, RequestCard } from './RequestCard';
 
 const T = OWNER_TEXT.inbox;
 /** Requests per page of the inbox. */
@@ -76,7 +76,8 @@ function InboxChunk({ args }: { args: ListOwnerRequestsApiArg }) {
   ));
 }
 
-function FilterForm({
+/** The filters (memoised: the arrival of a page of requests does not render the form again). */
+const FilterForm = memo(function FilterForm({
   draft,
   onChange,
   onApply,
@@ -154,7 +155,7 @@ function FilterForm({
       </Stack>
     </Box>
   );
-}
+});
 
 /**
  * The requests inbox (docs/product.md, "The owner console"): newest first, the count of new
@@ -171,10 +172,15 @@ export function InboxPage() {
   const last = useListOwnerRequestsQuery(lastArgs);
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
 
-  const apply = (next: Filters) => {
+  const apply = useCallback((next: Filters) => {
     setFilters(next);
     setCursors([undefined]);
-  };
+  }, []);
+  const applyDraft = useCallback(() => apply(draft), [apply, draft]);
+  const clear = useCallback(() => {
+    setDraft(NO_FILTERS);
+    apply(NO_FILTERS);
+  }, [apply]);
 
   // While the first page is on its way, in a task of its own.
   useEffect(() => {
@@ -197,15 +203,11 @@ export function InboxPage() {
     const nextCursor = last.currentData?.nextCursor;
     body = (
       <>
-        <Box
-          component="ul"
-          aria-label={T.listLabel}
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
-        >
+        <ul className={REQUEST_LIST_CLASS} aria-label={T.listLabel}>
           {cursors.map((cursor) => (
             <InboxChunk key={cursor ?? 'first'} args={pageArgs(filters, cursor)} />
           ))}
-        </Box>
+        </ul>
         <Box sx={{ py: 2, textAlign: 'center' }}>
           {!last.currentData && last.isFetching ? (
             <LoadingStatus label={T.loadingMore} text={T.loadingMore} />
@@ -241,15 +243,7 @@ export function InboxPage() {
           />
         )}
       </Stack>
-      <FilterForm
-        draft={draft}
-        onChange={setDraft}
-        onApply={() => apply(draft)}
-        onClear={() => {
-          setDraft(NO_FILTERS);
-          apply(NO_FILTERS);
-        }}
-      />
+      <FilterForm draft={draft} onChange={setDraft} onApply={applyDraft} onClear={clear} />
       <Box sx={{ mt: 2 }}>{body}</Box>
     </Box>
   );

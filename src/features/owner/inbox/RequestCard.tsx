@@ -1,9 +1,6 @@
 import { memo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import type { Theme } from '@mui/material/styles';
 import { formatUsd } from '../../../lib/money';
 import type { OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
@@ -12,44 +9,73 @@ import { appointmentText, receivedText, requestPath, vehicleText } from '../form
 import { OWNER_TEXT } from '../texts';
 
 const T = OWNER_TEXT.inbox;
-// Constant styles, plain boxes where MUI's layout components add nothing: the inbox draws a
-// card per request, and each component and style object costs its render.
-const CARD = { p: 1.5, borderLeft: 4 } as const;
-const CARD_NEW = { ...CARD, borderLeftColor: 'primary.main' } as const;
-const CARD_SEEN = { ...CARD, borderLeftColor: 'divider' } as const;
-const HEADER = {
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'flex-start',
-  gap: 1,
-  flexWrap: 'wrap',
-} as const;
-const NAME = { fontSize: '1.1rem' } as const;
-const SUMMARY = { m: 0, mt: 0.5 } as const;
+
+/** The class of the inbox's list (../consoleStyles.ts gives it requestListStyles). */
+export const REQUEST_LIST_CLASS = 'owner-requests';
+
+/**
+ * The look of the inbox's list and cards: an outlined paper with a coloured left edge (primary
+ * when new), a heading-sized name linked to the request, and two lines of text. The console's
+ * layout applies these rules once (../consoleStyles.ts), so they are in the page before the
+ * requests arrive; the cards are plain elements with these classes, not MUI components with
+ * styles of their own, each of which would cost its own style resolution and several React
+ * components on every card.
+ */
+export const requestListStyles = (theme: Theme) => ({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: theme.spacing(1.5),
+  '& > li': {
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.text.primary,
+    transition: theme.transitions.create('box-shadow'),
+    borderRadius: theme.shape.borderRadius,
+    border: `1px solid ${theme.palette.divider}`,
+    borderLeft: `4px solid ${theme.palette.primary.main}`,
+    padding: theme.spacing(1.5),
+  },
+  '& > li.seen': { borderLeftColor: theme.palette.divider },
+  '& .head': {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'flex-start',
+    gap: theme.spacing(1),
+    flexWrap: 'wrap',
+  },
+  '& h2': { ...theme.typography.h6, margin: 0, fontSize: '1.1rem' },
+  // MUI's Link, underlined on hover; the browser's own ring on keyboard focus.
+  '& h2 a': {
+    color: theme.palette.primary.main,
+    textDecoration: 'none',
+    '&:hover': { textDecoration: 'underline' },
+  },
+  '& .summary': { margin: 0, marginTop: theme.spacing(0.5) },
+  '& .when': { ...theme.typography.body2, margin: 0 },
+});
 
 /** One request of the inbox: who, when, what, and one tap to call or e-mail them. */
 export const RequestCard = memo(function RequestCard({ booking }: { booking: OwnerBooking }) {
   const name = booking.name || booking.email;
   const town = booking.serviceAddress?.city;
   return (
-    <Paper component="li" variant="outlined" sx={booking.seen ? CARD_SEEN : CARD_NEW}>
-      <Box sx={HEADER}>
-        <Typography variant="h6" component="h2" sx={NAME}>
-          <Link component={RouterLink} to={requestPath(booking.bookingId)}>
-            {name}
-          </Link>
-        </Typography>
+    <li className={booking.seen ? 'seen' : undefined}>
+      <div className="head">
+        <h2>
+          <Link to={requestPath(booking.bookingId)}>{name}</Link>
+        </h2>
         <StatusChips booking={booking} />
-      </Box>
-      <Box component="p" sx={SUMMARY}>
+      </div>
+      <p className="summary">
         {booking.vehicleType} · {vehicleText(booking.vehicle)} · {formatUsd(booking.totalPrice)}
         {town ? ` · ${town}` : ''}
-      </Box>
-      <Typography variant="body2" color="text.secondary">
+      </p>
+      <p className="when">
         {T.preferred}: {appointmentText(booking) || T.noPreferred} · {T.received}{' '}
         {receivedText(booking.createdAt)}
-      </Typography>
+      </p>
       <ContactLinks booking={booking} />
-    </Paper>
+    </li>
   );
 });
