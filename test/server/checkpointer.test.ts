@@ -14,6 +14,7 @@ import {
   startApi,
   startIdentityProvider,
   type IdentityProvider,
+  until,
 } from './helpers';
 
 let idp: IdentityProvider;
@@ -36,14 +37,6 @@ function bookingsInFileAlone(databasePath: string, copyDir: string): number {
     return (db.prepare('SELECT COUNT(*) AS n FROM bookings').get() as { n: number }).n;
   } finally {
     db.close();
-  }
-}
-
-async function until(done: () => boolean, what: string, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -360,3 +360,12 @@ export const productionEnv = (idp: IdentityProvider, dir: string): Record<string
   SIGNED_URL_SECRET: randomBytes(32).toString('hex'),
   BACKUP_INTERVAL_HOURS: '0',
 });
+
+/** Polls `done` every 20 ms until it holds; fails with "timed out waiting for <what>" after `ms`. */
+export async function until(done: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -11,6 +11,7 @@ import {
   startApi,
   startIdentityProvider,
   type IdentityProvider,
+  until,
 } from './helpers';
 import { startSmtpRecorder, type SmtpRecorder } from './fixtures/smtpRecorder';
 
@@ -25,14 +26,6 @@ afterAll(async () => {
   await smtp.close();
   await idp.close();
 });
-
-async function until(done: () => boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 it('on close: the send in flight finishes and is recorded, no new message is taken', async () => {
   let release = () => undefined as void;

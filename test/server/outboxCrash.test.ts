@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { repoRoot } from '../../domain/paths';
-import { call, quoteRequest, startIdentityProvider, type IdentityProvider } from './helpers';
+import { call, quoteRequest, startIdentityProvider, type IdentityProvider, until } from './helpers';
 import { startSmtpRecorder, type SmtpRecorder } from './fixtures/smtpRecorder';
 
 jest.setTimeout(120_000);
@@ -78,14 +78,6 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; exited
   return { child, url, exited };
 }
 
-async function until(done: () => boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 it('SIGKILL while sending, then a restart: every message delivered, each once for the recipient', async () => {
   // Kill 1 when the 6th message's data has arrived: not answered, so not accepted. The SMTP
   // server answers nothing until every request has had its answer.
@@ -139,8 +131,8 @@ it('SIGKILL while sending, then a restart: every message delivered, each once fo
       db.prepare('SELECT id, status FROM outbox').all() as { id: string; status: string }[];
     await until(
       () => outbox().length === 20 && outbox().every((row) => row.status === 'sent'),
-      30_000,
       'every message to be sent',
+      30_000,
     );
     await new Promise((resolve) => setTimeout(resolve, 500)); // nothing more arrives
     const rows = outbox();
