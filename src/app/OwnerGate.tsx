@@ -1,15 +1,28 @@
 import { Navigate } from 'react-router-dom';
 import { isOwnerSession } from '../api/session/landing';
+import { timeZone } from '../../domain/serviceArea';
 import { lazyRoute } from './lazyRoute';
 
 // The owner console: a chunk of its own, requested only once the session is an owner's. The
 // build fails when one of its modules is reachable from a public or customer chunk
 // (scripts/lib/ownerIsolation.ts).
-const OwnerRoutes = lazyRoute(() =>
-  import(/* webpackChunkName: "owner" */ '../features/owner/OwnerRoutes').then(
-    (m) => m.OwnerRoutes,
-  ),
-);
+const OwnerRoutes = lazyRoute(() => {
+  const loading = import(/* webpackChunkName: "owner" */ '../features/owner/OwnerRoutes');
+  setTimeout(loadFormatData, 0);
+  return loading.then((m) => m.OwnerRoutes);
+});
+
+/**
+ * The first Intl formatter of a page loads the browser's locale and time-zone data: tens of
+ * milliseconds on a phone. The console writes New York dates and dollar amounts on every request,
+ * so that load is done here, while its code is on its way, rather than when the first page of
+ * requests has arrived and waits to be drawn (docs/architecture.md, "The owner's inbox when its
+ * page arrives"). Formatters made later with other options reuse the data.
+ */
+function loadFormatData() {
+  new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(0);
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(0);
+}
 
 /**
  * /owner/* behind the sign-in guard: the owner console for a member of the owners group, the

@@ -5,9 +5,16 @@
  * `makeStore` (./store.ts) builds a store with the API already attached.
  */
 import { configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
+import { setAutoFreeze } from 'immer';
 import { rootReducer, type AppDispatch, type RootState } from '../api/state';
 
 export type { RootState };
+
+// Immer, under RTK's reducers, deep-freezes what the store keeps. In development and in tests that
+// makes a mutation of the state throw; in production it walked every answer kept (the largest
+// part of storing the owner inbox's page: docs/architecture.md, "The owner's inbox when its page
+// arrives"), so the production build keeps answers as they came, as Immer did before version 8.
+setAutoFreeze(process.env.NODE_ENV !== 'production');
 
 /** Middleware added after the store exists (the API's). */
 export const dynamicMiddleware = createDynamicMiddleware();

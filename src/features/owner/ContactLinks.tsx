@@ -1,4 +1,3 @@
-import ButtonBase from '@mui/material/ButtonBase';
 import type { Theme } from '@mui/material/styles';
 import type { OwnerBooking } from './api/generated';
 import { telHref } from './format';
@@ -16,8 +15,9 @@ export const CONTACT_LINKS_CLASS = 'owner-contact';
 /**
  * The row and its links, with the look of MUI's small outlined Button with a start icon: rules
  * the console's layout applies once (./consoleStyles.ts). The inbox draws two links on each
- * request, and a Button with its icon is four styled components a link. The links stay MUI's
- * ButtonBase (its ripple on a press, and on keyboard focus).
+ * request, and a Button with its icon is four styled components a link (ButtonBase alone is one,
+ * with its ripple's hooks): they are plain links, with the browser's focus ring drawn in the
+ * primary colour instead of a ripple.
  */
 export const contactLinksStyles = (theme: Theme) => {
   const color = theme.palette.primary.main;
@@ -28,6 +28,14 @@ export const contactLinksStyles = (theme: Theme) => {
     marginTop: theme.spacing(1),
     '& > a': {
       ...theme.typography.button,
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      boxSizing: 'border-box',
+      verticalAlign: 'middle',
+      textDecoration: 'none',
+      WebkitTapHighlightColor: 'transparent',
+      userSelect: 'none',
       fontSize: theme.typography.pxToRem(13),
       minWidth: 64,
       minHeight: 44,
@@ -39,7 +47,8 @@ export const contactLinksStyles = (theme: Theme) => {
         ['background-color', 'box-shadow', 'border-color', 'color'],
         { duration: theme.transitions.duration.short },
       ),
-      '&:hover': { textDecoration: 'none' },
+      '&:focus-visible': { outline: `2px solid ${color}`, outlineOffset: 2 },
+      '&:active': { backgroundColor: theme.alpha(color, theme.palette.action.focusOpacity) },
       '@media (hover: hover)': {
         '&:hover': {
           borderColor: color,
@@ -84,14 +93,14 @@ function ContactLink({
   className?: string;
 }) {
   return (
-    <ButtonBase component="a" href={href} aria-label={label} className={className} focusRipple>
+    <a href={href} aria-label={label} className={className}>
       <span className="icon">
         <svg focusable="false" aria-hidden="true" viewBox="0 0 24 24">
           <path d={path} />
         </svg>
       </span>
       {text}
-    </ButtonBase>
+    </a>
   );
 }
 

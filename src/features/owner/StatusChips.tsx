@@ -72,10 +72,29 @@ export const statusChipsStyles = (theme: Theme) => ({
   ),
 });
 
-function Chip({ label, outlined, color }: { label: string; outlined: boolean; color: string }) {
+function Chip({
+  label,
+  outlined,
+  color,
+  role,
+}: {
+  label: string;
+  outlined: boolean;
+  color: ChipColor | 'default';
+  role?: 'status';
+}) {
   return (
-    <div className={`chip ${color}${outlined ? ' outlined' : ''}`}>
+    <div className={`chip ${color}${outlined ? ' outlined' : ''}`} role={role}>
       <span>{label}</span>
+    </div>
+  );
+}
+
+/** One filled label in the look of the row's (the inbox's count of new requests). */
+export function CountLabel({ label, color }: { label: string; color: ChipColor | 'default' }) {
+  return (
+    <div className={STATUS_CHIPS_CLASS}>
+      <Chip label={label} outlined={false} color={color} role="status" />
     </div>
   );
 }

@@ -3,17 +3,33 @@ import { dayjs } from '../../../domain/dayjs';
 import { parseDate, todayLocal } from '../../../domain/dates';
 import { timeZone } from '../../../domain/serviceArea';
 import { errorMessage, NETWORK_ERROR_MESSAGE } from '../../api/errors';
-import { formatUsd } from '../../lib/money';
 import type { Address, OwnerBooking } from './api/generated';
 import { OWNER_TEXT } from './texts';
 
 /** Today's date (YYYY-MM-DD) in New York. */
 export const todayInNewYork = (now: Date = new Date()): string => todayLocal(now);
 
-// The lists write a date on every row: their formatters are made once, on first use (dayjs's
-// tz() and toLocale*String() with options build a new Intl formatter per call).
-let dayFormat: Intl.DateTimeFormat | undefined;
-let receivedFormat: Intl.DateTimeFormat | undefined;
+// The lists write a date on every row: their two formatters are made once, when the console's
+// code loads, not while a page of requests waits to be drawn (dayjs's tz() and toLocale*String()
+// with options would build a new Intl formatter per call). The very first formatter of a page
+// loads the browser's locale and time-zone data: src/app/OwnerGate.tsx makes one while this code
+// is on its way.
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const receivedFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 
 /** The named parts of a formatted instant. */
 function partsOf(format: Intl.DateTimeFormat, date: Date): Record<string, string> {
@@ -42,13 +58,6 @@ export function dayText(date: string): string {
   const calendar = new Date(Date.UTC(year, month - 1, day));
   // Not a real calendar day (e.g. 2026-02-30).
   if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return date;
-  dayFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
   const p = partsOf(dayFormat, calendar);
   return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
 }
@@ -59,31 +68,10 @@ export function appointmentText(booking: Pick<OwnerBooking, 'date' | 'time'>): s
   return booking.time ? `${dayText(booking.date)} at ${booking.time}` : dayText(booking.date);
 }
 
-/**
- * Makes the formatters a list of requests uses (dates, arrival times, prices): the first of each
- * loads its locale and zone data, tens of milliseconds on a phone, better spent while the list
- * is on its way than when it arrives.
- */
-export function prepareListFormats(): void {
-  receivedText('2026-01-01T12:00:00Z');
-  dayText('2026-01-01');
-  formatUsd(1);
-  formatUsd(1.5);
-}
-
 /** When a request arrived, in New York time: `Nov 26, 2026 4:05 PM`. */
 export function receivedText(createdAt: string): string {
   const at = parseDate(createdAt);
   if (!at) return createdAt;
-  receivedFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  });
   const p = partsOf(receivedFormat, at);
   return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }

@@ -22,6 +22,7 @@ export const OWNER_TEXT = {
     search: 'Search name, phone or e-mail',
     apply: 'Apply filters',
     clear: 'Clear filters',
+    more: (on: number) => (on > 0 ? `More filters (${on} set)` : 'More filters'),
     loading: 'Loading requests…',
     loadingMore: 'Loading more requests…',
     loadMore: 'Load more',

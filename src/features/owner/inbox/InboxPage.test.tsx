@@ -71,6 +71,7 @@ describe('the requests inbox', () => {
     renderApp('/owner');
     await list();
     await user.type(screen.getByRole('searchbox', { name: 'Search name, phone or e-mail' }), 'sam');
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Completed');
     await user.type(screen.getByRole('textbox', { name: 'Town' }), 'Cary');
     await user.type(screen.getByLabelText('Preferred date from'), '2026-12-01');
@@ -91,6 +92,28 @@ describe('the requests inbox', () => {
     expect(screen.getByRole('searchbox', { name: 'Search name, phone or e-mail' })).toHaveValue(
       'sam',
     );
+  });
+
+  it('folds the status, town and dates under More filters, keeping what was set in them', async () => {
+    inboxAnswers(() => ({ items: [ownerBooking()], nextCursor: null, newCount: 1 }));
+    const user = userEvent.setup();
+    renderApp('/owner');
+    await list();
+    const more = screen.getByRole('button', { name: 'More filters' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'Town' })).not.toBeInTheDocument();
+
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await user.type(screen.getByRole('textbox', { name: 'Town' }), 'Apex');
+    await user.type(screen.getByLabelText('Preferred date from'), '2026-12-01');
+    await user.click(more);
+    expect(screen.queryByRole('textbox', { name: 'Town' })).not.toBeInTheDocument();
+    // Folded, the button says how many are set; opened again, they are still there.
+    const folded = screen.getByRole('button', { name: 'More filters (2 set)' });
+    await user.click(folded);
+    expect(screen.getByRole('textbox', { name: 'Town' })).toHaveValue('Apex');
+    expect(screen.getByLabelText('Preferred date from')).toHaveValue('2026-12-01');
   });
 
   it('shows the server error with a way to try again, then the requests', async () => {

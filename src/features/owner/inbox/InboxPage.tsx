@@ -1,7 +1,6 @@
 import { memo, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,7 +12,7 @@ import {
   type ListOwnerRequestsApiArg,
 } from '../api/generated';
 import { Failure } from '../Failure';
-import { prepareListFormats } from '../format';
+import { CountLabel } from '../StatusChips';
 import { OWNER_TEXT } from '../texts';
 import { REQUEST_LIST_CLASS, RequestCard } from './RequestCard';
 
@@ -76,7 +75,15 @@ function InboxChunk({ args }: { args: ListOwnerRequestsApiArg }) {
   ));
 }
 
-/** The filters (memoised: the arrival of a page of requests does not render the form again). */
+/** The filters the search field does not cover, each set when not empty. */
+const MORE_FILTERS = ['status', 'town', 'from', 'to'] as const;
+
+/**
+ * The filters (memoised: the arrival of a page of requests does not render the form again). The
+ * search is always there; the status, town and dates open with "More filters", so the requests
+ * start on a phone's first screen and the page has four text fields fewer to draw while its first
+ * page of requests is on its way. What was typed into them stays when they fold away.
+ */
 const FilterForm = memo(function FilterForm({
   draft,
   onChange,
@@ -88,66 +95,76 @@ const FilterForm = memo(function FilterForm({
   onApply: () => void;
   onClear: () => void;
 }) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
     onChange({ ...draft, [key]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply();
   };
+  const setCount = MORE_FILTERS.filter((key) => draft[key].trim() !== '').length;
   return (
     <Box component="form" role="search" aria-label={T.filtersLabel} onSubmit={submit} noValidate>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
-          mb: 1.5,
-        }}
-      >
-        <TextField
-          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-          label={T.search}
-          type="search"
-          value={draft.q}
-          onChange={set('q')}
-          size="small"
-        />
-        <TextField
-          select
-          label={T.status}
-          value={draft.status}
-          onChange={set('status')}
-          size="small"
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      <TextField
+        fullWidth
+        label={T.search}
+        type="search"
+        value={draft.q}
+        onChange={set('q')}
+        size="small"
+      />
+      {open && (
+        <Box
+          id={panelId}
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
+            mt: 1.5,
+          }}
         >
-          <option value="">{T.anyStatus}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
+          <TextField
+            select
+            label={T.status}
+            value={draft.status}
+            onChange={set('status')}
+            size="small"
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{T.anyStatus}</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </TextField>
+          <TextField label={T.town} value={draft.town} onChange={set('town')} size="small" />
+          {(['from', 'to'] as const).map((key) => (
+            <TextField
+              key={key}
+              label={T[key]}
+              type="date"
+              value={draft[key]}
+              onChange={set(key)}
+              size="small"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           ))}
-        </TextField>
-        <TextField label={T.town} value={draft.town} onChange={set('town')} size="small" />
-        <TextField
-          label={T.from}
-          type="date"
-          value={draft.from}
-          onChange={set('from')}
-          size="small"
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label={T.to}
-          type="date"
-          value={draft.to}
-          onChange={set('to')}
-          size="small"
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      </Box>
-      <Stack direction="row" spacing={1}>
+        </Box>
+      )}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
         <Button type="submit" variant="contained">
           {T.apply}
+        </Button>
+        <Button
+          type="button"
+          variant="outlined"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {T.more(setCount)}
         </Button>
         <Button type="button" onClick={onClear}>
           {T.clear}
@@ -182,11 +199,6 @@ export function InboxPage() {
     apply(NO_FILTERS);
   }, [apply]);
 
-  // While the first page is on its way, in a task of its own.
-  useEffect(() => {
-    const timer = setTimeout(prepareListFormats, 0);
-    return () => clearTimeout(timer);
-  }, []);
   const firstPage = first.currentData;
   markPageArrived(firstPage);
   useEffect(() => {
@@ -236,8 +248,7 @@ export function InboxPage() {
           {T.title}
         </Typography>
         {first.data && (
-          <Chip
-            role="status"
+          <CountLabel
             color={first.data.newCount > 0 ? 'primary' : 'default'}
             label={T.newCount(first.data.newCount)}
           />

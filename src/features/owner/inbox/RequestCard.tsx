@@ -35,6 +35,10 @@ export const requestListStyles = (theme: Theme) => ({
     border: `1px solid ${theme.palette.divider}`,
     borderLeft: `4px solid ${theme.palette.primary.main}`,
     padding: theme.spacing(1.5),
+    // A phone shows three or four cards of the twenty: the browser styles, lays out and paints
+    // the others when they come near the screen (their height guessed until then).
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 190px',
   },
   '& > li.seen': { borderLeftColor: theme.palette.divider },
   '& .head': {
