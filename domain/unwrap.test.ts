@@ -53,6 +53,15 @@ describe('unwrap (typed values)', () => {
     );
   });
 
+  it('reads a number wrapper around an object as 0, also an object without a prototype', () => {
+    // fast-check's counterexample: Number() of an object without a prototype throws.
+    const bare = Object.assign(Object.create(null) as object, { S: '' });
+    expect(unwrap({ M: { N: bare } })).toBe(0);
+    expect(unwrap({ N: { S: '12' } })).toBe(0);
+    expect(unwrap({ N: '12' })).toBe(12);
+    expect(unwrap({ N: true })).toBe(1);
+  });
+
   it('never throws on arbitrary typed-value nesting', () => {
     const typed = fc.letrec((tie) => ({
       node: fc.oneof(

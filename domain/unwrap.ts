@@ -22,7 +22,14 @@ export function unwrap(value: unknown, depth = 0): unknown {
       case 'S':
         return typeof inner === 'string' ? inner : unwrap(inner, depth + 1);
       case 'N': {
-        const n = typeof inner === 'number' ? inner : Number(inner);
+        // Only text and booleans are converted: Number() of an object is NaN at best, and throws
+        // for one without a prototype.
+        const n =
+          typeof inner === 'number'
+            ? inner
+            : typeof inner === 'string' || typeof inner === 'boolean'
+              ? Number(inner)
+              : NaN;
         return Number.isFinite(n) ? n : 0;
       }
       case 'BOOL':
