@@ -31,7 +31,7 @@ const config = {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.ts',
       testEnvironmentOptions: { url: 'http://localhost:3000/' },
       roots: ['<rootDir>/src', '<rootDir>/domain'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],

@@ -1,4 +1,4 @@
-import { requiredClasses } from './fastStyles';
+import { selectorKeys } from './fastStyles';
 
 describe('the test environment’s computed styles', () => {
   afterEach(() => {
@@ -40,21 +40,62 @@ describe('the test environment’s computed styles', () => {
     expect(window.getComputedStyle(inner).pointerEvents).toBe('none');
   });
 
-  it('reads the classes a selector’s subject must carry, and gives up when unsure', () => {
-    expect(requiredClasses('.css-1a-root')).toEqual(['css-1a-root']);
-    expect(requiredClasses('.css-1a-root.Mui-disabled:hover')).toEqual([
-      'css-1a-root',
-      'Mui-disabled',
-    ]);
+  it('files each rule under what its subject needs, and under nothing when unsure', () => {
+    expect(selectorKeys('.css-1a-root')).toEqual(['.css-1a-root']);
+    expect(selectorKeys('.css-1a-root.Mui-disabled:hover')).toEqual(['.css-1a-root']);
     expect(
-      requiredClasses(
-        'label[data-shrink=false]+.MuiInputBase-formControl .css-2b-input::placeholder',
-      ),
-    ).toEqual(['css-2b-input']);
-    expect(requiredClasses('.a > .b:not(.c)')).toEqual(['b']);
-    expect(requiredClasses('.a .b[title="x y"]')).toBeNull();
-    expect(requiredClasses('.a, .b')).toBeNull();
-    expect(requiredClasses('div:hover')).toBeNull();
-    expect(requiredClasses(undefined)).toBeNull();
+      selectorKeys('label[data-shrink=false]+.MuiInputBase-formControl .css-2b-input::placeholder'),
+    ).toEqual(['.css-2b-input']);
+    expect(selectorKeys('.a > .b:not(.c)')).toEqual(['.b']);
+    expect(selectorKeys('.a .b[title="x, y"]')).toEqual(['.b']);
+    expect(selectorKeys('DIV.x, p, input[type="checkbox" i]')).toEqual(['.x', 'p', 'input']);
+    expect(selectorKeys('.a, [hidden]')).toBeNull();
+    expect(selectorKeys('div:hover > *')).toBeNull();
+    expect(selectorKeys(':is(.a, .b)')).toBeNull();
+    expect(selectorKeys('svg|rect')).toBeNull();
+    expect(selectorKeys('.caf\\e9')).toBeNull();
+    expect(selectorKeys('.a[title="x')).toBeNull();
+    expect(selectorKeys(undefined)).toBeNull();
+  });
+
+  it('gives the cascade of every rule that matches, in the document’s order', () => {
+    document.head.innerHTML = `<style>
+      p { color: rgb(1, 1, 1) }
+      .x { color: rgb(2, 2, 2) }
+      section > .x, aside { visibility: hidden }
+      [data-off] { pointer-events: none }
+      @media screen { p.late { color: rgb(3, 3, 3) } }
+      @media (min-width: 600px) { .x { display: none } }
+      #only:not(.y) { display: inline }
+    </style>`;
+    document.body.innerHTML = `
+      <section><p id="only" class="x late" data-off>a</p></section>
+      <aside><p class="y">b</p></aside>`;
+    const [first, second] = Array.from(document.querySelectorAll('p'));
+    const style = window.getComputedStyle(first!);
+    expect([style.color, style.visibility, style.pointerEvents, style.display]).toEqual([
+      'rgb(3, 3, 3)',
+      'hidden',
+      'none',
+      'inline',
+    ]);
+    // Inherited from the aside; the default style sheet's `p` still applies.
+    const other = window.getComputedStyle(second!);
+    expect([other.color, other.visibility, other.display]).toEqual([
+      'rgb(1, 1, 1)',
+      'hidden',
+      'block',
+    ]);
+  });
+
+  it('sees a rule added through the CSSOM, as Emotion adds its rules', () => {
+    document.head.innerHTML = '<style></style>';
+    document.body.innerHTML = '<p class="later">x</p><p>y</p>';
+    const [asked, fresh] = Array.from(document.querySelectorAll('p'));
+    expect(window.getComputedStyle(asked!).visibility).toBe('visible');
+    document.styleSheets[0]!.insertRule('.later, p + p { visibility: hidden }', 0);
+    expect(window.getComputedStyle(fresh!).visibility).toBe('hidden');
+    asked!.dataset['touched'] = '';
+    expect(window.getComputedStyle(asked!).visibility).toBe('hidden');
   });
 });

@@ -1,5 +1,3 @@
-import { installFastStyles } from './fastStyles';
-
 /** Runs before each test file's modules load: browser APIs jsdom lacks. */
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -28,5 +26,3 @@ class NoopObserver {
   }
 }
 Object.assign(globalThis, { ResizeObserver: NoopObserver, IntersectionObserver: NoopObserver });
-
-installFastStyles(window);
