@@ -5,7 +5,7 @@
  * The matrix size and the number of cells that held are printed at the end.
  */
 import { cleanup, configure, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../testing/user';
 import { delay, http, HttpResponse } from 'msw';
 import { contractHttp } from '../testing/contractHttp';
 import { renderApp, renderWithProviders } from '../testing/render';
@@ -22,7 +22,7 @@ import { PROFILE_LOAD_FAILED } from '../features/profile/messages';
 import { servicePicsMessages } from '../features/service-pics/messages';
 import { bookingsMessages } from '../features/bookings/messages';
 
-// Whole screens render per cell (lazy routes, charts) and 429 cells wait a second.
+// Whole screens render per cell (lazy routes, charts).
 beforeAll(() => configure({ asyncUtilTimeout: 6000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 jest.setTimeout(30_000);
@@ -302,7 +302,11 @@ afterAll(() => {
 describe.each(dashboardCalls)('$name on $path', (call) => {
   beforeEach(() => signIn());
 
+  afterEach(() => jest.useRealTimers());
+
   it.each(faults)('%s', async (fault) => {
+    // The one second a 429 asks for passes on a fake clock, which Testing Library's waits advance.
+    if (fault.startsWith('429')) jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
     call.setup?.();
     useFault(call, fault);
     const { router } = renderApp(call.path);
