@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../testing/user';
 import { renderApp } from '../testing/render';
 
 // The contact page's code cannot be loaded (as when its chunk fails to download).

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../testing/user';
 import { renderWithProviders } from '../testing/render';
 import { ConfirmDialog, useConfirm } from './ConfirmDialog';
 

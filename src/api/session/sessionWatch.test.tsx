@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../testing/user';
 import { HttpResponse } from 'msw';
 import { contractHttp } from '../../testing/contractHttp';
 import { renderApp } from '../../testing/render';

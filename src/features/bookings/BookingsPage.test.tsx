@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../testing/user';
 import { http, HttpResponse, delay } from 'msw';
 import { contractHttp } from '../../testing/contractHttp';
 import type { Booking, CalendlyBooking } from '../../api/generated';

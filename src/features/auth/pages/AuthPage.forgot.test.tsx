@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { createFakeCognito, VALID_CODE, type FakeCognito } from '../../../testing/cognito';

@@ -3,7 +3,7 @@
  * against the fake pool answering the Cognito protocol through MSW.
  */
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import {

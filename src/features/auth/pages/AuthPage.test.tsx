@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { renderApp } from '../../../testing/render';
 import { fakeJwt, signIn } from '../../../testing/tokens';
 import { authModeOf } from './AuthPage';

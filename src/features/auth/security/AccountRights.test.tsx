@@ -3,7 +3,7 @@
  * Cognito protocol through MSW) and the API through MSW.
  */
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { HttpResponse } from 'msw';
 import { contractHttp } from '../../../testing/contractHttp';
 import { getTokens, setTokens } from '../../../api/session/tokenStore';

@@ -3,7 +3,7 @@
  * through MSW: change password, authenticator and SMS codes on and off, sign out everywhere.
  */
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { HttpResponse } from 'msw';
 import { contractHttp } from '../../../testing/contractHttp';
 import { setTokens } from '../../../api/session/tokenStore';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { renderWithProviders } from '../../../testing/render';
 import { galleryImages } from '../../../config/gallery';
 import Slideshow from './Slideshow';

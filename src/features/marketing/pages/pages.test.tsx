@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { renderApp } from '../../../testing/render';
 import { business } from '../../../config/business';
 import { HomePage } from './HomePage';

@@ -1,5 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { HttpResponse, delay } from 'msw';
 import { contractHttp } from '../../../testing/contractHttp';
 import { renderApp } from '../../../testing/render';

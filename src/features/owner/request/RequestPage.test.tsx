@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '../../../testing/user';
 import { File as NodeFile } from 'node:buffer';
 import { HttpResponse } from 'msw';
 import { contractHttp } from '../../../testing/contractHttp';
