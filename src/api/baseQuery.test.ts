@@ -164,7 +164,11 @@ describe('base query', () => {
               );
         }),
       );
-      const { result } = await getProfile();
+      // The wait the answer asks for passes on a fake clock (Date.now included).
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+      const pending = getProfile();
+      await jest.advanceTimersByTimeAsync(2000);
+      const { result } = await pending;
       return { result, calls };
     }
 
