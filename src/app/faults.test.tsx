@@ -4,7 +4,7 @@
  * page, the screen's message or fallback, what was typed kept, and 401 / 403 going to /auth.
  * The matrix size and the number of cells that held are printed at the end.
  */
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '../testing/user';
 import { delay, http, HttpResponse } from 'msw';
 import { contractHttp } from '../testing/contractHttp';
@@ -305,8 +305,11 @@ describe.each(dashboardCalls)('$name on $path', (call) => {
   afterEach(() => jest.useRealTimers());
 
   it.each(faults)('%s', async (fault) => {
-    // The one second a 429 asks for passes on a fake clock, which Testing Library's waits advance.
-    if (fault.startsWith('429')) jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    // The second a 429 asks for and the slow answer's wait pass on a fake clock, which Testing
+    // Library's waits advance.
+    if (fault.startsWith('429') || fault === 'a 10 s slow answer') {
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    }
     call.setup?.();
     useFault(call, fault);
     const { router } = renderApp(call.path);
@@ -315,7 +318,7 @@ describe.each(dashboardCalls)('$name on $path', (call) => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
     } else if (fault === 'a 10 s slow answer') {
       await screenIsUp();
-      await delay(300);
+      await act(() => jest.advanceTimersByTimeAsync(300));
       await screenIsUp();
       expect(screen.queryByText(call.fallback)).not.toBeInTheDocument();
     } else {
