@@ -9,14 +9,13 @@ const dot = (n: number) => screen.getByRole('button', { name: slideshowTexts.dot
 const expectCurrent = (n: number) => expect(dot(n)).toHaveAttribute('aria-current', 'true');
 const shows = (n: number) =>
   waitFor(() => expect(screen.getByText(/ \/ 14/)).toHaveTextContent(`${n} / 14`));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
- * Real time passing for a 700 ms transition, with React told about the updates it causes.
+ * A 700 ms transition passing on the fake clock, with React told about the updates it causes.
  * react-slick clears its "animating" flag 10 ms after the transition's own update.
  */
 async function transition() {
-  await act(() => sleep(750));
-  await act(() => sleep(50));
+  await act(() => jest.advanceTimersByTimeAsync(750));
+  await act(() => jest.advanceTimersByTimeAsync(50));
 }
 
 function preferReducedMotion() {
@@ -94,49 +93,55 @@ describe('gallery slideshow', () => {
     });
   });
 
-  it('has labelled previous, next and dot controls that work from the keyboard', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<Slideshow images={galleryImages} />);
-    await user.click(screen.getByRole('button', { name: slideshowTexts.pause }));
-    expect(screen.getByRole('button', { name: slideshowTexts.play })).toHaveFocus();
+  describe('from the keyboard and the mouse (fake clock)', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+    const setupUser = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 
-    act(() => screen.getByRole('button', { name: slideshowTexts.next }).focus());
-    await user.keyboard('{Enter}');
-    await shows(2);
-    expect(
-      screen.getByText(slideshowTexts.current(2, 14, 'Wheel detail and tire shine')),
-    ).toBeInTheDocument();
+    it('has labelled previous, next and dot controls that work from the keyboard', async () => {
+      const user = setupUser();
+      renderWithProviders(<Slideshow images={galleryImages} />);
+      await user.click(screen.getByRole('button', { name: slideshowTexts.pause }));
+      expect(screen.getByRole('button', { name: slideshowTexts.play })).toHaveFocus();
 
-    await user.tab({ shift: true });
-    expect(screen.getByRole('button', { name: slideshowTexts.previous })).toHaveFocus();
-    await transition();
-    await user.keyboard(' ');
-    await shows(1);
+      act(() => screen.getByRole('button', { name: slideshowTexts.next }).focus());
+      await user.keyboard('{Enter}');
+      await shows(2);
+      expect(
+        screen.getByText(slideshowTexts.current(2, 14, 'Wheel detail and tire shine')),
+      ).toBeInTheDocument();
 
-    await user.tab();
-    await user.tab();
-    expect(dot(1)).toHaveFocus();
-    act(() => dot(9).focus());
-    await transition();
-    await user.keyboard('{Enter}');
-    await shows(9);
-    await transition();
-  });
+      await user.tab({ shift: true });
+      expect(screen.getByRole('button', { name: slideshowTexts.previous })).toHaveFocus();
+      await transition();
+      await user.keyboard(' ');
+      await shows(1);
 
-  it('switches between slide and fade, keeping the current image', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<Slideshow images={galleryImages} />);
-    const slide = screen.getByRole('button', { name: slideshowTexts.slide });
-    const fade = screen.getByRole('button', { name: slideshowTexts.fade });
-    expect(slide).toHaveAttribute('aria-pressed', 'true');
-    expect(document.querySelector('.slick-slide[style*="opacity"]')).toBeNull();
-    await user.click(dot(4));
-    await shows(4);
-    await user.click(fade);
-    expect(fade).toHaveAttribute('aria-pressed', 'true');
-    expect(slide).toHaveAttribute('aria-pressed', 'false');
-    expect(document.querySelector('.slick-slide[style*="opacity"]')).not.toBeNull();
-    expectCurrent(4);
-    await transition();
+      await user.tab();
+      await user.tab();
+      expect(dot(1)).toHaveFocus();
+      act(() => dot(9).focus());
+      await transition();
+      await user.keyboard('{Enter}');
+      await shows(9);
+      await transition();
+    });
+
+    it('switches between slide and fade, keeping the current image', async () => {
+      const user = setupUser();
+      renderWithProviders(<Slideshow images={galleryImages} />);
+      const slide = screen.getByRole('button', { name: slideshowTexts.slide });
+      const fade = screen.getByRole('button', { name: slideshowTexts.fade });
+      expect(slide).toHaveAttribute('aria-pressed', 'true');
+      expect(document.querySelector('.slick-slide[style*="opacity"]')).toBeNull();
+      await user.click(dot(4));
+      await shows(4);
+      await user.click(fade);
+      expect(fade).toHaveAttribute('aria-pressed', 'true');
+      expect(slide).toHaveAttribute('aria-pressed', 'false');
+      expect(document.querySelector('.slick-slide[style*="opacity"]')).not.toBeNull();
+      expectCurrent(4);
+      await transition();
+    });
   });
 });
