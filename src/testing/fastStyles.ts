@@ -89,7 +89,7 @@ export function selectorKeys(selector: unknown): string[] | null {
       start = i + 1;
       subject = i + 1;
     } else if (depth === 0 && (c === ' ' || c === '>' || c === '+' || c === '~')) {
-      // Trailing spaces are not a combinator: only what follows them counts.
+      // The subject starts after the last combinator (or space) of the selector.
       subject = i + 1;
     }
     if (depth < 0) return null;
@@ -97,8 +97,7 @@ export function selectorKeys(selector: unknown): string[] | null {
   if (depth !== 0) return null;
   const keys: string[] = [];
   for (const { text, subject: at } of parts) {
-    const compound = text.slice(at).trim() ? text.slice(at) : '';
-    const key = compoundKey(compound.trim());
+    const key = compoundKey(text.slice(at).trim());
     if (!key) return null;
     keys.push(key);
   }
