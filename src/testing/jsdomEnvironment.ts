@@ -1,10 +1,14 @@
 import FixedJsdomEnvironment from 'jest-fixed-jsdom';
 import { installFastStyles } from './fastStyles';
+import { installSharedCompile } from './sharedCompile';
+
+installSharedCompile();
 
 /**
  * The web project's test environment: jest-fixed-jsdom (jsdom with Node's fetch, streams and
- * URL, which MSW needs), with a cheaper getComputedStyle. It is installed here rather than in a
- * setup file because it works with jsdom's own modules, which only this realm shares with jsdom.
+ * URL, which MSW needs), with a cheaper getComputedStyle, and compiled code shared between the
+ * worker's test files (`sharedCompile.ts`). It is installed here rather than in a setup file
+ * because it works with jsdom's and Node's own modules, which only this realm shares with them.
  */
 export default class JsdomEnvironment extends FixedJsdomEnvironment {
   constructor(...args: ConstructorParameters<typeof FixedJsdomEnvironment>) {
