@@ -1,8 +1,9 @@
 import vm from 'node:vm';
 
-const marker = Symbol.for('detailing.sharedCompile');
+/** Marks the installed `vm.compileFunction`, so that a worker installs it once. */
+export const sharedCompileMarker = Symbol.for('detailing.sharedCompile');
 
-type CompileFunction = typeof vm.compileFunction & { [marker]?: true };
+type CompileFunction = typeof vm.compileFunction & { [sharedCompileMarker]?: true };
 
 /**
  * Lets every test file of a jest worker share V8's compiled code for the modules they all load
@@ -18,7 +19,7 @@ type CompileFunction = typeof vm.compileFunction & { [marker]?: true };
  */
 export function installSharedCompile(): void {
   const original: CompileFunction = vm.compileFunction;
-  if (original[marker]) return;
+  if (original[sharedCompileMarker]) return;
   const viaScript: CompileFunction = (code, params = [], options = {}) => {
     const { filename, parsingContext, importModuleDynamically, ...rest } = options;
     if (!parsingContext || Object.keys(rest).length > 0) return original(code, params, options);
@@ -30,6 +31,6 @@ export function installSharedCompile(): void {
     });
     return script.runInContext(parsingContext) as ReturnType<typeof vm.compileFunction>;
   };
-  viaScript[marker] = true;
+  viaScript[sharedCompileMarker] = true;
   vm.compileFunction = viaScript;
 }
