@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
+import { render, screen } from '@testing-library/react';
 
 it('keeps React from recording an owner stack with each element it creates', () => {
   const first = <div />;
@@ -24,4 +25,23 @@ it("still lets React's warnings name the component that caused them", () => {
   error.mockRestore();
   expect(warning).toMatch(/unique "key" prop/);
   expect(warning).toContain('Colours');
+});
+
+it('lets React reveal suspended content as soon as it is ready, not 300 ms after its fallback', async () => {
+  const Ready = lazy(
+    () =>
+      new Promise<{ default: () => React.JSX.Element }>((resolve) =>
+        setTimeout(() => resolve({ default: () => <p>Ready</p> }), 5),
+      ),
+  );
+  const start = performance.now();
+  render(
+    <Suspense fallback={<p>Loading</p>}>
+      <Ready />
+    </Suspense>,
+  );
+  expect(screen.getByText('Loading')).toBeInTheDocument();
+  expect(await screen.findByText('Ready')).toBeInTheDocument();
+  // React's own pause alone would take 300 ms; the margin is for a busy machine.
+  expect(performance.now() - start).toBeLessThan(250);
 });

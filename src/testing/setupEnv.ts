@@ -1,4 +1,7 @@
-/** Runs before each test file's modules load: browser APIs jsdom lacks, and React's owner stacks. */
+/**
+ * Runs before each test file's modules load: browser APIs jsdom lacks, React's owner stacks, and
+ * React's pause before it reveals suspended content.
+ */
 import * as React from 'react';
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -43,3 +46,18 @@ if (reactInternals && typeof reactInternals.recentlyCreatedOwnerStacks === 'numb
     set: () => undefined,
   });
 }
+
+/**
+ * React shows content that suspended (a lazy page, a lazy chart) no sooner than 300 ms after the
+ * fallback it replaces, so that a fast answer does not flash a spinner in a browser. It waits with
+ * a timer of its own, `completeRootWhenReady`, scheduled through the `setTimeout` it reads once,
+ * when react-dom loads (after this file). In tests the module is at hand within milliseconds, and
+ * that pause was most of the time the suites spent waiting; tests let React reveal the content as
+ * soon as it is ready. Every other timer is left as it was, and if React names its timer
+ * otherwise, nothing changes but speed. `setupEnv.test.tsx` checks it.
+ */
+const browserSetTimeout = window.setTimeout.bind(window);
+window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
+  const reveal = typeof handler === 'function' && handler.name === 'bound completeRootWhenReady';
+  return browserSetTimeout(handler, reveal ? 0 : timeout, ...args);
+}) as typeof window.setTimeout;
