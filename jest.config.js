@@ -25,20 +25,36 @@ const swc = [
   },
 ];
 
+/** Every project compiles TypeScript and the ES-module-only packages with SWC. */
+const transformed = {
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+};
+
 /** @type {import('jest').Config} */
 const config = {
   testTimeout: 20000,
   projects: [
+    // The app's and the domain's tests. A `.test.ts` file tests logic and runs in Node, without
+    // the document, test server and React that every web test file sets up first; a `.test.tsx`
+    // file, or a `.dom.test.ts` one, needs the browser's APIs and runs in the web project.
+    {
+      displayName: 'logic',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src', '<rootDir>/domain'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.dom\\.test\\.ts$'],
+      ...transformed,
+    },
     {
       displayName: 'web',
       testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.ts',
       testEnvironmentOptions: { url: 'http://localhost:3000/' },
       roots: ['<rootDir>/src', '<rootDir>/domain'],
-      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      testMatch: ['**/*.test.tsx', '**/*.dom.test.ts'],
       setupFiles: ['<rootDir>/src/testing/setupEnv.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+      ...transformed,
       moduleNameMapper: {
         '\\.(css)$': '<rootDir>/src/testing/styleMock.ts',
         '\\.(png|jpe?g|webp|avif|svg)$': '<rootDir>/src/testing/fileMock.ts',
@@ -54,8 +70,7 @@ const config = {
         '<rootDir>/test/infra',
       ],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+      ...transformed,
     },
   ],
 };
