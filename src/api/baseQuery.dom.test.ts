@@ -23,6 +23,19 @@ const getProfile = () =>
     return { result, store };
   });
 
+/** The Authorization header the profile's request arrives with. */
+async function authorizationSent(): Promise<string | null> {
+  let auth: string | null = null;
+  server.use(
+    contractHttp.get('/profile/me', ({ request }) => {
+      auth = request.headers.get('authorization');
+      return HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' });
+    }),
+  );
+  await getProfile();
+  return auth;
+}
+
 describe('base query', () => {
   let navigated: string[];
   beforeEach(() => {
@@ -32,30 +45,14 @@ describe('base query', () => {
 
   it('sends the id token as the bearer when there is one', async () => {
     const { idToken } = signIn();
-    let auth: string | null = null;
-    server.use(
-      contractHttp.get('/profile/me', ({ request }) => {
-        auth = request.headers.get('authorization');
-        return HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' });
-      }),
-    );
-    await getProfile();
-    expect(auth).toBe(`Bearer ${idToken}`);
+    expect(await authorizationSent()).toBe(`Bearer ${idToken}`);
   });
 
   it('falls back to the access token when there is no id token', async () => {
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const accessToken = fakeJwt({ sub: 'u', exp, token_use: 'access' });
     setTokens({ accessToken });
-    let auth: string | null = null;
-    server.use(
-      contractHttp.get('/profile/me', ({ request }) => {
-        auth = request.headers.get('authorization');
-        return HttpResponse.json({ userId: 'u', email: 'a@b.c', name: 'A' });
-      }),
-    );
-    await getProfile();
-    expect(auth).toBe(`Bearer ${accessToken}`);
+    expect(await authorizationSent()).toBe(`Bearer ${accessToken}`);
   });
 
   it('sends no Authorization header when signed out, JSON content type with a body, and no cookies', async () => {
