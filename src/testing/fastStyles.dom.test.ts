@@ -1,4 +1,4 @@
-import { selectorKeys } from './fastStyles';
+import { matchesEveryCandidate, selectorKeys } from './fastStyles';
 
 describe('the test environment’s computed styles', () => {
   afterEach(() => {
@@ -56,6 +56,40 @@ describe('the test environment’s computed styles', () => {
     expect(selectorKeys('.caf\\e9')).toBeNull();
     expect(selectorKeys('.a[title="x')).toBeNull();
     expect(selectorKeys(undefined)).toBeNull();
+    // jsdom's own style sheet breaks its lists over lines.
+    expect(selectorKeys('article h1,\n\taside h1')).toEqual(['h1', 'h1']);
+  });
+
+  it('skips the selector engine only for rules that match every element they are tried on', () => {
+    expect(matchesEveryCandidate('.css-1a-root')).toBe(true);
+    expect(matchesEveryCandidate('.a, .b')).toBe(true);
+    expect(matchesEveryCandidate('*, *::before, *::after')).toBe(true);
+    expect(matchesEveryCandidate('.a:hover')).toBe(false);
+    expect(matchesEveryCandidate('.a.Mui-disabled')).toBe(false);
+    expect(matchesEveryCandidate('.a .b')).toBe(false);
+    expect(matchesEveryCandidate('.a, p')).toBe(false);
+    expect(matchesEveryCandidate('*::before')).toBe(false);
+    expect(matchesEveryCandidate('p')).toBe(false);
+    expect(matchesEveryCandidate(undefined)).toBe(false);
+  });
+
+  it('applies lone classes and `*` where they match, and nothing that only looks like them', () => {
+    document.head.innerHTML = `<style>
+      *, *::before { cursor: pointer }
+      .on { color: rgb(4, 4, 4) }
+      .on:hover { display: none }
+      .on.off { visibility: hidden }
+    </style>`;
+    document.body.innerHTML = '<div><span class="on">a</span><em>b</em></div>';
+    const on = window.getComputedStyle(document.querySelector('.on')!);
+    const em = window.getComputedStyle(document.querySelector('em')!);
+    expect([on.cursor, on.color, on.display, on.visibility]).toEqual([
+      'pointer',
+      'rgb(4, 4, 4)',
+      '',
+      'visible',
+    ]);
+    expect([em.cursor, em.color === on.color]).toEqual(['pointer', false]);
   });
 
   it('gives the cascade of every rule that matches, in the document’s order', () => {

@@ -64,8 +64,10 @@ interface StyleRulesModule {
 }
 
 /** One key per selector of a list, that its subject requires: `.class` or an element name. */
-export function selectorKeys(selector: unknown): string[] | null {
-  if (typeof selector !== 'string' || selector.trim() === '') return null;
+export function selectorKeys(text: unknown): string[] | null {
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  // CSS's other white space (jsdom's own style sheet breaks its lists over lines) is a space.
+  const selector = text.replace(/[\t\n\f\r]/g, ' ');
   if (/[\\|]|[^\x20-\x7e]/.test(selector)) return null;
   // Split the list at commas outside brackets, parentheses and quotes; note where the last
   // compound (the subject) of each selector starts.
@@ -126,11 +128,25 @@ function compoundKey(compound: string): string | null {
   return element ? element.toLowerCase() : null;
 }
 
+/**
+ * Whether a rule matches every element it is a candidate for, so that nwsapi need not be asked:
+ * a list of lone classes (`.css-1a-root`, `.a, .b`), as Emotion's base rules are, is filed under
+ * its classes only, so a candidate has one of them (compared case-sensitively, as nwsapi does in
+ * the no-quirks mode `installFastStyles` requires); a list with a lone `*` matches every element.
+ */
+export function matchesEveryCandidate(selector: unknown): boolean {
+  if (typeof selector !== 'string') return false;
+  const parts = selector.split(',').map((part) => part.trim());
+  return parts.includes('*') || parts.every((part) => /^\.[A-Za-z_][\w-]*$/.test(part));
+}
+
 interface RuleIndex {
   /** The style sheets and their rule counts the index was built from. */
   sheets: CssSheet[];
   counts: number[];
   rules: CssRule[];
+  /** Whether each rule matches every element it is a candidate for (`matchesEveryCandidate`). */
+  always: boolean[];
   byKey: Map<string, number[]>;
   /** Positions of the rules filed under no key: tried for every element. */
   everywhere: number[];
@@ -232,6 +248,7 @@ export function installFastStyles(window: Window & typeof globalThis) {
       sheets,
       counts: sheets.map((s) => s.cssRules.length),
       rules,
+      always: rules.map((rule) => matchesEveryCandidate(rule.selectorText)),
       byKey,
       everywhere,
     };
@@ -271,7 +288,7 @@ export function installFastStyles(window: Window & typeof globalThis) {
     const index = indexFor(document);
     for (const position of candidates(element, index)) {
       const rule = index.rules[position]!;
-      if (matchesDontThrow(element, rule.selectorText)) {
+      if (index.always[position] || matchesDontThrow(element, rule.selectorText)) {
         const style = rule.style;
         if (style) Array.prototype.forEach.call(style, (p: string) => handleProperty(style, p));
       }
