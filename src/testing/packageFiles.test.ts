@@ -1,48 +1,54 @@
-import { installPackageFiles, packageFilesMarker, type ReadFileSync } from './packageFiles';
+import { installPackageFiles, packageFilesMarker } from './packageFiles';
 
-/** A file system that counts its reads and answers each with new bytes. */
-function countingFs() {
+/** jest's file cache as far as this concerns it: each read answers new bytes, and is counted. */
+function fakeJest() {
   const reads: string[] = [];
-  const readFileSync = ((file: string, options?: unknown) => {
-    reads.push(file);
-    return options ? `text of ${file}` : Buffer.from(`bytes of ${file}, read ${reads.length}`);
-  }) as ReadFileSync;
-  return { fs: { readFileSync }, reads };
+  class FileCache {
+    readFileBuffer(file: string) {
+      reads.push(file);
+      return Buffer.from(`bytes of ${file}, read ${reads.length}`);
+    }
+  }
+  class Runtime {
+    fileCache = new FileCache();
+    requireModule(file: string) {
+      return this.fileCache.readFileBuffer(file);
+    }
+  }
+  return { Runtime, FileCache, reads };
 }
 
-it('reads a file of an installed package once, and answers later reads with the same bytes', () => {
-  const { fs, reads } = countingFs();
-  installPackageFiles(fs);
+it('reads a file of an installed package once, for every later runtime of the worker', () => {
+  const { Runtime, reads } = fakeJest();
+  installPackageFiles(Runtime);
   const file = '/repo/node_modules/react/index.js';
-  const first = fs.readFileSync(file);
-  expect(fs.readFileSync(file)).toBe(first);
+  const first = new Runtime().requireModule(file);
+  expect(new Runtime().requireModule(file)).toBe(first);
+  expect(new Runtime().fileCache.readFileBuffer(file)).toBe(first);
   expect(String(first)).toBe(`bytes of ${file}, read 1`);
   expect(reads).toEqual([file]);
 });
 
 it("reads the project's own files every time: they may change between runs", () => {
-  const { fs, reads } = countingFs();
-  installPackageFiles(fs);
-  fs.readFileSync('/repo/src/app/App.tsx');
-  fs.readFileSync('/repo/src/app/App.tsx');
+  const { Runtime, reads } = fakeJest();
+  installPackageFiles(Runtime);
+  new Runtime().requireModule('/repo/src/app/App.tsx');
+  new Runtime().requireModule('/repo/src/app/App.tsx');
   expect(reads).toEqual(['/repo/src/app/App.tsx', '/repo/src/app/App.tsx']);
 });
 
-it('leaves reads with options, or of a descriptor, to the file system', () => {
-  const { fs, reads } = countingFs();
-  installPackageFiles(fs);
-  const file = '/repo/node_modules/react/package.json';
-  expect(fs.readFileSync(file, 'utf8')).toBe(`text of ${file}`);
-  expect(fs.readFileSync(file, 'utf8')).toBe(`text of ${file}`);
-  fs.readFileSync(7);
-  expect(reads).toEqual([file, file, 7]);
-});
-
-it('installs once on the same file system', () => {
-  const { fs, reads } = countingFs();
-  installPackageFiles(fs);
-  installPackageFiles(fs);
-  fs.readFileSync('/repo/node_modules/a/index.js');
+it('steps out of the way once installed, and installs once', () => {
+  const { Runtime, FileCache, reads } = fakeJest();
+  const requireModule = Runtime.prototype.requireModule;
+  const kept = installPackageFiles(Runtime);
+  expect(installPackageFiles(Runtime)).toBe(kept);
+  expect(Runtime.prototype.requireModule).not.toBe(requireModule);
+  const wrapped = FileCache.prototype.readFileBuffer;
+  new Runtime().requireModule('/repo/node_modules/a/index.js');
+  expect(Runtime.prototype.requireModule).toBe(requireModule);
+  expect(FileCache.prototype.readFileBuffer).not.toBe(wrapped);
+  new Runtime().requireModule('/repo/node_modules/a/index.js');
   expect(reads).toHaveLength(1);
-  expect(fs.readFileSync[packageFilesMarker]?.size).toBe(1);
+  expect([...kept.keys()]).toEqual(['/repo/node_modules/a/index.js']);
+  expect(Runtime.prototype[packageFilesMarker as never]).toBe(kept);
 });

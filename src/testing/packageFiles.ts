@@ -1,45 +1,57 @@
 import { createRequire } from 'node:module';
 
-/** Marks an installed `readFileSync` with the files it keeps, so that a file system gets it once. */
+/** Marks jest's runtime with the files kept (path to bytes), so that a worker installs once. */
 export const packageFilesMarker = Symbol.for('detailing.packageFiles');
 
-export type ReadFileSync = ((file: unknown, options?: unknown) => unknown) & {
-  [packageFilesMarker]?: Map<string, unknown>;
-};
+type ReadFileBuffer = (this: unknown, file: string) => unknown;
 
-/** The file system jest reads the source of every module through (jest-runtime's graceful-fs). */
-const jestRuntimeFs = () =>
-  createRequire(require.resolve('jest-runtime'))('graceful-fs') as { readFileSync: ReadFileSync };
+interface RuntimeClass {
+  prototype: {
+    requireModule: (this: { fileCache?: object }, ...args: never[]) => unknown;
+    [packageFilesMarker]?: Map<string, unknown>;
+  };
+}
+
+/** jest's runtime, the very module jest-runner builds every test file's runtime from. */
+const jestRuntime = () =>
+  (createRequire(require.resolve('jest-runtime'))('jest-runtime') as { default: RuntimeClass })
+    .default;
 
 /**
  * Lets a jest worker read each file of an installed package once. jest gives every test file a
  * fresh module registry, and a fresh cache of file contents with it, so each web test file read
- * React, MUI, MSW and the rest from disk again: about 1,500 files per test file, a tenth of the
- * web project's time. A package's files do not change while tests run, so the bytes read first
- * are kept for the worker's later test files; each file still gets its own module instance.
+ * React, MUI, MSW and the rest from disk again: about 1,500 files per test file, and opening a
+ * file is slow on our machines. A package's files do not change while tests run, so the bytes
+ * read first are kept for the worker's later test files; each file still gets its own module
+ * instances.
  *
- * Only plain reads (a path, no options) of paths inside `node_modules` are kept: the project's
- * own files are read every time, since `jest --watch --runInBand` keeps one process across runs.
- * Installed once per worker by `jsdomEnvironment.ts`; after `npm install`, restart a watch.
- * Answers the files kept (path to bytes), which the environment shows its test files under
- * `packageFilesMarker`.
+ * jest's cache of file contents (its `FileCache` class) is not exported: the first runtime that
+ * requires a module shows it, and its `readFileBuffer` is wrapped then, for every later runtime
+ * of the worker, whatever project they belong to. Only paths inside `node_modules` are kept: the
+ * project's own files are read every time, since `jest --watch --runInBand` keeps one process
+ * across runs. Installed once per worker by `jsdomEnvironment.ts`; after `npm install`, restart
+ * a watch. Answers the files kept, which the environment shows its test files.
  */
-export function installPackageFiles(
-  fs: { readFileSync: ReadFileSync } = jestRuntimeFs(),
-): Map<string, unknown> {
-  const original = fs.readFileSync;
-  const installed = original[packageFilesMarker];
+export function installPackageFiles(Runtime: RuntimeClass = jestRuntime()): Map<string, unknown> {
+  const runtime = Runtime.prototype;
+  const installed = runtime[packageFilesMarker];
   if (installed) return installed;
   const kept = new Map<string, unknown>();
-  const readFileSync: ReadFileSync = (...args: [unknown, unknown?]) => {
-    const [file] = args;
-    if (args.length !== 1 || typeof file !== 'string' || !file.includes('/node_modules/')) {
-      return original(...args);
+  runtime[packageFilesMarker] = kept;
+  const requireModule = runtime.requireModule;
+  runtime.requireModule = function (...args) {
+    const fileCache = this.fileCache ? (Object.getPrototypeOf(this.fileCache) as object) : null;
+    if (fileCache && 'readFileBuffer' in fileCache) {
+      const read = fileCache.readFileBuffer as ReadFileBuffer;
+      fileCache.readFileBuffer = function (this: unknown, file: string) {
+        if (typeof file !== 'string' || !file.includes('/node_modules/'))
+          return read.call(this, file);
+        if (!kept.has(file)) kept.set(file, read.call(this, file));
+        return kept.get(file);
+      };
+      runtime.requireModule = requireModule;
     }
-    if (!kept.has(file)) kept.set(file, original(file));
-    return kept.get(file);
+    return requireModule.apply(this, args);
   };
-  readFileSync[packageFilesMarker] = kept;
-  fs.readFileSync = readFileSync;
   return kept;
 }
