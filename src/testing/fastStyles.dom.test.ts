@@ -1,4 +1,9 @@
-import { matchesEveryCandidate, selectorKeys } from './fastStyles';
+import { fastStylesMarker, matchesEveryCandidate, selectorKeys } from './fastStyles';
+
+/** How many whole computed styles the environment has built so far. */
+const wholeStyles = () =>
+  (window as unknown as Record<symbol, { wholeStyles: number } | undefined>)[fastStylesMarker]
+    ?.wholeStyles;
 
 describe('the test environment’s computed styles', () => {
   afterEach(() => {
@@ -131,5 +136,50 @@ describe('the test environment’s computed styles', () => {
     expect(window.getComputedStyle(fresh!).visibility).toBe('hidden');
     asked!.dataset['touched'] = '';
     expect(window.getComputedStyle(asked!).visibility).toBe('hidden');
+  });
+
+  it('answers display, visibility, opacity and pointer-events without building the rest', () => {
+    document.head.innerHTML = '<style>.x { color: rgb(9, 9, 9); opacity: 0.5 }</style>';
+    document.body.innerHTML = '<p class="x">a</p>';
+    const before = wholeStyles();
+    expect(before).toEqual(expect.any(Number));
+    const style = window.getComputedStyle(document.querySelector('p')!);
+    expect([style.display, style.visibility, style.opacity, style.pointerEvents]).toEqual([
+      'block',
+      'visible',
+      '0.5',
+      'auto',
+    ]);
+    expect(style.getPropertyValue('pointer-events')).toBe('auto');
+    expect(wholeStyles()).toBe(before);
+
+    expect(style.color).toBe('rgb(9, 9, 9)');
+    expect(style.getPropertyValue('opacity')).toBe('0.5');
+    expect(style).toBeInstanceOf(CSSStyleDeclaration);
+    expect(Array.from(style)).toEqual(expect.arrayContaining(['display', 'color']));
+    expect(wholeStyles()).toBe(before! + 1);
+  });
+
+  it('gives those four as jsdom does: inherited, unset, inline, and as they were when asked', () => {
+    document.head.innerHTML = `<style>
+      section { visibility: hidden; pointer-events: none }
+      em { display: inline-block; pointer-events: auto }
+      .shown { visibility: visible }
+      .reset { pointer-events: unset; display: unset }
+    </style>`;
+    document.body.innerHTML = `
+      <section><div><em class="shown reset">a</em><em style="display: none">b</em></div></section>`;
+    const [shown, inline] = Array.from(document.querySelectorAll('em'));
+    const style = window.getComputedStyle(shown!);
+    // Visibility from its own rule; pointer-events unset, so inherited from the section.
+    expect([style.visibility, style.pointerEvents, style.display]).toEqual(['visible', 'none', '']);
+    const other = window.getComputedStyle(inline!);
+    expect([other.visibility, other.display]).toEqual(['hidden', 'none']);
+
+    shown!.className = '';
+    // A style asked for before a change keeps its answers, as jsdom's does.
+    expect([style.visibility, style.display]).toEqual(['visible', '']);
+    const after = window.getComputedStyle(shown!);
+    expect([after.visibility, after.display]).toEqual(['hidden', 'inline-block']);
   });
 });
