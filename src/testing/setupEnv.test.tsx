@@ -45,3 +45,40 @@ it('lets React reveal suspended content as soon as it is ready, not 300 ms after
   // React's own pause alone would take 300 ms; the margin is for a busy machine.
   expect(performance.now() - start).toBeLessThan(250);
 });
+
+describe('a query that fails while a wait is still waiting', () => {
+  /** Counts how often the paragraph is printed (the printer reads each element's attributes). */
+  function countPrints(element: Element) {
+    let prints = 0;
+    const attributes = Object.getOwnPropertyDescriptor(Element.prototype, 'attributes')!;
+    Object.defineProperty(element, 'attributes', {
+      get() {
+        prints += 1;
+        return attributes.get!.call(this) as NamedNodeMap;
+      },
+    });
+    return () => prints;
+  }
+
+  it('does not print the document at each try', async () => {
+    render(<p title="marked">Waiting</p>);
+    const prints = countPrints(screen.getByText('Waiting'));
+    setTimeout(() => screen.getByText('Waiting').append(' over'), 120);
+    expect(await screen.findByText('Waiting over')).toBeVisible();
+    expect(prints()).toBe(0);
+  });
+
+  it('still prints the document when the wait runs out, and where the query failed', async () => {
+    render(<p title="marked">Waiting</p>);
+    const error = await screen.findByText('Never', {}, { timeout: 120 }).then(
+      () => new Error('It was found'),
+      (e: Error) => e,
+    );
+    expect(error.message).toMatch(/^Unable to find an element with the text: Never\./);
+    expect(error.message).toMatch(/title.{0,20}marked/);
+    expect(error.stack).toContain('setupEnv.test.tsx');
+    // jest prints the stack, which the wait copied from the last try's error.
+    expect(error.stack).toMatch(/title.{0,20}marked/);
+    expect(() => screen.getByText('Never')).toThrow(/title.{0,20}marked/);
+  });
+});
