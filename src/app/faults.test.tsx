@@ -367,8 +367,7 @@ describe('quote POST /bookings', () => {
     await user.click(screen.getByRole('button', { name: /^Sedan/ }));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     for (const [label, text] of Object.entries(typed)) {
-      await user.click(await screen.findByLabelText(new RegExp(`^${label}`)));
-      await user.paste(text);
+      await user.fill(await screen.findByLabelText(new RegExp(`^${label}`)), text);
     }
     await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
 

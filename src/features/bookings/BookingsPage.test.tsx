@@ -435,13 +435,13 @@ describe('My Bookings', () => {
 
     const total = within(row()).getByLabelText(m.fields.total);
     await userEvent.clear(total);
-    await userEvent.type(total, '-5');
+    await userEvent.fill(total, '-5');
     expect(within(row()).getByRole('button', { name: m.save })).toBeDisabled();
     await userEvent.clear(total);
-    await userEvent.type(total, '175');
+    await userEvent.fill(total, '175');
     const time = within(row()).getByLabelText(m.fields.time);
     await userEvent.clear(time);
-    await userEvent.type(time, '16:30');
+    await userEvent.fill(time, '16:30');
     await userEvent.click(within(row()).getByRole('combobox', { name: m.fields.vehicleType }));
     await userEvent.click(await screen.findByRole('option', { name: 'Premium Package' }));
     await userEvent.click(within(row()).getByRole('button', { name: m.save }));
@@ -479,7 +479,7 @@ describe('My Bookings', () => {
     await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
     const vehicle = within(rowOf(table, ID_A)).getByLabelText(m.fields.vehicle);
     await userEvent.clear(vehicle);
-    await userEvent.type(vehicle, 'Blue Subaru');
+    await userEvent.fill(vehicle, 'Blue Subaru');
     await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.save }));
     expect(await screen.findByText(m.updateFailed)).toBeInTheDocument();
     expect(within(rowOf(table, ID_A)).getByLabelText(m.fields.vehicle)).toHaveValue('Blue Subaru');

@@ -104,9 +104,9 @@ describe('Account Profile', () => {
     );
     renderApp('/dashboard/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
-    await user.type(field(/^Name/), '   ');
-    await user.type(field(/^Mobile/), '555-0101');
-    await user.type(field(/^ZIP/), '2751');
+    await user.fill(field(/^Name/), '   ');
+    await user.fill(field(/^Mobile/), '555-0101');
+    await user.fill(field(/^ZIP/), '2751');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
 
     expect(await screen.findByText('Please fix the highlighted fields.')).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('Account Profile', () => {
     expect(puts).toBe(0);
 
     // Fixing a field clears its highlight.
-    await user.type(field(/^Name/), 'Jordan');
+    await user.fill(field(/^Name/), 'Jordan');
     expect(field(/^Name/)).toHaveAttribute('aria-invalid', 'false');
   });
 
@@ -140,12 +140,12 @@ describe('Account Profile', () => {
     renderApp('/dashboard/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
     await user.clear(field(/^Name/));
-    await user.type(field(/^Name/), '  Jordan Miles  ');
+    await user.fill(field(/^Name/), '  Jordan Miles  ');
     await user.clear(field(/^Mobile/));
-    await user.type(field(/^Mobile/), '+1 (919) 555-0199');
-    await user.type(field(/^Address line 2/), '  Apt 2 ');
+    await user.fill(field(/^Mobile/), '+1 (919) 555-0199');
+    await user.fill(field(/^Address line 2/), '  Apt 2 ');
     await user.clear(field(/^ZIP/));
-    await user.type(field(/^ZIP/), ' 27511-1234 ');
+    await user.fill(field(/^ZIP/), ' 27511-1234 ');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
 
     expect(await screen.findByText('Profile saved successfully')).toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('Account Profile', () => {
     renderApp('/dashboard/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });
     await user.clear(field(/^State/));
-    await user.type(field(/^State/), 'North Carolina');
+    await user.fill(field(/^State/), 'North Carolina');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('State must be 2 letters')).toBeInTheDocument();
     expect(field(/^State/)).toHaveValue('North Carolina');
@@ -211,7 +211,7 @@ describe('Account Profile', () => {
       renderApp('/dashboard/profile');
       await screen.findByRole('heading', { name: 'Account Details' });
       await user.clear(accountName());
-      await user.type(accountName(), '   ');
+      await user.fill(accountName(), '   ');
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Name cannot be empty.')).toBeVisible();
       expect(sent).toHaveLength(0);
@@ -225,9 +225,9 @@ describe('Account Profile', () => {
       renderApp('/dashboard/profile');
       await screen.findByRole('heading', { name: 'Account Details' });
       await user.clear(accountName());
-      await user.type(accountName(), 'Jo Miles');
+      await user.fill(accountName(), 'Jo Miles');
       await user.clear(accountPhone());
-      await user.type(accountPhone(), '  919-555-0111  ');
+      await user.fill(accountPhone(), '  919-555-0111  ');
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Profile saved successfully')).toBeInTheDocument();
       expect(sent).toEqual([
@@ -252,7 +252,7 @@ describe('Account Profile', () => {
       renderApp('/dashboard/profile');
       await screen.findByRole('heading', { name: 'Account Details' });
       await user.clear(accountName());
-      await user.type(accountName(), 'Jo Miles');
+      await user.fill(accountName(), 'Jo Miles');
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Failed to save profile.')).toBeVisible();
       expect(accountName()).toHaveValue('Jo Miles');

@@ -54,12 +54,9 @@ async function toBookingStep(vehicle: RegExp = /^Sedan/, addons: string[] = []) 
   await screen.findByLabelText(/Full Name/); // the step's code loads on demand
 }
 
-/** Types into a field the quick way (one paste instead of a key per character). */
-async function fill(label: RegExp | string, text: string) {
-  const field = screen.getByLabelText(label);
-  await user.click(field);
-  await user.paste(text);
-}
+/** Fills the field with that label (`user.fill`: one paste, not a key per character). */
+const fill = (label: RegExp | string, text: string) =>
+  user.fill(screen.getByLabelText(label), text);
 
 async function fillDetails() {
   await fill(/Full Name/, 'Jordan Miles');
@@ -185,11 +182,11 @@ describe('quote wizard', () => {
     expect(options()).toEqual([]);
 
     const date = screen.getByLabelText(/Preferred Date/);
-    await user.type(date, '2026-03-16'); // Monday
+    await user.fill(date, '2026-03-16'); // Monday
     expect(time).toBeEnabled();
     expect(options()).toEqual(['4:00 PM', '5:00 PM', '6:00 PM']);
     await user.clear(date);
-    await user.type(date, '2026-03-21'); // Saturday
+    await user.fill(date, '2026-03-21'); // Saturday
     expect(options()).toEqual(['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']);
   });
 
@@ -201,7 +198,7 @@ describe('quote wizard', () => {
     expect(date).toHaveAttribute('min', '2026-03-14');
     expect(screen.getByLabelText(/Phone Number/)).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText(/Email Address/)).toHaveAttribute('type', 'email');
-    await user.type(date, '2026-03-13');
+    await user.fill(date, '2026-03-13');
     await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
     expect(screen.getByText('Please enter your full name.')).toBeVisible();
     expect(screen.getByText('Please enter your phone number.')).toBeVisible();
@@ -209,7 +206,7 @@ describe('quote wizard', () => {
     expect(screen.getByText('Please choose today or a later date.')).toBeVisible();
     expect(screen.getByLabelText(/Full Name/)).toHaveFocus();
     await user.clear(date);
-    await user.type(date, '2026-03-14');
+    await user.fill(date, '2026-03-14');
     expect(screen.queryByText('Please choose today or a later date.')).not.toBeInTheDocument();
     expect(received).toHaveLength(0);
   });

@@ -56,7 +56,7 @@ const input = (name: string) =>
 async function fillForm(values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
     await userEvent.clear(input(label));
-    if (value) await userEvent.type(input(label), value);
+    if (value) await userEvent.fill(input(label), value);
   }
 }
 

@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 async function toStepTwo(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText('Email'), 'Jordan@example.com ');
+  await user.fill(await screen.findByLabelText('Email'), 'Jordan@example.com ');
   await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
   return screen.findByLabelText('Verification code');
 }
@@ -40,8 +40,8 @@ describe('forgot password', () => {
     expect(fake.callsTo('ForgotPassword')[0]?.body).toMatchObject({ Username: EMAIL });
     expect(code).toHaveFocus();
 
-    await user.type(code, VALID_CODE);
-    await user.type(screen.getByLabelText('New password'), NEW_PASSWORD);
+    await user.fill(code, VALID_CODE);
+    await user.fill(screen.getByLabelText('New password'), NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     expect(
@@ -64,7 +64,7 @@ describe('forgot password', () => {
   it('checks the e-mail pattern before sending', async () => {
     const user = userEvent.setup();
     renderApp('/forgot-password');
-    await user.type(await screen.findByLabelText('Email'), 'jordan@example');
+    await user.fill(await screen.findByLabelText('Email'), 'jordan@example');
     await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -79,13 +79,13 @@ describe('forgot password', () => {
     renderApp('/forgot-password');
     await toStepTwo(user);
 
-    await user.type(screen.getByLabelText('New password'), 'weakpass');
+    await user.fill(screen.getByLabelText('New password'), 'weakpass');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please enter the verification code.',
     );
 
-    await user.type(screen.getByLabelText('Verification code'), VALID_CODE);
+    await user.fill(screen.getByLabelText('Verification code'), VALID_CODE);
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Password must be at least 8 characters and include uppercase, lowercase, number, and special character.',
@@ -98,8 +98,8 @@ describe('forgot password', () => {
     const user = userEvent.setup();
     renderApp('/forgot-password');
     await toStepTwo(user);
-    await user.type(screen.getByLabelText('Verification code'), '111111');
-    await user.type(screen.getByLabelText('New password'), NEW_PASSWORD);
+    await user.fill(screen.getByLabelText('Verification code'), '111111');
+    await user.fill(screen.getByLabelText('New password'), NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -113,7 +113,7 @@ describe('forgot password', () => {
     fake.failNext('ForgotPassword', 'InvalidParameterException', '');
     const user = userEvent.setup();
     renderApp('/forgot-password');
-    await user.type(await screen.findByLabelText('Email'), EMAIL);
+    await user.fill(await screen.findByLabelText('Email'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('InvalidParameterException');

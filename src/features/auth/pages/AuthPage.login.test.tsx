@@ -25,8 +25,8 @@ beforeEach(() => {
 
 async function fillCredentials(email: string, password: string) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), password);
+  await user.fill(await screen.findByLabelText('Email'), email);
+  await user.fill(screen.getByLabelText('Password'), password);
   return user;
 }
 
@@ -142,7 +142,7 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
     expect(await screen.findByText(/we sent by text to \+\*+0142/)).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Verification code'), '999999');
+    await user.fill(screen.getByLabelText('Verification code'), '999999');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code received for user');
     expect(screen.getByLabelText('Verification code')).toHaveValue('999999');

@@ -23,9 +23,9 @@ beforeEach(() => {
 
 async function fillSignup(email: string, password: string, confirm: string) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), password);
-  await user.type(screen.getByLabelText('Confirm password'), confirm);
+  await user.fill(await screen.findByLabelText('Email'), email);
+  await user.fill(screen.getByLabelText('Password'), password);
+  await user.fill(screen.getByLabelText('Confirm password'), confirm);
   return user;
 }
 
@@ -50,7 +50,7 @@ describe('sign-up', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please enter the verification code.',
     );
-    await user.type(code, VALID_CODE);
+    await user.fill(code, VALID_CODE);
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(router.state.location.search).toBe('?mode=login'));
@@ -113,7 +113,7 @@ describe('sign-up', () => {
     renderApp('/signup');
     const user = await fillSignup(EMAIL, PASSWORD, PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await user.type(await screen.findByLabelText('Confirmation code'), '000000');
+    await user.fill(await screen.findByLabelText('Confirmation code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Confirm Email' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(

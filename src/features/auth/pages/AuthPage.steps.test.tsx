@@ -34,8 +34,8 @@ beforeEach(() => {
 async function logIn() {
   const rendered = renderApp('/auth');
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Email'), EMAIL);
-  await user.type(screen.getByLabelText('Password'), PASSWORD);
+  await user.fill(await screen.findByLabelText('Email'), EMAIL);
+  await user.fill(screen.getByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Log In' }));
   return { ...rendered, user };
 }
@@ -68,11 +68,11 @@ describe('sign-in steps', () => {
       ChallengeResponses: { ANSWER: 'SOFTWARE_TOKEN_MFA' },
     });
 
-    await user.type(screen.getByLabelText('Verification code'), WRONG_CODE);
+    await user.fill(screen.getByLabelText('Verification code'), WRONG_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code received for user');
     await user.clear(screen.getByLabelText('Verification code'));
-    await user.type(screen.getByLabelText('Verification code'), VALID_CODE);
+    await user.fill(screen.getByLabelText('Verification code'), VALID_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectDashboard(router);
   });
@@ -91,7 +91,7 @@ describe('sign-in steps', () => {
       Session: expect.any(String),
     });
 
-    await user.type(screen.getByLabelText('Verification code'), WRONG_CODE);
+    await user.fill(screen.getByLabelText('Verification code'), WRONG_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Code mismatch and fail enable Software Token MFA',
@@ -99,7 +99,7 @@ describe('sign-in steps', () => {
     expect(screen.getByText(FAKE_TOTP_SECRET)).toBeVisible();
 
     await user.clear(screen.getByLabelText('Verification code'));
-    await user.type(screen.getByLabelText('Verification code'), VALID_CODE);
+    await user.fill(screen.getByLabelText('Verification code'), VALID_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectDashboard(router);
     expect(fake.callsTo('VerifySoftwareToken').at(-1)?.body).toMatchObject({
@@ -124,14 +124,14 @@ describe('sign-in steps', () => {
 
     expect(await screen.findByRole('heading', { name: 'Set up email verification' })).toBeVisible();
     const address = screen.getByLabelText('Email');
-    await user.type(address, 'not-an-address');
+    await user.fill(address, 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please enter a valid email address.',
     );
     expect(fake.callsTo('RespondToAuthChallenge')).toHaveLength(0);
     await user.clear(address);
-    await user.type(address, EMAIL);
+    await user.fill(address, EMAIL);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText('Enter the 6-digit code we sent to j***@e***.')).toBeVisible();
@@ -139,7 +139,7 @@ describe('sign-in steps', () => {
       ChallengeName: 'MFA_SETUP',
       ChallengeResponses: { EMAIL: EMAIL },
     });
-    await user.type(screen.getByLabelText('Verification code'), VALID_CODE);
+    await user.fill(screen.getByLabelText('Verification code'), VALID_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectDashboard(router);
     expect(lastChallengeAnswer()).toMatchObject({
@@ -155,14 +155,14 @@ describe('sign-in steps', () => {
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     const password = screen.getByLabelText('New password');
     const confirm = screen.getByLabelText('Confirm new password');
-    await user.type(password, 'password');
-    await user.type(confirm, 'password');
+    await user.fill(password, 'password');
+    await user.fill(confirm, 'password');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Password must be at least 8 characters and include uppercase, lowercase, number, and special character.',
     );
     await user.clear(password);
-    await user.type(password, 'Fresh#Pass9');
+    await user.fill(password, 'Fresh#Pass9');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match.');
     expect(fake.callsTo('RespondToAuthChallenge')).toHaveLength(0);
@@ -173,7 +173,7 @@ describe('sign-in steps', () => {
       'Password does not conform to policy: Password must have symbol characters',
     );
     await user.clear(confirm);
-    await user.type(confirm, 'Fresh#Pass9');
+    await user.fill(confirm, 'Fresh#Pass9');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Password does not conform to policy: Password must have symbol characters',
@@ -201,7 +201,7 @@ describe('sign-in steps', () => {
     expect(screen.getByLabelText('Password')).toHaveValue(PASSWORD);
 
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    await user.type(await screen.findByLabelText('Verification code'), VALID_CODE);
+    await user.fill(await screen.findByLabelText('Verification code'), VALID_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectDashboard(router);
   });

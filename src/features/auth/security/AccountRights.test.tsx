@@ -101,8 +101,8 @@ describe('delete my account', () => {
       }),
     );
     const { user } = await openPage();
-    await user.type(screen.getByLabelText('Type your e-mail to confirm'), 'someone@example.com');
-    await user.type(screen.getByLabelText('Your password'), PASSWORD);
+    await user.fill(screen.getByLabelText('Type your e-mail to confirm'), 'someone@example.com');
+    await user.fill(screen.getByLabelText('Your password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The e-mail does not match your account.',
@@ -125,8 +125,8 @@ describe('delete my account', () => {
       ),
     );
     const { user, router } = await openPage();
-    await user.type(screen.getByLabelText('Type your e-mail to confirm'), EMAIL);
-    await user.type(screen.getByLabelText('Your password'), PASSWORD);
+    await user.fill(screen.getByLabelText('Type your e-mail to confirm'), EMAIL);
+    await user.fill(screen.getByLabelText('Your password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your account could not be deleted right now; nothing was deleted. Please try again.',
@@ -155,8 +155,8 @@ describe('delete my account', () => {
     // A download first: the deletion must not fetch it again (the API would answer 401).
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     await screen.findByText('Your data has been downloaded as my-data.json.');
-    await user.type(screen.getByLabelText('Type your e-mail to confirm'), 'Jordan@Example.com');
-    await user.type(screen.getByLabelText('Your password'), PASSWORD);
+    await user.fill(screen.getByLabelText('Type your e-mail to confirm'), 'Jordan@Example.com');
+    await user.fill(screen.getByLabelText('Your password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
 
     await waitFor(() => expect(sent).toBeDefined());

@@ -63,9 +63,9 @@ describe('account security', () => {
     const confirm = screen.getByLabelText('Confirm new password');
     const submit = screen.getByRole('button', { name: 'Change Password' });
 
-    await user.type(current, 'Wrong#Pass1');
-    await user.type(next, 'short');
-    await user.type(confirm, 'short');
+    await user.fill(current, 'Wrong#Pass1');
+    await user.fill(next, 'short');
+    await user.fill(confirm, 'short');
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Password must be at least 8 characters and include uppercase, lowercase, number, and special character.',
@@ -73,16 +73,16 @@ describe('account security', () => {
     expect(fake.callsTo('ChangePassword')).toHaveLength(0);
 
     await user.clear(next);
-    await user.type(next, 'Fresh#Pass9');
+    await user.fill(next, 'Fresh#Pass9');
     await user.clear(confirm);
-    await user.type(confirm, 'Fresh#Pass9');
+    await user.fill(confirm, 'Fresh#Pass9');
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
     expect(current).toHaveValue('Wrong#Pass1');
     expect(next).toHaveValue('Fresh#Pass9');
 
     await user.clear(current);
-    await user.type(current, PASSWORD);
+    await user.fill(current, PASSWORD);
     await user.click(submit);
     expect(await screen.findByText('Your password has been changed.')).toBeVisible();
     expect(lastCall('ChangePassword')).toMatchObject({
@@ -99,9 +99,9 @@ describe('account security', () => {
 
   it('offers to sign out of all devices after a password change', async () => {
     const { user, router } = await openPage();
-    await user.type(screen.getByLabelText('Current password'), PASSWORD);
-    await user.type(screen.getByLabelText('New password'), 'Fresh#Pass9');
-    await user.type(screen.getByLabelText('Confirm new password'), 'Fresh#Pass9');
+    await user.fill(screen.getByLabelText('Current password'), PASSWORD);
+    await user.fill(screen.getByLabelText('New password'), 'Fresh#Pass9');
+    await user.fill(screen.getByLabelText('Confirm new password'), 'Fresh#Pass9');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     const offer = await screen.findByText(/Other devices signed in to your account stay signed in/);
     expect(offer).toBeVisible();
@@ -125,7 +125,7 @@ describe('account security', () => {
       await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeVisible();
     const code = screen.getByLabelText('Verification code');
-    await user.type(code, '999999');
+    await user.fill(code, '999999');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Code mismatch and fail enable Software Token MFA',
@@ -133,7 +133,7 @@ describe('account security', () => {
     expect(code).toHaveValue('999999');
 
     await user.clear(code);
-    await user.type(code, VALID_CODE);
+    await user.fill(code, VALID_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('button', { name: 'Turn off authenticator app' })).toBeVisible();
     expect(screen.getAllByText('Authenticator app is on.').length).toBeGreaterThan(0);
@@ -152,14 +152,14 @@ describe('account security', () => {
     );
     expect(fake.user(EMAIL)?.mfaEnabled.has('SOFTWARE_TOKEN_MFA')).toBe(true);
     const offCode = screen.getByLabelText('Verification code');
-    await user.type(offCode, '999999');
+    await user.fill(offCode, '999999');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Code mismatch and fail enable Software Token MFA',
     );
     expect(fake.user(EMAIL)?.mfaEnabled.has('SOFTWARE_TOKEN_MFA')).toBe(true);
     await user.clear(offCode);
-    await user.type(offCode, VALID_CODE);
+    await user.fill(offCode, VALID_CODE);
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeVisible();
     expect(lastCall('VerifySoftwareToken')).toMatchObject({ UserCode: VALID_CODE });

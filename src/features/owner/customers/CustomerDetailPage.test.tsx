@@ -167,9 +167,9 @@ describe('CustomerDetailPage', () => {
 
     const points = within(form).getByRole('textbox', { name: a.points });
     const reason = within(form).getByRole('textbox', { name: a.reason });
-    await userEvent.type(points, '-200');
+    await userEvent.fill(points, '-200');
     expect(within(form).getByText(a.takes('200'))).toBeInTheDocument();
-    await userEvent.type(reason, 'Given twice');
+    await userEvent.fill(reason, 'Given twice');
     await userEvent.click(within(form).getByRole('button', { name: a.submit }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'The balance is 100 points; an adjustment of -200 would take it below zero',
@@ -178,7 +178,7 @@ describe('CustomerDetailPage', () => {
     expect(reason).toHaveValue('Given twice');
 
     await userEvent.clear(points);
-    await userEvent.type(points, '150');
+    await userEvent.fill(points, '150');
     expect(within(form).getByText(a.adds('150'))).toBeInTheDocument();
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: a.submit }));

@@ -77,7 +77,7 @@ describe('CustomersPage', () => {
     expect(await screen.findByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Customer 1' })).not.toBeInTheDocument();
     await userEvent.clear(box);
-    await userEvent.type(box, 'zed');
+    await userEvent.fill(box, 'zed');
     await userEvent.click(screen.getByRole('button', { name: t.search }));
     expect(await screen.findByText(t.noMatch('zed'))).toBeInTheDocument();
   });

@@ -70,12 +70,12 @@ describe('the requests inbox', () => {
     const user = userEvent.setup();
     renderApp('/owner');
     await list();
-    await user.type(screen.getByRole('searchbox', { name: 'Search name, phone or e-mail' }), 'sam');
+    await user.fill(screen.getByRole('searchbox', { name: 'Search name, phone or e-mail' }), 'sam');
     await user.click(screen.getByRole('button', { name: 'More filters' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Completed');
-    await user.type(screen.getByRole('textbox', { name: 'Town' }), 'Cary');
-    await user.type(screen.getByLabelText('Preferred date from'), '2026-12-01');
-    await user.type(screen.getByLabelText('Preferred date to'), '2026-12-31');
+    await user.fill(screen.getByRole('textbox', { name: 'Town' }), 'Cary');
+    await user.fill(screen.getByLabelText('Preferred date from'), '2026-12-01');
+    await user.fill(screen.getByLabelText('Preferred date to'), '2026-12-31');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     expect(await screen.findByText('No request matches these filters.')).toBeInTheDocument();
@@ -105,8 +105,8 @@ describe('the requests inbox', () => {
 
     await user.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
-    await user.type(screen.getByRole('textbox', { name: 'Town' }), 'Apex');
-    await user.type(screen.getByLabelText('Preferred date from'), '2026-12-01');
+    await user.fill(screen.getByRole('textbox', { name: 'Town' }), 'Apex');
+    await user.fill(screen.getByLabelText('Preferred date from'), '2026-12-01');
     await user.click(more);
     expect(screen.queryByRole('textbox', { name: 'Town' })).not.toBeInTheDocument();
     // Folded, the button says how many are set; opened again, they are still there.

@@ -89,9 +89,9 @@ describe("a request's page", () => {
     expect(within(form).getByRole('alert')).toHaveTextContent('Choose a date and a time.');
     expect(sent).toHaveLength(0);
 
-    await user.type(within(form).getByLabelText(/^Date/), '2026-12-04');
-    await user.type(within(form).getByLabelText(/^Time/), '10:00');
-    await user.type(within(form).getByRole('textbox', { name: /Internal note/ }), 'Side gate');
+    await user.fill(within(form).getByLabelText(/^Date/), '2026-12-04');
+    await user.fill(within(form).getByLabelText(/^Time/), '10:00');
+    await user.fill(within(form).getByRole('textbox', { name: /Internal note/ }), 'Side gate');
     await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'body/date must not be in the past',
@@ -131,7 +131,7 @@ describe("a request's page", () => {
     const form = screen.getByRole('region', { name: 'Cancel the request' });
     await user.click(within(form).getByRole('button', { name: 'Cancel request' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Give a reason for cancelling.');
-    await user.type(within(form).getByRole('textbox', { name: /Reason for cancelling/ }), 'Rain');
+    await user.fill(within(form).getByRole('textbox', { name: /Reason for cancelling/ }), 'Rain');
     await user.click(within(form).getByRole('button', { name: 'Cancel request' }));
     expect(await screen.findByText('The request is cancelled.')).toBeInTheDocument();
     expect(sent).toEqual([{ reason: 'Rain' }]);
@@ -205,7 +205,7 @@ describe("a request's page", () => {
       type: 'image/png',
     });
     await user.upload(input, picture as unknown as File);
-    await user.type(within(section).getByRole('textbox', { name: /Description/ }), 'After');
+    await user.fill(within(section).getByRole('textbox', { name: /Description/ }), 'After');
     await user.click(within(section).getByRole('button', { name: 'Upload picture' }));
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'The picture is larger than 10 MB',
