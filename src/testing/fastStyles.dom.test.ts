@@ -1,9 +1,11 @@
 import { fastStylesMarker, matchesEveryCandidate, selectorKeys } from './fastStyles';
 
-/** How many whole computed styles the environment has built so far. */
-const wholeStyles = () =>
-  (window as unknown as Record<symbol, { wholeStyles: number } | undefined>)[fastStylesMarker]
-    ?.wholeStyles;
+/** How many whole computed styles, and declarations from the index, were built so far. */
+const built = () =>
+  (window as unknown as Record<symbol, { wholeStyles: number; declarations: number } | undefined>)[
+    fastStylesMarker
+  ];
+const wholeStyles = () => built()?.wholeStyles;
 
 describe('the test environment’s computed styles', () => {
   afterEach(() => {
@@ -158,6 +160,14 @@ describe('the test environment’s computed styles', () => {
     expect(style).toBeInstanceOf(CSSStyleDeclaration);
     expect(Array.from(style)).toEqual(expect.arrayContaining(['display', 'color']));
     expect(wholeStyles()).toBe(before! + 1);
+  });
+
+  it('builds the whole style from the index: the element’s declaration and its ancestors’', () => {
+    document.body.innerHTML = '<p class="x">a</p>';
+    const before = built()!.declarations;
+    expect(window.getComputedStyle(document.querySelector('p')!).color).toBe('canvastext');
+    // The paragraph, body and html (whose colours the paragraph inherits).
+    expect(built()!.declarations).toBe(before + 3);
   });
 
   it('gives those four as jsdom does: inherited, unset, inline, and as they were when asked', () => {

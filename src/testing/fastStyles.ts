@@ -92,7 +92,7 @@ const ANSWERED_ALONE: Record<string, string> = {
 };
 const ALONE = new Set(Object.values(ANSWERED_ALONE));
 
-/** Where the environment's window keeps how many whole computed styles were built (for tests). */
+/** Where the environment's window keeps how many whole styles and declarations were built. */
 export const fastStylesMarker = Symbol.for('detailing.fastStyles');
 
 /** One key per selector of a list, that its subject requires: `.class` or an element name. */
@@ -249,6 +249,9 @@ export function installFastStyles(window: Window & typeof globalThis) {
   const Declaration = Object.getPrototypeOf(original(window.document.documentElement))
     .constructor as new () => StyleLike;
   const defaultSheet = cssom.parse(defaultSheetText);
+  // How many whole computed styles, and how many declarations from the index, were built.
+  const stats = { wholeStyles: 0, declarations: 0 };
+  Object.defineProperty(window, fastStylesMarker, { value: stats });
   const keysOf = new Map<string | undefined, string[] | null>();
 
   const state = new WeakMap<DocumentImpl, RuleIndex>();
@@ -357,6 +360,7 @@ export function installFastStyles(window: Window & typeof globalThis) {
     const cache = (element._ownerDocument._styleCache ??= new WeakMap());
     const cached = cache.get(element);
     if (cached) return cached;
+    stats.declarations += 1;
     const declaration = new Declaration();
     for (const style of matchedStyles(element)) {
       Array.prototype.forEach.call(style, (p: string) => handleProperty(declaration, style, p));
@@ -435,6 +439,9 @@ export function installFastStyles(window: Window & typeof globalThis) {
     const wholeStyle = () => {
       if (!whole) {
         stats.wholeStyles += 1;
+        // jsdom's getComputedStyle builds the element's declaration with its own function (not
+        // the export), unless its cache has it: fill the cache first, from the index.
+        declarationFor(impl);
         whole = original(element);
       }
       return whole;
@@ -466,9 +473,6 @@ export function installFastStyles(window: Window & typeof globalThis) {
       getPrototypeOf: () => Declaration.prototype,
     }) as CSSStyleDeclaration;
   }
-
-  const stats = { wholeStyles: 0 };
-  Object.defineProperty(window, fastStylesMarker, { value: stats });
 
   const stylesNow = perGeneration<Element, CSSStyleDeclaration>();
   window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
