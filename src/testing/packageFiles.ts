@@ -4,13 +4,25 @@ import { createRequire } from 'node:module';
 export const packageFilesMarker = Symbol.for('detailing.packageFiles');
 
 type ReadFileBuffer = (this: unknown, file: string) => unknown;
+type ReadFile = (this: { strings?: Map<string, string> }, file: string) => string;
+
+type Transform = (this: object, file: string, options: unknown, source?: string) => unknown;
+
+/** What this reaches of a jest runtime: its file cache, and the transformer its cache uses. */
+interface RuntimeInstance {
+  fileCache?: object;
+  transformCache?: { scriptTransformer?: object };
+}
 
 interface RuntimeClass {
   prototype: {
-    requireModule: (this: { fileCache?: object }, ...args: never[]) => unknown;
+    requireModule: (this: RuntimeInstance, ...args: never[]) => unknown;
     [packageFilesMarker]?: Map<string, unknown>;
   };
 }
+
+const isPackageFile = (file: unknown): file is string =>
+  typeof file === 'string' && file.includes('/node_modules/');
 
 /** jest's runtime, the very module jest-runner builds every test file's runtime from. */
 const jestRuntime = () =>
@@ -23,10 +35,13 @@ const jestRuntime = () =>
  * React, MUI, MSW and the rest from disk again: about 1,500 files per test file, and opening a
  * file is slow on our machines. A package's files do not change while tests run, so the bytes
  * read first are kept for the worker's later test files; each file still gets its own module
- * instances.
+ * instances. Their text is kept too, decoded once (jest decodes the bytes again for every test
+ * file that loads the module), and so is what jest's transformer answers for them: it keeps the
+ * compiled code itself, but finds it under the file's modification time, which it asks the file
+ * system for at every load.
  *
  * jest's cache of file contents (its `FileCache` class) is not exported: the first runtime that
- * requires a module shows it, and its `readFileBuffer` is wrapped then, for every later runtime
+ * requires a module shows it (and its transformer), and they are wrapped then, for every later runtime
  * of the worker, whatever project they belong to. Only paths inside `node_modules` are kept: the
  * project's own files are read every time, since `jest --watch --runInBand` keeps one process
  * across runs. Installed once per worker by `jsdomEnvironment.ts`; after `npm install`, restart
@@ -37,6 +52,7 @@ export function installPackageFiles(Runtime: RuntimeClass = jestRuntime()): Map<
   const installed = runtime[packageFilesMarker];
   if (installed) return installed;
   const kept = new Map<string, unknown>();
+  const keptText = new Map<string, string>();
   runtime[packageFilesMarker] = kept;
   const requireModule = runtime.requireModule;
   runtime.requireModule = function (...args) {
@@ -44,11 +60,37 @@ export function installPackageFiles(Runtime: RuntimeClass = jestRuntime()): Map<
     if (fileCache && 'readFileBuffer' in fileCache) {
       const read = fileCache.readFileBuffer as ReadFileBuffer;
       fileCache.readFileBuffer = function (this: unknown, file: string) {
-        if (typeof file !== 'string' || !file.includes('/node_modules/'))
-          return read.call(this, file);
+        if (!isPackageFile(file)) return read.call(this, file);
         if (!kept.has(file)) kept.set(file, read.call(this, file));
         return kept.get(file);
       };
+      if ('readFile' in fileCache) {
+        const readText = fileCache.readFile as ReadFile;
+        fileCache.readFile = function (this: { strings?: Map<string, string> }, file: string) {
+          if (!isPackageFile(file)) return readText.call(this, file);
+          let text = keptText.get(file);
+          if (text === undefined) {
+            text = readText.call(this, file);
+            keptText.set(file, text);
+          } else this.strings?.set(file, text);
+          return text;
+        };
+      }
+      const transformer = this.transformCache?.scriptTransformer;
+      const transformerClass = transformer ? (Object.getPrototypeOf(transformer) as object) : null;
+      if (transformerClass && 'transform' in transformerClass) {
+        const transform = transformerClass.transform as Transform;
+        const compiled = new WeakMap<object, Map<string, unknown>>();
+        const memoTransform: Transform = function (file, options, source) {
+          if (!isPackageFile(file)) return transform.call(this, file, options, source);
+          let mine = compiled.get(this);
+          if (!mine) compiled.set(this, (mine = new Map()));
+          const key = `${file}\n${JSON.stringify(options)}`;
+          if (!mine.has(key)) mine.set(key, transform.call(this, file, options, source));
+          return mine.get(key);
+        };
+        transformerClass.transform = memoTransform;
+      }
       runtime.requireModule = requireModule;
     }
     return requireModule.apply(this, args);
