@@ -29,6 +29,8 @@ function Buttons() {
   );
 }
 
+afterEach(() => jest.useRealTimers());
+
 it("loads the toasts' code with the first toast, not with the page", async () => {
   renderWithProviders(<Buttons />);
   expect(seen.notistackLoaded).toBeUndefined();
@@ -39,9 +41,14 @@ it("loads the toasts' code with the first toast, not with the page", async () =>
 });
 
 it('gives the toasts asked for while its code loads in order: a withdrawn one does not stay', async () => {
+  // The withdrawn toast's second-long exit passes on a fake clock, which Testing Library's waits
+  // advance.
+  jest.useFakeTimers({ advanceTimers: true });
   renderWithProviders(<Buttons />);
   await userEvent.click(screen.getByRole('button', { name: 'Fail' }));
 
   expect(await screen.findByText('Could not save')).toBeInTheDocument();
-  await waitFor(() => expect(screen.queryByText('Saving…')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText('Saving…')).not.toBeInTheDocument(), {
+    timeout: 5000,
+  });
 });
