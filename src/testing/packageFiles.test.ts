@@ -43,7 +43,7 @@ function fakeJest() {
       return this.fileCache.readFileBuffer(file);
     }
   }
-  return { Runtime, FileCache, ScriptTransformer, reads, decoded, transforms };
+  return { Runtime, FileCache, reads, decoded, transforms };
 }
 
 it('reads a file of an installed package once, for every later runtime of the worker', () => {

@@ -24,6 +24,12 @@ interface RuntimeClass {
 const isPackageFile = (file: unknown): file is string =>
   typeof file === 'string' && file.includes('/node_modules/');
 
+/** The value kept under `key`, made (once) by `make` when there is none. */
+function remember<K, V>(kept: Map<K, V>, key: K, make: () => V): V {
+  if (!kept.has(key)) kept.set(key, make());
+  return kept.get(key) as V;
+}
+
 /** jest's runtime, the very module jest-runner builds every test file's runtime from. */
 const jestRuntime = () =>
   (createRequire(require.resolve('jest-runtime'))('jest-runtime') as { default: RuntimeClass })
@@ -61,18 +67,14 @@ export function installPackageFiles(Runtime: RuntimeClass = jestRuntime()): Map<
       const read = fileCache.readFileBuffer as ReadFileBuffer;
       fileCache.readFileBuffer = function (this: unknown, file: string) {
         if (!isPackageFile(file)) return read.call(this, file);
-        if (!kept.has(file)) kept.set(file, read.call(this, file));
-        return kept.get(file);
+        return remember(kept, file, () => read.call(this, file));
       };
       if ('readFile' in fileCache) {
         const readText = fileCache.readFile as ReadFile;
         fileCache.readFile = function (this: { strings?: Map<string, string> }, file: string) {
           if (!isPackageFile(file)) return readText.call(this, file);
-          let text = keptText.get(file);
-          if (text === undefined) {
-            text = readText.call(this, file);
-            keptText.set(file, text);
-          } else this.strings?.set(file, text);
+          const text = remember(keptText, file, () => readText.call(this, file));
+          this.strings?.set(file, text);
           return text;
         };
       }
@@ -80,14 +82,12 @@ export function installPackageFiles(Runtime: RuntimeClass = jestRuntime()): Map<
       const transformerClass = transformer ? (Object.getPrototypeOf(transformer) as object) : null;
       if (transformerClass && 'transform' in transformerClass) {
         const transform = transformerClass.transform as Transform;
-        const compiled = new WeakMap<object, Map<string, unknown>>();
+        const compiled = new Map<object, Map<string, unknown>>();
         const memoTransform: Transform = function (file, options, source) {
           if (!isPackageFile(file)) return transform.call(this, file, options, source);
-          let mine = compiled.get(this);
-          if (!mine) compiled.set(this, (mine = new Map()));
+          const mine = remember(compiled, this, () => new Map<string, unknown>());
           const key = `${file}\n${JSON.stringify(options)}`;
-          if (!mine.has(key)) mine.set(key, transform.call(this, file, options, source));
-          return mine.get(key);
+          return remember(mine, key, () => transform.call(this, file, options, source));
         };
         transformerClass.transform = memoTransform;
       }
