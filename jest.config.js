@@ -11,6 +11,9 @@ const esmPackages = [
   'is-node-process',
   '@bundled-es-modules',
   'jose',
+  'http-proxy-middleware',
+  'httpxy',
+  'is-plain-obj',
 ];
 
 const swc = [

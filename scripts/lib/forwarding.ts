@@ -26,7 +26,7 @@ export function forwardedHeaders(req: IncomingMessage): IncomingHttpHeaders {
   return { ...headers, 'x-forwarded-for': clientAddress(req) };
 }
 
-/** The same for http-proxy-middleware's `onProxyReq` (webpack dev server). */
+/** The same for http-proxy-middleware's `proxyReq` event (webpack dev server). */
 export function setForwardedFor(proxyReq: ClientRequest, req: IncomingMessage): void {
   for (const name of CLIENT_FORWARDING_HEADERS) proxyReq.removeHeader(name);
   proxyReq.setHeader('x-forwarded-for', clientAddress(req));
@@ -34,8 +34,8 @@ export function setForwardedFor(proxyReq: ClientRequest, req: IncomingMessage): 
 
 /** The webpack dev server's `/api` proxy. */
 export const apiProxy = (target: string) => ({
-  context: ['/api'],
+  pathFilter: ['/api'],
   target,
   pathRewrite: { '^/api': '' },
-  onProxyReq: setForwardedFor,
+  on: { proxyReq: setForwardedFor },
 });

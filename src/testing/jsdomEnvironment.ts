@@ -1,5 +1,4 @@
 import FixedJsdomEnvironment from 'jest-fixed-jsdom';
-import { installFastStyles } from './fastStyles';
 import { installPackageFiles, packageFilesMarker } from './packageFiles';
 import { installSharedCompile } from './sharedCompile';
 
@@ -8,7 +7,7 @@ const packageFiles = installPackageFiles();
 
 /**
  * The web project's test environment: jest-fixed-jsdom (jsdom with Node's fetch, streams and
- * URL, which MSW needs), with a cheaper getComputedStyle, and compiled code and the packages'
+ * URL, which MSW needs), with compiled code and the packages'
  * files shared between the worker's test files (`sharedCompile.ts`, `packageFiles.ts`). It is
  * installed here rather than in a setup file because it works with jsdom's, jest's and Node's own
  * modules, which only this realm shares with them.
@@ -16,7 +15,6 @@ const packageFiles = installPackageFiles();
 export default class JsdomEnvironment extends FixedJsdomEnvironment {
   constructor(...args: ConstructorParameters<typeof FixedJsdomEnvironment>) {
     super(...args);
-    installFastStyles(this.global as unknown as Window & typeof globalThis);
     Object.defineProperty(this.global, packageFilesMarker, { value: packageFiles });
   }
 }

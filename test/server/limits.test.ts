@@ -54,10 +54,9 @@ async function withApi(
 
 /** The webpack dev server's /api proxy, as configured (http-proxy-middleware). */
 async function devProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
-  const { context, ...options } = apiProxy(target);
-  const middleware = createProxyMiddleware(context, options);
-  const server = http.createServer((req, res) =>
-    middleware(req as never, res as never, () => res.writeHead(404).end()),
+  const middleware = createProxyMiddleware(apiProxy(target));
+  const server = http.createServer(
+    (req, res) => void middleware(req as never, res as never, () => res.writeHead(404).end()),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

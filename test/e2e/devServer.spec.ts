@@ -2,7 +2,8 @@
  * `npm start`'s dev server (webpack.config.ts devServer, as scripts/dev.ts uses it): a page opened
  * at http://localhost:<port> connects the live-reload socket without webpack-dev-server's
  * "Invalid Host/Origin header", under the site's own security headers, and it lists no files. A
- * tiny bundle stands in for the app; the server options are the real ones.
+ * tiny bundle stands in for the app; the server options are the real ones. It needs a browser,
+ * so it belongs to the browser suite (`npm test` needs none).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,19 +11,18 @@ import path from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { chromium, type Browser } from 'playwright-core';
+import { expect, test } from '@playwright/test';
 import { createConfig, SHELL_FILE } from '../../webpack.config';
 import { freePorts } from '../../scripts/lib/ports';
 import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/securityHeaders';
 
-jest.setTimeout(120_000);
+test.describe.configure({ mode: 'serial' });
 
 let dir: string;
 let server: WebpackDevServer;
-let browser: Browser;
 let port: number;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'dev-server-'));
   writeFileSync(path.join(dir, 'index.js'), 'document.title = "ready";\n');
   [port] = (await freePorts(1)) as [number];
@@ -40,20 +40,16 @@ beforeAll(async () => {
   });
   server = new WebpackDevServer(devServer, compiler);
   await server.start();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('live reload connects from http://localhost:<port> (no "Invalid Host/Origin header")', async () => {
-  const page = await browser.newPage();
+test('live reload connects from http://localhost:<port> (no "Invalid Host/Origin header")', async ({
+  page,
+}) => {
   const errors: string[] = [];
   const refused: string[] = [];
   page.on('console', (message) => {
@@ -83,17 +79,15 @@ it('live reload connects from http://localhost:<port> (no "Invalid Host/Origin h
   expect(new URL(url).host).toBe(`localhost:${port}`);
   expect(refused).toEqual([]);
   expect(errors.filter((text) => text.includes('Invalid Host/Origin'))).toEqual([]);
-  await page.close();
 });
 
-it('sends the site’s security headers, and the page runs under its CSP', async () => {
+test('sends the site’s security headers, and the page runs under its CSP', async ({ page }) => {
   const response = await fetch(`http://localhost:${port}/`);
   expect(response.status).toBe(200);
   for (const [name, value] of Object.entries(securityHeaders(headerConfigFromEnv())))
     expect([name, response.headers.get(name)]).toEqual([name, value]);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 
-  const page = await browser.newPage();
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -101,10 +95,9 @@ it('sends the site’s security headers, and the page runs under its CSP', async
   await page.goto(`http://localhost:${port}/`);
   await page.waitForFunction(() => document.title === 'ready');
   expect(violations).toEqual([]);
-  await page.close();
 });
 
-it('does not list the build’s files at /webpack-dev-server', async () => {
+test('does not list the build’s files at /webpack-dev-server', async () => {
   const page = (url: string) =>
     fetch(`http://localhost:${port}${url}`, { headers: { accept: 'text/html' } }).then((response) =>
       response.text(),
