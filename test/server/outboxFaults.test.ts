@@ -73,15 +73,20 @@ async function advance(ms: number, step = MINUTE) {
 const quote = (email: string) =>
   requestQuote(db, quoteRequest({ email, name: 'Pat Doe' }), null, new Date(clock));
 
+/** The mail server answers `reply` to every message to `address`, and accepts the others. */
+const refuse = (address: string, reply: string) =>
+  smtp.onMessage((message, accept, _index, answer) =>
+    message.to === address ? answer(reply) : accept(),
+  );
+
 const rows = () => db.prepare('SELECT * FROM outbox ORDER BY rowid').all() as OutboxRow[];
 const customerRow = () => rows().find((row) => row.audience === 'customer')!;
 
 it('a permanent refusal (550) fails the message after one try, with the reason; no address in the log', async () => {
-  smtp.onMessage((message, accept, _index, refuse) => {
-    if (message.to === 'gone@example.com')
-      refuse('550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown');
-    else accept();
-  });
+  refuse(
+    'gone@example.com',
+    '550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown',
+  );
   start(settings());
   quote('gone@example.com');
   await advance(2 * HOUR, 5 * MINUTE);
@@ -99,11 +104,7 @@ it('a permanent refusal (550) fails the message after one try, with the reason; 
 });
 
 it('temporary refusals are retried with a growing delay for 72 hours, then the message fails; no address in the log', async () => {
-  smtp.onMessage((message, accept, _index, refuse) => {
-    if (message.to === 'busy@example.com')
-      refuse('451 4.3.0 <busy@example.com>: Temporary lookup failure, try again');
-    else accept();
-  });
+  refuse('busy@example.com', '451 4.3.0 <busy@example.com>: Temporary lookup failure, try again');
   start(settings());
   quote('busy@example.com');
 
@@ -166,9 +167,7 @@ it('a message left `sending` by a worker that is gone returns to `pending` withi
 });
 
 it('sent messages are deleted 30 days after they were sent; waiting and failed ones are kept', async () => {
-  smtp.onMessage((message, accept, _index, refuse) =>
-    message.to === 'refused@example.com' ? refuse('550 5.1.1 User unknown') : accept(),
-  );
+  refuse('refused@example.com', '550 5.1.1 User unknown');
   start(settings());
   quote('old@example.com');
   await advance(MINUTE);
@@ -187,9 +186,7 @@ it('sent messages are deleted 30 days after they were sent; waiting and failed o
 });
 
 it('outbox-resend queues given-up messages again, but a refused one only when asked explicitly', async () => {
-  smtp.onMessage((message, accept, _index, refuse) =>
-    message.to === 'refused@example.com' ? refuse('550 5.1.1 User unknown') : accept(),
-  );
+  refuse('refused@example.com', '550 5.1.1 User unknown');
   start(settings());
   quote('refused@example.com');
   await advance(MINUTE);
