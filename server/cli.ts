@@ -8,7 +8,7 @@
  *   npm run operator -- adjust-points <sub or e-mail> --reason TEXT -- <points>
  *   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
  *   npm run operator -- outbox-failed
- *   npm run operator -- outbox-resend [<messageId>]
+ *   npm run operator -- outbox-resend [<messageId>] [--refused]
  *   npm run operator -- account-events
  *   npm run operator -- backup [--dir DIR] [--keep N]
  *   npm run operator -- restore <backup folder>
@@ -43,9 +43,11 @@ const usage = `Usage:
   npm run operator -- seed-demo --sub SUB --email EMAIL --name NAME
       Seeds the demo customer's history (does nothing if already seeded).
   npm run operator -- outbox-failed
-      Lists the e-mails the mail worker gave up on, with the last error.
-  npm run operator -- outbox-resend [<messageId>]
+      Lists the e-mails the mail worker gave up on: refused (the mail server refused them for
+      good, e.g. no such address) or expired (not delivered in 72 hours of tries), and why.
+  npm run operator -- outbox-resend [<messageId>] [--refused]
       Queues failed e-mails (all, or one) again with fresh tries; the running server sends them.
+      Refused ones would be refused again, so they are queued only with --refused.
   npm run operator -- account-events
       Lists when customers deleted their accounts (newest first; nothing about who).
   npm run operator -- backup [--dir DIR] [--keep N]
@@ -70,6 +72,7 @@ async function main(argv: string[]): Promise<number> {
       reason: { type: 'string' },
       dir: { type: 'string' },
       keep: { type: 'string' },
+      refused: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -182,7 +185,7 @@ async function main(argv: string[]): Promise<number> {
       if (failed.length === 0) console.log('No failed e-mails.');
       for (const m of failed)
         console.log(
-          `${m.id}  ${m.kind}  booking ${m.booking_id ?? '-'}  ${m.attempts} tries  created ${m.created_at}  ${m.last_error ?? ''}`,
+          `${m.id}  ${m.kind}  booking ${m.booking_id ?? '-'}  ${m.failure ?? 'failed'} after ${m.attempts} tries  created ${m.created_at}  ${m.last_error ?? ''}`,
         );
     } finally {
       db.close();
@@ -208,8 +211,13 @@ async function main(argv: string[]): Promise<number> {
       throw new HttpError(400, 'outbox-resend takes an optional 24-character message id');
     const db = openDatabase(storage.databasePath);
     try {
-      const count = resendFailed(db, id);
+      const count = resendFailed(db, { id, refused: values.refused });
       console.log(`Queued ${count} failed e-mail${count === 1 ? '' : 's'} again.`);
+      const refused = listMessages(db, 'failed').filter((m) => m.failure === 'refused').length;
+      if (refused > 0 && id === undefined)
+        console.log(
+          `${refused} refused for good by the mail server left failed (--refused queues them too).`,
+        );
     } finally {
       db.close();
     }

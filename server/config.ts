@@ -78,10 +78,15 @@ export interface MailSettings {
   ownerEmail: string;
   /** Local time (America/New_York, HH:MM) the reminders of the next day's appointments go out. */
   reminderTime: string;
-  /** Tries per message before it is marked failed. */
-  maxAttempts: number;
-  /** The first retry's delay; each further one doubles, up to 15 minutes. */
+  /**
+   * How long a message the mail server did not take (down, or refusing for now: SMTP 4xx) is
+   * tried again before it is marked failed, from when it was queued.
+   */
+  retryForMs: number;
+  /** The first retry's delay; each further one doubles, up to 30 minutes. */
   retryBaseMs: number;
+  /** Days a sent message is kept in the outbox before the worker deletes it. */
+  keepSentDays: number;
   business: BusinessIdentity;
 }
 
@@ -141,6 +146,14 @@ function trustedHops(raw: string | undefined): number {
   return hops;
 }
 
+/**
+ * Days a sent e-mail (which holds the requester's name, e-mail and phone) stays in the outbox;
+ * the privacy policy (src/config/legal.ts) states it.
+ */
+export const KEEP_SENT_MAIL_DAYS = 30;
+/** Hours an e-mail is tried again while the mail server is down or refuses it for now. */
+export const MAIL_RETRY_HOURS = 72;
+
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The e-mail settings (SMTP_URL, MAIL_FROM, OWNER_EMAIL, REMINDER_TIME, …; server/README.md). */
@@ -166,8 +179,9 @@ export function mailFromEnv(env: Env = process.env): MailSettings {
     from: value(env, 'MAIL_FROM') ?? `"${business.name}" <${business.email}>`,
     ownerEmail: value(env, 'OWNER_EMAIL') ?? business.email,
     reminderTime,
-    maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1),
+    retryForMs: integer(env, 'MAIL_RETRY_HOURS', MAIL_RETRY_HOURS, 1) * 60 * 60 * 1000,
     retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 5000, 1),
+    keepSentDays: KEEP_SENT_MAIL_DAYS,
     business,
   };
 }

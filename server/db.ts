@@ -298,6 +298,15 @@ const migrations: readonly string[] = [
   CREATE UNIQUE INDEX outbox_once ON outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
   `,
+  // The outbox's failures (server/mail/worker.ts): why a message was given up (`refused`: the
+  // mail server refused it for good; `expired`: it could not be delivered for the whole retry
+  // period), and when the retry period started (when it was written, or queued again by the
+  // operator).
+  `
+  ALTER TABLE outbox ADD COLUMN failure TEXT CHECK (failure IN ('refused', 'expired'));
+  ALTER TABLE outbox ADD COLUMN queued_at TEXT;
+  UPDATE outbox SET queued_at = created_at;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
@@ -329,6 +338,30 @@ function migrate(db: Db): void {
  */
 export function inWriteTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work).immediate();
+}
+
+/** SQLite's answer when another connection holds the lock (and busy_timeout ran out). */
+export const isBusy = (error: unknown) =>
+  (error as { code?: string } | null)?.code?.startsWith('SQLITE_BUSY') === true;
+
+/**
+ * Runs `work` (which may write, in transactions of its own) without waiting for a lock another
+ * connection holds: busy_timeout is 0 meanwhile, so SQLite answers at once. Returns `busy` when
+ * the lock was taken (the transaction that met it is rolled back; try again later). For background
+ * work (the mail worker): better-sqlite3 waits synchronously, so waiting would hold up every
+ * request of the process; only the requests themselves wait (busy_timeout) for their writes.
+ */
+export function withoutWaiting<T>(db: Db, work: () => T): T | 'busy' {
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    return work();
+  } catch (error) {
+    if (isBusy(error)) return 'busy';
+    throw error;
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
 }
 
 /** Opens (creating folders and file as needed) and migrates the database. */

@@ -8,7 +8,7 @@
 import type { Booking } from '../domain/contract/types';
 import { inWriteTransaction, newOrderedId, statement, type Db } from './db';
 import { bookingRow, toBooking } from './bookings';
-import { notFound } from './errors';
+import { conflict, notFound } from './errors';
 import { emailPreferences } from './customers';
 import type { CancelledBy } from './mail/texts';
 
@@ -40,6 +40,12 @@ export interface MessagePayload {
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
+/**
+ * Why a message was given up: the mail server refused it for good (SMTP 5xx), or it could not be
+ * delivered for the whole retry period.
+ */
+export type OutboxFailure = 'refused' | 'expired';
+
 export interface OutboxRow {
   id: string;
   /** Null for a quote's messages, which are written once with their booking. */
@@ -51,10 +57,15 @@ export interface OutboxRow {
   recipient: string | null;
   status: OutboxStatus;
   attempts: number;
+  /** When the message may be tried (`pending`), or when its worker's claim lapses (`sending`). */
   next_attempt_at: string;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Set when `failed`. */
+  failure: OutboxFailure | null;
+  /** When the retry period started: when it was written, or queued again by the operator. */
+  queued_at: string;
 }
 
 /** Called (after the current transaction) when a message was written: wakes the worker. */
@@ -66,8 +77,8 @@ export function onEnqueue(db: Db, wake: (() => void) | undefined): void {
 }
 
 const INSERT_MESSAGE = `INSERT OR IGNORE INTO outbox (id, dedupe_key, kind, audience, booking_id,
-     payload, status, attempts, next_attempt_at, created_at)
-   VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`;
+     payload, status, attempts, next_attempt_at, created_at, queued_at)
+   VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)`;
 
 function insertMessage(
   db: Db,
@@ -84,6 +95,7 @@ function insertMessage(
     kind === 'owner-quote' ? 'owner' : 'customer',
     payload.booking.bookingId,
     JSON.stringify(payload),
+    at,
     at,
     at,
   );
@@ -180,22 +192,52 @@ export function listMessages(db: Db, status: OutboxStatus): OutboxRow[] {
 }
 
 /**
- * Operator action: puts failed messages back in the queue with fresh tries (all failed ones, or
- * the one with this id). Returns how many were queued again.
+ * Operator action: puts failed messages back in the queue with fresh tries and a fresh retry
+ * period: all failed ones, or the one with this id. A message the mail server refused for good
+ * (an address that does not exist, say) would only be refused again, so it is queued again only
+ * with `refused: true`; naming one without it is refused with the server's reason. Returns how
+ * many were queued again.
  */
-export function resendFailed(db: Db, id?: string, now: Date = new Date()): number {
+export function resendFailed(
+  db: Db,
+  { id, refused = false }: { id?: string; refused?: boolean },
+  now: Date = new Date(),
+): number {
   return inWriteTransaction(db, () => {
     if (id !== undefined) {
-      const row = db.prepare('SELECT status FROM outbox WHERE id = ?').get(id) as
-        { status: OutboxStatus } | undefined;
+      const row = db.prepare('SELECT failure, last_error FROM outbox WHERE id = ?').get(id) as
+        Pick<OutboxRow, 'failure' | 'last_error'> | undefined;
       if (!row) throw notFound(`No message ${id}`);
+      if (row.failure === 'refused' && !refused)
+        throw conflict(
+          `The mail server refused message ${id} for good (${row.last_error ?? 'no reason given'}); ` +
+            'add --refused to send it again anyway',
+        );
     }
+    const at = now.toISOString();
     const result = db
       .prepare(
-        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?
-         WHERE status = 'failed' AND (? IS NULL OR id = ?)`,
+        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, queued_at = ?,
+           failure = NULL
+         WHERE status = 'failed' AND (? IS NULL OR id = ?)
+           AND (failure IS NOT 'refused' OR ?)`,
       )
-      .run(now.toISOString(), id ?? null, id ?? null);
+      .run(at, at, id ?? null, id ?? null, refused ? 1 : 0);
     return result.changes;
   });
+}
+
+/**
+ * Deletes the messages sent before `before` (they hold the requesters' names, e-mails and
+ * phones). Looks before it writes, so a database with nothing to delete is not locked.
+ */
+export function deleteSentBefore(db: Db, before: Date): number {
+  const cutoff = before.toISOString();
+  const any = statement(db, "SELECT 1 FROM outbox WHERE status = 'sent' AND sent_at < ? LIMIT 1");
+  if (!any.get(cutoff)) return 0;
+  return inWriteTransaction(
+    db,
+    () =>
+      statement(db, "DELETE FROM outbox WHERE status = 'sent' AND sent_at < ?").run(cutoff).changes,
+  );
 }

@@ -1,21 +1,40 @@
 /**
- * The mail worker: sends the outbox's messages over SMTP (nodemailer, one `SMTP_URL`) and writes
- * the evening reminders. One worker per database (the API server runs it).
+ * The mail worker: sends the outbox's messages over SMTP (nodemailer, one `SMTP_URL`), writes
+ * the evening reminders and deletes old sent messages. One worker per database (the API server
+ * runs it).
  *
- * - A message is claimed (`sending`, one more try) in a transaction, sent, then marked `sent`
- *   with the time the SMTP server accepted it. A refusal or an unreachable server puts it back
- *   with a doubling delay; after `maxAttempts` tries it is `failed`, with a log line, until
- *   `npm run operator -- outbox-resend` queues it again.
+ * - A message is claimed (`sending`, one more try, a claim that lapses after LEASE_MS unless
+ *   the worker renews it while it sends), sent, then marked `sent` with the time the SMTP server
+ *   accepted it.
+ * - A permanent refusal (SMTP 5xx to the message or its recipient) marks it `failed` at once
+ *   (`failure` = `refused`, the server's words in `last_error`). A temporary refusal (4xx) or an
+ *   unreachable server puts it back with a doubling delay, at most 30 minutes, for
+ *   `retryForMs` (72 hours) from when it was queued; then it is `failed` (`expired`). Either
+ *   writes a log line, with e-mail addresses taken out of the server's words;
+ *   `npm run operator -- outbox-resend` queues failed messages again (refused ones only with
+ *   `--refused`).
  * - Each message has a stable Message-ID (`<outbox id@sender's domain>`), the same on every try.
- * - After a crash, messages left `sending` go back to the queue. A message the SMTP server
- *   accepted in the instant before the crash, before it was marked, is sent once more with the
- *   same Message-ID (which mail systems use to drop the copy); no message is ever lost.
+ * - After a crash, messages left `sending` go back to the queue when the worker starts, and a
+ *   claim whose worker is gone lapses within a minute. A message the SMTP server accepted in
+ *   the instant before the crash, before it was marked, is sent once more with the same
+ *   Message-ID (which mail systems use to drop the copy); no message is ever lost.
+ * - The worker never waits for the database's write lock: better-sqlite3 waits synchronously,
+ *   which would hold up every request of the process while another process (a backup, an
+ *   operator command) writes. It looks for work with reads, and writes with busy_timeout 0
+ *   (`withoutWaiting`); a write that meets the lock is tried again on a later pass (an
+ *   outcome it could not record is kept in memory until it can).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { bookingInstant, dayKey } from '../../domain/dates';
-import { inWriteTransaction, type Db } from '../db';
+import { statement, withoutWaiting, type Db } from '../db';
 import type { MailSettings } from '../config';
-import { enqueueBookingEvent, onEnqueue, type MessagePayload, type OutboxRow } from '../outbox';
+import {
+  deleteSentBefore,
+  enqueueBookingEvent,
+  onEnqueue,
+  type MessagePayload,
+  type OutboxRow,
+} from '../outbox';
 import {
   customerCancelled,
   customerCompleted,
@@ -27,7 +46,13 @@ import {
 } from './texts';
 
 /** The longest wait between two tries of a message. */
-const MAX_RETRY_DELAY_MS = 15 * 60 * 1000;
+const MAX_RETRY_DELAY_MS = 30 * 60 * 1000;
+/** How long a claim (`sending`) lasts unless its worker renews it (every HEARTBEAT_MS). */
+const LEASE_MS = 45_000;
+const HEARTBEAT_MS = 15_000;
+/** How often sent messages older than `keepSentDays` are deleted. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface WorkerOptions {
   /** Replaces the SMTP transport made from `settings.smtpUrl` (tests). */
@@ -75,7 +100,7 @@ function domainOf(address: string): string {
 export const messageId = (row: Pick<OutboxRow, 'id'>, settings: MailSettings) =>
   `<${row.id}@${domainOf(settings.from)}>`;
 
-/** Delay before try `attempts + 1`: base, 2×base, 4×base, … up to 15 minutes. */
+/** Delay before try `attempts + 1`: base, 2×base, 4×base, … up to 30 minutes. */
 export const retryDelayMs = (attempts: number, baseMs: number) =>
   Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 
@@ -104,25 +129,49 @@ export function writeDueReminders(db: Db, settings: MailSettings, now: Date): nu
   );
 }
 
-/** Takes the next due message and counts the try; undefined when none is due. */
-function claimNext(db: Db, now: Date): OutboxRow | undefined {
-  return inWriteTransaction(db, () => {
-    const row = db
-      .prepare(
-        `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?
-         ORDER BY next_attempt_at, rowid LIMIT 1`,
-      )
-      .get(now.toISOString()) as OutboxRow | undefined;
-    if (!row) return undefined;
-    db.prepare("UPDATE outbox SET status = 'sending', attempts = attempts + 1 WHERE id = ?").run(
-      row.id,
-    );
-    return { ...row, status: 'sending', attempts: row.attempts + 1 };
-  });
+/** The next due message (a read: an idle worker takes no lock). */
+const nextDue = (db: Db, now: Date) =>
+  statement(
+    db,
+    `SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?
+     ORDER BY next_attempt_at, rowid LIMIT 1`,
+  ).get(now.toISOString()) as OutboxRow | undefined;
+
+/** Claims a message read as due (unless it changed since): one more try, a lease. */
+const claim = (db: Db, row: OutboxRow, now: Date) =>
+  statement(
+    db,
+    `UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ?
+     WHERE id = ? AND status = 'pending' AND attempts = ?`,
+  ).run(new Date(now.getTime() + LEASE_MS).toISOString(), row.id, row.attempts).changes === 1;
+
+/** Messages whose claim lapsed (their worker is gone) go back to the queue. */
+function releaseLapsed(db: Db, now: Date): number {
+  const at = now.toISOString();
+  const lapsed = "FROM outbox WHERE status = 'sending' AND next_attempt_at <= ?";
+  if (!statement(db, `SELECT 1 ${lapsed} LIMIT 1`).get(at)) return 0;
+  return statement(
+    db,
+    `UPDATE outbox SET status = 'pending' WHERE id IN (SELECT id ${lapsed})`,
+  ).run(at).changes;
 }
+
+/** Takes e-mail addresses out of a text (an SMTP server's answer often repeats the recipient). */
+export const withoutAddresses = (text: string) =>
+  text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '[address]');
 
 /** The errors that mean the SMTP server is not there (rather than refusing this message). */
 const UNREACHABLE = new Set(['ECONNECTION', 'ECONNREFUSED', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+
+/** The SMTP server refused this message or its recipient for good (5xx to RCPT or DATA). */
+const refusedForGood = (err: { code?: string; responseCode?: number }) =>
+  (err.code === 'EENVELOPE' || err.code === 'EMESSAGE') &&
+  err.responseCode !== undefined &&
+  err.responseCode >= 500 &&
+  err.responseCode < 600;
+
+/** A write the worker has to make about a message (its outcome). */
+type Outcome = { sql: string; params: unknown[] };
 
 export function startMailWorker(
   db: Db,
@@ -139,13 +188,67 @@ export function startMailWorker(
       : undefined);
   if (!transport) log('[mail] SMTP_URL is not set: e-mails wait in the outbox until it is.');
 
-  // Messages a crash left in the middle of sending go back to the queue.
-  db.prepare("UPDATE outbox SET status = 'pending' WHERE status = 'sending'").run();
+  // Messages a crash left in the middle of sending go back to the queue, due at once (when
+  // another process holds the lock, their claims lapse instead).
+  withoutWaiting(db, () =>
+    db
+      .prepare("UPDATE outbox SET status = 'pending', next_attempt_at = ? WHERE status = 'sending'")
+      .run(now().toISOString()),
+  );
 
-  async function sendOne(row: OutboxRow): Promise<'sent' | 'retry' | 'unreachable'> {
+  /** Outcomes not written yet (the lock was held): written first on the next passes. */
+  const unrecorded: Outcome[] = [];
+  /** Writes an outcome, or keeps it for later; false when it had to be kept. */
+  function record(outcome: Outcome): boolean {
+    const done = withoutWaiting(db, () => statement(db, outcome.sql).run(...outcome.params));
+    if (done === 'busy') unrecorded.push(outcome);
+    return done !== 'busy';
+  }
+  function recordKept(): boolean {
+    while (unrecorded.length > 0) {
+      const first = unrecorded[0]!;
+      if (withoutWaiting(db, () => statement(db, first.sql).run(...first.params)) === 'busy')
+        return false;
+      unrecorded.shift();
+    }
+    return true;
+  }
+
+  function failed(row: OutboxRow, failure: 'refused' | 'expired', reason: string): Outcome {
+    const about = `message ${row.id} (${row.kind}, booking ${row.booking_id})`;
+    const words = withoutAddresses(reason);
+    log(
+      failure === 'refused'
+        ? `[mail] The mail server refused ${about} for good: ${words}. ` +
+            `\`npm run operator -- outbox-resend --refused ${row.id}\` sends it again anyway.`
+        : `[mail] Gave up on ${about} after ${row.attempts} tries: ${words}. ` +
+            '`npm run operator -- outbox-resend` queues it again.',
+    );
+    return {
+      sql: "UPDATE outbox SET status = 'failed', failure = ?, last_error = ? WHERE id = ?",
+      params: [failure, reason, row.id],
+    };
+  }
+
+  /** Sends a claimed message; its outcome, and whether the server was there at all. */
+  async function sendOne(
+    row: OutboxRow,
+  ): Promise<{ outcome: Outcome; sent: boolean; reached: boolean }> {
     const content = renderMessage(row, settings);
     const payload = JSON.parse(row.payload) as MessagePayload;
     const to = row.audience === 'owner' ? settings.ownerEmail : (payload.booking.email ?? '');
+    // While the message is being sent, its claim is renewed.
+    const heartbeat = setInterval(
+      () =>
+        withoutWaiting(db, () =>
+          statement(
+            db,
+            "UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'sending'",
+          ).run(new Date(now().getTime() + LEASE_MS).toISOString(), row.id),
+        ),
+      HEARTBEAT_MS,
+    );
+    heartbeat.unref();
     try {
       await transport!.sendMail({
         from: settings.from,
@@ -157,30 +260,45 @@ export function startMailWorker(
         messageId: messageId(row, settings),
         headers: { 'X-Outbox-Id': row.id },
       });
-      db.prepare(
-        "UPDATE outbox SET status = 'sent', sent_at = ?, recipient = ?, last_error = NULL WHERE id = ?",
-      ).run(now().toISOString(), to, row.id);
-      return 'sent';
+      const outcome = {
+        sql: "UPDATE outbox SET status = 'sent', sent_at = ?, recipient = ?, last_error = NULL, failure = NULL WHERE id = ?",
+        params: [now().toISOString(), to, row.id],
+      };
+      return { outcome, sent: true, reached: true };
     } catch (error) {
       const err = error as Error & { code?: string; responseCode?: number };
       const reason = `${err.code ?? 'ERROR'}${err.responseCode ? ` ${err.responseCode}` : ''}: ${err.message}`;
-      if (row.attempts >= settings.maxAttempts) {
-        db.prepare("UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ?").run(
-          reason,
-          row.id,
-        );
-        log(
-          `[mail] Gave up on message ${row.id} (${row.kind}, booking ${row.booking_id}) after ${row.attempts} tries: ${reason}. ` +
-            '`npm run operator -- outbox-resend` queues it again.',
-        );
-      } else {
-        const next = new Date(now().getTime() + retryDelayMs(row.attempts, settings.retryBaseMs));
-        db.prepare(
-          "UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ? WHERE id = ?",
-        ).run(next.toISOString(), reason, row.id);
-      }
-      return err.code && UNREACHABLE.has(err.code) ? 'unreachable' : 'retry';
+      const reached = !(err.code && UNREACHABLE.has(err.code));
+      if (refusedForGood(err))
+        return { outcome: failed(row, 'refused', reason), sent: false, reached };
+      const at = now().getTime();
+      if (at - Date.parse(row.queued_at) >= settings.retryForMs)
+        return { outcome: failed(row, 'expired', reason), sent: false, reached };
+      const next = new Date(at + retryDelayMs(row.attempts, settings.retryBaseMs));
+      return {
+        outcome: {
+          sql: "UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ? WHERE id = ?",
+          params: [next.toISOString(), reason, row.id],
+        },
+        sent: false,
+        reached,
+      };
+    } finally {
+      clearInterval(heartbeat);
     }
+  }
+
+  /** Reminders, lapsed claims and old sent messages; `busy` when the lock was held. */
+  let prunedAt = -Infinity;
+  function housekeeping(at: Date) {
+    return withoutWaiting(db, () => {
+      writeDueReminders(db, settings, at);
+      releaseLapsed(db, at);
+      if (at.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+        deleteSentBefore(db, new Date(at.getTime() - settings.keepSentDays * DAY_MS));
+        prunedAt = at.getTime();
+      }
+    });
   }
 
   let stopped = false;
@@ -188,18 +306,20 @@ export function startMailWorker(
   let again = false;
 
   async function pass(): Promise<number> {
-    if (stopped) return 0;
-    writeDueReminders(db, settings, now());
-    if (!transport) return 0;
+    if (stopped || !recordKept() || housekeeping(now()) === 'busy' || !transport) return 0;
     let sent = 0;
     for (;;) {
       if (stopped) break;
-      const row = claimNext(db, now());
+      const row = nextDue(db, now());
       if (!row) break;
-      const outcome = await sendOne(row);
-      if (outcome === 'sent') sent += 1;
+      const claimed = withoutWaiting(db, () => claim(db, row, now()));
+      if (claimed === 'busy') break;
+      if (!claimed) break; // another process changed it since: the next pass looks again
+      const result = await sendOne({ ...row, status: 'sending', attempts: row.attempts + 1 });
+      if (result.sent) sent += 1;
+      if (!record(result.outcome)) break;
       // The server is not there: the other messages wait for the next pass.
-      if (outcome === 'unreachable') break;
+      if (!result.reached) break;
     }
     return sent;
   }
@@ -219,7 +339,8 @@ export function startMailWorker(
     });
     return running;
   }
-  const report = (error: unknown) => log(`[mail] The worker's pass failed: ${String(error)}`);
+  const report = (error: unknown) =>
+    log(`[mail] The worker's pass failed: ${withoutAddresses(String(error))}`);
 
   const timer = setInterval(() => void runOnce().catch(report), options.pollMs ?? 1000);
   timer.unref();
@@ -233,6 +354,11 @@ export function startMailWorker(
       clearInterval(timer);
       onEnqueue(db, undefined);
       await running?.catch(() => undefined);
+      if (!recordKept())
+        log(
+          `[mail] ${unrecorded.length} outcome(s) could not be recorded (the database was locked); ` +
+            'those messages are sent again at the next start.',
+        );
       transport?.close();
     },
   };

@@ -191,7 +191,7 @@ export const storedData: readonly StoredTable[] = [
     table: 'outbox',
     holds:
       'The e-mails we send about quote requests and bookings (to you, and to the owner about your request), with their text, until and after they are sent.',
-    kept: 'Until you delete your account; the e-mails about your requests are deleted with it.',
+    kept: 'A sent e-mail is deleted 30 days after it was sent; one not sent yet (or never delivered) until you delete your account, when the e-mails about your requests are deleted with it.',
     columns: {
       id: 'the e-mail’s id',
       dedupe_key: 'what the e-mail is about, so it is never sent twice',
@@ -201,6 +201,9 @@ export const storedData: readonly StoredTable[] = [
       payload: 'the details the e-mail shows (your name, e-mail, phone, vehicle, address, notes)',
       recipient: 'the address it goes to',
       status: 'waiting, sending, sent or given up',
+      failure:
+        'why we gave up: the mail server refused it, or it could not be delivered for 72 hours',
+      queued_at: 'when we started trying to send it',
       attempts: 'how many times we tried to send it',
       next_attempt_at: 'when we try again',
       last_error: 'why the last try failed',

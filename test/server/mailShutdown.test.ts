@@ -1,8 +1,12 @@
 /**
- * The outbox pauses cleanly when the server closes: the message being sent finishes (and is
- * recorded as sent), no further message is taken, and the rest wait in the outbox for the next
- * start.
+ * The mail worker inside the API process:
+ * - it pauses cleanly when the server closes: the message being sent finishes (and is recorded
+ *   as sent), no further message is taken, and the rest wait in the outbox for the next start;
+ * - another process holding the database's write lock (a backup, an operator command) does not
+ *   freeze the API through it: the idle worker only reads, and a worker with a message to record
+ *   does not wait for the lock (it records it once the lock is gone).
  */
+import Database from 'better-sqlite3';
 import { mailFromEnv } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import {
@@ -73,3 +77,52 @@ it('on close: the send in flight finishes and is recorded, no new message is tak
     db.close();
   }
 });
+
+/** How long each GET /health/ready took while `ms` passed. */
+async function healthTimes(baseUrl: string, ms: number): Promise<number[]> {
+  const times: number[] = [];
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const started = performance.now();
+    const answer = await call(baseUrl, 'GET', '/health/ready');
+    times.push(performance.now() - started);
+    expect(answer.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return times;
+}
+
+it('a 3 s external write lock: /health/ready answers within 100 ms throughout; the message in flight is recorded after', async () => {
+  let accept = () => undefined as void;
+  smtp.onMessage((_message, answer) => (accept = answer)); // hold the first message's answer
+  const mail = mailFromEnv({ SMTP_URL: smtp.url, OWNER_EMAIL: 'owner@lock.test' });
+  const api = await startApi(idp, { mail });
+  const other = new Database(api.databasePath);
+  const [acceptedBefore, offeredBefore] = [smtp.accepted.length, smtp.offered()];
+  try {
+    const answer = await call(api.baseUrl, 'POST', '/bookings', {
+      body: quoteRequest({ email: 'lock@example.com' }),
+    });
+    expect(answer.status).toBe(201);
+    await until(() => smtp.offered() === offeredBefore + 1, 'the first message to be in flight');
+
+    // Another connection takes the write lock, and the mail server accepts the message.
+    other.exec('BEGIN IMMEDIATE');
+    smtp.onMessage((_message, answerIt) => answerIt());
+    accept();
+    const times = await healthTimes(api.baseUrl, 3000);
+    other.exec('COMMIT');
+
+    expect(Math.max(...times)).toBeLessThan(100);
+    expect(times.length).toBeGreaterThan(10);
+    const statuses = () =>
+      (other.prepare('SELECT status FROM outbox').all() as { status: string }[]).map(
+        (row) => row.status,
+      );
+    await until(() => statuses().every((status) => status === 'sent'), 'both messages sent');
+    expect(smtp.accepted).toHaveLength(acceptedBefore + 2);
+  } finally {
+    other.close();
+    await api.close();
+  }
+}, 60_000);

@@ -57,7 +57,6 @@ it('SMTP down: 20 quote requests answered 201; SMTP back: exactly 20 owner e-mai
   const mail = {
     ...mailFromEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp}`, OWNER_EMAIL: OWNER }),
     retryBaseMs: 200,
-    maxAttempts: 20,
   };
   const api = await startApi(idp, { mail, quoteRateLimit: { max: 1000, windowMs: 60_000 } });
   try {

@@ -56,7 +56,6 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; exited
       SMTP_URL: smtp.url,
       OWNER_EMAIL: OWNER,
       MAIL_RETRY_BASE_MS: '100',
-      MAIL_MAX_ATTEMPTS: '50',
       QUOTE_RATE_LIMIT: '1000',
       BACKUP_INTERVAL_HOURS: '0',
     },

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
+import { KEEP_SENT_MAIL_DAYS } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { browserStorage, storedData } from '../../src/config/legal';
 
@@ -72,6 +73,11 @@ describe('the privacy policy names what the product stores', () => {
       columns.filter((column) => !schema[table]?.includes(column)).map((c) => `${table}.${c}`),
     );
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('says how long sent e-mails are kept, as the mail worker keeps them', () => {
+    const outbox = storedData.find((table) => table.table === 'outbox');
+    expect(outbox?.kept).toContain(`deleted ${KEEP_SENT_MAIL_DAYS} days after it was sent`);
   });
 
   it('names every storage key the app uses', () => {
