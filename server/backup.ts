@@ -80,18 +80,21 @@ function schemaVersion(file: string): number {
 }
 
 /**
- * Deletes the backups in `dir` and the copies taken before migrations beside `databasePath`
- * that are past the retention period at `now`. Answers how many of each.
+ * Deletes the backups in `dir` (and any left `.partial` by a crash) and the copies taken before
+ * migrations beside `databasePath` that are past the retention period at `now`. Answers how
+ * many of each.
  */
 export function pruneExpired(
   options: Pick<BackupOptions, 'databasePath' | 'dir'>,
   now: Date = new Date(),
 ): { backups: number; beforeMigration: number } {
-  const expired = listBackups(options.dir).filter((folder) => {
-    const at = stampedAt(path.basename(folder));
+  const expired = (existsSync(options.dir) ? readdirSync(options.dir) : []).filter((name) => {
+    const whole = name.endsWith(PARTIAL) ? name.slice(0, -PARTIAL.length) : name;
+    const at = name.startsWith(PREFIX) ? stampedAt(whole) : undefined;
     return at !== undefined && pastRetention(at, now);
   });
-  for (const folder of expired) rmSync(folder, { recursive: true, force: true });
+  for (const name of expired)
+    rmSync(path.join(options.dir, name), { recursive: true, force: true });
   return {
     backups: expired.length,
     beforeMigration: pruneBeforeMigrationCopies(options.databasePath, now),

@@ -100,7 +100,8 @@ export function runService(app: FastifyInstance, config: MainConfig, env: Env): 
       ? () =>
           backupNow(backups).then((folder) => app.log.info({ folder }, 'scheduled backup written'))
       : async () => void pruneExpired(backups);
-  const failed = (error: unknown) => app.log.error({ err: error }, 'scheduled backup failed');
+  const failed = (error: unknown) =>
+    app.log.error({ err: error }, 'scheduled backup or retention failed');
   let running: Promise<unknown> = (async () => pruneExpired(backups))().catch(failed);
   const timer = setInterval(
     () => {

@@ -148,7 +148,14 @@ it('deletes backups once they are older than the retention period, and the CLI w
   const taken = [0, 9, BACKUP_RETENTION_DAYS].map(
     (days) => new Date(Date.parse('2026-01-01T03:00:00Z') + days * 86_400_000),
   );
+  // One a crash left unfinished the day before.
+  const unfinished = path.join(
+    backups,
+    `backup-${fileStamp(new Date(taken[0]!.getTime() - 86_400_000))}.partial`,
+  );
+  mkdirSync(unfinished, { recursive: true });
   for (const at of taken) await backupNow({ ...storage, dir: backups, at });
+  expect(existsSync(unfinished)).toBe(false);
   expect(listBackups(backups).map((folder) => path.basename(folder))).toEqual([
     `backup-${fileStamp(taken[1]!)}`,
     `backup-${fileStamp(taken[2]!)}`,
