@@ -13,7 +13,7 @@
  *   npm run operator -- backup [--dir DIR]
  *   npm run operator -- restore <backup folder>
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BACKUP_RETENTION_DAYS, storageFromEnv } from './config';
@@ -27,6 +27,7 @@ import { HttpError } from './errors';
 import { listMessages, resendFailed } from './outbox';
 import { listAccountEvents } from './account';
 import { backupNow, restoreBackup } from './backup';
+import { erasureListPath } from './erasureList';
 import { backupSettingsFromEnv } from './productionConfig';
 
 const usage = `Usage:
@@ -238,6 +239,12 @@ async function main(argv: string[]): Promise<number> {
       `Restored ${backup} into ${storage.databasePath} and ${storage.picturesDir} (${pictures} pictures); integrity check ok; ` +
         `${erased} deleted account${erased === 1 ? '' : 's'} erased again.`,
     );
+    const list = erasureListPath(storage.databasePath);
+    if (list && !existsSync(list)) {
+      console.log(
+        `There is no list of deleted accounts at ${list}: if accounts were deleted after this backup and the list was moved away with the old data, put it back there before starting the API (it erases them as it starts).`,
+      );
+    }
     return 0;
   }
 

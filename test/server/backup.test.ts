@@ -100,6 +100,8 @@ it('restore drill: a backup taken during 50 concurrent writers restores every ac
     expect(restore.err).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.out).toContain('integrity check ok');
+    // No account was ever deleted here: the operator is told where the list would be.
+    expect(restore.out).toContain(`There is no list of deleted accounts at ${restoredDb}.erased`);
 
     expect(integrityCheck(restoredDb)).toBe('ok');
     const db = new Database(restoredDb, { readonly: true });
@@ -434,6 +436,7 @@ describe('a deleted customer stays deleted when a backup is restored', () => {
       expect(cli.err).toBe('');
       expect(cli.code).toBe(0);
       expect(cli.out).toContain('1 deleted account erased again');
+      expect(cli.out).not.toContain('There is no list of deleted accounts');
       await checkRestored('the operator CLI');
 
       // A database file (and its pictures) copied back by hand: the API erases it as it starts.
