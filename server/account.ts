@@ -1,9 +1,10 @@
 /**
  * A customer's rights over their account: "Download my data" (everything stored about them as
  * one JSON document) and "Delete my account" (the identity account deleted at the identity
- * provider, then every personal row erased or anonymised in one transaction, the picture files
- * removed, the account's tokens refused from then on, and an anonymous event left for the
- * owner).
+ * provider, the deletion recorded in the erasure list outside the database (./erasureList.ts;
+ * a restore erases the account again, ./erasure.ts), then every personal row erased or
+ * anonymised in one transaction, the picture files removed, the account's tokens refused from
+ * then on, and an anonymous event left for the owner).
  *
  * Both walk one registry, `ACCOUNT_DATA`: a table that holds something of a customer gets an
  * entry here (its export section, how it is erased), and `test/server/account.test.ts` fails
@@ -16,6 +17,7 @@ import { decodeJwt } from 'jose';
 import type { AccountDeletion, AccountExport } from '../domain/contract/types';
 import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../domain/accountRights';
 import { inWriteTransaction, newId, type Db } from './db';
+import { appendErasure, erasureListPath } from './erasureList';
 import { badRequest, forbidden, HttpError, unauthorized } from './errors';
 import { emailPreferences, getLoyalty, getProfile, type Customer } from './customers';
 import { listVehicles } from './vehicles';
@@ -27,7 +29,7 @@ import type { ServerOptions } from './config';
 import type { Context, OperationHandlers } from './operations';
 
 /** Whom a row belongs to: the account's id, and its verified e-mail in lower case ('' if none). */
-interface Subject {
+export interface Subject {
   userId: string;
   emailLower: string;
 }
@@ -257,8 +259,39 @@ export function cognitoDeleteUser(endpoint: string, timeoutMs = 10_000): Identit
   };
 }
 
+/**
+ * Erases or anonymises every row of the subject (ACCOUNT_DATA; inside the caller's
+ * transaction) and answers the names of their picture files, for the caller to remove.
+ */
+export function eraseSubject(db: Db, subject: Subject): string[] {
+  const files = (
+    db
+      .prepare(
+        `SELECT file FROM pictures WHERE booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
+      )
+      .all(subject) as { file: string }[]
+  ).map((row) => row.file);
+  for (const entry of ACCOUNT_DATA) entry.erase(db, subject);
+  return files;
+}
+
+/**
+ * The deletion in the database: its digest in `deleted_accounts` (tokens refused from then on)
+ * and the owner's anonymous event (inside the caller's transaction).
+ */
+export function recordDeletion(db: Db, digest: string, deletedAt: string): void {
+  db.prepare(
+    'INSERT OR IGNORE INTO deleted_accounts (subject_digest, deleted_at) VALUES (?, ?)',
+  ).run(digest, deletedAt);
+  db.prepare(
+    "INSERT INTO account_events (event_id, kind, occurred_at) VALUES (?, 'account_deleted', ?)",
+  ).run(newId(), deletedAt);
+}
+
 export interface DeletionDeps {
   picturesDir: string;
+  /** The erasure list (./erasureList.ts) the deletion is recorded in first; none in memory. */
+  erasureList?: string;
   deleteIdentity: IdentityDeleter;
   /** Verifies the body's access token (signature, issuer, client, expiry). */
   verifyAccessToken: (authorization: string) => Promise<VerifiedToken>;
@@ -303,21 +336,14 @@ export async function deleteAccount(
     );
   }
   const subject: Subject = { userId: customer.userId, emailLower: customer.email.toLowerCase() };
+  // On disk before any row changes: a restore, or the next start, erases the account again
+  // whatever happens from here on.
+  if (deps.erasureList) {
+    appendErasure(deps.erasureList, subjectDigest(customer.userId), now.toISOString());
+  }
   const files = inWriteTransaction(db, () => {
-    const names = (
-      db
-        .prepare(
-          `SELECT file FROM pictures WHERE booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
-        )
-        .all(subject) as { file: string }[]
-    ).map((row) => row.file);
-    for (const entry of ACCOUNT_DATA) entry.erase(db, subject);
-    db.prepare(
-      'INSERT OR IGNORE INTO deleted_accounts (subject_digest, deleted_at) VALUES (?, ?)',
-    ).run(subjectDigest(customer.userId), now.toISOString());
-    db.prepare(
-      "INSERT INTO account_events (event_id, kind, occurred_at) VALUES (?, 'account_deleted', ?)",
-    ).run(newId(), now.toISOString());
+    const names = eraseSubject(db, subject);
+    recordDeletion(db, subjectDigest(customer.userId), now.toISOString());
     return names;
   });
   // Moves the erased pages from the write-ahead log into the file (secure_delete zeroed them).
@@ -330,12 +356,13 @@ export async function deleteAccount(
 /** The two operations' handlers (merged into the operation table by app.ts). */
 export function accountHandlers(
   db: Db,
-  options: Pick<ServerOptions, 'picturesDir' | 'cognito'>,
+  options: Pick<ServerOptions, 'databasePath' | 'picturesDir' | 'cognito'>,
   verifyToken: (authorization: string | undefined) => Promise<VerifiedToken>,
 ): Pick<OperationHandlers, 'exportMyData' | 'deleteMyAccount'> {
   const limitExport = createExportLimiter();
   const deps: DeletionDeps = {
     picturesDir: options.picturesDir,
+    erasureList: erasureListPath(options.databasePath),
     deleteIdentity: cognitoDeleteUser(`${new URL(options.cognito.issuer).origin}/`),
     verifyAccessToken: verifyToken,
   };

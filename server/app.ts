@@ -37,6 +37,7 @@ import { ensureCustomer, type Customer } from './customers';
 import { createHandlers, type Handler, type OperationHandlers } from './operations';
 import { refuseEndedSession } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
+import { reapplyErasures } from './erasure';
 import { compileRequestValidators, validateRequest } from './validation';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { registerSecurityHeaders } from './securityHeaders';
@@ -96,6 +97,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
+  // Before anything answers: accounts deleted after this database file was copied are erased
+  // again (a file put back by hand; ./erasure.ts).
+  reapplyErasures(db, options);
   const verifyToken = refusingDeletedAccounts(db, verifySignature);
   // The outbox's worker sends while the server listens (./mail/worker.ts).
   let mailWorker: MailWorker | undefined;

@@ -1,8 +1,10 @@
 /**
  * Backups of the API's data: the SQLite file through SQLite's online backup (a consistent
  * copy while the server keeps writing), then the pictures folder, into one dated folder per
- * backup; the oldest beyond `keep` are deleted. A restore goes into an empty data location
- * only, after checking the copy's integrity.
+ * backup; backups (and the copies taken before migrations, server/db.ts) past the retention
+ * period (BACKUP_RETENTION_DAYS, server/config.ts) are deleted. A restore goes into an empty
+ * data location only, after checking the copy's integrity, and erases the deleted accounts
+ * again (server/erasure.ts) before anything can read it.
  *
  * A backup folder holds `app.db`, `pictures/` and `backup.json`. It is written under a
  * `.partial` name and renamed when complete, so a folder without it is always whole.
@@ -19,6 +21,15 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import {
+  fileStamp,
+  openDatabase,
+  pastRetention,
+  pruneBeforeMigrationCopies,
+  stampedAt,
+} from './db';
+import { reapplyErasures } from './erasure';
+import { erasureListPath } from './erasureList';
 
 export const BACKUP_DB = 'app.db';
 export const BACKUP_PICTURES = 'pictures';
@@ -31,13 +42,11 @@ export interface BackupOptions {
   picturesDir: string;
   /** Folder holding the dated backups. */
   dir: string;
-  /** How many complete backups to keep. */
-  keep: number;
-  /** Defaults to now; names the folder. */
+  /** Defaults to now; names the folder, and is the "now" of the retention. */
   at?: Date;
 }
 
-const folderName = (at: Date) => `${PREFIX}${at.toISOString().replace(/[:.]/g, '-')}`;
+const folderName = (at: Date) => `${PREFIX}${fileStamp(at)}`;
 
 /** The complete backups in `dir`, oldest first. */
 export function listBackups(dir: string): string[] {
@@ -68,6 +77,28 @@ function schemaVersion(file: string): number {
   } finally {
     db.close();
   }
+}
+
+/**
+ * Deletes the backups in `dir` (and any left `.partial` by a crash) and the copies taken before
+ * migrations beside `databasePath` that are past the retention period at `now`. Answers how
+ * many of each.
+ */
+export function pruneExpired(
+  options: Pick<BackupOptions, 'databasePath' | 'dir'>,
+  now: Date = new Date(),
+): { backups: number; beforeMigration: number } {
+  const expired = (existsSync(options.dir) ? readdirSync(options.dir) : []).filter((name) => {
+    const whole = name.endsWith(PARTIAL) ? name.slice(0, -PARTIAL.length) : name;
+    const at = name.startsWith(PREFIX) ? stampedAt(whole) : undefined;
+    return at !== undefined && pastRetention(at, now);
+  });
+  for (const name of expired)
+    rmSync(path.join(options.dir, name), { recursive: true, force: true });
+  return {
+    backups: expired.length,
+    beforeMigration: pruneBeforeMigrationCopies(options.databasePath, now),
+  };
 }
 
 /** Takes one backup and applies the retention; answers the new folder. */
@@ -109,9 +140,7 @@ export async function backupNow(options: BackupOptions): Promise<string> {
     )}\n`,
   );
   renameSync(partial, final);
-  for (const old of listBackups(options.dir).slice(0, -options.keep)) {
-    rmSync(old, { recursive: true, force: true });
-  }
+  pruneExpired(options, at);
   return final;
 }
 
@@ -125,22 +154,28 @@ const isEmptyFolder = (dir: string) =>
 
 /**
  * Restores a backup folder into an empty data location (no database file, an empty or absent
- * pictures folder); refuses anything else, so a restore never overwrites live data.
+ * pictures folder); refuses anything else, so a restore never overwrites live data. The
+ * erasure list beside the database file stays: the accounts it names (deleted after the backup
+ * was taken) are erased from the restored data before the restore returns. Migrates the
+ * restored database to this version (the backup itself is the copy from before).
  */
-export function restoreBackup(backup: string, target: RestoreTarget): { pictures: number } {
+export function restoreBackup(
+  backup: string,
+  target: RestoreTarget,
+): { pictures: number; erased: number } {
   const file = path.join(backup, BACKUP_DB);
   if (!existsSync(path.join(backup, BACKUP_MANIFEST)) || !existsSync(file)) {
     throw new Error(`${backup} is not a complete backup (no ${BACKUP_MANIFEST} or ${BACKUP_DB})`);
   }
+  // Emptying the whole data folder would lose the erasure list, and with it the deletions.
+  const moveAway = `move the database and the pictures away first, leaving ${erasureListPath(target.databasePath)} (the deleted accounts) in place`;
   for (const leftover of ['', '-wal', '-shm']) {
     if (existsSync(target.databasePath + leftover)) {
-      throw new Error(
-        `${target.databasePath + leftover} exists; restore only into an empty data folder`,
-      );
+      throw new Error(`${target.databasePath + leftover} exists; ${moveAway}`);
     }
   }
   if (!isEmptyFolder(target.picturesDir)) {
-    throw new Error(`${target.picturesDir} is not empty; restore only into an empty data folder`);
+    throw new Error(`${target.picturesDir} is not empty; ${moveAway}`);
   }
   const check = integrityCheck(file);
   if (check !== 'ok') throw new Error(`The backup failed its integrity check: ${check}`);
@@ -149,25 +184,11 @@ export function restoreBackup(backup: string, target: RestoreTarget): { pictures
   mkdirSync(target.picturesDir, { recursive: true });
   const pictures = path.join(backup, BACKUP_PICTURES);
   if (existsSync(pictures)) cpSync(pictures, target.picturesDir, { recursive: true });
-  return { pictures: readdirSync(target.picturesDir).length };
-}
-
-/**
- * Before migrations change an existing database (at a version between 1 and `latest - 1`): a
- * copy of it beside the file (`<file>.before-v<latest>-<date>`), written with VACUUM INTO
- * (consistent, and synchronous like the migration). Migrations never touch the pictures.
- * Answers the copy's path, or undefined when nothing is migrated.
- */
-export function snapshotBeforeMigration(db: Database.Database, latest: number): string | undefined {
-  if (db.memory) return undefined;
-  const table = db
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
-    .get();
-  if (!table) return undefined;
-  const row = db.prepare('SELECT version FROM schema_version').get() as
-    { version: number } | undefined;
-  if (!row || row.version === 0 || row.version >= latest) return undefined;
-  const target = `${db.name}.before-v${latest}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  db.prepare('VACUUM INTO ?').run(target);
-  return target;
+  const db = openDatabase(target.databasePath, { copyBeforeMigration: false });
+  try {
+    const erased = reapplyErasures(db, target);
+    return { pictures: readdirSync(target.picturesDir).length, erased };
+  } finally {
+    db.close();
+  }
 }

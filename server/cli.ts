@@ -10,13 +10,13 @@
  *   npm run operator -- outbox-failed
  *   npm run operator -- outbox-resend [<messageId>] [--refused]
  *   npm run operator -- account-events
- *   npm run operator -- backup [--dir DIR] [--keep N]
+ *   npm run operator -- backup [--dir DIR]
  *   npm run operator -- restore <backup folder>
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { storageFromEnv } from './config';
+import { BACKUP_RETENTION_DAYS, storageFromEnv } from './config';
 import { openDatabase } from './db';
 import { completeBooking } from './bookings';
 import { addPicture } from './pictures';
@@ -27,6 +27,7 @@ import { HttpError } from './errors';
 import { listMessages, resendFailed } from './outbox';
 import { listAccountEvents } from './account';
 import { backupNow, restoreBackup } from './backup';
+import { erasureListPath } from './erasureList';
 import { backupSettingsFromEnv } from './productionConfig';
 
 const usage = `Usage:
@@ -50,13 +51,16 @@ const usage = `Usage:
       Refused ones would be refused again, so they are queued only with --refused.
   npm run operator -- account-events
       Lists when customers deleted their accounts (newest first; nothing about who).
-  npm run operator -- backup [--dir DIR] [--keep N]
+  npm run operator -- backup [--dir DIR]
       Copies the database (SQLite online backup, safe while the server runs) and the pictures
-      into DIR/backup-<date>/ and keeps the newest N backups.
+      into DIR/backup-<date>/, and deletes the backups (and the copies taken before migrations)
+      older than ${BACKUP_RETENTION_DAYS} days.
   npm run operator -- restore <backup folder>
-      Restores a backup into DATABASE_PATH and PICTURES_DIR, which must not exist or be empty.
+      Restores a backup into DATABASE_PATH and PICTURES_DIR: the database file must not exist
+      and the pictures folder must be empty; keep DATABASE_PATH.erased (the list of deleted
+      accounts), whose accounts are erased from the restored data again.
 Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures),
-BACKUP_DIR (default .local/backups), BACKUP_KEEP (default 14).`;
+BACKUP_DIR (default .local/backups).`;
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -71,7 +75,6 @@ async function main(argv: string[]): Promise<number> {
       description: { type: 'string' },
       reason: { type: 'string' },
       dir: { type: 'string' },
-      keep: { type: 'string' },
       refused: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -228,20 +231,28 @@ async function main(argv: string[]): Promise<number> {
     const settings = backupSettingsFromEnv({
       ...process.env,
       ...(values.dir ? { BACKUP_DIR: values.dir } : {}),
-      ...(values.keep ? { BACKUP_KEEP: values.keep } : {}),
     });
     const folder = await backupNow({ ...storage, ...settings });
-    console.log(`Backup written to ${folder} (keeping the newest ${settings.keep}).`);
+    console.log(
+      `Backup written to ${folder} (backups older than ${BACKUP_RETENTION_DAYS} days deleted).`,
+    );
     return 0;
   }
 
   if (command === 'restore') {
     const backup = rest[0];
     if (!backup) throw new HttpError(400, 'restore needs the backup folder');
-    const { pictures } = restoreBackup(backup, storage);
+    const { pictures, erased } = restoreBackup(backup, storage);
     console.log(
-      `Restored ${backup} into ${storage.databasePath} and ${storage.picturesDir} (${pictures} pictures); integrity check ok.`,
+      `Restored ${backup} into ${storage.databasePath} and ${storage.picturesDir} (${pictures} pictures); integrity check ok; ` +
+        `${erased} deleted account${erased === 1 ? '' : 's'} erased again.`,
     );
+    const list = erasureListPath(storage.databasePath);
+    if (list && !existsSync(list)) {
+      console.log(
+        `There is no list of deleted accounts at ${list}: if accounts were deleted after this backup and the list was moved away with the old data, put it back there before starting the API (it erases them as it starts).`,
+      );
+    }
     return 0;
   }
 

@@ -119,6 +119,15 @@ function required(env: Env, name: string, example: string): string {
   return raw;
 }
 
+/**
+ * The one retention period of the copies of the data: a backup (server/backup.ts) and a copy
+ * taken before a migration (server/db.ts) are deleted once they are this many days old. A
+ * deleted customer's details can remain in such a copy for at most this long after the
+ * deletion (README and docs/product.md say so, and the privacy policy; privacyText.test.ts
+ * checks they name this number). A restored copy has every deleted account erased again.
+ */
+export const BACKUP_RETENTION_DAYS = 14;
+
 /** Paths are the storage folders the database and the pictures live in. */
 export const DEFAULT_DATABASE_PATH = path.join('.local', 'data', 'app.db');
 export const DEFAULT_PICTURES_DIR = path.join('.local', 'data', 'pictures');

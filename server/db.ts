@@ -3,11 +3,11 @@
  * that touches more than one row runs in a transaction (better-sqlite3 is synchronous,
  * so a transaction is never interleaved with another request's).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { snapshotBeforeMigration } from './backup';
+import { BACKUP_RETENTION_DAYS } from './config';
 
 export type Db = Database.Database;
 
@@ -364,8 +364,71 @@ export function withoutWaiting<T>(db: Db, work: () => T): T | 'busy' {
   }
 }
 
-/** Opens (creating folders and file as needed) and migrates the database. */
-export function openDatabase(file: string): Db {
+/** A moment as it appears in a file name: `2026-01-15T03-00-00-000Z`. */
+export const fileStamp = (at: Date): string => at.toISOString().replace(/[:.]/g, '-');
+
+const FILE_STAMP = /(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3}Z)$/;
+
+/** The moment a name ending in a `fileStamp` was written, or undefined for another name. */
+export function stampedAt(name: string): Date | undefined {
+  const match = FILE_STAMP.exec(name);
+  if (!match) return undefined;
+  const at = new Date(`${match[1]}:${match[2]}:${match[3]}.${match[4]}`);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/** Whether a copy written at `at` is past the retention period (BACKUP_RETENTION_DAYS) at `now`. */
+export const pastRetention = (at: Date, now: Date): boolean =>
+  now.getTime() - at.getTime() >= BACKUP_RETENTION_DAYS * 86_400_000;
+
+const BEFORE_MIGRATION = '.before-v';
+
+/**
+ * Before migrations change an existing database (at a version between 1 and `latest - 1`): a
+ * copy of it beside the file (`<file>.before-v<latest>-<date>`), written with VACUUM INTO
+ * (consistent, and synchronous like the migration). Migrations never touch the pictures.
+ * Answers the copy's path, or undefined when nothing is migrated.
+ */
+export function snapshotBeforeMigration(db: Database.Database, latest: number): string | undefined {
+  if (db.memory) return undefined;
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
+    .get();
+  if (!table) return undefined;
+  const row = db.prepare('SELECT version FROM schema_version').get() as
+    { version: number } | undefined;
+  if (!row || row.version === 0 || row.version >= latest) return undefined;
+  const target = `${db.name}${BEFORE_MIGRATION}${latest}-${fileStamp(new Date())}`;
+  db.prepare('VACUUM INTO ?').run(target);
+  return target;
+}
+
+/**
+ * Deletes the copies taken before migrations beside `file` that are past the retention period
+ * (they hold what the database held then, deleted customers included). Answers how many.
+ */
+export function pruneBeforeMigrationCopies(file: string, now: Date = new Date()): number {
+  const dir = path.dirname(path.resolve(file));
+  if (file === ':memory:' || !existsSync(dir)) return 0;
+  const prefix = `${path.basename(file)}${BEFORE_MIGRATION}`;
+  let pruned = 0;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const at = stampedAt(name);
+    if (at && pastRetention(at, now)) {
+      rmSync(path.join(dir, name), { force: true });
+      pruned += 1;
+    }
+  }
+  return pruned;
+}
+
+/**
+ * Opens (creating folders and file as needed) and migrates the database. Before a migration
+ * the file is copied (snapshotBeforeMigration) unless `copyBeforeMigration` is false (a restore:
+ * the backup it comes from is that copy); copies past the retention period are deleted.
+ */
+export function openDatabase(file: string, options: { copyBeforeMigration?: boolean } = {}): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -374,7 +437,8 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000');
   // Deleted rows are overwritten, not left in free pages (a deleted account's data is gone).
   db.pragma('secure_delete = ON');
-  snapshotBeforeMigration(db, migrations.length);
+  if (options.copyBeforeMigration !== false) snapshotBeforeMigration(db, migrations.length);
   migrate(db);
+  pruneBeforeMigrationCopies(file);
   return db;
 }

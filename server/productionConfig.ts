@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { exportJWK, type CryptoKey, type JWK } from 'jose';
-import type { MainConfig } from './config';
+import { BACKUP_RETENTION_DAYS, type MainConfig } from './config';
 
 type Env = Record<string, string | undefined>;
 
@@ -152,11 +152,10 @@ function positive(env: Env, name: string, fallback: number): number {
   return parsed;
 }
 
+/** How long backups are kept is not a setting: it is BACKUP_RETENTION_DAYS (server/config.ts). */
 export interface BackupSettings {
   /** Folder that holds the dated backup folders. */
   dir: string;
-  /** How many backups to keep (the oldest beyond this are deleted). */
-  keep: number;
   /** Hours between scheduled backups inside the service; 0 turns them off. */
   intervalHours: number;
 }
@@ -164,10 +163,14 @@ export interface BackupSettings {
 export const DEFAULT_BACKUP_DIR = path.join('.local', 'backups');
 
 export function backupSettingsFromEnv(env: Env = process.env): BackupSettings {
+  if (value(env, 'BACKUP_KEEP') !== undefined) {
+    throw new Error(
+      `BACKUP_KEEP is no longer read: backups are kept for ${BACKUP_RETENTION_DAYS} days (BACKUP_RETENTION_DAYS in server/config.ts); remove it`,
+    );
+  }
   const off = value(env, 'BACKUP_INTERVAL_HOURS') === '0';
   return {
     dir: value(env, 'BACKUP_DIR') ?? DEFAULT_BACKUP_DIR,
-    keep: Math.floor(positive(env, 'BACKUP_KEEP', 14)),
     intervalHours: off ? 0 : positive(env, 'BACKUP_INTERVAL_HOURS', 24),
   };
 }

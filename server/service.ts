@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
-import { backupNow } from './backup';
+import { backupNow, pruneExpired } from './backup';
 import type { MainConfig } from './config';
 import {
   applyServiceConfig,
@@ -86,31 +86,36 @@ export async function checkedConfig(env: Env, read: (env: Env) => MainConfig): P
 }
 
 /**
- * Runs scheduled backups (BACKUP_INTERVAL_HOURS, daily by default) and stops cleanly on
+ * Runs scheduled backups (BACKUP_INTERVAL_HOURS, daily by default) and the retention of the
+ * backups (BACKUP_RETENTION_DAYS, server/config.ts), and stops cleanly on
  * SIGINT/SIGTERM: no new connections, in-flight requests finish (at most STOP_GRACE_MS), the
  * backup timer stops and a running backup completes, the database closes.
  */
 export function runService(app: FastifyInstance, config: MainConfig, env: Env): RunningService {
-  const backups = backupSettingsFromEnv(env);
-  let running: Promise<unknown> = Promise.resolve();
-  const timer =
+  const backups = { ...config.options, ...backupSettingsFromEnv(env) };
+  // The retention runs at the start and with every backup; with backups off, daily, so that
+  // the backups already taken still expire.
+  const task =
     backups.intervalHours > 0
-      ? setInterval(
-          () => {
-            running = backupNow({ ...config.options, ...backups })
-              .then((folder) => app.log.info({ folder }, 'scheduled backup written'))
-              .catch((error: unknown) => app.log.error({ err: error }, 'scheduled backup failed'));
-          },
-          backups.intervalHours * 3600 * 1000,
-        )
-      : undefined;
-  timer?.unref();
+      ? () =>
+          backupNow(backups).then((folder) => app.log.info({ folder }, 'scheduled backup written'))
+      : async () => void pruneExpired(backups);
+  const failed = (error: unknown) =>
+    app.log.error({ err: error }, 'scheduled backup or retention failed');
+  let running: Promise<unknown> = (async () => pruneExpired(backups))().catch(failed);
+  const timer = setInterval(
+    () => {
+      running = task().catch(failed);
+    },
+    (backups.intervalHours || 24) * 3600 * 1000,
+  );
+  timer.unref();
 
   let stopping: Promise<void> | undefined;
   const stop = (signal: string) =>
     (stopping ??= (async () => {
       app.log.info({ signal }, 'stopping');
-      if (timer) clearInterval(timer);
+      clearInterval(timer);
       const force = setTimeout(() => {
         console.error(`API did not stop within ${STOP_GRACE_MS} ms after ${signal}; exiting`);
         process.exit(1);

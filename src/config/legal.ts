@@ -33,7 +33,7 @@ export interface BrowserKey {
   holds: string;
 }
 
-export const LEGAL_UPDATED = 'November 25, 2026';
+export const LEGAL_UPDATED = 'November 27, 2026';
 
 const untilDeleted = 'Until you delete your account.';
 const forAccounts =
@@ -221,7 +221,7 @@ export const storedData: readonly StoredTable[] = [
   {
     table: 'deleted_accounts',
     holds:
-      'A one-way fingerprint of each deleted account’s id, so its old sign-ins are refused. It cannot be turned back into the id, and holds nothing else about you.',
+      'A one-way fingerprint of each deleted account’s id, so its old sign-ins are refused. It cannot be turned back into the id, and holds nothing else about you. The same fingerprints and times are also kept in a list outside the database, so that an account restored from a backup is deleted again.',
     kept: 'Indefinitely.',
     columns: {
       subject_digest: 'the fingerprint',
@@ -313,6 +313,7 @@ export const privacyRights: readonly LegalSection[] = [
     paragraphs: [
       'Download my data: on Account Security in your dashboard you can download everything we keep about you as one file.',
       'Delete my account: on Account Security you can delete your account. We delete your profile, vehicles, plans, points, pictures and sign-in, and remove your name, e-mail, phone, address and notes from the bookings we keep for our accounts.',
+      'Backups: our backups of the database and pictures are deleted when they are 14 days old, so your details can remain in a backup for up to 14 days after you delete your account. If we ever restore a backup, your account is deleted from it again before it is used.',
     ],
   },
   {

@@ -10,7 +10,7 @@ import { repoRoot } from '../../domain/paths';
 import { openDatabase } from '../../server/db';
 import { completeBooking } from '../../server/bookings';
 import { addPicture } from '../../server/pictures';
-import { ACCOUNT_DATA, TABLES_WITHOUT_ACCOUNT_DATA } from '../../server/account';
+import { ACCOUNT_DATA, subjectDigest, TABLES_WITHOUT_ACCOUNT_DATA } from '../../server/account';
 import {
   call,
   quote,
@@ -230,6 +230,10 @@ describe('POST /account/deletion', () => {
       expect({ detail, found: stored.includes(detail) }).toEqual({ detail, found: false });
     }
     expect(existsSync(path.join(api.picturesDir, pictureFile))).toBe(false);
+    // Recorded outside the database, for restores: the account's digest and the time only.
+    expect(readFileSync(`${api.databasePath}.erased`, 'utf8')).toMatch(
+      new RegExp(`^${subjectDigest(RILEY.sub)} \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\n$`),
+    );
 
     const tables = dumpDatabase();
     for (const table of [

@@ -3,19 +3,35 @@
  * taken while they write, a restore into an empty folder with the operator CLI), retention,
  * the refusal to restore over data, the copy before a migration and the service's schedule.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  backupNow,
-  integrityCheck,
-  listBackups,
-  snapshotBeforeMigration,
-} from '../../server/backup';
-import { openDatabase, SCHEMA_VERSION } from '../../server/db';
+import { backupNow, integrityCheck, listBackups, restoreBackup } from '../../server/backup';
+import { fileStamp, openDatabase, SCHEMA_VERSION, snapshotBeforeMigration } from '../../server/db';
+import { BACKUP_RETENTION_DAYS } from '../../server/config';
 import { createBooking } from '../../server/bookings';
-import { finished, quoteRequest, runTs, startIdentityProvider } from './helpers';
+import { addPicture } from '../../server/pictures';
+import {
+  call,
+  finished,
+  quote,
+  quoteRequest,
+  runTs,
+  startApi,
+  startIdentityProvider,
+  type TestApi,
+} from './helpers';
 
 let dir: string;
 
@@ -65,7 +81,6 @@ it('restore drill: a backup taken during 50 concurrent writers restores every ac
       databasePath,
       picturesDir,
       dir: path.join(dir, 'backups'),
-      keep: 3,
     });
     // The writers went on while the backup ran.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -85,6 +100,8 @@ it('restore drill: a backup taken during 50 concurrent writers restores every ac
     expect(restore.err).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.out).toContain('integrity check ok');
+    // No account was ever deleted here: the operator is told where the list would be.
+    expect(restore.out).toContain(`There is no list of deleted accounts at ${restoredDb}.erased`);
 
     expect(integrityCheck(restoredDb)).toBe('ok');
     const db = new Database(restoredDb, { readonly: true });
@@ -122,34 +139,47 @@ it('restore drill: a backup taken during 50 concurrent writers restores every ac
   }
 }, 120_000);
 
-it('keeps the newest backups, and the CLI writes a dated folder', async () => {
+it('deletes backups once they are older than the retention period, and the CLI writes a dated folder', async () => {
   const storage = {
     databasePath: path.join(dir, 'app.db'),
     picturesDir: path.join(dir, 'pictures'),
   };
   openDatabase(storage.databasePath).close();
   const backups = path.join(dir, 'backups');
-  const days = ['2026-01-01', '2026-01-02', '2026-01-03'];
-  for (const day of days) {
-    await backupNow({ ...storage, dir: backups, keep: 2, at: new Date(`${day}T03:00:00Z`) });
-  }
+  // The last one is taken exactly the retention period after the first.
+  const taken = [0, 9, BACKUP_RETENTION_DAYS].map(
+    (days) => new Date(Date.parse('2026-01-01T03:00:00Z') + days * 86_400_000),
+  );
+  // One a crash left unfinished the day before.
+  const unfinished = path.join(
+    backups,
+    `backup-${fileStamp(new Date(taken[0]!.getTime() - 86_400_000))}.partial`,
+  );
+  mkdirSync(unfinished, { recursive: true });
+  for (const at of taken) await backupNow({ ...storage, dir: backups, at });
+  expect(existsSync(unfinished)).toBe(false);
   expect(listBackups(backups).map((folder) => path.basename(folder))).toEqual([
-    'backup-2026-01-02T03-00-00-000Z',
-    'backup-2026-01-03T03-00-00-000Z',
+    `backup-${fileStamp(taken[1]!)}`,
+    `backup-${fileStamp(taken[2]!)}`,
   ]);
+  expect(path.basename(listBackups(backups)[0]!)).toBe('backup-2026-01-10T03-00-00-000Z');
 
   const cli = await finished(
-    run(['server/cli.ts', 'backup', '--dir', backups, '--keep', '2'], {
+    run(['server/cli.ts', 'backup', '--dir', backups], {
       DATABASE_PATH: storage.databasePath,
       PICTURES_DIR: storage.picturesDir,
     }),
   );
+  expect(cli.err).toBe('');
   expect(cli.code).toBe(0);
   expect(cli.out).toMatch(
-    /Backup written to .*backup-\d{4}-\d\d-\d\dT[\d-]+Z \(keeping the newest 2\)/,
+    new RegExp(
+      `Backup written to .*backup-\\d{4}-\\d\\d-\\d\\dT[\\d-]+Z \\(backups older than ${BACKUP_RETENTION_DAYS} days deleted\\)`,
+    ),
   );
-  expect(listBackups(backups)).toHaveLength(2);
-  expect(path.basename(listBackups(backups)[1]!)).toMatch(/^backup-20\d\d-/);
+  // Today's, alone: the others are months old.
+  expect(listBackups(backups)).toHaveLength(1);
+  expect(path.basename(listBackups(backups)[0]!)).toMatch(/^backup-20\d\d-/);
 });
 
 it('refuses to restore over existing data', async () => {
@@ -159,7 +189,6 @@ it('refuses to restore over existing data', async () => {
     databasePath,
     picturesDir: path.join(dir, 'pictures'),
     dir: path.join(dir, 'backups'),
-    keep: 1,
   });
   const overData = await finished(
     run(['server/cli.ts', 'restore', folder], {
@@ -168,7 +197,9 @@ it('refuses to restore over existing data', async () => {
     }),
   );
   expect(overData.code).toBe(1);
-  expect(overData.err).toContain('exists; restore only into an empty data folder');
+  expect(overData.err).toContain(
+    `exists; move the database and the pictures away first, leaving ${databasePath}.erased (the deleted accounts) in place`,
+  );
 
   const pictures = path.join(dir, 'full-pictures');
   mkdirSync(pictures);
@@ -180,7 +211,7 @@ it('refuses to restore over existing data', async () => {
     }),
   );
   expect(overPictures.code).toBe(1);
-  expect(overPictures.err).toContain('is not empty; restore only into an empty data folder');
+  expect(overPictures.err).toContain('is not empty; move the database and the pictures away first');
 });
 
 it('copies the database before a migration changes it', () => {
@@ -211,6 +242,24 @@ it('copies the database before a migration changes it', () => {
   expect(readdirSync(dir).filter((name) => name.includes('.before-'))).toHaveLength(1);
 });
 
+it('deletes the copies taken before migrations once they are older than the retention period', () => {
+  const databasePath = path.join(dir, 'app.db');
+  const day = 86_400_000;
+  const copy = (version: number, daysAgo: number) =>
+    `app.db.before-v${version}-${fileStamp(new Date(Date.now() - daysAgo * day))}`;
+  const expired = copy(SCHEMA_VERSION - 1, BACKUP_RETENTION_DAYS + 0.01);
+  const kept = copy(SCHEMA_VERSION, BACKUP_RETENTION_DAYS - 0.01);
+  for (const name of [expired, kept, 'app.db.before-notes.txt']) {
+    writeFileSync(path.join(dir, name), 'copy');
+  }
+  openDatabase(databasePath).close();
+  expect(
+    readdirSync(dir)
+      .filter((name) => name.includes('.before-'))
+      .sort(),
+  ).toEqual(['app.db.before-notes.txt', kept].sort());
+});
+
 it('the service takes scheduled backups', async () => {
   const idp = await startIdentityProvider();
   const backups = path.join(dir, 'backups');
@@ -223,7 +272,6 @@ it('the service takes scheduled backups', async () => {
     BACKUP_DIR: backups,
     // About every 0.7 seconds.
     BACKUP_INTERVAL_HOURS: '0.0002',
-    BACKUP_KEEP: '2',
   });
   const done = finished(child);
   try {
@@ -237,4 +285,170 @@ it('the service takes scheduled backups', async () => {
     await idp.close();
   }
   expect((await done).code).toBe(0);
+});
+
+describe('a deleted customer stays deleted when a backup is restored', () => {
+  const RILEY = { sub: 'riley-sub', email: 'Riley.Quinn@example.com', name: 'Riley Quinn' };
+  const SAM = { sub: 'sam-sub', email: 'sam.carter@example.com', name: 'Sam Carter' };
+  const RILEY_ADDRESS = { line1: '4 Elm Ct', city: 'Apex', state: 'NC', zip: '27502' };
+  const SAM_ADDRESS = { line1: '9 Oak Ln', city: 'Cary', state: 'NC', zip: '27511' };
+
+  /** Everything in a data folder's database files and pictures, as text. */
+  const storedText = (databasePath: string, picturesDir: string): string =>
+    [
+      ...readdirSync(path.dirname(databasePath))
+        .filter((name) => name.startsWith(path.basename(databasePath)))
+        .map((name) => path.join(path.dirname(databasePath), name)),
+      ...readdirSync(picturesDir).map((name) => path.join(picturesDir, name)),
+    ]
+      .map((file) => readFileSync(file).toString('latin1'))
+      .join('\n');
+
+  it('erases the account again on a restore (API and CLI) and when the API starts on a copied-back file', async () => {
+    const idp = await startIdentityProvider();
+    const data = path.join(dir, 'data');
+    const storage = {
+      databasePath: path.join(data, 'app.db'),
+      picturesDir: path.join(data, 'pictures'),
+    };
+    let api: TestApi | undefined = await startApi(idp, storage);
+    /** Stops the API (its own temporary folder goes; the data folder stays). */
+    const stopApi = async () => {
+      await api?.close();
+      api = undefined;
+    };
+    try {
+      const customers = [
+        { ...RILEY, address: RILEY_ADDRESS, token: await idp.idToken(RILEY.sub, RILEY.email) },
+        { ...SAM, address: SAM_ADDRESS, token: await idp.idToken(SAM.sub, SAM.email) },
+      ];
+      const pictures: Record<string, string> = {};
+      for (const customer of customers) {
+        const { baseUrl } = api;
+        const as = (method: string, url: string, body?: unknown) =>
+          call(baseUrl, method, url, { token: customer.token, body });
+        expect(
+          (
+            await as('PUT', '/profile/me', {
+              name: customer.name,
+              serviceAddress: customer.address,
+            })
+          ).status,
+        ).toBe(200);
+        expect(
+          (await as('POST', '/vehicles/me', { make: 'Mazda', model: 'CX-5', year: 2022 })).status,
+        ).toBe(201);
+        const booking = await as(
+          'POST',
+          '/bookings',
+          quote({ email: customer.email, name: customer.name }),
+        );
+        const db = openDatabase(storage.databasePath);
+        try {
+          pictures[customer.sub] = addPicture(db, storage.picturesDir, {
+            bookingId: (booking.body as { bookingId: string }).bookingId,
+            data: Buffer.from(`picture of ${customer.name}'s car`),
+            extension: 'jpg',
+            description: 'After',
+          });
+        } finally {
+          db.close();
+        }
+      }
+      const [riley, sam] = customers as [(typeof customers)[0], (typeof customers)[0]];
+      const backups = path.join(dir, 'backups');
+      const folder = await backupNow({ ...storage, dir: backups });
+
+      const deleted = await call(api.baseUrl, 'POST', '/account/deletion', {
+        token: riley.token,
+        body: {
+          email: RILEY.email,
+          accessToken: await idp.accessToken(RILEY.sub, {
+            auth_time: Math.floor(Date.now() / 1000) - 30,
+          }),
+        },
+      });
+      expect(deleted.status).toBe(204);
+      await stopApi();
+
+      /** Riley is gone (rows, files, token) and Sam is all there, with the API on the data. */
+      const checkRestored = async (how: string) => {
+        const stored = storedText(storage.databasePath, storage.picturesDir);
+        for (const detail of [
+          RILEY.email,
+          RILEY.email.toLowerCase(),
+          RILEY.name,
+          RILEY.sub,
+          '4 Elm Ct',
+        ]) {
+          expect({ how, detail, found: stored.includes(detail) }).toEqual({
+            how,
+            detail,
+            found: false,
+          });
+        }
+        expect({
+          how,
+          picture: existsSync(path.join(storage.picturesDir, pictures[RILEY.sub]!)),
+        }).toEqual({ how, picture: false });
+        expect(existsSync(path.join(storage.picturesDir, pictures[SAM.sub]!))).toBe(true);
+        api = await startApi(idp, storage);
+        const { baseUrl } = api;
+        const rileyAnswer = await call(baseUrl, 'GET', '/profile/me', { token: riley.token });
+        expect({ how, status: rileyAnswer.status }).toEqual({ how, status: 401 });
+        expect(await call(baseUrl, 'GET', '/profile/me', { token: sam.token })).toMatchObject({
+          status: 200,
+          body: { name: SAM.name, email: SAM.email, serviceAddress: { line1: '9 Oak Ln' } },
+        });
+        expect((await call(baseUrl, 'GET', '/vehicles/me', { token: sam.token })).body).toEqual([
+          expect.objectContaining({ make: 'Mazda' }),
+        ]);
+        const db = openDatabase(storage.databasePath);
+        try {
+          expect(db.prepare('SELECT file FROM pictures').all()).toEqual([
+            { file: pictures[SAM.sub] },
+          ]);
+          expect(db.prepare('SELECT user_id FROM customers').all()).toEqual([{ user_id: SAM.sub }]);
+          expect(db.prepare('SELECT user_id FROM vehicles').all()).toEqual([{ user_id: SAM.sub }]);
+        } finally {
+          db.close();
+        }
+        await stopApi();
+      };
+      /** The operator moves the database and the pictures away (the erasure list stays). */
+      const moveDataAway = () => {
+        for (const suffix of ['', '-wal', '-shm'])
+          rmSync(storage.databasePath + suffix, { force: true });
+        rmSync(storage.picturesDir, { recursive: true, force: true });
+      };
+
+      moveDataAway();
+      restoreBackup(folder, storage);
+      await checkRestored('restoreBackup()');
+
+      moveDataAway();
+      const cli = await finished(
+        run(['server/cli.ts', 'restore', folder], {
+          DATABASE_PATH: storage.databasePath,
+          PICTURES_DIR: storage.picturesDir,
+        }),
+      );
+      expect(cli.err).toBe('');
+      expect(cli.code).toBe(0);
+      expect(cli.out).toContain('1 deleted account erased again');
+      expect(cli.out).not.toContain('There is no list of deleted accounts');
+      await checkRestored('the operator CLI');
+
+      // A database file (and its pictures) copied back by hand: the API erases it as it starts.
+      moveDataAway();
+      copyFileSync(path.join(folder, 'app.db'), storage.databasePath);
+      cpSync(path.join(folder, 'pictures'), storage.picturesDir, { recursive: true });
+      api = await startApi(idp, storage);
+      await stopApi();
+      await checkRestored('an API started on a copied-back file');
+    } finally {
+      await stopApi();
+      await idp.close();
+    }
+  }, 60_000);
 });

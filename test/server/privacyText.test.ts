@@ -2,13 +2,15 @@
  * The privacy policy (src/config/legal.ts) names everything the product stores: every column
  * of the live database schema (after every migration), and every key the app keeps in the
  * browser's local or session storage. A new column or key fails here until the policy names it.
+ * It, the README and docs/product.md say how long a deleted customer can remain in a backup:
+ * the retention period of server/config.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
-import { KEEP_SENT_MAIL_DAYS } from '../../server/config';
+import { BACKUP_RETENTION_DAYS, KEEP_SENT_MAIL_DAYS } from '../../server/config';
 import { openDatabase } from '../../server/db';
-import { browserStorage, storedData } from '../../src/config/legal';
+import { browserStorage, privacyRights, privacyIntro, storedData } from '../../src/config/legal';
 
 /** Every table and its columns, as the migrations leave them. */
 function liveSchema(): Record<string, string[]> {
@@ -98,5 +100,34 @@ describe('the privacy policy names what the product stores', () => {
     const text =
       "const PREFS_KEY = 'emailPrefs';\nwindow.localStorage.setItem('seen-banner', '1');";
     expect(storageKeysInSource([{ name: 'x.ts', text }])).toEqual(['emailPrefs', 'seen-banner']);
+  });
+});
+
+/** Every "<n> days" in the sentences of `text` that speak of backups. */
+export function backupDays(text: string): number[] {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => /backup/i.test(sentence))
+    .flatMap((sentence) => [...sentence.matchAll(/\b(\d+) days\b/g)].map((m) => Number(m[1])));
+}
+
+describe('how long a deleted customer can remain in a backup', () => {
+  const policy = [...privacyIntro, ...privacyRights]
+    .flatMap((section) => section.paragraphs)
+    .join(' ');
+  it.each([
+    ['the privacy policy', policy],
+    ['README.md', readFileSync(path.join(repoRoot, 'README.md'), 'utf8')],
+    ['docs/product.md', readFileSync(path.join(repoRoot, 'docs', 'product.md'), 'utf8')],
+  ])('%s names the retention period of the backups, and no other', (_name, text) => {
+    const days = backupDays(text);
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.filter((n) => n !== BACKUP_RETENTION_DAYS)).toEqual([]);
+  });
+
+  it('reads the days of the sentences about backups only', () => {
+    expect(
+      backupDays('Bookings are kept 30 days. Backups are kept 14 days.\nA backup of 7 days.'),
+    ).toEqual([14, 7]);
   });
 });
