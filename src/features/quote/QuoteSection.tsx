@@ -22,7 +22,7 @@ import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
 import { accountQuoteTexts, quoteMessages } from './messages';
 import { isAddon, isVehicleType, quoteTotal } from '../../../domain/pricing';
 import { quotePayload, requestAddress } from './quoteLogic';
-import { useToday } from './useToday';
+import { useToday } from '../../lib/useToday';
 import { clearDraft, type Step, type WizardAction } from './wizard';
 import { StepIndicator } from './StepIndicator';
 import { useQuoteDraft } from './useQuoteDraft';
