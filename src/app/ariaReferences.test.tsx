@@ -7,6 +7,7 @@
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import type { Booking, Loyalty } from '../api/generated';
+import { websiteBooking } from '../testing/bookings';
 import { contractHttp } from '../testing/contractHttp';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
@@ -75,21 +76,8 @@ async function pageSettled() {
 }
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
-const booking = (n: number, overrides: Partial<Booking> = {}): Booking => ({
-  bookingId: hex(n),
-  userId: 'user-1',
-  email: 'jordan@example.com',
-  date: '2026-12-05',
-  time: '10:00 AM',
-  vehicleType: 'SUV',
-  vehicle: '2020 Subaru Outback',
-  selectedAddons: ['Pet Hair Removal'],
-  totalPrice: 145,
-  status: 'Booked',
-  source: 'website',
-  createdAt: '2026-11-01T12:00:00Z',
-  ...overrides,
-});
+const booking = (n: number, overrides: Partial<Booking> = {}) =>
+  websiteBooking(hex(n), { selectedAddons: ['Pet Hair Removal'], ...overrides });
 const loyalty: Loyalty = {
   userId: 'user-1',
   points: 2600,
@@ -170,30 +158,22 @@ function customerData() {
 /** The owner's console with a request, a day's route, a customer and the month's numbers. */
 function ownerData() {
   const request = ownerBooking({ bookingId: hex(1) });
-  const customerSummary = {
+  const contact = {
     userId: 'cust-1',
     name: 'Ada Lovelace',
     email: 'ada@example.com',
     phone: '(919) 555-0101',
     mobile: null,
-    points: 1200,
-    bookingCount: 1,
-    createdAt: '2026-06-01T14:00:00Z',
   };
+  const createdAt = '2026-06-01T14:00:00Z';
+  const customerSummary = { ...contact, points: 1200, bookingCount: 1, createdAt };
   const customer: OwnerCustomer = {
-    profile: {
-      userId: 'cust-1',
-      email: 'ada@example.com',
-      name: 'Ada Lovelace',
-      phone: '(919) 555-0101',
-      mobile: null,
-      serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
-    },
-    createdAt: '2026-06-01T14:00:00Z',
+    profile: { ...contact, serviceAddress: request.serviceAddress },
+    createdAt,
     vehicles: [{ vehicleId: hex(101), make: 'Toyota', model: 'RAV4', year: 2019 }],
     bookings: [request],
     subscriptions: [],
-    loyalty: { ...loyalty, userId: 'cust-1' },
+    loyalty: { ...loyalty, userId: contact.userId },
   };
   const numbers: OwnerNumbers = {
     timeZone: 'America/New_York',
@@ -226,7 +206,7 @@ function ownerData() {
     contractHttp.get('/owner/customers/{userId}', () => HttpResponse.json(customer)),
     contractHttp.get('/owner/numbers', () => HttpResponse.json(numbers)),
   );
-  return { id: request.bookingId, userId: customer.profile.userId };
+  return { id: request.bookingId, userId: contact.userId };
 }
 
 /** The page's path with its parameters (`:id`) filled from `params`. */

@@ -4,6 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { contractHttp } from '../../testing/contractHttp';
 import type { Booking, CalendlyBooking } from '../../api/generated';
 import { renderApp } from '../../testing/render';
+import { websiteBooking } from '../../testing/bookings';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
@@ -14,21 +15,7 @@ import { todayLocal } from '../../../domain/dates';
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
-const booking = (id: string, overrides: Partial<Booking> = {}): Booking => ({
-  bookingId: id,
-  userId: 'user-1',
-  email: 'jordan@example.com',
-  date: '2026-12-05',
-  time: '10:00 AM',
-  vehicleType: 'SUV',
-  vehicle: '2020 Subaru Outback',
-  selectedAddons: [],
-  totalPrice: 145,
-  status: 'Booked',
-  source: 'website',
-  createdAt: '2026-11-01T12:00:00Z',
-  ...overrides,
-});
+const booking = websiteBooking;
 
 const calendly = (id: string, overrides: Partial<CalendlyBooking> = {}): CalendlyBooking => ({
   bookingId: id,
