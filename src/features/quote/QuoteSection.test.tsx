@@ -458,6 +458,20 @@ describe('quote wizard', () => {
       expect(name).toHaveValue('');
     });
 
+    it('a form started afresh takes the details from the profile again', async () => {
+      signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      renderQuote();
+      await toBookingStep();
+      await waitFor(() => expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles'));
+      await user.clear(screen.getByLabelText(/Full Name/));
+      await user.click(screen.getByRole('button', { name: 'Start Over' }));
+      await heading('Choose your vehicle type');
+      await toBookingStep();
+      expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
+      expect(screen.getByLabelText(/Email Address/)).toHaveValue('jordan@example.com');
+    });
+
     it('clears the personal details when another tab logs out, and writes nothing back', async () => {
       signIn({ now: NOW.getTime() });
       profileAndVehicles();
