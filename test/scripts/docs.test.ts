@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addons, STARTING_PRICE, vehicleTypes } from '../../domain/pricing';
+import { QUOTE_SECTION_PATH } from '../../src/lib/bookAgain';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -200,4 +201,12 @@ test('docs/product.md states the prices of domain/pricing.ts (the one place they
     `packages from $${STARTING_PRICE}`,
   ];
   expect(stated.filter((text) => !product.includes(text))).toEqual([]);
+});
+
+test("docs/product.md says where My Bookings' empty state links, and why not the spec's /book", () => {
+  const product = read('docs/product.md').replace(/\s+/g, ' ');
+  const start = product.indexOf('Click here to book a service!');
+  const entry = product.slice(start, product.indexOf('- Calendly Bookings', start));
+  expect(entry).toContain(`\`${QUOTE_SECTION_PATH}\``);
+  expect(entry).toMatch(/`\/book`[^.]*not a route/);
 });

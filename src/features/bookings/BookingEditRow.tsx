@@ -6,7 +6,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { WebsiteBooking } from '../../api/normalize';
 import { vehicleTypes } from '../../../domain/pricing';
-import { parseTotal, updateBody, type BookingDraft } from './bookingEdit';
+import { formatUsd } from '../../lib/money';
+import { useToday } from '../../lib/useToday';
+import { editedTotal, updateBody, type BookingDraft } from './bookingEdit';
 import { sourceLabel, StatusChip } from './display';
 import { bookingsMessages as m } from './messages';
 import { bookingIdCell, websiteColumns as col } from './websiteColumns';
@@ -24,7 +26,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** A Booked website booking being edited: date, time, vehicle type, vehicle and total. */
+/**
+ * A Booked website booking being edited: date (today or later), time, vehicle type and vehicle;
+ * the total follows the price list and is not typed (docs/product.md §2, §5).
+ */
 export function BookingEditRow({
   booking,
   shownVehicle,
@@ -36,7 +41,7 @@ export function BookingEditRow({
   onClose,
 }: Props) {
   const idCell = bookingIdCell(booking);
-  const totalInvalid = parseTotal(draft.totalPrice) === null;
+  const today = useToday();
   const canSave = !busy && updateBody(draft, booking, shownVehicle) !== null;
   return (
     <TableRow selected>
@@ -54,7 +59,10 @@ export function BookingEditRow({
               value={draft[key]}
               disabled={busy}
               onChange={(e) => onChange({ [key]: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: key === 'date' && today ? { min: today } : undefined,
+              }}
             />
           ))}
         </Stack>
@@ -91,14 +99,12 @@ export function BookingEditRow({
       <TableCell data-label={col.total} align="right">
         <TextField
           label={m.fields.total}
-          type="number"
           size="small"
-          value={draft.totalPrice}
+          value={formatUsd(editedTotal(draft, booking))}
           disabled={busy}
-          error={totalInvalid}
-          onChange={(e) => onChange({ totalPrice: e.target.value })}
-          slotProps={{ htmlInput: { min: 0, step: 'any' } }}
-          sx={{ width: 110 }}
+          helperText={m.priceFromList}
+          slotProps={{ htmlInput: { readOnly: true } }}
+          sx={{ width: 130 }}
         />
       </TableCell>
       <TableCell data-label={col.source}>{sourceLabel(booking.source)}</TableCell>

@@ -4,30 +4,18 @@ import { http, HttpResponse, delay } from 'msw';
 import { contractHttp } from '../../testing/contractHttp';
 import type { Booking, CalendlyBooking } from '../../api/generated';
 import { renderApp } from '../../testing/render';
+import { websiteBooking } from '../../testing/bookings';
 import { server } from '../../testing/server';
 import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { bookingsMessages as m, claimMessages } from './messages';
+import { todayLocal } from '../../../domain/dates';
 
 // A whole app renders per test (lazy routes, charts); give a busy CI machine time to answer.
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
-const booking = (id: string, overrides: Partial<Booking> = {}): Booking => ({
-  bookingId: id,
-  userId: 'user-1',
-  email: 'jordan@example.com',
-  date: '2026-12-05',
-  time: '10:00 AM',
-  vehicleType: 'SUV',
-  vehicle: '2020 Subaru Outback',
-  selectedAddons: [],
-  totalPrice: 145,
-  status: 'Booked',
-  source: 'website',
-  createdAt: '2026-11-01T12:00:00Z',
-  ...overrides,
-});
+const booking = websiteBooking;
 
 const calendly = (id: string, overrides: Partial<CalendlyBooking> = {}): CalendlyBooking => ({
   bookingId: id,
@@ -433,12 +421,6 @@ describe('My Bookings', () => {
     expect(within(row()).getByLabelText(m.fields.time)).toHaveValue('10:00');
     expect(within(row()).getByLabelText(m.fields.vehicle)).toHaveValue('Honda Civic (2020)');
 
-    const total = within(row()).getByLabelText(m.fields.total);
-    await userEvent.clear(total);
-    await userEvent.fill(total, '-5');
-    expect(within(row()).getByRole('button', { name: m.save })).toBeDisabled();
-    await userEvent.clear(total);
-    await userEvent.fill(total, '175');
     const time = within(row()).getByLabelText(m.fields.time);
     await userEvent.clear(time);
     await userEvent.fill(time, '16:30');
@@ -460,15 +442,69 @@ describe('My Bookings', () => {
         time: '4:30 PM',
         vehicleType: 'Premium Package',
         vehicle: VEHICLE_ID,
-        totalPrice: 175,
+        totalPrice: 200,
       },
     });
     release();
     expect(await screen.findByText(m.updated)).toBeInTheDocument();
     expect(within(row()).getByText('Server says: Honda Civic')).toBeInTheDocument();
-    expect(within(row()).getByText('$175')).toBeInTheDocument();
+    expect(within(row()).getByText('$200')).toBeInTheDocument();
     expect(within(row()).getByText('12/5/26, 4:30 PM')).toBeInTheDocument();
     expect(within(row()).queryByLabelText(m.fields.date)).not.toBeInTheDocument();
+  });
+
+  it('the total follows the price list as the vehicle type changes; nothing typed is replaced', async () => {
+    const api = bookingsApi([
+      booking(ID_A, { vehicleType: 'SUV', selectedAddons: ['Pet Hair Removal'], totalPrice: 145 }),
+    ]);
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    const row = () => rowOf(table, ID_A);
+    await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
+    const total = within(row()).getByLabelText(m.fields.total);
+    expect(total).toHaveValue('$145'); // SUV 120 + Pet Hair Removal 25
+    expect(total).toHaveAttribute('readonly');
+    expect(total).toHaveAccessibleDescription(m.priceFromList);
+    await userEvent.type(total, '99');
+    expect(total).toHaveValue('$145');
+
+    await userEvent.click(within(row()).getByRole('combobox', { name: m.fields.vehicleType }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sedan' }));
+    expect(within(row()).getByLabelText(m.fields.total)).toHaveValue('$115'); // 90 + 25
+    await userEvent.click(within(row()).getByRole('button', { name: m.save }));
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0]?.body).toMatchObject({ vehicleType: 'Sedan', totalPrice: 115 });
+  });
+
+  it('the date picker starts at today', async () => {
+    bookingsApi([booking(ID_A)]);
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
+    const date = within(rowOf(table, ID_A)).getByLabelText(m.fields.date);
+    expect(date).toHaveAttribute('min', todayLocal());
+  });
+
+  it("the server's refusal of a past date is told in the customer's words", async () => {
+    bookingsApi([booking(ID_A)]);
+    server.use(
+      contractHttp.put('/bookings/{id}', () =>
+        HttpResponse.json(
+          {
+            error: 'Bad Request',
+            message: 'body/date must not be earlier than today',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.edit }));
+    await userEvent.click(within(rowOf(table, ID_A)).getByRole('button', { name: m.save }));
+    expect(await screen.findByText('Please choose today or a later date.')).toBeInTheDocument();
+    expect(screen.queryByText(/body\/date/)).not.toBeInTheDocument();
+    expect(within(rowOf(table, ID_A)).getByLabelText(m.fields.date)).toHaveValue('2026-12-05');
   });
 
   it('a failed edit toasts the message and keeps what was typed', async () => {

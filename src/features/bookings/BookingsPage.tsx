@@ -16,6 +16,7 @@ import {
 import { vehicleLabel, type ExternalBooking, type WebsiteBooking } from '../../api/normalize';
 import { errorMessage } from '../../api/errors';
 import { SectionLink } from '../../components/SectionLink';
+import { QUOTE_SECTION_PATH } from '../../lib/bookAgain';
 import { useToast } from '../../components/toast';
 import { usePageMeta } from '../../components/usePageMeta';
 import { WebsiteBookingsTable } from './WebsiteBookingsTable';
@@ -167,7 +168,7 @@ export function BookingsPage() {
             ) : (
               <Typography>
                 {m.noWebsiteBookings}{' '}
-                <Link component={SectionLink} to="/#booking">
+                <Link component={SectionLink} to={QUOTE_SECTION_PATH}>
                   {m.bookService}
                 </Link>
               </Typography>

@@ -10,7 +10,12 @@ import type { WebsiteBooking } from '../../api/normalize';
 import { errorMessage } from '../../api/errors';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast';
-import { draftFromBooking, updateBody, type BookingDraft } from './bookingEdit';
+import {
+  draftFromBooking,
+  updateBody,
+  updateFailureMessage,
+  type BookingDraft,
+} from './bookingEdit';
 import { newestFirst, usePagination } from './display';
 import { bookingsMessages as m } from './messages';
 import { BookingEditRow } from './BookingEditRow';
@@ -79,7 +84,7 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
       toast.success(m.updated);
     } catch (error) {
       // The form stays open with what was typed.
-      toast.error(errorMessage(error, m.updateFailed));
+      toast.error(updateFailureMessage(error, m.updateFailed));
     } finally {
       setWorking(null);
     }

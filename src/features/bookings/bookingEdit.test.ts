@@ -1,5 +1,12 @@
 import { normalizeWebsiteBooking } from '../../api/normalize';
-import { draftFromBooking, fromTimeInput, toTimeInput, updateBody } from './bookingEdit';
+import {
+  draftFromBooking,
+  editedTotal,
+  fromTimeInput,
+  toTimeInput,
+  updateBody,
+  updateFailureMessage,
+} from './bookingEdit';
 
 const booking = (overrides: Record<string, unknown> = {}) =>
   normalizeWebsiteBooking({
@@ -35,7 +42,6 @@ describe('booking edit form', () => {
       time: '16:00',
       vehicleType: 'Sedan',
       vehicle: '2021 Honda Accord',
-      totalPrice: '105',
     });
     const odd = booking({ date: '2026-03-01T03:30:00Z', time: '', vehicleType: 'Truck' });
     expect(draftFromBooking(odd, '')).toMatchObject({
@@ -45,29 +51,57 @@ describe('booking edit form', () => {
     });
   });
 
-  it('builds the PUT body: date, time, vehicleType, vehicle, totalPrice', () => {
-    const b = booking();
-    const draft = {
-      ...draftFromBooking(b, '2021 Honda Accord'),
-      vehicle: ' Blue Civic ',
-      totalPrice: '0',
-    };
+  it("builds the PUT body: date, time, vehicleType, vehicle, and the price list's total", () => {
+    const b = booking({ totalPrice: 999, selectedAddons: ['Ceramic Wax'] });
+    const draft = { ...draftFromBooking(b, '2021 Honda Accord'), vehicle: ' Blue Civic ' };
     expect(updateBody(draft, b, '2021 Honda Accord')).toEqual({
       date: '2026-12-05',
       time: '4:00 PM',
       vehicleType: 'Sedan',
       vehicle: 'Blue Civic',
-      totalPrice: 0,
+      totalPrice: 140, // Sedan 90 + Ceramic Wax 50, not the stored 999
     });
   });
 
-  it('refuses a negative or missing total, and a type that is not offered', () => {
+  it('refuses a type that is not offered, and a missing date or time', () => {
     const b = booking();
     const draft = draftFromBooking(b, '2021 Honda Accord');
-    expect(updateBody({ ...draft, totalPrice: '-1' }, b, '')).toBeNull();
-    expect(updateBody({ ...draft, totalPrice: '' }, b, '')).toBeNull();
-    expect(updateBody({ ...draft, totalPrice: 'abc' }, b, '')).toBeNull();
     expect(updateBody({ ...draft, vehicleType: '' }, b, '')).toBeNull();
+    expect(updateBody({ ...draft, date: '' }, b, '')).toBeNull();
+    expect(updateBody({ ...draft, time: '' }, b, '')).toBeNull();
+  });
+
+  it("prices the edited type with the customer's own add-ons, as the server stores it", () => {
+    const suv = booking({ vehicleType: 'SUV', selectedAddons: ['Pet Hair Removal'] });
+    expect(editedTotal({ vehicleType: 'SUV' }, suv)).toBe(145);
+    expect(editedTotal({ vehicleType: 'Minivan' }, suv)).toBe(175);
+    expect(editedTotal({ vehicleType: 'Premium Package' }, suv)).toBe(200);
+    // A Premium Package lists every add-on, but none of them was the customer's choice.
+    const premium = booking({
+      vehicleType: 'Premium Package',
+      selectedAddons: ['Pet Hair Removal', 'Ceramic Wax'],
+    });
+    expect(editedTotal({ vehicleType: 'Sedan' }, premium)).toBe(90);
+  });
+
+  it("tells the server's refusals in the customer's words", () => {
+    const refusal = (status: number, serverMessage: string) => ({
+      kind: 'http' as const,
+      status,
+      message: `API ${status}: ${serverMessage}`,
+      serverMessage,
+    });
+    const failure = 'Failed to update booking';
+    expect(
+      updateFailureMessage(refusal(400, 'body/date must not be earlier than today'), failure),
+    ).toBe('Please choose today or a later date.');
+    expect(updateFailureMessage(refusal(400, 'body/time must match pattern'), failure)).toBe(
+      failure,
+    );
+    expect(updateFailureMessage(refusal(409, 'Only Booked bookings can be changed'), failure)).toBe(
+      'Only Booked bookings can be changed',
+    );
+    expect(updateFailureMessage(refusal(500, ''), failure)).toBe(failure);
   });
 
   it('keeps a stored vehicle id when the vehicle is left as shown, sends text once changed', () => {

@@ -1,11 +1,14 @@
 /**
- * The booking edit form (docs/product.md §5 booking edit): native date and time inputs, vehicle type,
- * vehicle and a total of at least 0. Pure helpers between a booking, the form and the PUT body.
+ * The booking edit form (docs/product.md §5 booking edit): native date (from today) and time
+ * inputs, vehicle type and vehicle; the total follows the price list. Pure helpers between a
+ * booking, the form and the PUT body.
  */
 import { dayKey } from '../../../domain/dates';
 import { dayjs } from '../../../domain/dayjs';
 import { timeZone } from '../../../domain/serviceArea';
-import { isVehicleType } from '../../../domain/pricing';
+import { isVehicleType, PREMIUM_PACKAGE, quoteTotal } from '../../../domain/pricing';
+import { errorMessage, isApiError } from '../../api/errors';
+import { scheduleMessages } from '../../lib/scheduleMessages';
 import type { WebsiteBooking } from '../../api/normalize';
 import type { useUpdateBookingMutation } from '../../api/endpoints';
 
@@ -19,8 +22,6 @@ export interface BookingDraft {
   time: string;
   vehicleType: string;
   vehicle: string;
-  /** As typed; a number of at least 0 to be saved. */
-  totalPrice: string;
 }
 
 const TIME_FORMATS = ['h:mm A', 'h:mmA', 'H:mm', 'HH:mm', 'h A', 'hA'];
@@ -52,15 +53,17 @@ export function draftFromBooking(booking: WebsiteBooking, vehicleText: string): 
     time,
     vehicleType: isVehicleType(booking.vehicleType) ? booking.vehicleType : '',
     vehicle: vehicleText,
-    totalPrice: String(booking.totalPrice),
   };
 }
 
-/** The total as a number when it is a valid price (a number, at least 0). */
-export function parseTotal(text: string): number | null {
-  if (text.trim() === '') return null;
-  const n = Number(text);
-  return Number.isFinite(n) && n >= 0 ? n : null;
+/**
+ * The booking's total with the form's vehicle type, from the price list, as the server stores it
+ * (openapi.yaml, PUT /bookings/{id}): the add-ons the customer chose (none kept from a Premium
+ * Package, which included them all), or every add-on for the Premium Package.
+ */
+export function editedTotal(draft: Pick<BookingDraft, 'vehicleType'>, booking: WebsiteBooking) {
+  const chosen = booking.vehicleType === PREMIUM_PACKAGE ? [] : booking.selectedAddons;
+  return quoteTotal(draft.vehicleType, chosen);
 }
 
 /**
@@ -72,9 +75,7 @@ export function updateBody(
   booking: WebsiteBooking,
   vehicleText: string,
 ): BookingUpdate | null {
-  const totalPrice = parseTotal(draft.totalPrice);
-  if (totalPrice === null || !draft.date || !draft.time || !isVehicleType(draft.vehicleType))
-    return null;
+  if (!draft.date || !draft.time || !isVehicleType(draft.vehicleType)) return null;
   const vehicle = draft.vehicle.trim();
   const keepId = booking.vehicle.vehicleId !== '' && vehicle === vehicleText.trim();
   return {
@@ -82,6 +83,18 @@ export function updateBody(
     time: fromTimeInput(draft.time),
     vehicleType: draft.vehicleType,
     vehicle: keepId ? booking.vehicle.vehicleId : vehicle,
-    totalPrice,
+    totalPrice: editedTotal(draft, booking),
   };
+}
+
+/**
+ * What a failed save tells the customer (docs/product.md §8 bookings): the server's refusal of a
+ * past date in the date rule's words, its other refusals of a field (`body/…`, which name the
+ * request, not the screen) as `fallback`, anything else as every screen shows it (errorMessage).
+ */
+export function updateFailureMessage(error: unknown, fallback: string): string {
+  const refused = isApiError(error) && error.kind === 'http' && error.status === 400;
+  if (refused && error.serverMessage.startsWith('body/date')) return scheduleMessages.datePast;
+  if (refused && error.serverMessage.startsWith('body/')) return fallback;
+  return errorMessage(error, fallback);
 }

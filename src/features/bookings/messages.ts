@@ -34,6 +34,8 @@ export const bookingsMessages = {
     vehicle: 'Vehicle',
     total: 'Total',
   },
+  /** Under the edit row's total, which follows the vehicle type (docs/product.md §2). */
+  priceFromList: 'From our price list',
   /** A Completed or Cancelled website booking opens the quote wizard with its choices. */
   bookAgain: 'Book again',
 } as const;

@@ -146,7 +146,7 @@ export function LoyaltyPage() {
               </Panel>
             ) : (
               <>
-                <Panel title={m.pointsOverTime}>
+                <Panel title={m.pointsOverTime} titleId="loyalty-chart-title">
                   {signupOnly || series.length === 0 ? (
                     <Typography>{m.signupOnly}</Typography>
                   ) : (

@@ -435,6 +435,43 @@ describe('quote wizard', () => {
       expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
     });
 
+    it('keeps a contact field the customer emptied empty while they go on typing', async () => {
+      signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      renderQuote();
+      await toBookingStep();
+      const name = screen.getByLabelText(/Full Name/);
+      const phone = screen.getByLabelText(/Phone Number/);
+      await waitFor(() => expect(name).toHaveValue('Jordan Miles'));
+      expect(phone).toHaveValue('9195550123');
+
+      await user.clear(name);
+      await user.clear(phone);
+      await user.type(screen.getByLabelText(/Additional Notes/), 'Gate');
+      await user.type(phone, '919');
+
+      expect(name).toHaveValue('');
+      expect(phone).toHaveValue('919');
+      expect(screen.getByLabelText(/Additional Notes/)).toHaveValue('Gate');
+      await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+      expect(await screen.findByText('Please enter your full name.')).toBeVisible();
+      expect(name).toHaveValue('');
+    });
+
+    it('a form started afresh takes the details from the profile again', async () => {
+      signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      renderQuote();
+      await toBookingStep();
+      await waitFor(() => expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles'));
+      await user.clear(screen.getByLabelText(/Full Name/));
+      await user.click(screen.getByRole('button', { name: 'Start Over' }));
+      await heading('Choose your vehicle type');
+      await toBookingStep();
+      expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
+      expect(screen.getByLabelText(/Email Address/)).toHaveValue('jordan@example.com');
+    });
+
     it('clears the personal details when another tab logs out, and writes nothing back', async () => {
       signIn({ now: NOW.getTime() });
       profileAndVehicles();

@@ -22,7 +22,7 @@ import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
 import { accountQuoteTexts, quoteMessages } from './messages';
 import { isAddon, isVehicleType, quoteTotal } from '../../../domain/pricing';
 import { quotePayload, requestAddress } from './quoteLogic';
-import { useToday } from './useToday';
+import { useToday } from '../../lib/useToday';
 import { clearDraft, type Step, type WizardAction } from './wizard';
 import { StepIndicator } from './StepIndicator';
 import { useQuoteDraft } from './useQuoteDraft';
@@ -60,6 +60,7 @@ export function QuoteSection() {
   const act = (action: WizardAction) => {
     if (action.type !== 'fieldChanged' && action.type !== 'addonToggled') moved.current = true;
     if (status.kind === 'error' && action.type !== 'fieldChanged') setStatus({ kind: 'idle' });
+    if (action.type === 'startedOver') setRound((r) => r + 1);
     dispatch(action);
   };
 
@@ -79,21 +80,31 @@ export function QuoteSection() {
         : null,
     [signedIn, profile, vehicles],
   );
+  const contact = useMemo(
+    () =>
+      signedIn && profile?.email
+        ? { name: profile.name, phone: profile.phone || profile.mobile, email: profile.email }
+        : null,
+    [signedIn, profile],
+  );
+  // The profile fills the empty contact fields once per form: when it opens, when the customer
+  // signs in while it is open, and when it starts afresh (Start Over, after sending; `round`
+  // counts those). A field the customer empties afterwards stays empty (docs/product.md §4).
+  const [round, setRound] = useState(0);
+  const prefilledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!signedIn || !profile?.email) return;
-    const contact = {
-      name: profile.name,
-      phone: profile.phone || profile.mobile,
-      email: profile.email,
-    };
+    const key = contact && `${round}:${contact.email}`;
+    if (!contact || prefilledFor.current === key) return;
+    prefilledFor.current = key;
     dispatch({ type: 'contactPrefilled', contact });
-  }, [signedIn, profile, draft.form, dispatch]);
+  }, [contact, round, dispatch]);
 
   // A logout, here or in another tab (the stored draft is already removed then): the signed-in
   // customer's draft and details go, and the empty form saves nothing back.
   const wasSignedIn = useRef(signedIn);
   useEffect(() => {
     if (wasSignedIn.current && !signedIn) {
+      prefilledFor.current = null;
       setStatus({ kind: 'idle' });
       dispatch({ type: 'signedOut' });
     }
@@ -134,6 +145,7 @@ export function QuoteSection() {
     const timer = window.setTimeout(() => {
       moved.current = cardRef.current?.contains(document.activeElement) ?? false;
       dispatch({ type: 'startedOver' });
+      setRound((r) => r + 1);
       setStatus({ kind: 'idle' });
     }, QUOTE_CONFIRMATION_MS);
     return () => window.clearTimeout(timer);

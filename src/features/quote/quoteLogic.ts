@@ -2,6 +2,7 @@
  * The quote wizard's rules (docs/product.md §4, §5, §9) as pure functions: prices and totals, the
  * preferred-time options of a date, the date rule, form validation and the request payload.
  */
+import { scheduleMessages } from '../../lib/scheduleMessages';
 import {
   includedAddons,
   quoteTotal,
@@ -52,7 +53,7 @@ export const validationMessages = {
   phoneInvalid: 'Please enter a valid phone number.',
   email: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address.',
-  datePast: 'Please choose today or a later date.',
+  datePast: scheduleMessages.datePast,
   time: 'Please choose a preferred time.',
 } as const;
 

@@ -22,7 +22,7 @@ describe('wizardReducer', () => {
     ]);
     const s = run([{ type: 'contactPrefilled', contact }], typed);
     expect(s.form).toMatchObject({ name: 'J. Miles', phone: '9195550123', email: contact.email });
-    // Nothing new: the same state (so an effect that prefills on every change settles).
+    // Nothing new: the same state (no re-render, nothing saved again).
     expect(wizardReducer(s, { type: 'contactPrefilled', contact })).toBe(s);
   });
 

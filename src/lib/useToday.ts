@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { todayLocal } from '../../../domain/dates';
+import { todayLocal } from '../../domain/dates';
 
 /** Re-checks the date every minute, so the rules follow midnight. */
 function subscribe(onChange: () => void): () => void {
