@@ -3,7 +3,7 @@
  * (BASELINE_COMMIT) in a detached worktree under .local/bench/baseline, then serves
  * - the new build by Debian's nginx (scripts/lib/nginx.ts: gzip, long cache for hashed assets,
  *   the SPA fallback; installed from Debian when missing) and by the project's own static server
- *   (scripts/lib/staticServer.ts: brotli), and
+ *   (scripts/lib/staticServer.ts, serve.cjs's code: the build's brotli files, ETag), and
  * - the baseline build by nginx,
  * all with /api proxied to a fresh local stack (.local/bench/state), and
  * 1. runs Lighthouse (mobile preset) RUNS times on each page of PAGES for each of the three
@@ -334,8 +334,8 @@ function resultsMarkdown(results: Results): string {
 
 ${results.date}. \`npm run bench\`: the production build served on loopback by Debian's nginx
 (gzip 6, or the build's zopfli gzip of each prerendered page with \`gzip_static\`; a year's cache
-for hashed assets; the SPA fallback) and by the project's own static server (brotli, the same
-caching), API and identity from the local stack.
+for hashed assets; the SPA fallback) and by the project's own static server (the build's brotli
+files, the same caching), API and identity from the local stack.
 ${results.baseline ? `"Before" is commit ${results.baseline} (the last one before the islands work), built and measured in the same run on the same nginx.` : 'No baseline in this run (BENCH_BASELINE=0).'}
 Lighthouse ${results.runs} runs per page and server, mobile preset (simulated slow 4G, 4x CPU
 slowdown), a fresh browser profile per run, Chromium started with the \`lighthouse\` command's flags;

@@ -5,7 +5,8 @@
  *    again, under another file, a large module the islands loaded, and when a module of the owner
  *    console (src/features/owner) is in a file any other page loads (scripts/lib/ownerIsolation.ts);
  * 2. prerender: the public pages into dist/ as static HTML (scripts/prerender.ts);
- *    then the API reference of openapi.yaml into dist/api/ (scripts/lib/apiReference.ts);
+ *    then the API reference of openapi.yaml into dist/api/ (scripts/lib/apiReference.ts); then
+ *    every text file of dist/ gets its brotli and gzip beside it (scripts/lib/pageWeight.ts);
  * 3. the API bundled to plain JavaScript in dist-server/ (scripts/lib/serverBundle.ts);
  * 4. the JavaScript budget: the gzip size of what / loads before it is interactive
  *    (scripts/lib/bundleReport.ts). Over budget, the build fails (and with it CI).
@@ -30,7 +31,7 @@ import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './li
 import { reportOwnerIsolation } from './lib/ownerIsolation';
 import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
 import { buildImages } from './images';
-import { precompressAssets } from './lib/pageWeight';
+import { precompressBuild } from './lib/pageWeight';
 import { writeRoutePages } from './lib/routePreload';
 import { writeApiReference } from './lib/apiReference';
 import { buildServerBundle } from './lib/serverBundle';
@@ -106,10 +107,11 @@ console.log(
   `API reference of openapi.yaml → api/index.html (${(reference.bytes / 1024).toFixed(0)} KB)`,
 );
 writeFileSync(path.join(dist, '_headers'), headersFile(headerConfigFromEnv()));
-// Scripts and style sheets with their strongest gzip beside them, for hosts that send those.
-const assets = await precompressAssets(path.join(dist, 'assets'));
+// Every text file with its strongest brotli and gzip beside it, for servers that send those.
+const compressed = await precompressBuild(dist);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 console.log(
-  `precompressed ${assets.files} scripts and style sheets: ${(assets.raw / 1024).toFixed(0)} KB → ${(assets.gzip / 1024).toFixed(0)} KB gzip`,
+  `precompressed ${compressed.files} text files: ${kb(compressed.raw)} → ${kb(compressed.br)} brotli, ${kb(compressed.gzip)} gzip`,
 );
 
 // The API as plain JavaScript (dist-server/), for `node dist-server/serve.cjs` or main.cjs.

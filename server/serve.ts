@@ -5,8 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RequestListener } from 'node:http';
-import { createSiteHandler, isApiReferenceFile } from './staticSite';
+import { buildSite, withApi } from './staticSite';
 import { buildServer } from './app';
 import { configFromEnv } from './config';
 import { checkedConfig, runService } from './service';
@@ -33,22 +32,13 @@ async function main(): Promise<void> {
     console.error(`API configuration error: ${headersFile} is missing; run "npm run build" first`);
     process.exit(1);
   }
-  const site = createSiteHandler({ dist, headers: siteHeaders(headersFile) });
+  const site = await buildSite({ dist, headers: siteHeaders(headersFile) });
   const app = await buildServer(config.options);
-  // Fastify's own request listener answers /api/*, with the prefix removed, except the API
-  // reference's files (dist/api/); the rest is the site.
-  const [api] = app.server.listeners('request') as RequestListener[];
+  app.addHook('onClose', () => site.close());
+  // The API's server answers /api/* with the API, its prefix removed (except the API
+  // reference's files, dist/api/), and the rest with the site.
   app.server.removeAllListeners('request');
-  app.server.on('request', ((req, res) => {
-    const url = req.url ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-    const urlPath = new URL(url, 'http://localhost').pathname;
-    if (api && isApi && !isApiReferenceFile(dist, req.method, urlPath)) {
-      req.url = url.slice(4) || '/';
-      return api(req, res);
-    }
-    return site(req, res);
-  }) as RequestListener);
+  app.server.on('request', withApi({ dist, site, api: app.routing }));
   runService(app, config, process.env);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

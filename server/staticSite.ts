@@ -1,155 +1,119 @@
 /**
- * Serves a production build (dist/) the way the production host does (README, "Shipping"):
- * - a path gets its prerendered page (/services → services/index.html) when there is one,
- *   else the SPA shell (app.html) with status 200; a missing file with an extension is a 404;
- * - the given response headers on every answer (the build's dist/_headers);
- * - long cache for content-hashed assets, revalidation for everything else;
- * - brotli or gzip for text.
- * The API's one-process mode (serve.ts) and the local static server (scripts/lib) use it.
+ * Serves a production build (dist/) the way the production host does (README, "Shipping"),
+ * with @fastify/static and @fastify/compress:
+ * - a path gets its file, or its folder's index.html (/services → services/index.html, the
+ *   prerendered pages); a path without an extension and without a file gets the SPA shell
+ *   (app.html) with status 200; a missing file with an extension is a 404;
+ * - the `.br` or `.gz` the build wrote beside a file (scripts/lib/pageWeight.ts) to a client
+ *   that accepts it; anything else of a compressible type is compressed while it is sent;
+ * - ETag and Last-Modified, and 304 to a request that already holds the file;
+ * - a year's cache for content-hashed assets, revalidation for everything else;
+ * - the given response headers on every answer (the build's dist/_headers).
+ * The API's one-process mode (serve.ts) and the local static server (scripts/lib) use it, with
+ * `withApi` for their API under /api.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import type http from 'node:http';
+import { readdirSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
 
 /** The SPA shell webpack writes (SHELL_FILE in webpack.config.ts, not imported: it reads .env). */
 const SHELL_FILE = 'app.html';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-};
-const BROTLI_MAX_BYTES = 512 * 1024;
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.css',
-  '.json',
-  '.map',
-  '.webmanifest',
-  '.svg',
-  '.txt',
-]);
+/** Where the API is, on the site's own origin (the app's default API_BASE_URL). */
+const API_PREFIX = '/api';
 
 /** Long cache for content-hashed assets; revalidate everything else. */
 export function cacheControl(pathname: string): string {
   return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-interface Cached {
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-  type: string;
-}
-
-/** The file for a URL path inside dist (a file, or a folder's index.html), or null. */
-export function resolveFile(dist: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  const file = path.join(dist, path.normalize(decoded));
-  if (file !== dist && !file.startsWith(dist + path.sep)) return null;
-  for (const candidate of [file, path.join(file, 'index.html')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
-/** The request handler for the build in `dist`, sending `headers` with every answer. */
-export function createSiteHandler(options: {
+/** The site: the build in `dist`, sending `headers` with every answer. */
+export async function buildSite(options: {
   dist: string;
   headers: Record<string, string>;
-}): http.RequestListener {
+}): Promise<FastifyInstance> {
   const dist = path.resolve(options.dist);
-  const cache = new Map<string, Cached>();
-
-  const load = (file: string): Cached => {
-    let entry = cache.get(file);
-    if (!entry) {
-      const ext = path.extname(file);
-      const body = readFileSync(file);
-      entry = { body, type: TYPES[ext] ?? 'application/octet-stream' };
-      if (COMPRESSIBLE.has(ext) && body.length > 512) {
-        entry.br = brotliCompressSync(body, {
-          params: {
-            // The strongest level costs seconds on a file of megabytes (the API reference's
-            // Redoc bundle), during which the server answers nothing: level 5 for those.
-            [zlib.BROTLI_PARAM_QUALITY]: body.length > BROTLI_MAX_BYTES ? 5 : 11,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        });
-        entry.gzip = gzipSync(body, { level: 9 });
-      }
-      cache.set(file, entry);
+  const site = Fastify({
+    // A path that does not decode (/%) is refused before any hook runs.
+    frameworkErrors: (_error, _request, reply) => {
+      reply.raw.writeHead(400, { ...options.headers, 'content-type': 'text/plain' });
+      reply.raw.end('Bad request');
+    },
+  });
+  site.addHook('onRequest', async (_request, reply) => {
+    reply.headers(options.headers);
+  });
+  // Registered first, so it sees what the static files' routes send.
+  await site.register(fastifyCompress);
+  await site.register(fastifyStatic, {
+    root: dist,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      const urlPath = `/${path.relative(dist, file).split(path.sep).join('/')}`;
+      reply.header('cache-control', cacheControl(urlPath));
+    },
+  });
+  site.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(405).header('allow', 'GET, HEAD').send();
     }
-    return entry;
-  };
-
-  return (req, res) => {
-    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' });
-      return res.end();
-    }
-    let file = resolveFile(dist, urlPath);
     // SPA fallback: a page path without a prerendered file gets the shell; a missing asset 404s.
-    if (!file && !path.extname(urlPath)) file = path.join(dist, SHELL_FILE);
-    if (!file) {
-      res.writeHead(404, { 'content-type': 'text/plain', ...options.headers });
-      return res.end('Not found');
+    if (path.posix.extname(request.url.split('?', 1)[0]!)) {
+      return reply.code(404).type('text/plain').send('Not found');
     }
-    const entry = load(file);
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const headers: http.OutgoingHttpHeaders = {
-      ...options.headers,
-      'content-type': entry.type,
-      'cache-control': cacheControl(urlPath),
-      vary: 'Accept-Encoding',
-    };
-    let body = entry.body;
-    if (entry.br && /\bbr\b/.test(accepts)) {
-      body = entry.br;
-      headers['content-encoding'] = 'br';
-    } else if (entry.gzip && /\bgzip\b/.test(accepts)) {
-      body = entry.gzip;
-      headers['content-encoding'] = 'gzip';
-    }
-    headers['content-length'] = body.length;
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
-  };
+    return reply.sendFile(SHELL_FILE);
+  });
+  await site.ready();
+  return site;
 }
 
 /**
- * Whether a request under /api is for a file of the API reference the build writes to
- * dist/api/ (its page and scripts), which the site serves; any other /api/x is the API's /x.
+ * The URL paths of the API reference the build writes to dist/api/ (its page and scripts),
+ * which the site serves although they are under /api.
  */
-export function isApiReferenceFile(
-  dist: string,
-  method: string | undefined,
-  urlPath: string,
-): boolean {
-  return (
-    (method === 'GET' || method === 'HEAD') &&
-    urlPath.startsWith('/api/') &&
-    resolveFile(dist, urlPath) !== null
-  );
+function apiReferencePaths(dist: string): Set<string> {
+  const paths = new Set<string>();
+  let files: string[];
+  try {
+    files = readdirSync(path.join(dist, 'api'), { recursive: true, encoding: 'utf8' });
+  } catch {
+    return paths;
+  }
+  for (const file of files) {
+    const urlPath = `${API_PREFIX}/${file.split(path.sep).join('/')}`;
+    paths.add(urlPath);
+    if (path.posix.basename(urlPath) === 'index.html') {
+      const folder = path.posix.dirname(urlPath);
+      paths.add(folder).add(`${folder}/`);
+    }
+  }
+  return paths;
+}
+
+/**
+ * One listener for the site and its API: `api` gets /api/x as /x, except the API reference's
+ * files (GET and HEAD); `site` gets the rest.
+ */
+export function withApi(options: {
+  dist: string;
+  site: FastifyInstance;
+  api: RequestListener;
+}): RequestListener {
+  const reference = apiReferencePaths(path.resolve(options.dist));
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const urlPath = url.split('?', 1)[0]!;
+    const isApi = urlPath === API_PREFIX || urlPath.startsWith(`${API_PREFIX}/`);
+    const isReference = (req.method === 'GET' || req.method === 'HEAD') && reference.has(urlPath);
+    if (isApi && !isReference) {
+      const rest = url.slice(API_PREFIX.length);
+      req.url = rest.startsWith('/') ? rest : `/${rest}`;
+      return options.api(req, res);
+    }
+    return options.site.routing(req, res);
+  };
 }

@@ -1,12 +1,18 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import {
   firstRoundTripWarning,
   islandRanges,
   minifyCss,
-  precompressAssets,
+  precompressBuild,
   slimPage,
   writeWithGzip,
 } from '../../scripts/lib/pageWeight';
@@ -122,27 +128,66 @@ describe('zopfli', () => {
   });
 });
 
-describe('precompressAssets', () => {
-  it('writes beside each script and style sheet a gzip of it, smaller than nginx would send', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'page-weight-'));
+describe('precompressBuild', () => {
+  it('writes beside every text file of the build its brotli and gzip, nothing for the rest', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'page-weight-'));
+    const write = (file: string, content: string | Buffer) => {
+      mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+      writeFileSync(path.join(dist, file), content);
+    };
     try {
-      const script = 'function greet(name){return "Hello, "+name+"!"}'.repeat(300);
+      const script = Array.from(
+        { length: 400 },
+        (_, n) => `function greet${n}(name){return "Hello, "+name+" #${(n * 7919).toString(36)}"}`,
+      ).join('\n');
       const css = '.css-abc{color:red;margin:0 auto}'.repeat(300);
-      writeFileSync(path.join(dir, 'main.1a2b.js'), script);
-      writeFileSync(path.join(dir, 'page.3c4d.css'), css);
-      writeFileSync(path.join(dir, 'main.1a2b.js.map'), '{}');
-      const totals = await precompressAssets(dir);
-      expect(totals.files).toBe(2);
-      const js = readFileSync(path.join(dir, 'main.1a2b.js.gz'));
-      expect(gunzipSync(js).toString('utf8')).toBe(script);
-      expect(gunzipSync(readFileSync(path.join(dir, 'page.3c4d.css.gz'))).toString('utf8')).toBe(
-        css,
-      );
-      // nginx's own gzip for scripts (gzip_comp_level 6 in the bench's configuration).
+      const html = '<!doctype html><title>Services</title><p>Hand wash</p>'.repeat(50);
+      const texts: Record<string, string> = {
+        'assets/main.1a2b.js': script,
+        'assets/page.3c4d.css': css,
+        'services/index.html': html,
+        'app.html': html.replace('Services', 'App'),
+        'api/redoc.standalone.js': script.replace(/greet/g, 'render'),
+        'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>',
+        'manifest.webmanifest': '{"name":"Shine"}',
+        'robots.txt': 'User-agent: *\nAllow: /\n',
+        'sitemap.xml': '<?xml version="1.0"?><urlset></urlset>',
+      };
+      for (const [file, content] of Object.entries(texts)) write(file, content);
+      // The prerendered page's gzip, written before (writeWithGzip): kept as it is.
+      const pageGzip = gzipSync(html, { level: 1 });
+      write('services/index.html.gz', pageGzip);
+      write('assets/main.1a2b.js.map', '{}');
+      write('images/van.webp', Buffer.from([0x52, 0x49, 0x46, 0x46]));
+      write('_headers', '/*\n  X-Content-Type-Options: nosniff\n');
+
+      const totals = await precompressBuild(dist);
+      // Run again (a build that is re-run over its output): nothing compresses a compressed file.
+      await precompressBuild(dist);
+
+      expect(totals.files).toBe(Object.keys(texts).length);
+      for (const [file, content] of Object.entries(texts)) {
+        const br = readFileSync(path.join(dist, `${file}.br`));
+        expect(brotliDecompressSync(br).toString('utf8')).toBe(content);
+        const gz = readFileSync(path.join(dist, `${file}.gz`));
+        expect(gunzipSync(gz).toString('utf8')).toBe(content);
+      }
+      expect(readFileSync(path.join(dist, 'services/index.html.gz')).equals(pageGzip)).toBe(true);
+      // The strongest gzip (nginx's own is level 6) and the strongest brotli (a server
+      // compressing at request time, @fastify/compress, uses quality 4).
+      const js = readFileSync(path.join(dist, 'assets/main.1a2b.js.gz'));
       expect(js.length).toBeLessThan(gzipSync(script, { level: 6 }).length);
-      expect(existsSync(path.join(dir, 'main.1a2b.js.map.gz'))).toBe(false);
+      const jsBr = readFileSync(path.join(dist, 'assets/main.1a2b.js.br'));
+      expect(jsBr.length).toBeLessThan(
+        brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+      );
+      const written = readdirSync(dist, { recursive: true }).map(String);
+      for (const skipped of ['assets/main.1a2b.js.map', 'images/van.webp', '_headers']) {
+        expect(written.filter((file) => file.startsWith(`${skipped}.`))).toEqual([]);
+      }
+      expect(written.filter((file) => /\.(br|gz)\.(br|gz)$/.test(file))).toEqual([]);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

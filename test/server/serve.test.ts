@@ -72,7 +72,7 @@ const stopped = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-it('one process serves /, /dashboard, the SPA shell and the API, with the production headers, without a TypeScript loader', async () => {
+it('one process serves /, /dashboard, the SPA shell (revalidated by ETag) and the API, with the production headers, without a TypeScript loader', async () => {
   const { child, url } = start('serve.cjs');
   try {
     const base = await url;
@@ -91,6 +91,15 @@ it('one process serves /, /dashboard, the SPA shell and the API, with the produc
         expect(answer.headers.get(header)).toBe(value);
       }
     }
+    const home = await fetch(`${base}/`);
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    const etag = home.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // A browser's revalidation (fetch would add `Cache-Control: no-cache`, a forced reload).
+    const again = await fetch(`${base}/`, {
+      headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' },
+    });
+    expect(again.status).toBe(304);
     expect((await call(base, 'GET', '/api/health')).body).toEqual({ status: 'ok' });
     expect((await call(base, 'GET', '/api/health/ready')).body).toEqual({
       status: 'ok',
