@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useGetOwnerCustomerQuery, type OwnerCustomer } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
-import { formatShortDate } from '../../../../domain/dates';
+import { appointmentText, formatShortDate } from '../../../../domain/dates';
 import { signedPoints } from '../../../../domain/loyaltyPoints';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
@@ -114,9 +114,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
             {bookings.map((booking) => (
               <Box component="li" key={booking.bookingId} sx={{ listStyle: 'none', py: 1 }}>
                 <Typography>
-                  {booking.date
-                    ? `${formatShortDate(booking.date)} ${booking.time ?? ''}`
-                    : t.callBack}
+                  {appointmentText(booking) || t.callBack}
                   {' · '}
                   {booking.status} · {booking.vehicleType} · {formatUsd(booking.totalPrice)}
                 </Typography>
