@@ -5,15 +5,15 @@
  */
 import { screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { contractHttp } from '../../../testing/contractHttp';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { appointmentText, calendarDayText } from '../../../../domain/dates';
-import type { OwnerCustomer } from '../api/generated';
-import CustomerDetailPage from '../customers/CustomerDetailPage';
-import { customerPath } from '../customers/paths';
-import { RequestCard } from '../inbox/RequestCard';
-import { ownerBooking, signInAsOwner } from './ownerApi';
+import { contractHttp } from './contractHttp';
+import { renderApp } from './render';
+import { server } from './server';
+import { appointmentText, calendarDayText } from '../../domain/dates';
+import type { OwnerCustomer } from '../features/owner/api/generated';
+import CustomerDetailPage from '../features/owner/customers/CustomerDetailPage';
+import { customerPath } from '../features/owner/customers/paths';
+import { RequestCard } from '../features/owner/inbox/RequestCard';
+import { ownerBooking, signInAsOwner } from '../features/owner/testing/ownerApi';
 
 /** The stored day and how every screen names it. */
 const STORED = { date: '2026-12-18', time: '10:00 AM' };
