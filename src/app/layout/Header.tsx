@@ -12,6 +12,7 @@ import { business } from '../../config/business';
 import { marketingTexts } from '../../features/marketing/messages';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { useHydrated } from '../hydration';
+import { isOwnerSession } from '../../api/session/landing';
 
 /** Header links (docs/product.md §2): section links on the home page. */
 export const headerSections: { label: string; section: HomeSection }[] = [
@@ -45,7 +46,7 @@ function useDismiss(open: boolean, close: () => void) {
 }
 
 /**
- * Header (docs/product.md §2). On small screens the links collapse into a disclosure menu (a native
+ * Header (docs/product.md §2): a signed-in owner's account link is `Owner console` (/owner). On small screens the links collapse into a disclosure menu (a native
  * <details>: it opens without JavaScript too, and costs no dialog/transition code).
  */
 export function Header() {
@@ -61,6 +62,12 @@ export function Header() {
   const navigate = useNavigate();
   // The stored session is only known in the browser: the prerendered HTML is signed out.
   const signedIn = useHydrated() && sessionStatus === 'authenticated';
+  // The owner's way back to the console. Their own account holds no customer data: the
+  // customer's dashboard would be empty, so it is not offered to them.
+  const home =
+    signedIn && isOwnerSession()
+      ? { to: '/owner', label: 'Owner console' }
+      : { to: '/dashboard', label: 'My Dashboard' };
 
   const onLogout = async () => {
     close();
@@ -72,8 +79,8 @@ export function Header() {
 
   const accountButtons = signedIn ? (
     <>
-      <Button component={RouterLink} to="/dashboard" color="inherit" onClick={close}>
-        My Dashboard
+      <Button component={RouterLink} to={home.to} color="inherit" onClick={close}>
+        {home.label}
       </Button>
       <Button variant="outlined" color="inherit" onClick={() => void onLogout()}>
         Logout
