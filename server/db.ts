@@ -298,6 +298,9 @@ const migrations: readonly string[] = [
   CREATE UNIQUE INDEX outbox_once ON outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
   `,
+  // A picture's label: the file name the owner chose (`after.jpg`); the stored file keeps its
+  // random name.
+  `ALTER TABLE pictures ADD COLUMN label TEXT NOT NULL DEFAULT '';`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

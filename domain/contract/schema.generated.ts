@@ -1115,7 +1115,14 @@ export interface components {
       points: number;
     };
     OwnerPicture: {
+      /** @description The stored file's name (random) */
       file: string;
+      /**
+       * @description The name of the file the owner chose (`after.jpg`), without any folder or control
+       *     characters; empty when the upload named none. Shown instead of `file`.
+       *     A name longer than 255 characters is `400`.
+       */
+      label: string;
       bookingId: components['schemas']['Id'];
       description: string;
       /** Format: date-time */

@@ -99,7 +99,9 @@ export const OWNER_TEXT = {
     upload: 'Upload picture',
     uploading: 'Uploading…',
     needPicture: 'Choose a picture first.',
-    uploaded: (file: string) => `Uploaded ${file}. The customer sees it in Service Pics.`,
+    /** `label` is the file name the owner chose ('' when the phone named none). */
+    uploaded: (label: string) =>
+      `Uploaded ${label || 'the picture'}. The customer sees it in Service Pics.`,
   },
 
   route: {

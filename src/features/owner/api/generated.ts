@@ -242,7 +242,13 @@ export type OwnerCompletion = {
   points: number;
 };
 export type OwnerPicture = {
+  /** The stored file's name (random) */
   file: string;
+  /** The name of the file the owner chose (`after.jpg`), without any folder or control
+    characters; empty when the upload named none. Shown instead of `file`.
+    A name longer than 255 characters is `400`.
+     */
+  label: string;
   bookingId: Id;
   description: string;
   uploadedAt: string;

@@ -220,7 +220,7 @@ export function PictureUpload({ booking }: { booking: OwnerBooking }) {
       // The generated type describes the multipart fields; the base query sends FormData as is.
       const body = form as unknown as UploadOwnerPictureApiArg['body'];
       const picture = await upload({ id: booking.bookingId, body }).unwrap();
-      setUploaded((list) => [...list, T.uploaded(picture.file)]);
+      setUploaded((list) => [...list, T.uploaded(picture.label)]);
       setFile(null);
       setDescription('');
       setInputKey((key) => key + 1);
@@ -252,8 +252,9 @@ export function PictureUpload({ booking }: { booking: OwnerBooking }) {
         </Button>
       </Box>
       <Box role="status">
-        {uploaded.map((line) => (
-          <Typography key={line}>{line}</Typography>
+        {/* Appended only, and the same file may be uploaded twice: keyed by place. */}
+        {uploaded.map((line, index) => (
+          <Typography key={index}>{line}</Typography>
         ))}
       </Box>
     </ActionSection>

@@ -180,7 +180,8 @@ describe("a request's page", () => {
         }
         return HttpResponse.json<OwnerPicture>(
           {
-            file: 'after-1.png',
+            file: 'bd6f31c0b0d3904485e6e62d.png',
+            label: 'after.png',
             bookingId: booking.bookingId,
             description: 'After',
             uploadedAt: '2026-11-26T15:00:00.000Z',
@@ -215,9 +216,7 @@ describe("a request's page", () => {
     tooLarge = false;
     await user.click(within(section).getByRole('button', { name: 'Upload picture' }));
     expect(
-      await within(section).findByText(
-        'Uploaded after-1.png. The customer sees it in Service Pics.',
-      ),
+      await within(section).findByText('Uploaded after.png. The customer sees it in Service Pics.'),
     ).toBeInTheDocument();
     expect(received).toEqual([
       { file: 'after.png', description: 'After' },
