@@ -58,6 +58,10 @@ export function vehicleText(vehicle: OwnerBooking['vehicle']): string {
   return `${vehicle.year} ${vehicle.make} ${vehicle.model}${plate}`;
 }
 
+/** Vehicle type, vehicle and what else is known, `SUV · 2021 Honda CR-V · $175`, skipping any not given. */
+export const summaryText = (...parts: (string | undefined)[]): string =>
+  parts.filter(Boolean).join(' · ');
+
 export function addressText(address: Address): string {
   const street = [address.line1, address.line2].filter(Boolean).join(', ');
   return `${street}, ${address.city}, ${address.state} ${address.zip}`;

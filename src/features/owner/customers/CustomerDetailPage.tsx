@@ -35,6 +35,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The phone and the mobile, each given once: the same number written two ways (`(919) 555-0123`
+ * and `9195550123`) is one, shown as first written.
+ */
+function distinctPhones(...phones: (string | null | undefined)[]): string[] {
+  const seen = new Map<string, string>();
+  for (const phone of phones) {
+    const digits = phone?.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+    if (phone && digits && !seen.has(digits)) seen.set(digits, phone);
+  }
+  return [...seen.values()];
+}
+
 const signed = (points: number) => (points > 0 ? `+${formatCount(points)}` : formatCount(points));
 
 function Details({ customer }: { customer: OwnerCustomer }) {
@@ -52,13 +65,11 @@ function Details({ customer }: { customer: OwnerCustomer }) {
         <Typography sx={{ overflowWrap: 'anywhere' }}>
           <Link href={`mailto:${profile.email}`}>{t.email(profile.email)}</Link>
         </Typography>
-        {[profile.phone, profile.mobile]
-          .filter((phone): phone is string => Boolean(phone))
-          .map((phone) => (
-            <Typography key={phone}>
-              <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{t.call(phone)}</Link>
-            </Typography>
-          ))}
+        {distinctPhones(profile.phone, profile.mobile).map((phone) => (
+          <Typography key={phone}>
+            <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{t.call(phone)}</Link>
+          </Typography>
+        ))}
         {!profile.phone && !profile.mobile ? <Typography>{t.noPhone}</Typography> : null}
         <Typography sx={{ mt: 1 }}>
           {address

@@ -114,6 +114,7 @@ export function ScheduleForm({
       </Box>
       <TextField
         label={T.noteField}
+        helperText={T.noteHelp}
         value={note}
         onChange={(event) => setNote(event.target.value)}
         multiline

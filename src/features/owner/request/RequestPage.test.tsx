@@ -91,7 +91,10 @@ describe("a request's page", () => {
 
     await user.fill(within(form).getByLabelText(/^Date/), '2026-12-04');
     await user.fill(within(form).getByLabelText(/^Time/), '10:00');
-    await user.fill(within(form).getByRole('textbox', { name: /Internal note/ }), 'Side gate');
+    // A short label that fits a phone's width, and what it means under the field.
+    const noteField = within(form).getByRole('textbox', { name: 'Internal note' });
+    expect(noteField).toHaveAccessibleDescription('The customer never sees it.');
+    await user.fill(noteField, 'Side gate');
     await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'body/date must not be in the past',
