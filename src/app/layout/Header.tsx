@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { SectionLink, type HomeSection } from '../../components/SectionLink';
 import { business } from '../../config/business';
+import { HEADER_HEIGHT } from '../../config/layout';
 import { marketingTexts } from '../../features/marketing/messages';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { useHydrated } from '../hydration';
@@ -107,7 +108,7 @@ export function Header() {
   return (
     <AppBar position="sticky" color="primary" elevation={0} component="header">
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 2, minHeight: 64 }}>
+        <Toolbar disableGutters sx={{ gap: 2, minHeight: HEADER_HEIGHT }}>
           <Typography
             component={RouterLink}
             to="/"
