@@ -57,6 +57,45 @@ export function formatShortDateTime(value: unknown, fallback = 'Unknown date'): 
   return d ? shortDateTime.format(d) : fallback;
 }
 
+/** How wide a booking's day is written: `Fri, Dec 18, 2026` or `Friday, December 18, 2026`. */
+export type DayStyle = 'short' | 'long';
+const dayFormats: Partial<Record<DayStyle, Intl.DateTimeFormat>> = {};
+
+/**
+ * A booking's calendar day (YYYY-MM-DD) in words: `Fri, Dec 18, 2026`, or with `long`
+ * `Friday, December 18, 2026`. A calendar day has no time zone: it is written as stored, whatever
+ * the browser's or the server's zone. Anything that is not a real day is returned as it came.
+ */
+export function calendarDayText(date: string, style: DayStyle = 'short'): string {
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!ymd) return date;
+  const [year, month, day] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  // Not a real calendar day (e.g. 2026-02-30).
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return date;
+  // Made on first use, once per style: the day at midnight UTC, written in UTC.
+  const format = (dayFormats[style] ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: style,
+    month: style,
+    day: 'numeric',
+    year: 'numeric',
+  }));
+  const p: Record<string, string> = {};
+  for (const part of format.formatToParts(calendar)) p[part.type] = part.value;
+  return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
+}
+
+/** A booking's day and time, `Fri, Dec 18, 2026 at 10:00 AM`, or '' when it has no day. */
+export function appointmentText(
+  booking: { date?: string | null; time?: string | null },
+  style: DayStyle = 'short',
+): string {
+  if (!booking.date) return '';
+  const day = calendarDayText(booking.date, style);
+  return booking.time ? `${day} at ${booking.time}` : day;
+}
+
 // One formatter, made once (./zonedFormat.ts): dayjs's tz() builds a new one per call (tens of
 // µs each), too slow for normalising and charting thousands of bookings.
 interface ZonedParts {

@@ -117,8 +117,9 @@ async function main(argv: string[]): Promise<number> {
         data: readFileSync(file),
         extension: extension as 'jpg' | 'png' | 'webp',
         description: values.description ?? '',
+        label: path.basename(file),
       });
-      console.log(`Stored ${stored} for booking ${bookingId}.`);
+      console.log(`Stored ${path.basename(file)} (as ${stored}) for booking ${bookingId}.`);
     } finally {
       db.close();
     }

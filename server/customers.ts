@@ -7,6 +7,7 @@ import type {
   Profile,
   ProfileUpdate,
 } from '../domain/contract/types';
+import { completedBookingSource } from '../domain/bookingName';
 import { signedPoints } from '../domain/loyaltyPoints';
 import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../domain/loyalty';
 import { inWriteTransaction, newId, type Db } from './db';
@@ -70,6 +71,22 @@ export function addLedgerEntry(db: Db, entry: LedgerEntry): boolean {
   return result.changes === 1;
 }
 
+/** The columns that name a booking in words (domain/bookingName.ts). */
+interface BookingNameRow {
+  date: string;
+  service_name: string;
+  vehicle_type: string;
+  vehicle: string;
+}
+
+const completedSource = (row: BookingNameRow) =>
+  completedBookingSource({
+    date: row.date,
+    serviceName: row.service_name,
+    vehicleType: row.vehicle_type,
+    vehicle: row.vehicle,
+  });
+
 /** The ledger key of a booking's earn entry (one per booking). */
 export const bookingEarnKey = (bookingId: string) => `booking:${bookingId}`;
 
@@ -80,13 +97,13 @@ export const bookingEarnKey = (bookingId: string) => `booking:${bookingId}`;
 export function creditCompletedBooking(
   db: Db,
   userId: string,
-  booking: { booking_id: string; total_price: number; vehicle_type: string; updated_at: string },
+  booking: BookingNameRow & { booking_id: string; total_price: number; updated_at: string },
 ): boolean {
   return addLedgerEntry(db, {
     userId,
     type: 'earn',
     points: pointsForCompletedBooking(booking.total_price, booking.vehicle_type),
-    source: `Booking ${booking.booking_id} completed`,
+    source: completedSource(booking),
     reasonKey: bookingEarnKey(booking.booking_id),
     at: new Date(booking.updated_at),
   });
@@ -222,18 +239,25 @@ export function updateProfile(
 
 export function getLoyalty(db: Db, customer: Customer): Loyalty {
   const row = customerRow(db, customer.userId);
+  // A booking's earn entry is named by its booking as it is now (entries written before
+  // bookings were named in words said `Booking <id> completed`); the stored source when the
+  // booking is gone.
   const ledger = db
     .prepare(
-      `SELECT id, type, points, source, created_at FROM loyalty_transactions
-       WHERE user_id = ? ORDER BY created_at, rowid`,
+      `SELECT t.id, t.type, t.points, t.source, t.created_at,
+              b.date, b.service_name, b.vehicle_type, b.vehicle
+       FROM loyalty_transactions t
+       LEFT JOIN bookings b
+         ON t.reason_key LIKE 'booking:%' AND b.booking_id = substr(t.reason_key, 9)
+       WHERE t.user_id = ? ORDER BY t.created_at, t.rowid`,
     )
-    .all(customer.userId) as LedgerRow[];
+    .all(customer.userId) as (LedgerRow & (BookingNameRow | Record<keyof BookingNameRow, null>))[];
   const transactions: LoyaltyTransaction[] = ledger.map((tx) => ({
     id: tx.id,
     date: tx.created_at,
     type: tx.type,
     points: tx.points,
-    source: tx.source,
+    source: tx.service_name === null ? tx.source : completedSource(tx),
   }));
   const points = transactions.reduce((sum, tx) => sum + signedPoints(tx), 0);
   const last = ledger.at(-1)?.created_at;

@@ -307,6 +307,9 @@ const migrations: readonly string[] = [
   ALTER TABLE outbox ADD COLUMN queued_at TEXT;
   UPDATE outbox SET queued_at = created_at;
   `,
+  // A picture's label: the file name the owner chose (`after.jpg`); the stored file keeps its
+  // random name.
+  `ALTER TABLE pictures ADD COLUMN label TEXT NOT NULL DEFAULT '';`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

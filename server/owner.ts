@@ -27,6 +27,8 @@ import type { Answer, OperationHandlers } from './operations';
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 export const MULTIPART_LIMITS = { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 4, parts: 5 };
 const MAX_DESCRIPTION = 200;
+/** The longest file name kept as a picture's label (most file systems' own limit). */
+const MAX_LABEL = 255;
 
 /** 401 without a valid token (as every operation), 403 for a valid one outside the group. */
 export async function requireOwner(
@@ -182,6 +184,20 @@ export function pictureKind(data: Buffer): 'jpg' | 'png' | 'webp' | null {
   return null;
 }
 
+/**
+ * The name of the file the owner chose, as its label: the last part of any path, without
+ * control characters, trimmed. Past 255 characters it is refused.
+ */
+function pictureLabel(filename: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const name = (filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  const label = (name.split(/[\\/]/).pop() ?? '').trim();
+  if (label.length > MAX_LABEL) {
+    throw badRequest(`The picture's file name must NOT have more than ${MAX_LABEL} characters`);
+  }
+  return label;
+}
+
 async function uploadPicture(
   db: Db,
   picturesDir: string,
@@ -211,9 +227,10 @@ async function uploadPicture(
   if (description.length > MAX_DESCRIPTION) {
     throw badRequest(`body/description must NOT have more than ${MAX_DESCRIPTION} characters`);
   }
+  const label = pictureLabel(part.filename);
   const at = new Date();
-  const file = addPicture(db, picturesDir, { bookingId, data, extension, description, at });
-  return { file, bookingId, description, uploadedAt: at.toISOString() };
+  const file = addPicture(db, picturesDir, { bookingId, data, extension, description, label, at });
+  return { file, label, bookingId, description, uploadedAt: at.toISOString() };
 }
 
 const ok = (body: unknown, status = 200): Answer => ({ status, body });

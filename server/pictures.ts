@@ -81,6 +81,8 @@ export interface NewPicture {
   data: Buffer;
   extension: 'jpg' | 'png' | 'webp';
   description: string;
+  /** The file name the owner chose, shown instead of the stored one ('' when none). */
+  label?: string;
   at?: Date;
 }
 
@@ -93,13 +95,14 @@ export function addPicture(db: Db, picturesDir: string, picture: NewPicture): st
   mkdirSync(picturesDir, { recursive: true });
   writeFileSync(path.join(picturesDir, file), picture.data);
   db.prepare(
-    `INSERT INTO pictures (picture_id, booking_id, file, description, uploaded_at)
-     VALUES (?, ?, ?, ?, ?)`,
+    `INSERT INTO pictures (picture_id, booking_id, file, description, label, uploaded_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(
     pictureId,
     picture.bookingId,
     file,
     picture.description,
+    picture.label ?? '',
     (picture.at ?? new Date()).toISOString(),
   );
   return file;

@@ -1036,7 +1036,7 @@ export interface components {
       type: 'earn' | 'redeem' | 'signup_bonus' | 'adjustment';
       /** @description Positive, except an adjustment that took points away (negative); a redeem is stored positive and counts negative */
       points: number;
-      /** @description Why the points moved (e.g. `Booking 65a1… completed`) */
+      /** @description Why the points moved (e.g. `Completed: Detailing Service for the SUV on Sat, May 2, 2026`) */
       source: string;
     };
     /** @description Legacy backends sent `totalPoints` instead of `points`. */
@@ -1115,7 +1115,14 @@ export interface components {
       points: number;
     };
     OwnerPicture: {
+      /** @description The stored file's name (random) */
       file: string;
+      /**
+       * @description The name of the file the owner chose (`after.jpg`), without any folder or control
+       *     characters; empty when the upload named none. Shown instead of `file`.
+       *     A name longer than 255 characters is `400`.
+       */
+      label: string;
       bookingId: components['schemas']['Id'];
       description: string;
       /** Format: date-time */

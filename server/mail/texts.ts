@@ -5,6 +5,7 @@
  */
 import type { Booking } from '../../domain/contract/types';
 import { telHref } from '../../domain/business';
+import { appointmentText } from '../../domain/dates';
 import type { BusinessIdentity } from '../config';
 
 export interface MailContent {
@@ -26,22 +27,11 @@ const escapeHtml = (value: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-/** `Saturday, May 2, 2026` for a YYYY-MM-DD day (a calendar day: no time zone applies). */
-export function longDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
-}
-
 /** "Saturday, May 2, 2026 at 10:00 AM", or what is known of it. */
 export function appointment(booking: Pick<Booking, 'date' | 'time'>): string {
-  if (!booking.date) return 'No date chosen yet (we will call you to agree on one)';
-  return booking.time ? `${longDate(booking.date)} at ${booking.time}` : longDate(booking.date);
+  return (
+    appointmentText(booking, 'long') || 'No date chosen yet (we will call you to agree on one)'
+  );
 }
 
 function addressLines(booking: Booking): string {

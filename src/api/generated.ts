@@ -287,7 +287,7 @@ export type LoyaltyTransaction = {
   type: 'earn' | 'redeem' | 'signup_bonus' | 'adjustment';
   /** Positive, except an adjustment that took points away (negative); a redeem is stored positive and counts negative */
   points: number;
-  /** Why the points moved (e.g. `Booking 65a1… completed`) */
+  /** Why the points moved (e.g. `Completed: Detailing Service for the SUV on Sat, May 2, 2026`) */
   source: string;
 };
 export type Loyalty = {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../testing/render';
+import { userEvent } from '../testing/user';
 import { signIn } from '../testing/tokens';
 import { inboxAnswers, signInAsOwner } from '../features/owner/testing/ownerApi';
 
@@ -58,5 +59,40 @@ describe('the owner console at /owner', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Requests inbox' }),
     ).toBeInTheDocument();
+  });
+
+  it("leads a signed-in owner back to the console from the header's links and menu", async () => {
+    emptyInbox();
+    signInAsOwner();
+    const { router } = renderApp('/services');
+    // The wide screen's links and the phone's menu: both are navigations named Main.
+    const navs = await screen.findAllByRole('navigation', { name: 'Main' });
+    expect(navs).toHaveLength(2);
+    for (const nav of navs) {
+      expect(await within(nav).findByRole('link', { name: 'Owner console' })).toHaveAttribute(
+        'href',
+        '/owner',
+      );
+      // The owner's account has no customer data: no empty customer dashboard is offered.
+      expect(within(nav).queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
+      expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    }
+    await userEvent.click(within(navs[0]!).getByRole('link', { name: 'Owner console' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/owner'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Requests inbox' }),
+    ).toBeInTheDocument();
+  });
+
+  it("offers a customer their dashboard in the header, not the owner's console", async () => {
+    signIn();
+    renderApp('/services');
+    for (const nav of await screen.findAllByRole('navigation', { name: 'Main' })) {
+      expect(await within(nav).findByRole('link', { name: 'My Dashboard' })).toHaveAttribute(
+        'href',
+        '/dashboard',
+      );
+      expect(within(nav).queryByRole('link', { name: 'Owner console' })).not.toBeInTheDocument();
+    }
   });
 });

@@ -229,16 +229,14 @@ test('service pictures: the viewer opens, moves between pictures and closes', as
 }) => {
   await logIn(page, stack.env.demo.email, stack.env.demo.password);
   await page.goto('/dashboard/pics');
-  const cards = page.locator('main li').filter({ hasText: /^Booking / });
+  // Each card names its booking in words: service, vehicle and day.
+  const cards = page.locator('main li').filter({ hasText: /^Detailing Service for the .+ on / });
   await expect(cards).toHaveCount(5);
   const first = cards.first();
-  const bookingId = ((await first.getByText(/^Booking /).textContent()) ?? '').replace(
-    'Booking ',
-    '',
-  );
+  const name = (await first.getByText(/^Detailing Service for the /).textContent()) ?? '';
   await first.getByRole('button').click();
 
-  const dialog = page.getByRole('dialog', { name: `Booking ${bookingId}` });
+  const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   const shown = dialog.locator('.slick-slide.slick-active figcaption').first();
   await expect(shown).toContainText('Before: exterior on arrival');

@@ -9,7 +9,7 @@ import { expect, logIn, strongPassword, test, type Stack } from './support/fixtu
 import { nextWeekday, openWizard, wizard } from './support/quote';
 import { caughtMail, type CaughtMail } from '../../scripts/lib/maildev';
 import { BUSINESS_DEFAULTS as BUSINESS } from '../../domain/business';
-import { longDate } from '../../server/mail/texts';
+import { calendarDayText } from '../../domain/dates';
 
 /** The owner's address: the API's OWNER_EMAIL, by default the business's own. */
 const OWNER = BUSINESS.email;
@@ -96,7 +96,7 @@ test('a visitor sends a quote: the owner and the customer have their e-mails wit
     'Vehicle: 2019 Honda Pilot, silver',
     'Add-ons: Pet Hair Removal, Ceramic Wax',
     'Total: $195',
-    `Preferred date and time: ${longDate(date)} at 5:00 PM`,
+    `Preferred date and time: ${calendarDayText(date, 'long')} at 5:00 PM`,
     'Service address: Not given',
     'Notes: Gate code 4321 & park by the <garage>',
     'Customer account: Not signed in',

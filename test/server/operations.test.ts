@@ -20,6 +20,7 @@ import {
   type IdentityProvider,
   type TestApi,
 } from './helpers';
+import { calendarDayText } from '../../domain/dates';
 
 type Json = Record<string, unknown>;
 
@@ -445,7 +446,9 @@ describe('loyalty', () => {
       expect.objectContaining({
         type: 'earn',
         points: 140,
-        source: `Booking ${(sedan.body as Json).bookingId} completed`,
+        source: `Completed: Detailing Service for the 2020 Subaru Outback on ${calendarDayText(
+          (sedan.body as Json).date as string,
+        )}`,
       }),
       expect.objectContaining({ type: 'earn', points: 400 }),
       expect.objectContaining({

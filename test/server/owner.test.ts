@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
+import { calendarDayText } from '../../domain/dates';
 import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';
 import {
   call,
@@ -212,10 +213,15 @@ describe('what the owner operations do', () => {
     expect(done.body).toMatchObject({ booking: { status: 'Completed' }, points: 145 });
     expect((await owner('POST', `/owner/bookings/${id}/complete`)).status).toBe(409);
     const loyalty = await call(api.baseUrl, 'GET', '/loyalty', { token: customerToken });
-    const earned = (loyalty.body as { transactions: { type: string; points: number }[] })
-      .transactions;
+    const earned = (
+      loyalty.body as { transactions: { type: string; points: number; source: string }[] }
+    ).transactions;
+    // The history names the booking in words: its service, vehicle and day, not its id.
     expect(earned.filter((entry) => entry.type === 'earn')).toEqual([
-      expect.objectContaining({ points: 145 }),
+      expect.objectContaining({
+        points: 145,
+        source: `Completed: Detailing Service for the 2020 Subaru Outback on ${calendarDayText(date)}`,
+      }),
     ]);
   });
 
@@ -246,6 +252,40 @@ describe('what the owner operations do', () => {
     const reason = { reason: 'Rain all day' };
     expect((await owner('POST', `/owner/bookings/${cancelled}/cancel`, reason)).status).toBe(200);
     expect(customerMessages(cancelled)).toEqual(['customer-cancelled']);
+  });
+
+  it("keeps the picture's chosen file name as its label; the stored file name stays random", async () => {
+    const id = await newBookingId();
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([PNG], { type: 'image/png' }), name);
+      return fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ownerToken}` },
+        body: form,
+      });
+    };
+    const stored = await upload('after.jpg');
+    expect(stored.status).toBe(201);
+    const body = (await stored.json()) as { file: string; label: string };
+    expect(body.label).toBe('after.jpg');
+    expect(body.file).toMatch(/^[0-9a-f]{24}\.png$/);
+    const db = new Database(api.databasePath, { readonly: true });
+    try {
+      expect(db.prepare('SELECT label FROM pictures WHERE file = ?').get(body.file)).toEqual({
+        label: 'after.jpg',
+      });
+    } finally {
+      db.close();
+    }
+    // A path or control characters in the name are not kept; a name past 255 characters is refused.
+    const fromPath = await upload('C:\\phone\\DCIM/../before\u0007.png');
+    expect(((await fromPath.json()) as { label: string }).label).toBe('before.png');
+    const tooLong = await upload(`${'a'.repeat(256)}.png`);
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { message: string }).message).toBe(
+      "The picture's file name must NOT have more than 255 characters",
+    );
   });
 
   it('refuses a picture that is not an image, and a body that is not multipart', async () => {

@@ -20,7 +20,7 @@ export interface IslandSpec {
 }
 
 export const islands: Record<string, IslandSpec> = {
-  // The menu, the section links and the signed-in links (My Dashboard / Logout).
+  // The menu, the section links and the signed-in links (My Dashboard or, for the owner, Owner console / Logout).
   header: {
     load: () => import(/* webpackChunkName: "island-header" */ './HeaderIsland'),
     wake: 'touch',

@@ -9,9 +9,11 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { SectionLink, type HomeSection } from '../../components/SectionLink';
 import { business } from '../../config/business';
+import { HEADER_HEIGHT } from '../../config/layout';
 import { marketingTexts } from '../../features/marketing/messages';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { useHydrated } from '../hydration';
+import { isOwnerSession } from '../../api/session/landing';
 
 /** Header links (docs/product.md §2): section links on the home page. */
 export const headerSections: { label: string; section: HomeSection }[] = [
@@ -45,7 +47,7 @@ function useDismiss(open: boolean, close: () => void) {
 }
 
 /**
- * Header (docs/product.md §2). On small screens the links collapse into a disclosure menu (a native
+ * Header (docs/product.md §2): a signed-in owner's account link is `Owner console` (/owner). On small screens the links collapse into a disclosure menu (a native
  * <details>: it opens without JavaScript too, and costs no dialog/transition code).
  */
 export function Header() {
@@ -61,6 +63,12 @@ export function Header() {
   const navigate = useNavigate();
   // The stored session is only known in the browser: the prerendered HTML is signed out.
   const signedIn = useHydrated() && sessionStatus === 'authenticated';
+  // The owner's way back to the console. Their own account holds no customer data: the
+  // customer's dashboard would be empty, so it is not offered to them.
+  const home =
+    signedIn && isOwnerSession()
+      ? { to: '/owner', label: 'Owner console' }
+      : { to: '/dashboard', label: 'My Dashboard' };
 
   const onLogout = async () => {
     close();
@@ -72,8 +80,8 @@ export function Header() {
 
   const accountButtons = signedIn ? (
     <>
-      <Button component={RouterLink} to="/dashboard" color="inherit" onClick={close}>
-        My Dashboard
+      <Button component={RouterLink} to={home.to} color="inherit" onClick={close}>
+        {home.label}
       </Button>
       <Button variant="outlined" color="inherit" onClick={() => void onLogout()}>
         Logout
@@ -100,7 +108,7 @@ export function Header() {
   return (
     <AppBar position="sticky" color="primary" elevation={0} component="header">
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 2, minHeight: 64 }}>
+        <Toolbar disableGutters sx={{ gap: 2, minHeight: HEADER_HEIGHT }}>
           <Typography
             component={RouterLink}
             to="/"

@@ -11,7 +11,7 @@ import { useToday } from '../../lib/useToday';
 import { editedTotal, updateBody, type BookingDraft } from './bookingEdit';
 import { sourceLabel, StatusChip } from './display';
 import { bookingsMessages as m } from './messages';
-import { bookingIdCell, websiteColumns as col } from './websiteColumns';
+import { bookingIdCell, shortBookingId, websiteColumns as col } from './websiteColumns';
 
 interface Props {
   booking: WebsiteBooking;
@@ -45,8 +45,8 @@ export function BookingEditRow({
   const canSave = !busy && updateBody(draft, booking, shownVehicle) !== null;
   return (
     <TableRow selected>
-      <TableCell data-label={col.id} id={idCell} sx={{ wordBreak: 'break-all' }}>
-        {booking.bookingId}
+      <TableCell data-label={col.id} id={idCell} title={booking.bookingId}>
+        {shortBookingId(booking.bookingId)}
       </TableCell>
       <TableCell data-label={col.when}>
         <Stack spacing={1} sx={{ minWidth: 150 }}>

@@ -10,7 +10,7 @@ import { formatShortDateTime } from '../../../domain/dates';
 import { formatUsd } from '../../lib/money';
 import { sourceLabel, StatusChip } from './display';
 import { bookingsMessages as m } from './messages';
-import { bookingIdCell, websiteColumns as col } from './websiteColumns';
+import { bookingIdCell, shortBookingId, websiteColumns as col } from './websiteColumns';
 
 interface Props {
   booking: WebsiteBooking;
@@ -36,8 +36,8 @@ export function BookingReadRow({
   const idCell = bookingIdCell(booking);
   return (
     <TableRow>
-      <TableCell data-label={col.id} id={idCell} sx={{ wordBreak: 'break-all' }}>
-        {booking.bookingId}
+      <TableCell data-label={col.id} id={idCell} title={booking.bookingId}>
+        {shortBookingId(booking.bookingId)}
       </TableCell>
       <TableCell data-label={col.when}>{formatShortDateTime(booking.startsAt)}</TableCell>
       <TableCell data-label={col.vehicle}>{shownVehicle || booking.vehicleType || '—'}</TableCell>

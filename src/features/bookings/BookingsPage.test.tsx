@@ -57,8 +57,9 @@ function bookingsApi(initial: Booking[]) {
 const dialogGone = () =>
   waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 const websiteTable = () => screen.findByRole('table', { name: 'Website bookings' });
+/** A booking's row, by its whole id (the cell shows its end; the whole id is its title). */
 const rowOf = (table: HTMLElement, id: string) =>
-  within(table).getByRole('cell', { name: id }).closest('tr') as HTMLElement;
+  within(table).getByTitle(id).closest('tr') as HTMLElement;
 
 describe('My Bookings', () => {
   beforeEach(() => signIn());
@@ -142,6 +143,9 @@ describe('My Bookings', () => {
 
     // A vehicle id shows the stored vehicle; an object shows make model (year).
     const a = rowOf(table, ID_A);
+    // The Booking ID is shortened for reading: its last eight characters.
+    expect(within(a).getByRole('cell', { name: '…c3d4e5a1' })).toBeInTheDocument();
+    expect(within(a).queryByText(ID_A)).not.toBeInTheDocument();
     expect(within(a).getByText('Honda Civic (2020)')).toBeInTheDocument();
     expect(within(a).getByText('$90')).toBeInTheDocument();
     expect(within(a).getByText('Website')).toBeInTheDocument();

@@ -11,6 +11,14 @@ export const websiteColumns = {
   actions: 'Actions',
 } as const;
 
+/**
+ * The Booking ID as the table writes it: its last eight characters (`…c3d4e5a1`, the random
+ * end of the id), enough to tell bookings apart and read out on the phone; the whole id is the
+ * cell's title.
+ */
+export const shortBookingId = (bookingId: string): string =>
+  bookingId.length > 10 ? `…${bookingId.slice(-8)}` : bookingId;
+
 /** The id of a row's Booking ID cell, which describes the row's buttons. */
 export const bookingIdCell = (booking: WebsiteBooking) => `booking-${booking.bookingId}`;
 

@@ -104,7 +104,7 @@ describe(m.title, () => {
         date: { S: '2026-03-05 15:00:00Z' },
         type: 'earn',
         points: { N: '500' },
-        source: 'Booking 65a1 completed',
+        source: 'Completed: Detailing Service for the SUV on Thu, Mar 5, 2026',
       },
       {
         id: 't3',
@@ -133,7 +133,12 @@ describe(m.title, () => {
       );
     expect(rows).toEqual([
       ['3/12/2026', m.types.redeem, '-150', 'Redeemed for a discount'],
-      ['3/5/2026', m.types.earn, '+500', 'Booking 65a1 completed'],
+      [
+        '3/5/2026',
+        m.types.earn,
+        '+500',
+        'Completed: Detailing Service for the SUV on Thu, Mar 5, 2026',
+      ],
       ['3/1/2026', m.types.signup_bonus, '+100', 'Welcome bonus'],
       ['Unknown date', m.types.adjustment, '0', m.noSource],
     ]);

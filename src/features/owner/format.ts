@@ -1,6 +1,7 @@
 /** How the owner console writes dates, times, vehicles and addresses (America/New_York). */
 import { dayjs } from '../../../domain/dayjs';
 import { parseDate, todayLocal } from '../../../domain/dates';
+export { appointmentText, calendarDayText as dayText } from '../../../domain/dates';
 import { timeZone } from '../../../domain/serviceArea';
 import { errorMessage, NETWORK_ERROR_MESSAGE } from '../../api/errors';
 import type { Address, OwnerBooking } from './api/generated';
@@ -9,18 +10,11 @@ import { OWNER_TEXT } from './texts';
 /** Today's date (YYYY-MM-DD) in New York. */
 export const todayInNewYork = (now: Date = new Date()): string => todayLocal(now);
 
-// The lists write a date on every row: their two formatters are made once, when the console's
+// The lists write a date on every row: the arrival's formatter is made once, when the console's
 // code loads, not while a page of requests waits to be drawn (dayjs's tz() and toLocale*String()
 // with options would build a new Intl formatter per call). The very first formatter of a page
 // loads the browser's locale and time-zone data: src/app/OwnerGate.tsx makes one while this code
 // is on its way.
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 const receivedFormat = new Intl.DateTimeFormat('en-US', {
   timeZone,
   month: 'short',
@@ -50,24 +44,6 @@ export function toInputTime(value: string | undefined): string {
   return parsed.isValid() ? parsed.format('HH:mm') : '';
 }
 
-/** `Fri, Nov 27, 2026` for a `YYYY-MM-DD`. */
-export function dayText(date: string): string {
-  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!ymd) return date;
-  const [year, month, day] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  // Not a real calendar day (e.g. 2026-02-30).
-  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return date;
-  const p = partsOf(dayFormat, calendar);
-  return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
-}
-
-/** `Fri, Nov 27, 2026 at 10:00 AM`, or '' when the booking has no date. */
-export function appointmentText(booking: Pick<OwnerBooking, 'date' | 'time'>): string {
-  if (!booking.date) return '';
-  return booking.time ? `${dayText(booking.date)} at ${booking.time}` : dayText(booking.date);
-}
-
 /** When a request arrived, in New York time: `Nov 26, 2026 4:05 PM`. */
 export function receivedText(createdAt: string): string {
   const at = parseDate(createdAt);
@@ -81,6 +57,10 @@ export function vehicleText(vehicle: OwnerBooking['vehicle']): string {
   const plate = vehicle.licensePlate ? ` (${vehicle.licensePlate})` : '';
   return `${vehicle.year} ${vehicle.make} ${vehicle.model}${plate}`;
 }
+
+/** Vehicle type, vehicle and what else is known, `SUV · 2021 Honda CR-V · $175`, skipping any not given. */
+export const summaryText = (...parts: (string | undefined)[]): string =>
+  parts.filter(Boolean).join(' · ');
 
 export function addressText(address: Address): string {
   const street = [address.line1, address.line2].filter(Boolean).join(', ');

@@ -73,7 +73,8 @@ export const OWNER_TEXT = {
     scheduleHelp: 'Date and time in New York time. The customer sees them in My Bookings.',
     date: 'Date',
     time: 'Time',
-    noteField: 'Internal note (the customer never sees it)',
+    noteField: 'Internal note',
+    noteHelp: 'The customer never sees it.',
     save: 'Save schedule',
     saving: 'Saving…',
     saved: (when: string) => `Scheduled for ${when}.`,
@@ -99,7 +100,9 @@ export const OWNER_TEXT = {
     upload: 'Upload picture',
     uploading: 'Uploading…',
     needPicture: 'Choose a picture first.',
-    uploaded: (file: string) => `Uploaded ${file}. The customer sees it in Service Pics.`,
+    /** `label` is the file name the owner chose ('' when the phone named none). */
+    uploaded: (label: string) =>
+      `Uploaded ${label || 'the picture'}. The customer sees it in Service Pics.`,
   },
 
   route: {

@@ -14,6 +14,7 @@ import { bookAgainState } from '../../lib/bookAgain';
 import { DRAFT_KEY } from './wizard';
 import { logout } from '../../api/session/logout';
 import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
+import { HEADER_HEIGHT } from '../../config/layout';
 
 const SUCCESS =
   "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours to confirm your booking.";
@@ -167,6 +168,36 @@ describe('quote wizard', () => {
     await toBookingStep(/^SUV/);
     expect(total()).toHaveTextContent('$120');
     expect(await screen.findByLabelText(/Full Name/)).toHaveValue('');
+  });
+
+  it("after Continue, brings the step's heading, and the fields under it, below the sticky header", async () => {
+    const scrolled: { element: Element; options: unknown }[] = [];
+    const scroll = jest.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+      options?: boolean | ScrollIntoViewOptions,
+    ) {
+      scrolled.push({ element: this, options });
+    });
+    try {
+      renderQuote();
+      await toBookingStep();
+      const title = await heading('Your details and preferred time');
+      expect(title).toHaveFocus();
+      expect(scrolled).toContainEqual({ element: title, options: { block: 'nearest' } });
+      // The space the scroll leaves above the heading is more than the header's height.
+      expect(parseFloat(getComputedStyle(title).scrollMarginTop)).toBeGreaterThan(HEADER_HEIGHT);
+    } finally {
+      scroll.mockRestore();
+    }
+  });
+
+  it("leaves room between a field's help text and the label of the field below it", async () => {
+    renderQuote();
+    await toBookingStep();
+    const grid = screen.getByLabelText(/Full Name/).closest('form')!.firstElementChild!;
+    expect(grid).toContainElement(screen.getByLabelText(/Preferred Time/));
+    // The outlined field's label rises half its height (about 9 px) above the field.
+    expect(parseFloat(getComputedStyle(grid).rowGap)).toBeGreaterThanOrEqual(12);
   });
 
   it('offers no time until a date is chosen, then weekday or weekend slots', async () => {

@@ -29,6 +29,7 @@ import { useQuoteDraft } from './useQuoteDraft';
 import { VehicleStep } from './steps/VehicleStep';
 import { AddonsStep } from './steps/AddonsStep';
 import type { QuoteAccount } from './steps/BookingStep';
+import { HEADER_HEIGHT } from '../../config/layout';
 
 const loadBookingStep = () => import(/* webpackChunkName: "quote-booking" */ './steps/BookingStep');
 const BookingStep = lazy(loadBookingStep);
@@ -129,7 +130,11 @@ export function QuoteSection() {
   }, [location, navigate, dispatch]);
 
   useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
+    if (!moved.current) return;
+    // The new step's heading, and its first fields, clear of the sticky header (its scroll
+    // margin): focusing alone leaves a heading that is on screen but under the header there.
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'nearest' });
   }, [draft.step]);
 
   // The booking step's code is fetched while the visitor picks add-ons.
@@ -236,7 +241,7 @@ export function QuoteSection() {
             component="h3"
             ref={headingRef}
             tabIndex={-1}
-            sx={{ mb: 2, outline: 'none' }}
+            sx={{ mb: 2, outline: 'none', scrollMarginTop: HEADER_HEIGHT + 16 }}
           >
             {stepTitles[draft.step]}
           </Typography>

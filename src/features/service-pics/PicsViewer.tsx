@@ -55,16 +55,17 @@ function Arrow({
 }
 
 interface Props {
-  bookingId: string | null;
+  /** The booking in words (domain/bookingName.ts); null while closed. */
+  title: string | null;
   pics: readonly ServicePic[];
   onClose: () => void;
 }
 
-export function PicsViewer({ bookingId, pics, onClose }: Props) {
+export function PicsViewer({ title, pics, onClose }: Props) {
   const [main, setMain] = useState<Slider | null>(null);
   const [strip, setStrip] = useState<Slider | null>(null);
   const [current, setCurrent] = useState(0);
-  const open = bookingId !== null && pics.length > 0;
+  const open = title !== null && pics.length > 0;
 
   // While the viewer is open the arrow keys change picture, wherever focus is (an arrow
   // button that became disabled at either end leaves focus on the page).
@@ -92,7 +93,7 @@ export function PicsViewer({ bookingId, pics, onClose }: Props) {
       aria-labelledby="pics-viewer-title"
     >
       <DialogTitle id="pics-viewer-title" sx={{ pr: 7 }}>
-        {m.booking(bookingId)}
+        {title}
       </DialogTitle>
       <IconButton
         aria-label={m.close}
@@ -161,7 +162,7 @@ export function PicsViewer({ bookingId, pics, onClose }: Props) {
                   <Box
                     component="img"
                     src={pic.signedUrl}
-                    alt={picAlt(pic, index)}
+                    alt={picAlt(pic, index, title ?? '')}
                     sx={{
                       display: 'block',
                       width: '100%',
@@ -222,7 +223,7 @@ export function PicsViewer({ bookingId, pics, onClose }: Props) {
                       <Box
                         component="img"
                         src={pic.signedUrl}
-                        alt={m.thumbnailAlt(picAlt(pic, index))}
+                        alt={m.thumbnailAlt(picAlt(pic, index, title ?? ''))}
                         loading="lazy"
                         sx={thumbnailSx}
                       />

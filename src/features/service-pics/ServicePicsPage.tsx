@@ -13,6 +13,7 @@ import { DashboardPageBody } from '../../components/DashboardPageBody';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useListServicePicsForBookingsQuery } from './servicePicsApi';
 import { picAlt, thumbnailSx } from './picAlt';
+import { bookingName } from '../../../domain/bookingName';
 import { servicePicsMessages as m } from './messages';
 
 // react-slick and the viewer load when a picture is first opened.
@@ -20,6 +21,8 @@ const PicsViewer = lazy(() => import('./PicsViewer').then((m) => ({ default: m.P
 
 interface BookingPics {
   bookingId: string;
+  /** The booking in words: service, vehicle and day. */
+  name: string;
   pics: ServicePic[];
 }
 
@@ -46,8 +49,18 @@ export function ServicePicsPage() {
       if (list) list.push(pic);
       else byBooking.set(pic.bookingId, [pic]);
     }
-    return [...byBooking].map(([bookingId, list]) => ({ bookingId, pics: list }));
-  }, [pics.data]);
+    const names = new Map(
+      (bookings.data ?? []).map((b) => [
+        b.bookingId,
+        bookingName({ ...b, vehicle: b.vehicle.text }),
+      ]),
+    );
+    return [...byBooking].map(([bookingId, list]) => ({
+      bookingId,
+      name: names.get(bookingId) ?? bookingName({}),
+      pics: list,
+    }));
+  }, [pics.data, bookings.data]);
 
   const failed = bookings.isError || pics.isError;
   const loading =
@@ -89,13 +102,13 @@ export function ServicePicsPage() {
                         <Box
                           component="img"
                           src={cover.signedUrl}
-                          alt={picAlt(cover, 0)}
+                          alt={picAlt(cover, 0, group.name)}
                           loading="lazy"
                           sx={{ ...thumbnailSx, bgcolor: 'grey.100' }}
                         />
                         <CardContent sx={{ p: 1.5 }}>
-                          <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
-                            {m.booking(group.bookingId)}
+                          <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+                            {group.name}
                           </Typography>
                           <Typography variant="body2" color="text.secondary">
                             {m.photoCount(group.pics.length)}
@@ -112,7 +125,7 @@ export function ServicePicsPage() {
       </DashboardPageBody>
       {open && (
         <Suspense fallback={null}>
-          <PicsViewer bookingId={open.bookingId} pics={open.pics} onClose={() => setOpenId(null)} />
+          <PicsViewer title={open.name} pics={open.pics} onClose={() => setOpenId(null)} />
         </Suspense>
       )}
     </Container>

@@ -6,12 +6,11 @@ export const servicePicsMessages = {
   loadFailed: 'Failed to load service pictures.',
   empty: 'No service photos available yet.',
   someFailed: 'Some pictures could not be loaded. Refresh the page to try again.',
-  booking: (bookingId: string | null) => `Booking ${bookingId}`,
   photoCount: (count: number) => (count === 1 ? '1 photo' : `${count} photos`),
   previous: 'Previous picture',
   next: 'Next picture',
   close: 'Close',
   showPicture: (n: number) => `Show picture ${n}`,
-  picAlt: (n: number, bookingId: string) => `Service picture ${n} of booking ${bookingId}`,
+  picAlt: (n: number, bookingName: string) => `Service picture ${n}: ${bookingName}`,
   thumbnailAlt: (alt: string) => `Thumbnail: ${alt}`,
 } as const;

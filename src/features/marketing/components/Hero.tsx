@@ -12,6 +12,7 @@ import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { formatUsd } from '../../../lib/money';
 import { ResponsiveImage } from './ResponsiveImage';
 import { marketingTexts } from '../messages';
+import { HEADER_HEIGHT } from '../../../config/layout';
 
 const promises = [
   'Fully insured',
@@ -27,7 +28,7 @@ export function Hero() {
       id="home"
       aria-labelledby="home-title"
       sx={{
-        scrollMarginTop: 64,
+        scrollMarginTop: HEADER_HEIGHT,
         color: '#ffffff',
         background:
           'radial-gradient(ellipse at 75% 40%, rgba(56,189,248,0.22), transparent 60%), linear-gradient(160deg, #0b2a4a 0%, #06172b 100%)',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { HEADER_HEIGHT } from '../../../config/layout';
 
 const tones = {
   light: { background: '#ffffff', color: 'text.primary', intro: 'text.secondary' },
@@ -34,7 +35,7 @@ export function Section({ id, title, intro, tone = 'light', children }: Props) {
       id={id}
       aria-labelledby={`${id}-title`}
       sx={{
-        scrollMarginTop: 64,
+        scrollMarginTop: HEADER_HEIGHT,
         py: { xs: 7, md: 10 },
         background: t.background,
         color: t.color,

@@ -242,7 +242,13 @@ export type OwnerCompletion = {
   points: number;
 };
 export type OwnerPicture = {
+  /** The stored file's name (random) */
   file: string;
+  /** The name of the file the owner chose (`after.jpg`), without any folder or control
+    characters; empty when the upload named none. Shown instead of `file`.
+    A name longer than 255 characters is `400`.
+     */
+  label: string;
   bookingId: Id;
   description: string;
   uploadedAt: string;
@@ -304,7 +310,7 @@ export type LoyaltyTransaction = {
   type: 'earn' | 'redeem' | 'signup_bonus' | 'adjustment';
   /** Positive, except an adjustment that took points away (negative); a redeem is stored positive and counts negative */
   points: number;
-  /** Why the points moved (e.g. `Booking 65a1… completed`) */
+  /** Why the points moved (e.g. `Completed: Detailing Service for the SUV on Sat, May 2, 2026`) */
   source: string;
 };
 export type Loyalty = {

@@ -124,6 +124,21 @@ describe('CustomerDetailPage', () => {
     expect(new Set(asked)).toEqual(new Set(['cust-1']));
   });
 
+  it('lists a phone number once when the phone and the mobile are the same number', async () => {
+    const ledger = loyalty(100);
+    const same = customer(ledger);
+    same.profile = { ...same.profile, phone: '(919) 555-0123', mobile: '9195550123' };
+    server.use(
+      contractHttp.get('/owner/customers/{userId}', () => HttpResponse.json<OwnerCustomer>(same)),
+    );
+    render();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }),
+    ).toBeInTheDocument();
+    const calls = screen.getAllByRole('link', { name: /^Call / });
+    expect(calls.map((link) => link.textContent)).toEqual(['Call (919) 555-0123']);
+  });
+
   it('says so when the customer does not exist', async () => {
     server.use(
       contractHttp.get('/owner/customers/{userId}', () =>

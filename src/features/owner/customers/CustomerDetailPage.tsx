@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useGetOwnerCustomerQuery, type OwnerCustomer } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
-import { formatShortDate } from '../../../../domain/dates';
+import { appointmentText, formatShortDate } from '../../../../domain/dates';
 import { signedPoints } from '../../../../domain/loyaltyPoints';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
@@ -35,6 +35,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The phone and the mobile, each given once: the same number written two ways (`(919) 555-0123`
+ * and `9195550123`) is one, shown as first written.
+ */
+function distinctPhones(...phones: (string | null | undefined)[]): string[] {
+  const seen = new Map<string, string>();
+  for (const phone of phones) {
+    const digits = phone?.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+    if (phone && digits && !seen.has(digits)) seen.set(digits, phone);
+  }
+  return [...seen.values()];
+}
+
 const signed = (points: number) => (points > 0 ? `+${formatCount(points)}` : formatCount(points));
 
 function Details({ customer }: { customer: OwnerCustomer }) {
@@ -52,13 +65,11 @@ function Details({ customer }: { customer: OwnerCustomer }) {
         <Typography sx={{ overflowWrap: 'anywhere' }}>
           <Link href={`mailto:${profile.email}`}>{t.email(profile.email)}</Link>
         </Typography>
-        {[profile.phone, profile.mobile]
-          .filter((phone): phone is string => Boolean(phone))
-          .map((phone) => (
-            <Typography key={phone}>
-              <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{t.call(phone)}</Link>
-            </Typography>
-          ))}
+        {distinctPhones(profile.phone, profile.mobile).map((phone) => (
+          <Typography key={phone}>
+            <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{t.call(phone)}</Link>
+          </Typography>
+        ))}
         {!profile.phone && !profile.mobile ? <Typography>{t.noPhone}</Typography> : null}
         <Typography sx={{ mt: 1 }}>
           {address
@@ -114,9 +125,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
             {bookings.map((booking) => (
               <Box component="li" key={booking.bookingId} sx={{ listStyle: 'none', py: 1 }}>
                 <Typography>
-                  {booking.date
-                    ? `${formatShortDate(booking.date)} ${booking.time ?? ''}`
-                    : t.callBack}
+                  {appointmentText(booking) || t.callBack}
                   {' · '}
                   {booking.status} · {booking.vehicleType} · {formatUsd(booking.totalPrice)}
                 </Typography>

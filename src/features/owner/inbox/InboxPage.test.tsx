@@ -145,4 +145,12 @@ describe('the requests inbox', () => {
     expect(await screen.findByText('No quote requests yet.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('0 new requests')).toBeInTheDocument());
   });
+
+  it('leaves out a vehicle that was not given, without an empty separator', async () => {
+    const booking = ownerBooking({ vehicle: '', totalPrice: 120, serviceAddress: undefined });
+    inboxAnswers(() => ({ items: [booking], nextCursor: null, newCount: 1 }));
+    renderApp('/owner');
+    const [item] = within(await list()).getAllByRole('listitem');
+    expect(item!.querySelector('.summary')).toHaveTextContent(/^SUV · \$120$/);
+  });
 });

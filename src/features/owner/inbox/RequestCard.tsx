@@ -5,7 +5,7 @@ import { formatUsd } from '../../../lib/money';
 import type { OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
 import { StatusChips } from '../StatusChips';
-import { appointmentText, receivedText, requestPath, vehicleText } from '../format';
+import { appointmentText, receivedText, requestPath, summaryText, vehicleText } from '../format';
 import { OWNER_TEXT } from '../texts';
 
 const T = OWNER_TEXT.inbox;
@@ -72,8 +72,12 @@ export const RequestCard = memo(function RequestCard({ booking }: { booking: Own
         <StatusChips booking={booking} />
       </div>
       <p className="summary">
-        {booking.vehicleType} · {vehicleText(booking.vehicle)} · {formatUsd(booking.totalPrice)}
-        {town ? ` · ${town}` : ''}
+        {summaryText(
+          booking.vehicleType,
+          vehicleText(booking.vehicle),
+          formatUsd(booking.totalPrice),
+          town,
+        )}
       </p>
       <p className="when">
         {T.preferred}: {appointmentText(booking) || T.noPreferred} · {T.received}{' '}

@@ -114,6 +114,7 @@ export function ScheduleForm({
       </Box>
       <TextField
         label={T.noteField}
+        helperText={T.noteHelp}
         value={note}
         onChange={(event) => setNote(event.target.value)}
         multiline
@@ -220,7 +221,7 @@ export function PictureUpload({ booking }: { booking: OwnerBooking }) {
       // The generated type describes the multipart fields; the base query sends FormData as is.
       const body = form as unknown as UploadOwnerPictureApiArg['body'];
       const picture = await upload({ id: booking.bookingId, body }).unwrap();
-      setUploaded((list) => [...list, T.uploaded(picture.file)]);
+      setUploaded((list) => [...list, T.uploaded(picture.label)]);
       setFile(null);
       setDescription('');
       setInputKey((key) => key + 1);
@@ -252,8 +253,9 @@ export function PictureUpload({ booking }: { booking: OwnerBooking }) {
         </Button>
       </Box>
       <Box role="status">
-        {uploaded.map((line) => (
-          <Typography key={line}>{line}</Typography>
+        {/* Appended only, and the same file may be uploaded twice: keyed by place. */}
+        {uploaded.map((line, index) => (
+          <Typography key={index}>{line}</Typography>
         ))}
       </Box>
     </ActionSection>

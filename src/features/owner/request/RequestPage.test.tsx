@@ -91,7 +91,10 @@ describe("a request's page", () => {
 
     await user.fill(within(form).getByLabelText(/^Date/), '2026-12-04');
     await user.fill(within(form).getByLabelText(/^Time/), '10:00');
-    await user.fill(within(form).getByRole('textbox', { name: /Internal note/ }), 'Side gate');
+    // A short label that fits a phone's width, and what it means under the field.
+    const noteField = within(form).getByRole('textbox', { name: 'Internal note' });
+    expect(noteField).toHaveAccessibleDescription('The customer never sees it.');
+    await user.fill(noteField, 'Side gate');
     await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'body/date must not be in the past',
@@ -180,7 +183,8 @@ describe("a request's page", () => {
         }
         return HttpResponse.json<OwnerPicture>(
           {
-            file: 'after-1.png',
+            file: 'bd6f31c0b0d3904485e6e62d.png',
+            label: 'after.png',
             bookingId: booking.bookingId,
             description: 'After',
             uploadedAt: '2026-11-26T15:00:00.000Z',
@@ -215,9 +219,7 @@ describe("a request's page", () => {
     tooLarge = false;
     await user.click(within(section).getByRole('button', { name: 'Upload picture' }));
     expect(
-      await within(section).findByText(
-        'Uploaded after-1.png. The customer sees it in Service Pics.',
-      ),
+      await within(section).findByText('Uploaded after.png. The customer sees it in Service Pics.'),
     ).toBeInTheDocument();
     expect(received).toEqual([
       { file: 'after.png', description: 'After' },

@@ -13,7 +13,15 @@ import { usePageMeta } from '../../../components/usePageMeta';
 import { useListOwnerRouteQuery, type OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
 import { Failure } from '../Failure';
-import { addressText, dayText, mapUrl, requestPath, todayInNewYork, vehicleText } from '../format';
+import {
+  addressText,
+  dayText,
+  mapUrl,
+  requestPath,
+  summaryText,
+  todayInNewYork,
+  vehicleText,
+} from '../format';
 import { OWNER_TEXT } from '../texts';
 
 const T = OWNER_TEXT.route;
@@ -28,9 +36,7 @@ function Stop({ booking }: { booking: OwnerBooking }) {
           {booking.name || booking.email}
         </Link>
       </Typography>
-      <Typography>
-        {booking.vehicleType} · {vehicleText(booking.vehicle)}
-      </Typography>
+      <Typography>{summaryText(booking.vehicleType, vehicleText(booking.vehicle))}</Typography>
       <Typography>
         {address ? (
           <Link href={mapUrl(address)} target="_blank" rel="noopener noreferrer">

@@ -89,7 +89,13 @@ export default function BookingStep({
   return (
     <Box component="form" ref={formRef} noValidate onSubmit={submit}>
       <Box
-        sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          // A field's help text clear of the label of the field below (the label rises above it).
+          rowGap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        }}
       >
         <TextField
           {...field('name')}

@@ -1,0 +1,6 @@
+/**
+ * @time-zone Pacific/Auckland
+ */
+import { describeCalendarDates } from '../../testing/ownerCalendarDates';
+
+describeCalendarDates('Pacific/Auckland');
