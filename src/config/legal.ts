@@ -133,6 +133,7 @@ export const storedData: readonly StoredTable[] = [
       booking_id: 'the booking it belongs to',
       file: 'the name of the image file',
       description: 'what it shows',
+      label: 'the name its file had when it was uploaded (for example after.jpg)',
       uploaded_at: 'when it was added',
     },
   },
