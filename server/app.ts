@@ -35,7 +35,7 @@ import {
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers, type Handler, type OperationHandlers } from './operations';
-import { refuseEndedSession } from './sessions';
+import { refusingEndedSessions } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
 import { compileRequestValidators, validateRequest } from './validation';
 import { startMailWorker, type MailWorker } from './mail/worker';
@@ -96,7 +96,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
-  const verifyToken = refusingDeletedAccounts(db, verifySignature);
+  // Every token, the owner's included, goes through both refusals.
+  const verifyToken = refusingEndedSessions(db, refusingDeletedAccounts(db, verifySignature));
   // The outbox's worker sends while the server listens (./mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   const { mail } = options;
@@ -215,7 +216,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         if (isOwnerPath(op.path)) await requireOwner(verifyToken, authorization);
         else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
-          refuseEndedSession(db, token);
           customer = ensureCustomer(db, {
             sub: token.sub,
             email: token.email,

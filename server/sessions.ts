@@ -5,7 +5,7 @@
  */
 import type { Db } from './db';
 import { unauthorized } from './errors';
-import type { VerifiedToken } from './auth';
+import type { TokenVerifier, VerifiedToken } from './auth';
 
 /** Records that the account's tokens issued before `at` (seconds since the epoch) are over. */
 export function recordSessionsEnded(db: Db, sub: string, at = Math.floor(Date.now() / 1000)) {
@@ -16,9 +16,21 @@ export function recordSessionsEnded(db: Db, sub: string, at = Math.floor(Date.no
 }
 
 /** Refuses a token issued before its account's last reported end of sessions. */
-export function refuseEndedSession(db: Db, token: VerifiedToken): void {
+function refuseEndedSession(db: Db, token: VerifiedToken): void {
   const row = db.prepare('SELECT ended_at FROM sessions_ended WHERE sub = ?').get(token.sub) as
     { ended_at: number } | undefined;
   if (row && token.issuedAt < row.ended_at)
     throw unauthorized('Token was issued before the account signed out of its sessions');
+}
+
+/**
+ * Wraps a token verifier so that every token issued before its account's last end of sessions
+ * answers 401: app.ts verifies every token through it, the owner's (requireOwner) included.
+ */
+export function refusingEndedSessions(db: Db, verify: TokenVerifier): TokenVerifier {
+  return async (authorization) => {
+    const token = await verify(authorization);
+    refuseEndedSession(db, token);
+    return token;
+  };
 }
