@@ -3,13 +3,14 @@
  * reports it (POST /profile/me/sessions-ended), and from then on every token of the account
  * issued before that second is refused, although its signature and expiry are still good.
  */
-import type { Db } from './db';
+import { statement, type Db } from './db';
 import { unauthorized } from './errors';
 import type { TokenVerifier, VerifiedToken } from './auth';
 
 /** Records that the account's tokens issued before `at` (seconds since the epoch) are over. */
 export function recordSessionsEnded(db: Db, sub: string, at = Math.floor(Date.now() / 1000)) {
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO sessions_ended (sub, ended_at) VALUES (?, ?)
      ON CONFLICT (sub) DO UPDATE SET ended_at = MAX(ended_at, excluded.ended_at)`,
   ).run(sub, at);
@@ -17,7 +18,7 @@ export function recordSessionsEnded(db: Db, sub: string, at = Math.floor(Date.no
 
 /** Refuses a token issued before its account's last reported end of sessions. */
 function refuseEndedSession(db: Db, token: VerifiedToken): void {
-  const row = db.prepare('SELECT ended_at FROM sessions_ended WHERE sub = ?').get(token.sub) as
+  const row = statement(db, 'SELECT ended_at FROM sessions_ended WHERE sub = ?').get(token.sub) as
     { ended_at: number } | undefined;
   if (row && token.issuedAt < row.ended_at)
     throw unauthorized('Token was issued before the account signed out of its sessions');
