@@ -4,7 +4,7 @@
  * parameters and body schemas (./validation.ts), then handled by the operation table
  * (./operations.ts).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify, {
   LogController,
@@ -42,7 +42,7 @@ import { startMailWorker, type MailWorker } from './mail/worker';
 import { registerSecurityHeaders } from './securityHeaders';
 import { MULTIPART_LIMITS, requireOwner } from './owner';
 import { isOwnerPath } from '../domain/owners';
-import { installServiceHooks } from './service';
+import { installServiceHooks, requestIds } from './service';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -85,7 +85,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const app = Fastify({
     logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // Trust exactly this many hops, whatever their addresses.

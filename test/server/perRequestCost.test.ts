@@ -52,6 +52,7 @@ describe('per-request SQL', () => {
     ['GET /profile/me', [{ url: '/profile/me', token: 'customer' }]],
     ['GET /bookings', [{ url: '/bookings', token: 'customer' }]],
     ['GET /owner/numbers', [{ url: '/owner/numbers', token: 'owner' }]],
+    ['GET /health/ready', [{ url: '/health/ready', token: 'none' }]],
   ])('%s compiles no statement again when it is asked again', async (_name, asked) => {
     const requests = asked.map(({ url, token }) => ({
       url,
