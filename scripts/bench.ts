@@ -20,21 +20,16 @@
  *    scripts/lib/benchOwner.ts);
  * 6. measures quote requests per second with the e-mail outbox and without it, side by side
  *    (scripts/lib/benchOutbox.ts; target: at least 90%). BENCH_ONLY=outbox runs only this and
- *    rewrites only its section of the results; BENCH_ONLY=owner, only step 5.
+ *    rewrites only its section of the results; BENCH_ONLY=owner, only step 5;
+ * 7. measures GET /profile/me and GET /bookings against an older commit's API, side by side
+ *    (scripts/lib/benchApi.ts; target: at least 95% of its requests per second).
+ *    `npm run bench -- api` (or BENCH_ONLY=api) runs only this and rewrites only its section.
  * Writes bench/results.md and bench/results.json; full Lighthouse reports go to bench/tmp/.
  * Ports 3400-3499 (the first free ones). BENCH_RUNS and BENCH_PAGES (comma-separated) narrow a
  * run while working on one page; BENCH_BASELINE=0 skips the baseline.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from './lib/staticServer';
 import { headerConfigFromEnv, OPENER_POLICY_HEADER, securityHeaders } from './lib/securityHeaders';
@@ -66,6 +61,8 @@ import { completeBooking } from '../server/bookings';
 import { CAPS } from '../server/caps';
 import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './lib/benchOutbox';
 import { measureInboxAtServer, replaceMarkdownSection, writeInboxSection } from './lib/benchInbox';
+import { API_HEADING, apiMarkdown, measureApiAgainstBaseline } from './lib/benchApi';
+import { checkOutWorktree, removeWorktree } from './lib/benchWorktree';
 
 /** This project's bench range. */
 const BENCH_PORTS = { from: 3400, to: 3500 };
@@ -119,27 +116,12 @@ function build(root: string): void {
     log('The build reported a failure (see above); measuring what it built.');
 }
 
-const git = (...args: string[]) => {
-  const result = spawnSync('git', args, { cwd: projectRoot, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-};
-
 /**
  * Checks BASELINE_COMMIT out into .local/bench/baseline, with this checkout's node_modules
  * linked in (its webpack configuration finds packages under its own root).
  */
-function checkOutBaseline(): string {
-  removeBaseline();
-  git('worktree', 'add', '--detach', baselineDir, BASELINE_COMMIT);
-  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(baselineDir, 'node_modules'));
-  return git('rev-parse', '--short', BASELINE_COMMIT);
-}
-
-function removeBaseline(): void {
-  if (existsSync(baselineDir)) git('worktree', 'remove', '--force', baselineDir);
-  git('worktree', 'prune');
-}
+const checkOutBaseline = () => checkOutWorktree(baselineDir, BASELINE_COMMIT);
+const removeBaseline = () => removeWorktree(baselineDir);
 
 function writeControlPage(): void {
   const dir = path.join(dist, CONTROL_PAGE);
@@ -428,16 +410,33 @@ Median **${results.bookings.medianMs} ms**, within ${RENDER_LIMIT_MS} ms: ${mark
 ${results.outbox ? `\n${outboxMarkdown(results.outbox)}` : ''}`;
 }
 
+/** Replaces one part of bench/results.json and its section of bench/results.md. */
+function saveSection(key: string, value: unknown, heading: string, markdown: string): void {
+  const jsonFile = path.join(benchDir, 'results.json');
+  const saved = existsSync(jsonFile)
+    ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>)
+    : {};
+  writeFileSync(jsonFile, `${JSON.stringify({ ...saved, [key]: value }, null, 2)}\n`);
+  replaceMarkdownSection(path.join(benchDir, 'results.md'), heading, markdown);
+}
+
+/** `npm run bench -- api` (BENCH_ONLY=api): the API against an older commit, alone. */
+async function apiOnly() {
+  const api = await measureApiAgainstBaseline(log);
+  saveSection('api', api, API_HEADING, apiMarkdown(api));
+  for (const [endpoint, figures] of Object.entries(api.endpoints)) {
+    log(
+      `GET ${endpoint}: ${figures.medianNow}/s now, ${figures.medianBefore}/s at ${api.baseline} ` +
+        `(${figures.ratio.toFixed(2)}×)`,
+    );
+  }
+  log('wrote its part of bench/results.md and results.json');
+}
+
 /** BENCH_ONLY=outbox: measures the outbox's cost and replaces only its part of the results. */
 async function outboxOnly() {
   const outbox = await measureOutboxCost(log);
-  const jsonFile = path.join(benchDir, 'results.json');
-  const mdFile = path.join(benchDir, 'results.md');
-  const saved = existsSync(jsonFile)
-    ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Partial<Results>)
-    : {};
-  writeFileSync(jsonFile, `${JSON.stringify({ ...saved, outbox }, null, 2)}\n`);
-  replaceMarkdownSection(mdFile, OUTBOX_HEADING, outboxMarkdown(outbox));
+  saveSection('outbox', outbox, OUTBOX_HEADING, outboxMarkdown(outbox));
   log(
     `outbox: ${outbox.medianWith}/s with, ${outbox.medianWithout}/s without ` +
       `(${Math.round(outbox.ratio * 100)}%); wrote its part of bench/results.md and results.json`,
@@ -510,6 +509,7 @@ async function ownerOnly() {
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'api' || process.argv.slice(2).includes('api')) return apiOnly();
   if (process.env.BENCH_ONLY === 'outbox') return outboxOnly();
   if (process.env.BENCH_ONLY === 'owner') return ownerOnly();
   const baseline = WITH_BASELINE ? checkOutBaseline() : null;
@@ -709,6 +709,9 @@ async function measure(baseline: string | null) {
       resultsMarkdown(results) + ownerInboxMarkdown(ownerInbox),
     );
     writeInboxSection(benchDir, inboxAtServer);
+    // The API against an older commit, on servers of its own (scripts/lib/benchApi.ts).
+    const api = await measureApiAgainstBaseline(log);
+    saveSection('api', api, API_HEADING, apiMarkdown(api));
     log('wrote bench/results.md and bench/results.json');
   } finally {
     await browser.close();

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { decodeJwt } from 'jose';
 import type { AccountDeletion, AccountExport } from '../domain/contract/types';
 import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../domain/accountRights';
-import { inWriteTransaction, newId, type Db } from './db';
+import { inWriteTransaction, newId, statement, type Db } from './db';
 import { appendErasure, erasureListPath } from './erasureList';
 import { badRequest, forbidden, HttpError, unauthorized } from './errors';
 import { emailPreferences, getLoyalty, getProfile, type Customer } from './customers';
@@ -134,9 +134,9 @@ export const subjectDigest = (userId: string): string =>
 
 export function isDeletedAccount(db: Db, userId: string): boolean {
   return (
-    db
-      .prepare('SELECT 1 FROM deleted_accounts WHERE subject_digest = ?')
-      .get(subjectDigest(userId)) !== undefined
+    statement(db, 'SELECT 1 FROM deleted_accounts WHERE subject_digest = ?').get(
+      subjectDigest(userId),
+    ) !== undefined
   );
 }
 

@@ -4,7 +4,7 @@
  * parameters and body schemas (./validation.ts), then handled by the operation table
  * (./operations.ts).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify, {
   LogController,
@@ -35,7 +35,7 @@ import {
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers, type Handler, type OperationHandlers } from './operations';
-import { refuseEndedSession } from './sessions';
+import { refusingEndedSessions } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
 import { reapplyErasures } from './erasure';
 import { compileRequestValidators, validateRequest } from './validation';
@@ -43,7 +43,7 @@ import { startMailWorker, type MailWorker } from './mail/worker';
 import { registerSecurityHeaders } from './securityHeaders';
 import { MULTIPART_LIMITS, requireOwner } from './owner';
 import { isOwnerPath } from '../domain/owners';
-import { installServiceHooks } from './service';
+import { installServiceHooks, requestIds } from './service';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -86,7 +86,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const app = Fastify({
     logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // Trust exactly this many hops, whatever their addresses.
@@ -100,7 +100,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Before anything answers: accounts deleted after this database file was copied are erased
   // again (a file put back by hand; ./erasure.ts).
   reapplyErasures(db, options);
-  const verifyToken = refusingDeletedAccounts(db, verifySignature);
+  // Every token, the owner's included, goes through both refusals.
+  const verifyToken = refusingEndedSessions(db, refusingDeletedAccounts(db, verifySignature));
   // The outbox's worker sends while the server listens (./mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   const { mail } = options;
@@ -219,7 +220,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         if (isOwnerPath(op.path)) await requireOwner(verifyToken, authorization);
         else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
-          refuseEndedSession(db, token);
           customer = ensureCustomer(db, {
             sub: token.sub,
             email: token.email,

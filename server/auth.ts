@@ -78,11 +78,16 @@ function audiences(payload: JWTPayload): string[] {
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const remote = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
+  // Each key is checked once: the set hands out the same key object for a key id until it is
+  // fetched again (a new object, checked again).
+  const emulatorKeys = new WeakMap<object, boolean>();
   const keys: typeof remote = options.acceptEmulatorKey
     ? remote
     : Object.assign(async (...args: Parameters<typeof remote>) => {
         const key = await remote(...args);
-        if (await emulatorKeyUsed(key)) throw new EmulatorKeyRefused();
+        let used = emulatorKeys.get(key);
+        if (used === undefined) emulatorKeys.set(key, (used = await emulatorKeyUsed(key)));
+        if (used) throw new EmulatorKeyRefused();
         return key;
       }, remote);
   return async (authorization) => {

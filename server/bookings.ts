@@ -1,7 +1,7 @@
 /** Website bookings: quote requests, their changes while Booked, and completion. */
 import type { Booking, BookingUpdate, QuoteRequest } from '../domain/contract/types';
 import { todayLocal } from '../domain/dates';
-import { inWriteTransaction, newId, type Db } from './db';
+import { inWriteTransaction, newId, statement, type Db } from './db';
 import { badRequest, conflict, HttpError, notFound } from './errors';
 import { creditCompletedBooking, type Customer } from './customers';
 import { assertBelowCap } from './caps';
@@ -223,9 +223,11 @@ export function bookingsWhere(
   condition: string,
   params: Record<string, string>,
 ): Booking[] {
-  const rows = db
-    .prepare(`SELECT * FROM bookings WHERE ${condition} ORDER BY created_at DESC, rowid DESC`)
-    .all(params) as BookingRow[];
+  // `condition` is one of a few constants (OWNED, claims.ts's CLAIMABLE), so the cache stays small.
+  const rows = statement(
+    db,
+    `SELECT * FROM bookings WHERE ${condition} ORDER BY created_at DESC, rowid DESC`,
+  ).all(params) as BookingRow[];
   return rows.map(toBooking);
 }
 

@@ -10,7 +10,7 @@ import type {
 import { completedBookingSource } from '../domain/bookingName';
 import { signedPoints } from '../domain/loyaltyPoints';
 import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../domain/loyalty';
-import { inWriteTransaction, newId, type Db } from './db';
+import { inWriteTransaction, newId, statement, type Db } from './db';
 import { conflict, notFound } from './errors';
 import { pointsForCompletedBooking, SIGNUP_BONUS } from '../domain/loyalty';
 
@@ -122,8 +122,9 @@ export function ensureCustomer(
   identity: { sub: string; email?: string; emailUnverified?: boolean },
   now: Date = new Date(),
 ): Customer {
-  const existing = db.prepare('SELECT email FROM customers WHERE user_id = ?').get(identity.sub) as
-    { email: string } | undefined;
+  const existing = statement(db, 'SELECT email FROM customers WHERE user_id = ?').get(
+    identity.sub,
+  ) as { email: string } | undefined;
   const email = (
     identity.email ?? (identity.emailUnverified ? '' : (existing?.email ?? ''))
   ).trim();
@@ -155,9 +156,10 @@ export function ensureCustomer(
   return { userId: identity.sub, email };
 }
 
+const CUSTOMER_ROW = 'SELECT * FROM customers WHERE user_id = ?';
+
 function customerRow(db: Db, userId: string): CustomerRow {
-  const row = db.prepare('SELECT * FROM customers WHERE user_id = ?').get(userId) as
-    CustomerRow | undefined;
+  const row = statement(db, CUSTOMER_ROW).get(userId) as CustomerRow | undefined;
   if (!row) throw notFound('Profile not found');
   return row;
 }
@@ -176,8 +178,7 @@ const preferencesOf = (row: CustomerRow): EmailPreferences => ({
  */
 export function emailPreferences(db: Db, userId: string | null): EmailPreferences {
   const row = userId
-    ? (db.prepare('SELECT * FROM customers WHERE user_id = ?').get(userId) as
-        CustomerRow | undefined)
+    ? (statement(db, CUSTOMER_ROW).get(userId) as CustomerRow | undefined)
     : undefined;
   return row ? preferencesOf(row) : ALL_EMAIL;
 }

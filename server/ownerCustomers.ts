@@ -5,7 +5,7 @@
  */
 import type { Loyalty, OwnerPointsAdjustment, QueryOf } from '../domain/contract/types';
 import { bookingInstant, monthKey } from '../domain/dates';
-import { inWriteTransaction, type Db } from './db';
+import { inWriteTransaction, statement, type Db } from './db';
 import { badRequest, conflict, notFound } from './errors';
 import { addLedgerEntry, getLoyalty, getProfile, type Customer } from './customers';
 import { listVehicles } from './vehicles';
@@ -139,12 +139,11 @@ export function ownerNumbers(db: Db, now: Date = new Date()) {
   const thisMonth = monthKey(now);
   const lastMonth = previousMonth(thisMonth);
   const since = bookingInstant(`${lastMonth}-01`, '')?.toISOString() ?? '';
-  const rows = db
-    .prepare(
-      `SELECT created_at, updated_at, status, total_price FROM bookings
-       WHERE created_at >= @since OR (status = 'Completed' AND updated_at >= @since)`,
-    )
-    .all({ since }) as NumbersRow[];
+  const rows = statement(
+    db,
+    `SELECT created_at, updated_at, status, total_price FROM bookings
+     WHERE created_at >= @since OR (status = 'Completed' AND updated_at >= @since)`,
+  ).all({ since }) as NumbersRow[];
   const figures = (month: string) => {
     const sent = rows.filter((row) => monthKey(new Date(row.created_at)) === month);
     // A completed booking never changes again, so its updated_at is when it was completed.

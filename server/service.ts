@@ -3,8 +3,9 @@
  * readiness check, scheduled backups and a graceful stop. app.ts installs the hooks; main.ts
  * and serve.ts start the service.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from './db';
+import { statement, type Db } from './db';
 import { backupNow, pruneExpired } from './backup';
 import type { MainConfig } from './config';
 import {
@@ -21,28 +22,48 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const STOP_GRACE_MS = 10_000;
 
 /**
- * Each answer carries its request id; each request is logged once, at `info`, with its id,
- * method, path, status and time (never headers, query or body). `GET /health/ready` answers
- * 200 while the database answers a query, 503 otherwise.
+ * Request ids (Fastify's `genReqId`): UUID-shaped, unique in this process by a counter in the
+ * last group and across processes by the random rest, drawn once per start (a random UUID per
+ * request cost more than the counter).
+ */
+export function requestIds(): () => string {
+  const start = randomUUID().slice(0, 24);
+  let count = 0;
+  return () => start + (count++).toString(16).padStart(12, '0');
+}
+
+/** pino's levels at which `info` lines are written. */
+const INFO_LOGGED = new Set(['info', 'debug', 'trace']);
+
+/**
+ * Each answer carries its request id (set when the request arrives, so errors and CORS
+ * preflights carry it too); each request is logged once, at `info`, with its id, method, path,
+ * status and time (never headers, query or body); at a higher level the hook that would log
+ * is not installed at all. `GET /health/ready` answers 200 while the database answers a query,
+ * 503 otherwise.
  */
 export function installServiceHooks(app: FastifyInstance, db: Db): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        path: request.url.split('?')[0],
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  });
+  if (INFO_LOGGED.has(app.log.level)) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          path: request.url.split('?')[0],
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+      done();
+    });
+  }
   app.get('/health/ready', async (request, reply) => {
     try {
-      db.prepare('SELECT version FROM schema_version').get();
+      statement(db, 'SELECT version FROM schema_version').get();
       return { status: 'ok', database: 'ok' };
     } catch (error) {
       request.log.error({ err: error }, 'database not reachable');

@@ -294,7 +294,12 @@ describe('two-customer isolation', () => {
     const before = { api: await snapshotOfA(), stored: storedOfA() };
     const deleted = await asB('POST', '/account/deletion', {
       email: B.email,
-      accessToken: await idp.accessToken(B.sub, { auth_time: Math.floor(Date.now() / 1000) }),
+      // From B's last sign-in, after B ended their sessions (a token from before is refused).
+      accessToken: await idp.accessToken(
+        B.sub,
+        { auth_time: Math.floor(Date.now() / 1000) },
+        { issuedAt: Math.floor(Date.now() / 1000) + 1 },
+      ),
     });
     expect(deleted.status).toBe(204);
     expect((await asB('GET', '/profile/me')).status).toBe(401);

@@ -1,7 +1,8 @@
 /**
  * The owner console's authorization matrix: every owner operation of openapi.yaml × no token,
  * a customer's token, a token whose `cognito:groups` was forged (re-signed with another key, or
- * unsigned), and an owner's token → 401 / 403 / 401 / 2xx. Then what the operations do.
+ * unsigned), an owner's token issued before that owner signed out of all devices, and an
+ * owner's token → 401 / 403 / 401 / 401 / 2xx. Then what the operations do.
  */
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
@@ -22,6 +23,8 @@ let idp: IdentityProvider;
 let api: TestApi;
 let ownerToken: string;
 let customerToken: string;
+/** An owner's token issued before that owner's "Sign out of all devices". */
+let signedOutOwnerToken: string;
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -35,6 +38,17 @@ beforeAll(async () => {
     'cognito:groups': [OWNERS_GROUP],
   });
   customerToken = await idp.idToken('customer-sub', 'sam@example.com');
+  signedOutOwnerToken = await idp.idToken(
+    'signed-out-owner-sub',
+    'owner.two@example.com',
+    { 'cognito:groups': [OWNERS_GROUP] },
+    { issuedAt: Math.floor(Date.now() / 1000) - 5 },
+  );
+  const signOut = await call(api.baseUrl, 'POST', '/profile/me/sessions-ended', {
+    token: signedOutOwnerToken,
+    body: { reason: 'global-sign-out' },
+  });
+  expect(signOut.status).toBe(204);
 });
 
 afterAll(async () => {
@@ -159,6 +173,7 @@ describe('authorization matrix of the owner operations', () => {
     expect(await request(operationId, reSigned)).toBe(401);
     expect(await request(operationId, unsigned)).toBe(401);
     expect(await request(operationId, edited)).toBe(401);
+    expect(await request(operationId, signedOutOwnerToken)).toBe(401);
     expect([200, 201]).toContain(await request(operationId, ownerToken));
   });
 
