@@ -20,7 +20,7 @@ import {
   toBooking,
   type BookingRow,
 } from './bookings';
-import { addPicture } from './pictures';
+import { addPicture, uprightWithoutMetadata } from './pictures';
 import type { Answer, OperationHandlers } from './operations';
 
 /** The largest picture the owner may upload, and the most a multipart body may carry. */
@@ -212,7 +212,14 @@ async function uploadPicture(
     throw badRequest(`body/description must NOT have more than ${MAX_DESCRIPTION} characters`);
   }
   const at = new Date();
-  const file = addPicture(db, picturesDir, { bookingId, data, extension, description, at });
+  const picture = await uprightWithoutMetadata(data, extension);
+  const file = addPicture(db, picturesDir, {
+    bookingId,
+    data: picture,
+    extension,
+    description,
+    at,
+  });
   return { file, bookingId, description, uploadedAt: at.toISOString() };
 }
 

@@ -629,6 +629,9 @@ export interface paths {
      * @description `multipart/form-data` with one `file` part (JPEG, PNG or WebP, judged by its bytes, at
      *     most 10 MB) and an optional `description` field (at most 200 characters). A body that
      *     is not multipart, without a file or with another type is `400`; a larger file is `413`.
+     *     The picture is stored turned upright (its EXIF orientation applied) and encoded again
+     *     without metadata (no EXIF, GPS, XMP); a file that cannot be read as a picture, or over
+     *     50 megapixels, is `400`.
      */
     post: operations['uploadOwnerPicture'];
     delete?: never;

@@ -299,7 +299,7 @@ export const privacyIntro: readonly LegalSection[] = [
   {
     heading: 'Pictures',
     paragraphs: [
-      'We may photograph your car during a service to show you the result. Only you can see them, through links that expire. They are deleted with your account.',
+      'We may photograph your car during a service to show you the result. We keep the picture only: what the camera records with it (the camera, the time and the place it was taken) is removed before it is stored. Only you can see them, through links that expire. They are deleted with your account.',
     ],
   },
 ];

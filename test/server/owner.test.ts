@@ -5,12 +5,15 @@
  */
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
+import sharp from 'sharp';
+import { pictureSignature } from '../../server/pictures';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';
 import {
   call,
   futureDate,
   quote,
+  SIGNED_URL_SECRET,
   startApi,
   startIdentityProvider,
   type IdentityProvider,
@@ -246,6 +249,73 @@ describe('what the owner operations do', () => {
     const reason = { reason: 'Rain all day' };
     expect((await owner('POST', `/owner/bookings/${cancelled}/cancel`, reason)).status).toBe(200);
     expect(customerMessages(cancelled)).toEqual(['customer-cancelled']);
+  });
+
+  it('serves an uploaded photo turned upright and without its camera, time or location', async () => {
+    const xmp =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+      '<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="35,46.0N"/></rdf:RDF></x:xmpmeta>';
+    // A phone photo stored sideways (40 × 20, EXIF orientation 6: turn 90° clockwise to show it).
+    const photo = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: '#c81e1e' },
+    })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Pocket 9', DateTime: '2026:11:01 10:00:00' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '35/1 46/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '78/1 38/1 0/1',
+        },
+      })
+      .withXmp(xmp)
+      .toBuffer()
+      .then((data) => sharp(data).keepMetadata().withMetadata({ orientation: 6 }).toBuffer());
+    const sent = await sharp(photo).metadata();
+    expect([sent.width, sent.height, sent.orientation]).toEqual([40, 20, 6]);
+    expect(sent.exif?.includes('PhoneCo')).toBe(true);
+    expect(sent.xmp?.includes('GPSLatitude')).toBe(true);
+
+    const id = await newBookingId();
+    const form = new FormData();
+    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'IMG_0001.jpg');
+    const upload = await fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { file } = (await upload.json()) as { file: string };
+    const expires = Math.floor(Date.now() / 1000) + 600;
+    const signature = pictureSignature(SIGNED_URL_SECRET, file, expires);
+    const served = await fetch(
+      `${api.baseUrl}/service-pics/files/${file}?expires=${expires}&signature=${signature}`,
+    );
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const kept = await sharp(bytes).metadata();
+    expect(kept.format).toBe('jpeg');
+    expect([kept.width, kept.height, kept.orientation]).toEqual([20, 40, undefined]);
+    expect(kept.exif).toBeUndefined();
+    expect(kept.xmp).toBeUndefined();
+    for (const trace of ['PhoneCo', 'Pocket 9', '2026:11:01', 'GPSLatitude', 'Exif\0\0']) {
+      expect(bytes.includes(trace)).toBe(false);
+    }
+  });
+
+  it('refuses a file that only starts like a picture with 400, not 500', async () => {
+    const id = await newBookingId();
+    const form = new FormData();
+    const truncated = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+    form.append('file', new Blob([truncated], { type: 'image/jpeg' }), 'broken.jpg');
+    const answer = await fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      body: form,
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toMatch(/could not be read/);
   });
 
   it('refuses a picture that is not an image, and a body that is not multipart', async () => {
