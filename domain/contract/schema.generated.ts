@@ -773,6 +773,15 @@ export interface components {
      * @example 65a1f0c2e4b0a1b2c3d4e5f6
      */
     Id: string;
+    /**
+     * Format: email
+     * @description An e-mail address the business writes to and links to (`mailto:`). Beyond the `email`
+     *     format, its local part (before `@`) may not hold `?`, `&`, `=`, `%` or spaces: the format
+     *     lets them through, and in a `mailto:` link they start headers (for example
+     *     `jane%40gmail.com?bcc=someone%40else.com&x=@example.com` adds a Bcc). `400` names the field.
+     * @example demo@example.com
+     */
+    EmailAddress: string;
     Error: {
       /** @description The HTTP reason phrase */
       error: string;
@@ -912,8 +921,7 @@ export interface components {
     QuoteRequest: {
       name: string;
       phone: string;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['EmailAddress'];
       /** @enum {string} */
       vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
       selectedAddons: components['schemas']['AddonName'][];
@@ -998,8 +1006,7 @@ export interface components {
       event: 'invitee.created' | 'invitee.canceled';
       payload: {
         uri: string;
-        /** Format: email */
-        email: string;
+        email: components['schemas']['EmailAddress'];
         name?: string;
         /** @description The invitee's reschedule link */
         reschedule_url?: string;
@@ -1524,7 +1531,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @example demo@example.com */
-        email?: string;
+        email?: components['schemas']['EmailAddress'];
       };
       header?: never;
       path?: never;

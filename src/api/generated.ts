@@ -173,7 +173,7 @@ export type DeleteVehicleApiArg = {
 };
 export type GetLoyaltyApiResponse = /** status 200 The loyalty account */ Loyalty;
 export type GetLoyaltyApiArg = {
-  email?: string;
+  email?: EmailAddress;
 };
 export type ListBookingsApiResponse = /** status 200 Bookings */ Booking[];
 export type ListBookingsApiArg = void;
@@ -298,6 +298,7 @@ export type Loyalty = {
   createdAt: string;
   lastUpdated: string;
 };
+export type EmailAddress = string;
 export type VehicleRef = {
   vehicleId?: Id;
   make: string;
@@ -340,7 +341,7 @@ export type AddonName =
 export type QuoteRequest = {
   name: string;
   phone: string;
-  email: string;
+  email: EmailAddress;
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   selectedAddons: AddonName[];
   date?: string;
