@@ -175,6 +175,25 @@ export function exportAccount(db: Db, customer: Customer, now: Date = new Date()
     description: row.description,
     uploadedAt: row.uploaded_at,
   }));
+  // What the owner wrote about those bookings (the customer's screens never show it).
+  const ownerNotes = (
+    db
+      .prepare(
+        `SELECT booking_id, owner_note, cancel_reason FROM bookings
+         WHERE booking_id IN (SELECT value FROM json_each(?))
+           AND (owner_note <> '' OR cancel_reason <> '')
+         ORDER BY created_at, rowid`,
+      )
+      .all(JSON.stringify(websiteBookings.map((booking) => booking.bookingId))) as {
+      booking_id: string;
+      owner_note: string;
+      cancel_reason: string;
+    }[]
+  ).map((row) => ({
+    bookingId: row.booking_id,
+    note: row.owner_note,
+    cancelReason: row.cancel_reason,
+  }));
   return {
     exportedAt: now.toISOString(),
     signIn: {
@@ -189,6 +208,7 @@ export function exportAccount(db: Db, customer: Customer, now: Date = new Date()
     subscriptions: listSubscriptions(db, customer),
     loyalty: getLoyalty(db, customer),
     pictures,
+    ownerNotes,
     emailPreferences: emailPreferences(db, customer.userId),
   };
 }

@@ -1090,6 +1090,19 @@ export interface components {
       subscriptions: components['schemas']['Subscription'][];
       loyalty: components['schemas']['Loyalty'];
       pictures: components['schemas']['PictureRecord'][];
+      /**
+       * @description What the owner wrote about the customer's website bookings (`bookings`) and that the
+       *     customer's own screens never show: the internal note and the reason of a
+       *     cancellation, for each booking that has either, oldest booking first. The reasons of
+       *     the owner's point adjustments are the `source` of `loyalty.transactions`.
+       */
+      ownerNotes: {
+        bookingId: components['schemas']['Id'];
+        /** @description The owner's internal note; empty when none */
+        note: string;
+        /** @description Why the owner cancelled it; empty otherwise */
+        cancelReason: string;
+      }[];
       /** @description The customer's e-mail preferences; `null` from a backend that keeps none. */
       emailPreferences: components['schemas']['EmailPreferences'] | null;
     };

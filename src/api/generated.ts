@@ -423,6 +423,18 @@ export type AccountExport = {
   subscriptions: Subscription[];
   loyalty: Loyalty;
   pictures: PictureRecord[];
+  /** What the owner wrote about the customer's website bookings (`bookings`) and that the
+    customer's own screens never show: the internal note and the reason of a
+    cancellation, for each booking that has either, oldest booking first. The reasons of
+    the owner's point adjustments are the `source` of `loyalty.transactions`.
+     */
+  ownerNotes: {
+    bookingId: Id;
+    /** The owner's internal note; empty when none */
+    note: string;
+    /** Why the owner cancelled it; empty otherwise */
+    cancelReason: string;
+  }[];
   /** The customer's e-mail preferences; `null` from a backend that keeps none. */
   emailPreferences: EmailPreferences | null;
 };

@@ -308,7 +308,7 @@ export const privacyRights: readonly LegalSection[] = [
   {
     heading: 'Your choices',
     paragraphs: [
-      'Download my data: on Account Security in your dashboard you can download everything we keep about you as one file.',
+      'Download my data: on Account Security in your dashboard you can download everything we keep about you as one file, including the notes we wrote about your bookings and the reasons we gave for changing your points.',
       'Delete my account: on Account Security you can delete your account. We delete your profile, vehicles, plans, points, pictures and sign-in, and remove your name, e-mail, phone, address and notes from the bookings we keep for our accounts.',
     ],
   },
