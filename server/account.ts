@@ -65,6 +65,16 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
     },
   },
   {
+    // A quote's first answer, kept 24 hours for its Idempotency-Key (server/idempotency.ts).
+    table: 'idempotency_keys',
+    erase: (db, subject) => {
+      db.prepare(
+        `DELETE FROM idempotency_keys
+         WHERE user_id = :userId OR booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
+      ).run(subject);
+    },
+  },
+  {
     table: 'pictures',
     erase: (db, subject) => {
       db.prepare(

@@ -298,6 +298,21 @@ const migrations: readonly string[] = [
   CREATE UNIQUE INDEX outbox_once ON outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
   `,
+  // Idempotency-Key of POST /bookings (server/idempotency.ts): the first answer to a key, per
+  // customer ('' for anonymous requests), kept 24 hours.
+  `
+  CREATE TABLE idempotency_keys (
+    user_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    request_digest TEXT NOT NULL,
+    booking_id TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    response TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, key)
+  );
+  CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -194,6 +194,12 @@ export interface paths {
      *     the business's price list (the base price of the type plus each add-on; the Premium
      *     Package is a flat price with every add-on); a differing client total is replaced. A
      *     Premium Package booking lists every add-on in `selectedAddons`.
+     *
+     *     `Idempotency-Key` (optional) makes a repeated request safe: the same key (per customer
+     *     with a token, shared by anonymous requests without one) with the same body within
+     *     24 hours stores nothing more and answers what the first request was answered (same
+     *     status and body); the same key with another body is `422`. The web client makes one
+     *     key per quote and sends it again when the customer presses Submit again.
      */
     post: operations['createBooking'];
     delete?: never;
@@ -1594,7 +1600,13 @@ export interface operations {
   createBooking: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description A random key per quote (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`.
+         * @example 2f1b6c1e-8a4d-4f7e-9c3a-5b8d2e1f0a77
+         */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1616,6 +1628,21 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
+      /** @description The `Idempotency-Key` was used within 24 hours for a different quote. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unprocessable Entity",
+           *       "message": "This Idempotency-Key was already used for a different quote request; send a new key"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -68,7 +68,14 @@ const injectedRtkApi = api
         providesTags: ['bookings'],
       }),
       createBooking: build.mutation<CreateBookingApiResponse, CreateBookingApiArg>({
-        query: (queryArg) => ({ url: `/bookings`, method: 'POST', body: queryArg.quoteRequest }),
+        query: (queryArg) => ({
+          url: `/bookings`,
+          method: 'POST',
+          body: queryArg.quoteRequest,
+          headers: {
+            'Idempotency-Key': queryArg['Idempotency-Key'],
+          },
+        }),
         invalidatesTags: ['bookings'],
       }),
       listClaimableBookings: build.query<
@@ -179,6 +186,8 @@ export type ListBookingsApiResponse = /** status 200 Bookings */ Booking[];
 export type ListBookingsApiArg = void;
 export type CreateBookingApiResponse = /** status 201 The stored booking */ Booking;
 export type CreateBookingApiArg = {
+  /** A random key per quote (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`. */
+  'Idempotency-Key'?: string;
   quoteRequest: QuoteRequest;
 };
 export type ListClaimableBookingsApiResponse =

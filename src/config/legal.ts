@@ -124,6 +124,21 @@ export const storedData: readonly StoredTable[] = [
     },
   },
   {
+    table: 'idempotency_keys',
+    holds:
+      'For a quote request sent twice (a second press of Submit), our first answer to it, so the request is stored once.',
+    kept: '24 hours, or until you delete your account.',
+    columns: {
+      user_id: 'your account id, or nothing when you were not signed in',
+      key: 'a random key your browser made for the request',
+      request_digest: 'a fingerprint of the request, to tell a repeat from another request',
+      booking_id: 'the booking it created',
+      status: 'how we answered',
+      response: 'our answer: the booking as stored, with your contact details',
+      created_at: 'when we received it',
+    },
+  },
+  {
     table: 'pictures',
     holds:
       'Pictures we take of your car during a service, with their description. The image files are kept in our storage beside the database.',

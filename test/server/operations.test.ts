@@ -713,7 +713,11 @@ describe('errors and CORS', () => {
     const list = (name: string) =>
       (preflight.headers.get(name) ?? '').split(',').map((item) => item.trim().toLowerCase());
     expect(list('access-control-allow-methods')).toEqual(['get', 'post', 'put', 'delete']);
-    expect(list('access-control-allow-headers')).toEqual(['authorization', 'content-type']);
+    expect(list('access-control-allow-headers')).toEqual([
+      'authorization',
+      'content-type',
+      'idempotency-key',
+    ]);
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
 
     const foreign = await fetch(`${api.baseUrl}/health`, {
