@@ -47,6 +47,16 @@ const deleteByUser =
 /** The subject's website bookings: theirs, and quote requests sent without a token with their e-mail. */
 const BOOKINGS_OF = `(user_id = :userId OR (user_id IS NULL AND :emailLower <> '' AND email_lower = :emailLower))`;
 
+/** Rows of the subject's account or of one of their bookings. */
+const deleteByUserOrBooking =
+  (table: string) =>
+  (db: Db, subject: Subject): void => {
+    db.prepare(
+      `DELETE FROM ${table}
+       WHERE user_id = :userId OR booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
+    ).run(subject);
+  };
+
 /**
  * Every table holding a customer's data, in the order they are erased (children first, so the
  * foreign keys hold at every step). Add a new table here.
@@ -64,16 +74,8 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       ).run(subject);
     },
   },
-  {
-    // A quote's first answer, kept 24 hours for its Idempotency-Key (server/idempotency.ts).
-    table: 'idempotency_keys',
-    erase: (db, subject) => {
-      db.prepare(
-        `DELETE FROM idempotency_keys
-         WHERE user_id = :userId OR booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
-      ).run(subject);
-    },
-  },
+  // A quote's first answer, kept 24 hours for its Idempotency-Key (server/idempotency.ts).
+  { table: 'idempotency_keys', erase: deleteByUserOrBooking('idempotency_keys') },
   {
     table: 'pictures',
     erase: (db, subject) => {
@@ -82,15 +84,7 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       ).run(subject);
     },
   },
-  {
-    table: 'booking_claim_refusals',
-    erase: (db, subject) => {
-      db.prepare(
-        `DELETE FROM booking_claim_refusals
-         WHERE user_id = :userId OR booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
-      ).run(subject);
-    },
-  },
+  { table: 'booking_claim_refusals', erase: deleteByUserOrBooking('booking_claim_refusals') },
   {
     // Kept for the business's accounts: service, vehicle type, add-ons, price, date and status.
     table: 'bookings',

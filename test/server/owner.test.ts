@@ -178,6 +178,16 @@ describe('authorization matrix of the owner operations', () => {
 describe('what the owner operations do', () => {
   const owner = (method: string, url: string, body?: unknown) =>
     call(api.baseUrl, method, url, { token: ownerToken, body });
+  /** Uploads one file (a multipart form) to a booking as the owner. */
+  const uploadAsOwner = (bookingId: string, data: BlobPart, type: string, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([data], { type }), name);
+    return fetch(`${api.baseUrl}/owner/bookings/${bookingId}/pictures`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      body: form,
+    });
+  };
 
   it('lists requests newest first with a cursor, filters and the count of new ones', async () => {
     const first = await newBookingId({ name: 'Zed Inbox', email: 'zed.inbox@example.com' });
@@ -277,14 +287,12 @@ describe('what the owner operations do', () => {
     expect(sent.exif?.includes('PhoneCo')).toBe(true);
     expect(sent.xmp?.includes('GPSLatitude')).toBe(true);
 
-    const id = await newBookingId();
-    const form = new FormData();
-    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'IMG_0001.jpg');
-    const upload = await fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ownerToken}` },
-      body: form,
-    });
+    const upload = await uploadAsOwner(
+      await newBookingId(),
+      new Uint8Array(photo),
+      'image/jpeg',
+      'IMG_0001.jpg',
+    );
     expect(upload.status).toBe(201);
     const { file } = (await upload.json()) as { file: string };
     const expires = Math.floor(Date.now() / 1000) + 600;
@@ -305,28 +313,20 @@ describe('what the owner operations do', () => {
   });
 
   it('refuses a file that only starts like a picture with 400, not 500', async () => {
-    const id = await newBookingId();
-    const form = new FormData();
     const truncated = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
-    form.append('file', new Blob([truncated], { type: 'image/jpeg' }), 'broken.jpg');
-    const answer = await fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ownerToken}` },
-      body: form,
-    });
+    const answer = await uploadAsOwner(
+      await newBookingId(),
+      new Uint8Array(truncated),
+      'image/jpeg',
+      'broken.jpg',
+    );
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { message: string }).message).toMatch(/could not be read/);
   });
 
   it('refuses a picture that is not an image, and a body that is not multipart', async () => {
     const id = await newBookingId();
-    const form = new FormData();
-    form.append('file', new Blob(['not a picture'], { type: 'image/png' }), 'fake.png');
-    const fake = await fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ownerToken}` },
-      body: form,
-    });
+    const fake = await uploadAsOwner(id, 'not a picture', 'image/png', 'fake.png');
     expect(fake.status).toBe(400);
     expect(((await fake.json()) as { message: string }).message).toMatch(/JPEG, PNG or WebP/);
     const json = await owner('POST', `/owner/bookings/${id}/pictures`, { file: 'x' });
