@@ -13,8 +13,5 @@ export const BUSINESS_DEFAULTS = {
   siteUrl: 'https://triangleshinedetailing.com',
 } as const;
 
-/** tel: link target for a North American phone number, e.g. `tel:+19195550142`. */
-export const telHref = (phone: string): string => `tel:+1${phone.replace(/\D/g, '').slice(-10)}`;
-
 /** A website booking's service name when the request names none (the server stores it, the app shows it). */
 export const DEFAULT_SERVICE_NAME = 'Detailing Service';

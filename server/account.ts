@@ -49,6 +49,16 @@ const deleteByUser =
 /** The subject's website bookings: theirs, and quote requests sent without a token with their e-mail. */
 const BOOKINGS_OF = `(user_id = :userId OR (user_id IS NULL AND :emailLower <> '' AND email_lower = :emailLower))`;
 
+/** Rows of the subject's account or of one of their bookings. */
+const deleteByUserOrBooking =
+  (table: string) =>
+  (db: Db, subject: Subject): void => {
+    db.prepare(
+      `DELETE FROM ${table}
+       WHERE user_id = :userId OR booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
+    ).run(subject);
+  };
+
 /**
  * Every table holding a customer's data, in the order they are erased (children first, so the
  * foreign keys hold at every step). Add a new table here.
@@ -66,6 +76,8 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       ).run(subject);
     },
   },
+  // A quote's first answer, kept 24 hours for its Idempotency-Key (server/idempotency.ts).
+  { table: 'idempotency_keys', erase: deleteByUserOrBooking('idempotency_keys') },
   {
     table: 'pictures',
     erase: (db, subject) => {
@@ -74,15 +86,7 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       ).run(subject);
     },
   },
-  {
-    table: 'booking_claim_refusals',
-    erase: (db, subject) => {
-      db.prepare(
-        `DELETE FROM booking_claim_refusals
-         WHERE user_id = :userId OR booking_id IN (SELECT booking_id FROM bookings WHERE ${BOOKINGS_OF})`,
-      ).run(subject);
-    },
-  },
+  { table: 'booking_claim_refusals', erase: deleteByUserOrBooking('booking_claim_refusals') },
   {
     // Kept for the business's accounts: service, vehicle type, add-ons, price, date and status.
     table: 'bookings',
@@ -177,6 +181,25 @@ export function exportAccount(db: Db, customer: Customer, now: Date = new Date()
     description: row.description,
     uploadedAt: row.uploaded_at,
   }));
+  // What the owner wrote about those bookings (the customer's screens never show it).
+  const ownerNotes = (
+    db
+      .prepare(
+        `SELECT booking_id, owner_note, cancel_reason FROM bookings
+         WHERE booking_id IN (SELECT value FROM json_each(?))
+           AND (owner_note <> '' OR cancel_reason <> '')
+         ORDER BY created_at, rowid`,
+      )
+      .all(JSON.stringify(websiteBookings.map((booking) => booking.bookingId))) as {
+      booking_id: string;
+      owner_note: string;
+      cancel_reason: string;
+    }[]
+  ).map((row) => ({
+    bookingId: row.booking_id,
+    note: row.owner_note,
+    cancelReason: row.cancel_reason,
+  }));
   return {
     exportedAt: now.toISOString(),
     signIn: {
@@ -191,6 +214,7 @@ export function exportAccount(db: Db, customer: Customer, now: Date = new Date()
     subscriptions: listSubscriptions(db, customer),
     loyalty: getLoyalty(db, customer),
     pictures,
+    ownerNotes,
     emailPreferences: emailPreferences(db, customer.userId),
   };
 }

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { BACKUP_RETENTION_DAYS, storageFromEnv } from './config';
 import { openDatabase } from './db';
 import { completeBooking } from './bookings';
-import { addPicture } from './pictures';
+import { addPicture, uprightWithoutMetadata } from './pictures';
 import { seedDemoCustomer } from './seed';
 import { findCustomer, redeemPoints } from './customers';
 import { adjustPoints } from './ownerCustomers';
@@ -34,7 +34,8 @@ const usage = `Usage:
   npm run operator -- complete-booking <bookingId>
       Marks a Booked booking Completed and writes its loyalty points (one transaction).
   npm run operator -- add-picture <bookingId> <image.jpg|.png|.webp> [--description TEXT]
-      Copies a service picture into PICTURES_DIR for that booking.
+      Stores a service picture for that booking in PICTURES_DIR, turned upright and
+      without its metadata (camera, time, GPS), as an upload from the owner console.
   npm run operator -- redeem <sub or e-mail> <points>
       Redeems loyalty points (from a balance of 2000; never below zero).
   npm run operator -- adjust-points <sub or e-mail> --reason TEXT -- <points>
@@ -110,12 +111,14 @@ async function main(argv: string[]): Promise<number> {
     if (!ID.test(bookingId) || !['jpg', 'png', 'webp'].includes(extension)) {
       throw new HttpError(400, 'add-picture needs a booking id and a .jpg, .png or .webp file');
     }
+    const kind = extension as 'jpg' | 'png' | 'webp';
+    const data = await uprightWithoutMetadata(readFileSync(file), kind);
     const db = openDatabase(storage.databasePath);
     try {
       const stored = addPicture(db, storage.picturesDir, {
         bookingId,
-        data: readFileSync(file),
-        extension: extension as 'jpg' | 'png' | 'webp',
+        data,
+        extension: kind,
         description: values.description ?? '',
         label: path.basename(file),
       });

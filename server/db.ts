@@ -310,6 +310,21 @@ const migrations: readonly string[] = [
   // A picture's label: the file name the owner chose (`after.jpg`); the stored file keeps its
   // random name.
   `ALTER TABLE pictures ADD COLUMN label TEXT NOT NULL DEFAULT '';`,
+  // Idempotency-Key of POST /bookings (server/idempotency.ts): the first answer to a key, per
+  // customer ('' for anonymous requests), kept 24 hours.
+  `
+  CREATE TABLE idempotency_keys (
+    user_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    request_digest TEXT NOT NULL,
+    booking_id TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    response TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, key)
+  );
+  CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

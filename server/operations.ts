@@ -22,6 +22,7 @@ import {
 import { recordSessionsEnded } from './sessions';
 import { createOwnerHandlers } from './owner';
 import { createOwnerCustomerHandlers } from './ownerCustomers';
+import { once } from './idempotency';
 
 /**
  * What a handler gets: `body` has its operation's request body type and `query` its query
@@ -105,13 +106,20 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
     },
     listBookings: { run: (ctx) => ok(listBookings(db, me(ctx))) },
     createBooking: {
-      run: (ctx) =>
-        ok(
-          requestQuote(db, ctx.body, ctx.customer, new Date(), {
+      run: (ctx) => {
+        const key = ctx.request.headers['idempotency-key'];
+        const request = {
+          key: typeof key === 'string' ? key : undefined,
+          userId: ctx.customer?.userId ?? null,
+          body: ctx.body,
+        };
+        return once(db, request, () => {
+          const booking = requestQuote(db, ctx.body, ctx.customer, new Date(), {
             notify: options.outbox !== false,
-          }),
-          201,
-        ),
+          });
+          return { ...ok(booking, 201), bookingId: booking.bookingId };
+        });
+      },
     },
     listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
     claimBooking: {

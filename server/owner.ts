@@ -20,11 +20,11 @@ import {
   toBooking,
   type BookingRow,
 } from './bookings';
-import { addPicture } from './pictures';
+import { addPicture, uprightWithoutMetadata } from './pictures';
 import type { Answer, OperationHandlers } from './operations';
+import { MAX_PICTURE_BYTES } from './rules';
 
-/** The largest picture the owner may upload, and the most a multipart body may carry. */
-export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
+/** The most a multipart body may carry. */
 export const MULTIPART_LIMITS = { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 4, parts: 5 };
 const MAX_DESCRIPTION = 200;
 /** The longest file name kept as a picture's label (most file systems' own limit). */
@@ -215,7 +215,7 @@ async function uploadPicture(
     data = await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'The picture is larger than 10 MB');
+      throw new HttpError(413, `The picture is larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB`);
     }
     throw error;
   }
@@ -229,7 +229,15 @@ async function uploadPicture(
   }
   const label = pictureLabel(part.filename);
   const at = new Date();
-  const file = addPicture(db, picturesDir, { bookingId, data, extension, description, label, at });
+  const picture = await uprightWithoutMetadata(data, extension);
+  const file = addPicture(db, picturesDir, {
+    bookingId,
+    data: picture,
+    extension,
+    description,
+    label,
+    at,
+  });
   return { file, label, bookingId, description, uploadedAt: at.toISOString() };
 }
 

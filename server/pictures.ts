@@ -6,9 +6,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { ServicePic } from '../domain/contract/types';
 import { newId, type Db } from './db';
-import { forbidden, notFound } from './errors';
+import { badRequest, forbidden, notFound } from './errors';
 import { ownedBooking } from './bookings';
 import type { Customer } from './customers';
 import { SIGNED_URL_TTL_SECONDS } from './rules';
@@ -84,6 +85,32 @@ export interface NewPicture {
   /** The file name the owner chose, shown instead of the stored one ('' when none). */
   label?: string;
   at?: Date;
+}
+
+/** Larger pictures (in pixels) are refused before they are decoded: 8,000 × 6,250, beyond a 48 MP phone. */
+const MAX_PICTURE_PIXELS = 50_000_000;
+
+/**
+ * An uploaded picture as it may be kept and shown: decoded, turned as its EXIF orientation says,
+ * and encoded again in its own format without any metadata (EXIF with the camera, the time and
+ * GPS, XMP, IPTC, comments). 400 when the bytes are not a picture sharp can read.
+ */
+export async function uprightWithoutMetadata(
+  data: Buffer,
+  extension: NewPicture['extension'],
+): Promise<Buffer> {
+  const image = sharp(data, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).rotate();
+  const encoded =
+    extension === 'jpg'
+      ? image.jpeg({ quality: 90, mozjpeg: true })
+      : extension === 'png'
+        ? image.png()
+        : image.webp({ quality: 90 });
+  try {
+    return await encoded.toBuffer();
+  } catch {
+    throw badRequest('body/file could not be read as a picture (damaged, or over 50 megapixels)');
+  }
 }
 
 /** Writes the file into the pictures folder and records it against the booking. */

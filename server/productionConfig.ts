@@ -5,7 +5,7 @@
  * The local configuration (`IDENTITY_EMULATOR=cognito-local`, set by `npm start` and the test
  * stacks) is the only one that accepts tokens signed with the identity emulator's published key;
  * with NODE_ENV=production it is refused, and so are the emulator's pool, client and JWKS, a
- * missing SMTP_URL or COGNITO_JWKS_URL, and a missing or placeholder secret.
+ * missing SMTP_URL, COGNITO_JWKS_URL or PUBLIC_API_URL, and a missing or placeholder secret.
  */
 import path from 'node:path';
 import { exportJWK, type CryptoKey, type JWK } from 'jose';
@@ -76,6 +76,24 @@ function secretProblem(name: string, secret: string | undefined, required: boole
 }
 
 /**
+ * Signed picture links start with PUBLIC_API_URL; without it they would take their host from
+ * the request's Host header, which whoever sends the request chooses.
+ */
+function publicApiUrlProblem(url: string | undefined): string | undefined {
+  const example = 'e.g. https://api.example.com (the address the API is reached at)';
+  if (url === undefined) return `PUBLIC_API_URL is required in production, ${example}`;
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    // not an absolute address
+  }
+  return protocol === 'https:' || protocol === 'http:'
+    ? undefined
+    : `PUBLIC_API_URL must be an absolute http(s) address (got "${url}"), ${example}`;
+}
+
+/**
  * Every problem with a production configuration, each naming its setting; empty outside
  * production and for a good configuration.
  */
@@ -109,6 +127,8 @@ export function productionProblems(env: Env, config: MainConfig): string[] {
       'SMTP_URL is required in production, e.g. smtps://USER:PASSWORD@email-smtp.<region>.amazonaws.com:465',
     );
   }
+  const publicApiUrl = publicApiUrlProblem(value(env, 'PUBLIC_API_URL'));
+  if (publicApiUrl) problems.push(publicApiUrl);
   for (const problem of [
     secretProblem('SIGNED_URL_SECRET', value(env, 'SIGNED_URL_SECRET'), true),
     secretProblem(

@@ -194,6 +194,12 @@ export interface paths {
      *     the business's price list (the base price of the type plus each add-on; the Premium
      *     Package is a flat price with every add-on); a differing client total is replaced. A
      *     Premium Package booking lists every add-on in `selectedAddons`.
+     *
+     *     `Idempotency-Key` (optional) makes a repeated request safe: the same key (per customer
+     *     with a token, shared by anonymous requests without one) with the same body within
+     *     24 hours stores nothing more and answers what the first request was answered (same
+     *     status and body); the same key with another body is `422`. The web client makes one
+     *     key per quote and sends it again when the customer presses Submit again.
      */
     post: operations['createBooking'];
     delete?: never;
@@ -629,6 +635,9 @@ export interface paths {
      * @description `multipart/form-data` with one `file` part (JPEG, PNG or WebP, judged by its bytes, at
      *     most 10 MB) and an optional `description` field (at most 200 characters). A body that
      *     is not multipart, without a file or with another type is `400`; a larger file is `413`.
+     *     The picture is stored turned upright (its EXIF orientation applied) and encoded again
+     *     without metadata (no EXIF, GPS, XMP); a file that cannot be read as a picture, or over
+     *     50 megapixels, is `400`.
      */
     post: operations['uploadOwnerPicture'];
     delete?: never;
@@ -770,6 +779,15 @@ export interface components {
      * @example 65a1f0c2e4b0a1b2c3d4e5f6
      */
     Id: string;
+    /**
+     * Format: email
+     * @description An e-mail address the business writes to and links to (`mailto:`). Beyond the `email`
+     *     format, its local part (before `@`) may not hold `?`, `&`, `=`, `%` or spaces: the format
+     *     lets them through, and in a `mailto:` link they start headers (for example
+     *     `jane%40gmail.com?bcc=someone%40else.com&x=@example.com` adds a Bcc). `400` names the field.
+     * @example demo@example.com
+     */
+    EmailAddress: string;
     Error: {
       /** @description The HTTP reason phrase */
       error: string;
@@ -909,8 +927,7 @@ export interface components {
     QuoteRequest: {
       name: string;
       phone: string;
-      /** Format: email */
-      email: string;
+      email: components['schemas']['EmailAddress'];
       /** @enum {string} */
       vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
       selectedAddons: components['schemas']['AddonName'][];
@@ -995,8 +1012,7 @@ export interface components {
       event: 'invitee.created' | 'invitee.canceled';
       payload: {
         uri: string;
-        /** Format: email */
-        email: string;
+        email: components['schemas']['EmailAddress'];
         name?: string;
         /** @description The invitee's reschedule link */
         reschedule_url?: string;
@@ -1080,6 +1096,19 @@ export interface components {
       subscriptions: components['schemas']['Subscription'][];
       loyalty: components['schemas']['Loyalty'];
       pictures: components['schemas']['PictureRecord'][];
+      /**
+       * @description What the owner wrote about the customer's website bookings (`bookings`) and that the
+       *     customer's own screens never show: the internal note and the reason of a
+       *     cancellation, for each booking that has either, oldest booking first. The reasons of
+       *     the owner's point adjustments are the `source` of `loyalty.transactions`.
+       */
+      ownerNotes: {
+        bookingId: components['schemas']['Id'];
+        /** @description The owner's internal note; empty when none */
+        note: string;
+        /** @description Why the owner cancelled it; empty otherwise */
+        cancelReason: string;
+      }[];
       /** @description The customer's e-mail preferences; `null` from a backend that keeps none. */
       emailPreferences: components['schemas']['EmailPreferences'] | null;
     };
@@ -1528,7 +1557,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @example demo@example.com */
-        email?: string;
+        email?: components['schemas']['EmailAddress'];
       };
       header?: never;
       path?: never;
@@ -1578,7 +1607,13 @@ export interface operations {
   createBooking: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description A random key per quote (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`.
+         * @example 2f1b6c1e-8a4d-4f7e-9c3a-5b8d2e1f0a77
+         */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -1600,6 +1635,21 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       413: components['responses']['PayloadTooLarge'];
+      /** @description The `Idempotency-Key` was used within 24 hours for a different quote. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Unprocessable Entity",
+           *       "message": "This Idempotency-Key was already used for a different quote request; send a new key"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_UPLOAD_REQUEST_BYTES } from '../../server/rules';
 import { cacheControl } from './securityHeaders';
 
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -71,6 +72,8 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   sendfile on;
+  # nginx refuses bodies over 1 MB by default (413); a phone photo for the owner's upload is more.
+  client_max_body_size ${Math.ceil(MAX_UPLOAD_REQUEST_BYTES / 1024)}k;
   gzip on;
   gzip_comp_level 6;
   gzip_static on;

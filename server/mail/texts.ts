@@ -4,7 +4,7 @@
  * The business's identity comes from configuration (server/config.ts, `mailFromEnv`).
  */
 import type { Booking } from '../../domain/contract/types';
-import { telHref } from '../../domain/business';
+import { mailtoHref, telHref } from '../../domain/contact';
 import { appointmentText } from '../../domain/dates';
 import type { BusinessIdentity } from '../config';
 
@@ -101,7 +101,7 @@ ${body.paragraphs.map(p).join('\n')}
 ${body.rows ? htmlRows(body.rows) : ''}
 ${(body.after ?? []).map(p).join('\n')}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:1.5;color:#4b5563;">${escapeHtml(business.name)} · ${link(telHref(business.phone), business.phone)} · ${link(`mailto:${business.email}`, business.email)} · ${link(business.siteUrl, business.siteUrl.replace(/^https?:\/\//, ''))}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:1.5;color:#4b5563;">${escapeHtml(business.name)} · ${link(telHref(business.phone), business.phone)} · ${link(mailtoHref(business.email), business.email)} · ${link(business.siteUrl, business.siteUrl.replace(/^https?:\/\//, ''))}</td></tr>
 </table></td></tr></table>
 </body></html>
 `;
@@ -153,7 +153,7 @@ export function ownerNewQuote(
         {
           label: 'E-mail',
           text: email,
-          html: link(`mailto:${email}`, email),
+          html: link(mailtoHref(email), email),
         },
         ...requestRows(booking),
         { label: 'Customer account', text: signedIn ? 'Signed in' : 'Not signed in' },

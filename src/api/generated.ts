@@ -68,7 +68,14 @@ const injectedRtkApi = api
         providesTags: ['bookings'],
       }),
       createBooking: build.mutation<CreateBookingApiResponse, CreateBookingApiArg>({
-        query: (queryArg) => ({ url: `/bookings`, method: 'POST', body: queryArg.quoteRequest }),
+        query: (queryArg) => ({
+          url: `/bookings`,
+          method: 'POST',
+          body: queryArg.quoteRequest,
+          headers: {
+            'Idempotency-Key': queryArg['Idempotency-Key'],
+          },
+        }),
         invalidatesTags: ['bookings'],
       }),
       listClaimableBookings: build.query<
@@ -173,12 +180,14 @@ export type DeleteVehicleApiArg = {
 };
 export type GetLoyaltyApiResponse = /** status 200 The loyalty account */ Loyalty;
 export type GetLoyaltyApiArg = {
-  email?: string;
+  email?: EmailAddress;
 };
 export type ListBookingsApiResponse = /** status 200 Bookings */ Booking[];
 export type ListBookingsApiArg = void;
 export type CreateBookingApiResponse = /** status 201 The stored booking */ Booking;
 export type CreateBookingApiArg = {
+  /** A random key per quote (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`. */
+  'Idempotency-Key'?: string;
   quoteRequest: QuoteRequest;
 };
 export type ListClaimableBookingsApiResponse =
@@ -298,6 +307,7 @@ export type Loyalty = {
   createdAt: string;
   lastUpdated: string;
 };
+export type EmailAddress = string;
 export type VehicleRef = {
   vehicleId?: Id;
   make: string;
@@ -340,7 +350,7 @@ export type AddonName =
 export type QuoteRequest = {
   name: string;
   phone: string;
-  email: string;
+  email: EmailAddress;
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   selectedAddons: AddonName[];
   date?: string;
@@ -422,6 +432,18 @@ export type AccountExport = {
   subscriptions: Subscription[];
   loyalty: Loyalty;
   pictures: PictureRecord[];
+  /** What the owner wrote about the customer's website bookings (`bookings`) and that the
+    customer's own screens never show: the internal note and the reason of a
+    cancellation, for each booking that has either, oldest booking first. The reasons of
+    the owner's point adjustments are the `source` of `loyalty.transactions`.
+     */
+  ownerNotes: {
+    bookingId: Id;
+    /** The owner's internal note; empty when none */
+    note: string;
+    /** Why the owner cancelled it; empty otherwise */
+    cancelReason: string;
+  }[];
   /** The customer's e-mail preferences; `null` from a backend that keeps none. */
   emailPreferences: EmailPreferences | null;
 };

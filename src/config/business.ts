@@ -2,7 +2,8 @@
  * The business's identity. Every value can be overridden from the environment; the
  * defaults are the owner's own choices (see README, "Business identity").
  */
-import { BUSINESS_DEFAULTS, telHref } from '../../domain/business';
+import { BUSINESS_DEFAULTS } from '../../domain/business';
+import { mailtoHref, telHref } from '../../domain/contact';
 import { readSetting } from './readSetting';
 
 export const business = {
@@ -21,5 +22,6 @@ export const business = {
     'across the Triangle since 2019.',
 } as const;
 
-/** tel: link target for the phone number. */
+/** tel: and mailto: link targets for the phone number and the e-mail address. */
 export const phoneHref = telHref(business.phone);
+export const emailHref = mailtoHref(business.email);

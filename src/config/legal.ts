@@ -124,6 +124,21 @@ export const storedData: readonly StoredTable[] = [
     },
   },
   {
+    table: 'idempotency_keys',
+    holds:
+      'For a quote request sent twice (a second press of Submit), our first answer to it, so the request is stored once.',
+    kept: '24 hours, or until you delete your account.',
+    columns: {
+      user_id: 'your account id, or nothing when you were not signed in',
+      key: 'a random key your browser made for the request',
+      request_digest: 'a fingerprint of the request, to tell a repeat from another request',
+      booking_id: 'the booking it created',
+      status: 'how we answered',
+      response: 'our answer: the booking as stored, with your contact details',
+      created_at: 'when we received it',
+    },
+  },
+  {
     table: 'pictures',
     holds:
       'Pictures we take of your car during a service, with their description. The image files are kept in our storage beside the database.',
@@ -303,7 +318,7 @@ export const privacyIntro: readonly LegalSection[] = [
   {
     heading: 'Pictures',
     paragraphs: [
-      'We may photograph your car during a service to show you the result. Only you can see them, through links that expire. They are deleted with your account.',
+      'We may photograph your car during a service to show you the result. We keep the picture only: what the camera records with it (the camera, the time and the place it was taken) is removed before it is stored. Only you can see them, through links that expire. They are deleted with your account.',
     ],
   },
 ];
@@ -312,7 +327,7 @@ export const privacyRights: readonly LegalSection[] = [
   {
     heading: 'Your choices',
     paragraphs: [
-      'Download my data: on Account Security in your dashboard you can download everything we keep about you as one file.',
+      'Download my data: on Account Security in your dashboard you can download everything we keep about you as one file, including the notes we wrote about your bookings and the reasons we gave for changing your points.',
       'Delete my account: on Account Security you can delete your account. We delete your profile, vehicles, plans, points, pictures and sign-in, and remove your name, e-mail, phone, address and notes from the bookings we keep for our accounts.',
       'Backups: our backups of the database and pictures are deleted when they are 14 days old, so your details can remain in a backup for up to 14 days after you delete your account. If we ever restore a backup, your account is deleted from it again before it is used.',
     ],

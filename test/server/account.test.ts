@@ -8,11 +8,13 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
 import { openDatabase } from '../../server/db';
-import { completeBooking } from '../../server/bookings';
+import { completeBooking, ownerCancelBooking, scheduleBooking } from '../../server/bookings';
+import { adjustPoints } from '../../server/ownerCustomers';
 import { addPicture } from '../../server/pictures';
 import { ACCOUNT_DATA, subjectDigest, TABLES_WITHOUT_ACCOUNT_DATA } from '../../server/account';
 import {
   call,
+  futureDate,
   quote,
   startApi,
   sendInviteeCreated,
@@ -164,6 +166,53 @@ describe('GET /account/export', () => {
     expect(again.status).toBe(429);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(50);
     expect((again.body as Json).message).toMatch(/^You can download your data once a minute/);
+  });
+});
+
+describe('GET /account/export: what the owner wrote about the customer', () => {
+  it('holds the owner’s notes and cancellation reasons of their bookings, and the reasons of point adjustments', async () => {
+    // A server of its own: the deletion tests below expect Riley to be the only customer.
+    const own = await startApi(idp);
+    let answer: Awaited<ReturnType<typeof call>>;
+    let plain: string, scheduled: string, cancelled: string;
+    try {
+      const token = await idp.idToken('morgan-sub', 'morgan@example.com');
+      const asMorgan = (method: string, url: string, body?: unknown) =>
+        call(own.baseUrl, method, url, { token, body });
+      const book = async () =>
+        ((await asMorgan('POST', '/bookings', quote({ email: 'morgan@example.com' }))).body as Json)
+          .bookingId as string;
+      [scheduled, cancelled, plain] = [await book(), await book(), await book()];
+      const db = openDatabase(own.databasePath);
+      try {
+        scheduleBooking(db, scheduled, {
+          date: futureDate(2),
+          time: '10:00',
+          note: 'Rude last time; ask for payment first',
+        });
+        ownerCancelBooking(db, cancelled, 'Customer never answers the phone');
+        adjustPoints(db, 'morgan-sub', { points: 25, reason: 'Sorry for the late arrival' });
+      } finally {
+        db.close();
+      }
+      answer = await asMorgan('GET', '/account/export');
+    } finally {
+      await own.close();
+    }
+    expect(answer.status).toBe(200);
+    const data = answer.body as Json;
+    expect(data.ownerNotes).toEqual([
+      { bookingId: scheduled, note: 'Rude last time; ask for payment first', cancelReason: '' },
+      { bookingId: cancelled, note: '', cancelReason: 'Customer never answers the phone' },
+    ]);
+    expect(JSON.stringify(data.ownerNotes)).not.toContain(plain);
+    expect((data.loyalty as { transactions: Json[] }).transactions).toContainEqual(
+      expect.objectContaining({
+        type: 'adjustment',
+        points: 25,
+        source: 'Sorry for the late arrival',
+      }),
+    );
   });
 });
 

@@ -358,6 +358,7 @@ export const productionEnv = (idp: IdentityProvider, dir: string): Record<string
   COGNITO_CLIENT_ID: idp.clientId,
   SMTP_URL: 'smtp://127.0.0.1:2525',
   SIGNED_URL_SECRET: randomBytes(32).toString('hex'),
+  PUBLIC_API_URL: 'https://api.example.com',
   BACKUP_INTERVAL_HOURS: '0',
 });
 

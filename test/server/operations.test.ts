@@ -377,6 +377,20 @@ describe('bookings', () => {
         quote({ email: 'not-an-email' }),
         'body/email must match format "email"',
       ],
+      // An address the e-mail format accepts that would add a Bcc to every mailto: link.
+      [
+        'POST',
+        '/bookings',
+        quote({ email: 'jane%40gmail.com?bcc=attacker%40evil.com&x=@example.com' }),
+        'body/email must match pattern',
+      ],
+      ['POST', '/bookings', quote({ email: 'a&b=c@example.com' }), 'body/email must match pattern'],
+      [
+        'GET',
+        `/loyalty?email=${encodeURIComponent('me?cc=them@example.com')}`,
+        undefined,
+        'query/email must match pattern',
+      ],
       ['POST', '/bookings', quote({ vehicleType: 'Truck' }), 'body/vehicleType must be one of'],
       ['POST', '/bookings', quote({ selectedAddons: ['Gold Plating'] }), 'body/selectedAddons/0'],
       ['POST', '/bookings', quote({ date: '2026-02-30' }), 'body/date must match format "date"'],
@@ -702,7 +716,11 @@ describe('errors and CORS', () => {
     const list = (name: string) =>
       (preflight.headers.get(name) ?? '').split(',').map((item) => item.trim().toLowerCase());
     expect(list('access-control-allow-methods')).toEqual(['get', 'post', 'put', 'delete']);
-    expect(list('access-control-allow-headers')).toEqual(['authorization', 'content-type']);
+    expect(list('access-control-allow-headers')).toEqual([
+      'authorization',
+      'content-type',
+      'idempotency-key',
+    ]);
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
 
     const foreign = await fetch(`${api.baseUrl}/health`, {

@@ -6,6 +6,8 @@
  */
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
+import sharp from 'sharp';
+import { pictureSignature } from '../../server/pictures';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { calendarDayText } from '../../domain/dates';
 import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';
@@ -13,6 +15,7 @@ import {
   call,
   futureDate,
   quote,
+  SIGNED_URL_SECRET,
   startApi,
   startIdentityProvider,
   type IdentityProvider,
@@ -191,6 +194,16 @@ describe('authorization matrix of the owner operations', () => {
 describe('what the owner operations do', () => {
   const owner = (method: string, url: string, body?: unknown) =>
     call(api.baseUrl, method, url, { token: ownerToken, body });
+  /** Uploads one file (a multipart form) to a booking as the owner. */
+  const uploadAsOwner = (bookingId: string, data: BlobPart, type: string, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([data], { type }), name);
+    return fetch(`${api.baseUrl}/owner/bookings/${bookingId}/pictures`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      body: form,
+    });
+  };
 
   it('lists requests newest first with a cursor, filters and the count of new ones', async () => {
     const first = await newBookingId({ name: 'Zed Inbox', email: 'zed.inbox@example.com' });
@@ -303,15 +316,72 @@ describe('what the owner operations do', () => {
     );
   });
 
+  it('serves an uploaded photo turned upright and without its camera, time or location', async () => {
+    const xmp =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+      '<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="35,46.0N"/></rdf:RDF></x:xmpmeta>';
+    // A phone photo stored sideways (40 × 20, EXIF orientation 6: turn 90° clockwise to show it).
+    const photo = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: '#c81e1e' },
+    })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Pocket 9', DateTime: '2026:11:01 10:00:00' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '35/1 46/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '78/1 38/1 0/1',
+        },
+      })
+      .withXmp(xmp)
+      .toBuffer()
+      .then((data) => sharp(data).keepMetadata().withMetadata({ orientation: 6 }).toBuffer());
+    const sent = await sharp(photo).metadata();
+    expect([sent.width, sent.height, sent.orientation]).toEqual([40, 20, 6]);
+    expect(sent.exif?.includes('PhoneCo')).toBe(true);
+    expect(sent.xmp?.includes('GPSLatitude')).toBe(true);
+
+    const upload = await uploadAsOwner(
+      await newBookingId(),
+      new Uint8Array(photo),
+      'image/jpeg',
+      'IMG_0001.jpg',
+    );
+    expect(upload.status).toBe(201);
+    const { file } = (await upload.json()) as { file: string };
+    const expires = Math.floor(Date.now() / 1000) + 600;
+    const signature = pictureSignature(SIGNED_URL_SECRET, file, expires);
+    const served = await fetch(
+      `${api.baseUrl}/service-pics/files/${file}?expires=${expires}&signature=${signature}`,
+    );
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const kept = await sharp(bytes).metadata();
+    expect(kept.format).toBe('jpeg');
+    expect([kept.width, kept.height, kept.orientation]).toEqual([20, 40, undefined]);
+    expect(kept.exif).toBeUndefined();
+    expect(kept.xmp).toBeUndefined();
+    for (const trace of ['PhoneCo', 'Pocket 9', '2026:11:01', 'GPSLatitude', 'Exif\0\0']) {
+      expect(bytes.includes(trace)).toBe(false);
+    }
+  });
+
+  it('refuses a file that only starts like a picture with 400, not 500', async () => {
+    const truncated = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+    const answer = await uploadAsOwner(
+      await newBookingId(),
+      new Uint8Array(truncated),
+      'image/jpeg',
+      'broken.jpg',
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toMatch(/could not be read/);
+  });
+
   it('refuses a picture that is not an image, and a body that is not multipart', async () => {
     const id = await newBookingId();
-    const form = new FormData();
-    form.append('file', new Blob(['not a picture'], { type: 'image/png' }), 'fake.png');
-    const fake = await fetch(`${api.baseUrl}/owner/bookings/${id}/pictures`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ownerToken}` },
-      body: form,
-    });
+    const fake = await uploadAsOwner(id, 'not a picture', 'image/png', 'fake.png');
     expect(fake.status).toBe(400);
     expect(((await fake.json()) as { message: string }).message).toMatch(/JPEG, PNG or WebP/);
     const json = await owner('POST', `/owner/bookings/${id}/pictures`, { file: 'x' });

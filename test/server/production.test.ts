@@ -109,6 +109,26 @@ describe('a production start refuses', () => {
     expect(result.err).toContain(message);
   });
 
+  it.each([
+    ['absent (the signed picture links would take their host from the request)', ''],
+    ['not an absolute http(s) address', '/api'],
+    ['another scheme', 'javascript://example.com/api'],
+  ])('PUBLIC_API_URL %s', async (_label, url) => {
+    const started = start({ ...production(), PUBLIC_API_URL: url });
+    // A start that goes on to listen is stopped, so the expectations below fail at once.
+    if (
+      await started.url.then(
+        () => true,
+        () => false,
+      )
+    )
+      started.stop();
+    const result = await started.done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('PUBLIC_API_URL');
+    expect(result.err).toContain('https://api.example.com');
+  });
+
   it('the local configuration', async () => {
     const result = await start({ ...production(), IDENTITY_EMULATOR: 'cognito-local' }).done;
     expect(result.code).toBe(1);

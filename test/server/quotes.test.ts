@@ -133,3 +133,83 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('Idempotency-Key', () => {
+  it('stores a repeated quote once and answers it the same; another body with the key is 422', async () => {
+    const api = await startApi(idp, { corsOrigins: ['https://site.example'] });
+    try {
+      const key = 'quote-3f0c9a2e-4b1d-4e8a-9f3c-1a2b3c4d5e6f';
+      const body = quote({ email: 'twice@example.com' });
+      const send = (sent: Json, headers: Record<string, string> = { 'idempotency-key': key }) =>
+        call(api.baseUrl, 'POST', '/bookings', { body: sent, headers });
+      const first = await send(body);
+      const again = await send(body);
+      expect(first.status).toBe(201);
+      expect({ status: again.status, body: again.body }).toEqual({
+        status: first.status,
+        body: first.body,
+      });
+      const other = await send({ ...body, name: 'Someone Else' });
+      expect(other.status).toBe(422);
+      expect((other.body as Json).message).toMatch(/already used for a different quote/);
+      // Without a key, or with another one, each request is a quote of its own.
+      expect((await send(body, {})).status).toBe(201);
+      expect((await send(body, { 'idempotency-key': `${key}-2` })).status).toBe(201);
+      expect((await send(body, { 'idempotency-key': 'short' })).status).toBe(400);
+
+      // The same key from a signed-in customer is that customer's own.
+      const token = await idp.idToken('twice-sub', 'twice@example.com');
+      const signedIn = await call(api.baseUrl, 'POST', '/bookings', {
+        body,
+        token,
+        headers: { 'idempotency-key': key },
+      });
+      expect(signedIn.status).toBe(201);
+      expect((signedIn.body as Json).bookingId).not.toBe((first.body as Json).bookingId);
+
+      const db = openDatabase(api.databasePath);
+      try {
+        const rows = db
+          .prepare("SELECT COUNT(*) AS n FROM bookings WHERE email = 'twice@example.com'")
+          .get() as { n: number };
+        expect(rows.n).toBe(4);
+      } finally {
+        db.close();
+      }
+      // A browser on the site may send the header.
+      const preflight = await fetch(`${api.baseUrl}/bookings`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://site.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,idempotency-key',
+        },
+      });
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+        'idempotency-key',
+      );
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const api = await startApi(idp);
+    try {
+      const headers = { 'idempotency-key': 'day-old-key-0123456789' };
+      const first = await call(api.baseUrl, 'POST', '/bookings', { body: quote(), headers });
+      const db = openDatabase(api.databasePath);
+      try {
+        const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000).toISOString();
+        db.prepare('UPDATE idempotency_keys SET created_at = ?').run(dayAgo);
+      } finally {
+        db.close();
+      }
+      const later = await call(api.baseUrl, 'POST', '/bookings', { body: quote(), headers });
+      expect(later.status).toBe(201);
+      expect((later.body as Json).bookingId).not.toBe((first.body as Json).bookingId);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { business, phoneHref } from '../../config/business';
+import { business, emailHref, phoneHref } from '../../config/business';
 import { contactHours } from '../../config/hours';
 
 /** Footer (docs/product.md §1): owner contact, phone and info e-mail, the privacy policy and terms. */
@@ -32,7 +32,7 @@ export function Footer() {
             </Typography>
             <Typography variant="body2">
               E-mail:{' '}
-              <Link href={`mailto:${business.email}`} sx={{ color: '#9fd3ff' }}>
+              <Link href={emailHref} sx={{ color: '#9fd3ff' }}>
                 {business.email}
               </Link>
             </Typography>

@@ -1,6 +1,6 @@
 import type { Theme } from '@mui/material/styles';
 import type { OwnerBooking } from './api/generated';
-import { telHref } from './format';
+import { mailtoHref, telHref } from '../../../domain/contact';
 import { OWNER_TEXT } from './texts';
 
 // Material Icons' Phone and Email.
@@ -117,7 +117,7 @@ export function ContactLinks({ booking }: { booking: Pick<OwnerBooking, 'phone' 
         />
       )}
       <ContactLink
-        href={`mailto:${booking.email}`}
+        href={mailtoHref(booking.email)}
         label={OWNER_TEXT.inbox.email(booking.email)}
         path={EMAIL_PATH}
         text={booking.email}

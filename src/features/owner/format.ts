@@ -77,9 +77,6 @@ export const failure = (error: unknown, fallback: string): string => {
   return message === NETWORK_ERROR_MESSAGE ? OWNER_TEXT.networkError : message;
 };
 
-/** The phone number for a tel: link (digits and a leading +). */
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
 /** A request's page in the console. */
 export const requestPath = (bookingId: string): string =>
   `/owner/requests/${encodeURIComponent(bookingId)}`;

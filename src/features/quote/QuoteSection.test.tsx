@@ -91,10 +91,14 @@ function captureBookings(
   respond: () => ContractAnswer<'post', '/bookings'> = () =>
     HttpResponse.json(storedBooking, { status: 201 }),
 ) {
-  const received: { body: unknown; auth: string | null }[] = [];
+  const received: { body: unknown; auth: string | null; key: string | null }[] = [];
   server.use(
     contractHttp.post('/bookings', async ({ request }) => {
-      received.push({ body: await request.json(), auth: request.headers.get('Authorization') });
+      received.push({
+        body: await request.json(),
+        auth: request.headers.get('Authorization'),
+        key: request.headers.get('Idempotency-Key'),
+      });
       return respond();
     }),
   );
@@ -265,7 +269,11 @@ describe('quote wizard', () => {
     const received = captureBookings();
     server.use(
       contractHttp.post('/bookings', async ({ request }) => {
-        received.push({ body: await request.json(), auth: request.headers.get('Authorization') });
+        received.push({
+          body: await request.json(),
+          auth: request.headers.get('Authorization'),
+          key: request.headers.get('Idempotency-Key'),
+        });
         await gate;
         return HttpResponse.json(storedBooking, { status: 201 });
       }),
@@ -296,6 +304,7 @@ describe('quote wizard', () => {
           message: 'Gate code 1234',
           totalPrice: 155,
         },
+        key: expect.stringMatching(/^[A-Za-z0-9_-]{16,128}$/),
       },
     ]);
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
@@ -359,6 +368,34 @@ describe('quote wizard', () => {
       expect(window.localStorage.getItem(DRAFT_KEY)).toContain('Jordan Miles');
     },
   );
+
+  it('sends the same Idempotency-Key when Submit is pressed again, and a new one for changed details', async () => {
+    let answers = 0;
+    const received = captureBookings(() => {
+      answers += 1;
+      return answers === 1
+        ? HttpResponse.error()
+        : HttpResponse.json(storedBooking, { status: 201 });
+    });
+    renderQuote();
+    await toBookingStep(/^SUV/, ['Leather Conditioning']);
+    await fillDetails();
+    const submit = () => user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(NETWORK);
+    await submit();
+    await waitFor(() => expect(received).toHaveLength(2));
+    expect(received[0]!.key).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(received[1]!.key).toBe(received[0]!.key);
+
+    act(() => jest.advanceTimersByTime(6000));
+    await toBookingStep(/^SUV/, ['Leather Conditioning']);
+    await fillDetails();
+    await submit();
+    await waitFor(() => expect(received).toHaveLength(3));
+    expect(received[2]!.key).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(received[2]!.key).not.toBe(received[0]!.key);
+  });
 
   it('keeps the draft across a reload (remount)', async () => {
     const first = renderQuote();

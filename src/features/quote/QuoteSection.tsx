@@ -46,6 +46,12 @@ type Status =
   | { kind: 'success' }
   | { kind: 'error'; message: string };
 
+/** 32 random hex digits (crypto.getRandomValues works outside secure contexts too). */
+const newIdempotencyKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
 /** The quote wizard (docs/product.md §4, §5, §8): vehicle → addons → booking, then POST /bookings. */
 export function QuoteSection() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -57,6 +63,9 @@ export function QuoteSection() {
   const successRef = useRef<HTMLDivElement>(null);
   // The step heading takes focus only after the visitor moved between steps.
   const moved = useRef(false);
+  // One Idempotency-Key per quote: pressing Submit again after a failure sends the same key
+  // (the server stores the quote once); changed details get a new one.
+  const idempotency = useRef<{ payload: string; key: string } | null>(null);
 
   const act = (action: WizardAction) => {
     if (action.type !== 'fieldChanged' && action.type !== 'addonToggled') moved.current = true;
@@ -159,15 +168,19 @@ export function QuoteSection() {
   const submit = async () => {
     if (!draft.vehicleType || status.kind === 'submitting') return;
     setStatus({ kind: 'submitting' });
+    const quoteRequest = quotePayload(
+      draft.vehicleType,
+      draft.addons,
+      draft.form,
+      account ? requestAddress(profile?.serviceAddress) : undefined,
+    );
+    const payload = JSON.stringify(quoteRequest);
+    if (idempotency.current?.payload !== payload) {
+      idempotency.current = { payload, key: newIdempotencyKey() };
+    }
     try {
-      await createBooking({
-        quoteRequest: quotePayload(
-          draft.vehicleType,
-          draft.addons,
-          draft.form,
-          account ? requestAddress(profile?.serviceAddress) : undefined,
-        ),
-      }).unwrap();
+      await createBooking({ quoteRequest, 'Idempotency-Key': idempotency.current.key }).unwrap();
+      idempotency.current = null;
       clearDraft();
       setStatus({ kind: 'success' });
     } catch (error) {

@@ -112,6 +112,11 @@ describe('validateQuoteForm', () => {
     ['phone too short', { phone: '555-01' }, { phone: m.phoneInvalid }],
     ['email', { email: '' }, { email: m.email }],
     ['email without @', { email: 'jordan.example.com' }, { email: m.emailInvalid }],
+    [
+      'email that would add a Bcc to a mailto: link (the server refuses it)',
+      { email: 'jane%40gmail.com?bcc=attacker%40evil.com&x=@example.com' },
+      { email: m.emailInvalid },
+    ],
     ['no date and no time (a call-back request)', { date: '', time: '' }, {}],
     ['a date without a time', { date: '2026-03-16', time: '' }, {}],
     ['past date', { date: '2026-03-13', time: '' }, { date: m.datePast }],

@@ -10,6 +10,7 @@ import {
   type VehicleTypeName,
 } from '../../../domain/pricing';
 import { isDateAllowed, timeSlotsFor } from '../../../domain/quoteSchedule';
+import { isLinkableEmail } from '../../../domain/contact';
 import type { Address as RequestAddress, QuoteRequest } from '../../api/generated';
 import type { Address } from '../../api/normalize';
 
@@ -57,8 +58,6 @@ export const validationMessages = {
   time: 'Please choose a preferred time.',
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Field errors of the booking step; an empty object when the form can be sent. */
 export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   const errors: QuoteErrors = {};
@@ -68,7 +67,7 @@ export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   if (!form.phone.trim()) errors.phone = m.phone;
   else if (digits.length < 7 || digits.length > 15) errors.phone = m.phoneInvalid;
   if (!form.email.trim()) errors.email = m.email;
-  else if (!EMAIL.test(form.email.trim())) errors.email = m.emailInvalid;
+  else if (!isLinkableEmail(form.email.trim())) errors.email = m.emailInvalid;
   // The preferred date and time are optional (a visitor may only want a call back).
   if (form.date && !isDateAllowed(form.date, today)) errors.date = m.datePast;
   if (form.time && !timeSlotsFor(form.date).includes(form.time)) errors.time = m.time;

@@ -35,6 +35,7 @@ const exported: AccountExport = {
   subscriptions: [],
   loyalty: { userId: 'user-1', points: 0, transactions: [], createdAt: AT, lastUpdated: AT },
   pictures: [],
+  ownerNotes: [],
   emailPreferences: null,
 };
 

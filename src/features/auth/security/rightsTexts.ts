@@ -2,7 +2,7 @@
 export const RIGHTS_TEXT = {
   downloadHeading: 'Download my data',
   downloadIntro:
-    'One file (JSON) with everything we keep about you: profile, vehicles, bookings, plans, loyalty points, picture descriptions and your sign-in details.',
+    'One file (JSON) with everything we keep about you: profile, vehicles, bookings, plans, loyalty points (with the reasons of our adjustments), picture descriptions, the notes we wrote about your bookings and your sign-in details.',
   downloadButton: 'Download my data',
   downloading: 'Preparing your file...',
   downloaded: 'Your data has been downloaded as my-data.json.',

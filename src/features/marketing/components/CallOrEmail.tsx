@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { business, phoneHref } from '../../../config/business';
+import { business, emailHref, phoneHref } from '../../../config/business';
 
 /** "call us at <phone> or e-mail <address>", both links, inside a sentence of the caller's. */
 export function CallOrEmail() {
@@ -10,7 +10,7 @@ export function CallOrEmail() {
         {business.phone}
       </Link>{' '}
       or e-mail{' '}
-      <Link href={`mailto:${business.email}`} underline="always">
+      <Link href={emailHref} underline="always">
         {business.email}
       </Link>
     </>

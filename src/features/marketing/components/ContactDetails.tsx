@@ -8,7 +8,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { business, phoneHref } from '../../../config/business';
+import { business, emailHref, phoneHref } from '../../../config/business';
 import { contactHours, schedulingHours } from '../../../config/hours';
 import { visuallyHidden } from './visuallyHidden';
 import { marketingTexts } from '../messages';
@@ -52,7 +52,7 @@ export function ContactDetails() {
           </Link>
         </Row>
         <Row icon={<MailOutlineIcon />} label="E-mail">
-          <Link href={`mailto:${business.email}`} sx={{ overflowWrap: 'anywhere' }}>
+          <Link href={emailHref} sx={{ overflowWrap: 'anywhere' }}>
             {/* A long address wraps after the @ rather than mid-word. */}
             {business.email.split('@')[0]}@<wbr />
             {business.email.split('@').slice(1).join('@')}

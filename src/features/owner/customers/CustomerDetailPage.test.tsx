@@ -32,6 +32,8 @@ const loyalty = (points: number, extra: Loyalty['transactions'] = []): Loyalty =
   lastUpdated: '2026-06-01T14:00:00Z',
 });
 
+const SMUGGLER = 'jane%40gmail.com?bcc=attacker%40evil.com&x=@example.com';
+
 const customer = (ledger: Loyalty): OwnerCustomer => ({
   profile: {
     userId: 'cust-1',
@@ -96,7 +98,12 @@ describe('CustomerDetailPage', () => {
       contractHttp.get('/owner/customers/{userId}', async ({ params }) => {
         asked.push(params.userId);
         await delay(20);
-        return HttpResponse.json<OwnerCustomer>(customer(ledger));
+        // An identity provider may hold an address whose `?`/`&` would add a Bcc to the link.
+        const details = customer(ledger);
+        return HttpResponse.json<OwnerCustomer>({
+          ...details,
+          profile: { ...details.profile, email: SMUGGLER },
+        });
       }),
     );
     render();
@@ -104,13 +111,13 @@ describe('CustomerDetailPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: t.email('ada@example.com') })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: t.email(SMUGGLER) })).toHaveAttribute(
       'href',
-      'mailto:ada@example.com',
+      'mailto:jane%2540gmail.com%3Fbcc%3Dattacker%2540evil.com%26x%3D@example.com',
     );
     expect(screen.getByRole('link', { name: t.call('(919) 555-0101') })).toHaveAttribute(
       'href',
-      'tel:9195550101',
+      'tel:+19195550101',
     );
     expect(screen.getByText(t.balance('60'))).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row');

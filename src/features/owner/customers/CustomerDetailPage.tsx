@@ -17,6 +17,7 @@ import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
 import { appointmentText, formatShortDate } from '../../../../domain/dates';
 import { signedPoints } from '../../../../domain/loyaltyPoints';
+import { mailtoHref, telHref } from '../../../../domain/contact';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
 import { CUSTOMERS_PATH } from './paths';
@@ -63,11 +64,11 @@ function Details({ customer }: { customer: OwnerCustomer }) {
       </Typography>
       <Section title={t.contact}>
         <Typography sx={{ overflowWrap: 'anywhere' }}>
-          <Link href={`mailto:${profile.email}`}>{t.email(profile.email)}</Link>
+          <Link href={mailtoHref(profile.email)}>{t.email(profile.email)}</Link>
         </Typography>
         {distinctPhones(profile.phone, profile.mobile).map((phone) => (
           <Typography key={phone}>
-            <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{t.call(phone)}</Link>
+            <Link href={telHref(phone)}>{t.call(phone)}</Link>
           </Typography>
         ))}
         {!profile.phone && !profile.mobile ? <Typography>{t.noPhone}</Typography> : null}

@@ -13,7 +13,9 @@ const list = () => screen.findByRole('list', { name: 'Quote requests' });
 
 describe('the requests inbox', () => {
   it('lists the requests as the server orders them, with new/seen, the count of new and one-tap contact links', async () => {
-    const newest = ownerBooking({ name: 'Avery Newest', phone: '(919) 555-0101' });
+    // Stored before the contract refused it: `?`/`&` in the address must not add a Bcc.
+    const email = 'jane%40gmail.com?bcc=attacker%40evil.com&x=@example.com';
+    const newest = ownerBooking({ name: 'Avery Newest', phone: '(919) 555-0101', email });
     const older = ownerBooking({ name: 'Blake Older', seen: true, phone: undefined });
     inboxAnswers(() => ({ items: [newest, older], nextCursor: null, newCount: 7 }));
     renderApp('/owner');
@@ -26,11 +28,11 @@ describe('the requests inbox', () => {
     expect(screen.getByText('7 new requests')).toBeInTheDocument();
     expect(within(items[0]!).getByRole('link', { name: 'Call (919) 555-0101' })).toHaveAttribute(
       'href',
-      'tel:9195550101',
+      'tel:+19195550101',
     );
-    expect(within(items[0]!).getByRole('link', { name: `E-mail ${newest.email}` })).toHaveAttribute(
+    expect(within(items[0]!).getByRole('link', { name: `E-mail ${email}` })).toHaveAttribute(
       'href',
-      `mailto:${newest.email}`,
+      'mailto:jane%2540gmail.com%3Fbcc%3Dattacker%2540evil.com%26x%3D@example.com',
     );
     expect(within(items[1]!).queryByRole('link', { name: /^Call/ })).not.toBeInTheDocument();
     expect(within(items[0]!).getByRole('link', { name: 'Avery Newest' })).toHaveAttribute(

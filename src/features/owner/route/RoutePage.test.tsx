@@ -62,7 +62,7 @@ describe('the route', () => {
     );
     expect(within(stops[0]!).getByRole('link', { name: /^Call / })).toHaveAttribute(
       'href',
-      'tel:9195550100',
+      'tel:+19195550100',
     );
     expect(asked[0]).toEqual({ from: today, days: '1' });
   });
