@@ -387,6 +387,7 @@ describe('quote wizard', () => {
     await waitFor(() => expect(received).toHaveLength(2));
     expect(received[0]!.key).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
     expect(received[1]!.key).toBe(received[0]!.key);
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
 
     act(() => jest.advanceTimersByTime(6000));
     await toBookingStep(/^SUV/, ['Leather Conditioning']);
