@@ -239,6 +239,24 @@ async function checkAnonymousQuote(run: ContractRun, email: string): Promise<Exc
     { rawBody: `${JSON.stringify(quoteBody(email))}${' '.repeat(17 * 1024)}`, token: null },
     413,
   );
+  // A retried quote carries the same Idempotency-Key; the same key with other details is refused.
+  const key = `contract-${randomBytes(12).toString('hex')}`;
+  await run.check(
+    'createBooking',
+    'anonymous quote with an Idempotency-Key → 201',
+    { body: quoteBody(email), token: null, headers: { 'idempotency-key': key } },
+    201,
+  );
+  await run.check(
+    'createBooking',
+    'the same Idempotency-Key with other details → 422',
+    {
+      body: quoteBody(email, { name: 'Another Name' }),
+      token: null,
+      headers: { 'idempotency-key': key },
+    },
+    422,
+  );
   return created;
 }
 

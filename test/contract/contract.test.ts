@@ -110,7 +110,12 @@ async function brokenProxy(target: string): Promise<{ url: string; server: Serve
         return;
       }
       const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type', 'calendly-webhook-signature']) {
+      for (const name of [
+        'authorization',
+        'content-type',
+        'calendly-webhook-signature',
+        'idempotency-key',
+      ]) {
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
