@@ -43,6 +43,8 @@ export interface BookingRow {
   service_address: string | null;
   /** When the owner first opened it (owner console); null while new. */
   seen_at: string | null;
+  /** When the owner first set its appointment (scheduleBooking); null until then. */
+  scheduled_at: string | null;
   /** The owner's internal note; never in a customer's answer. */
   owner_note: string;
   cancel_reason: string;
@@ -323,18 +325,29 @@ export function completeBooking(
     const completed = { ...row, status: 'Completed' as const, updated_at: at };
     if (userId) creditCompletedBooking(db, userId, completed);
     const points = pointsForCompletedBooking(row.total_price, row.vehicle_type);
-    if (options.notify !== false)
+    if (options.notify !== false) {
+      // Nobody's request: whether an account has its address (it can claim it) or not (a visitor).
+      const account =
+        userId !== null ||
+        statement(db, 'SELECT 1 FROM customers WHERE email_lower = ? LIMIT 1').get(
+          row.email_lower,
+        ) !== undefined;
       enqueueBookingEvent(
         db,
         bookingId,
-        { kind: 'completed', points, credited: userId !== null },
+        { kind: 'completed', points, credited: userId !== null, account },
         now,
       );
+    }
     return { booking: toBooking(completed), userId, points };
   });
 }
 
-/** Sets (or changes) a Booked booking's appointment, and the owner's note when one is given. */
+/**
+ * Sets (or changes) a Booked booking's appointment, and the owner's note when one is given. The
+ * first time the owner sets it, the customer hears that their appointment is booked (even at the
+ * time they asked for); after that, only a change of date or time is news (a new time).
+ */
 export function scheduleBooking(
   db: Db,
   bookingId: string,
@@ -346,18 +359,19 @@ export function scheduleBooking(
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be scheduled');
     assertNotPast(input.date, now);
     db.prepare(
-      `UPDATE bookings SET date = ?, time = ?, owner_note = ?, seen_at = COALESCE(seen_at, ?),
-         updated_at = ? WHERE booking_id = ?`,
-    ).run(
-      input.date,
-      displayTime(input.time),
-      input.note === undefined ? row.owner_note : input.note.trim(),
-      now.toISOString(),
-      now.toISOString(),
+      `UPDATE bookings SET date = @date, time = @time, owner_note = @note,
+         seen_at = COALESCE(seen_at, @at), scheduled_at = COALESCE(scheduled_at, @at),
+         updated_at = @at WHERE booking_id = @bookingId`,
+    ).run({
+      date: input.date,
+      time: displayTime(input.time),
+      note: input.note === undefined ? row.owner_note : input.note.trim(),
+      at: now.toISOString(),
       bookingId,
-    );
+    });
     const moved = row.date !== input.date || row.time !== displayTime(input.time);
-    if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
+    if (row.scheduled_at === null) enqueueBookingEvent(db, bookingId, { kind: 'booked' }, now);
+    else if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
     return bookingRow(db, bookingId);
   });
 }

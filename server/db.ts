@@ -325,6 +325,9 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);
   `,
+  // When the owner first set a booking's appointment (server/bookings.ts, scheduleBooking): the
+  // customer is told their appointment is booked then, and that it has a new time after.
+  `ALTER TABLE bookings ADD COLUMN scheduled_at TEXT;`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

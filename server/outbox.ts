@@ -10,14 +10,17 @@ import { inWriteTransaction, newOrderedId, statement, type Db } from './db';
 import { bookingRow, toBooking } from './bookings';
 import { conflict, notFound } from './errors';
 import { emailPreferences } from './customers';
-import type { CancelledBy } from './mail/texts';
+import type { CancelledBy, Credit } from './mail/texts';
 
 /** What happened to a booking, as far as e-mail is concerned. */
 export type BookingEvent =
   /** A quote request was accepted: the owner's e-mail and the customer's confirmation. */
   | { kind: 'quote'; signedIn: boolean }
-  | { kind: 'completed'; points: number; credited: boolean }
+  | ({ kind: 'completed'; points: number } & Credit)
   | { kind: 'cancelled'; by: CancelledBy }
+  /** The owner set the appointment for the first time. */
+  | { kind: 'booked' }
+  /** The date or time changed after that (or the customer changed it). */
   | { kind: 'rescheduled' }
   | { kind: 'reminder' };
 
@@ -26,6 +29,7 @@ export type MessageKind =
   | 'customer-quote'
   | 'customer-completed'
   | 'customer-cancelled'
+  | 'customer-booked'
   | 'customer-rescheduled'
   | 'customer-reminder';
 
@@ -35,6 +39,8 @@ export interface MessagePayload {
   signedIn?: boolean;
   points?: number;
   credited?: boolean;
+  /** Absent in messages written before it existed: taken as true (an account may claim it). */
+  account?: boolean;
   by?: CancelledBy;
 }
 
@@ -158,6 +164,10 @@ export function enqueueBookingEvent(
               now,
             ),
           );
+        break;
+      case 'booked':
+        if (prefs.statusUpdates)
+          sent.push(insertMessage(db, `booked:${id}`, 'customer-booked', { booking }, now));
         break;
       case 'rescheduled':
         if (prefs.statusUpdates)

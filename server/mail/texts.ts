@@ -181,21 +181,35 @@ export function customerQuoteConfirmation(
   });
 }
 
+/** Who gets a completed booking's points. */
+export interface Credit {
+  /** The booking's account was credited. */
+  credited: boolean;
+  /** An account has the booking's address (it can claim the request); false: a visitor. */
+  account: boolean;
+}
+
+/** What a completed booking's points need: nothing, a claim, or an account. */
+function pointsLine(business: BusinessIdentity, booking: Booking, points: number, credit: Credit) {
+  if (credit.credited) return `You earned ${points} loyalty points.`;
+  if (credit.account)
+    return `This booking is worth ${points} loyalty points: sign in with ${booking.email} and answer "This was me" under Requests sent with your e-mail in My Bookings to collect them.`;
+  return `This booking is worth ${points} loyalty points. Create an account with ${booking.email} at ${business.siteUrl}/auth to see your pictures and points.`;
+}
+
 /** To the customer: the booking was completed. */
 export function customerCompleted(
   business: BusinessIdentity,
   booking: Booking,
   points: number,
-  credited: boolean,
+  credit: Credit,
 ): MailContent {
   const pics = `${business.siteUrl}/dashboard/pics`;
   return render(business, `Your detail is done: ${business.name}`, {
     heading: 'Your car is done. Thank you!',
     paragraphs: [
       `We completed your ${booking.vehicleType} detail (${appointment(booking)}).`,
-      credited
-        ? `You earned ${points} loyalty points.`
-        : `This booking is worth ${points} loyalty points: sign in with ${booking.email} to collect them.`,
+      pointsLine(business, booking, points, credit),
       `See the pictures of your car in Service Pics: ${pics}`,
     ],
   });
@@ -218,7 +232,19 @@ export function customerCancelled(
   });
 }
 
-/** To the customer: the booking moved to a new date or time. */
+/** To the customer: the business set the appointment of their request for the first time. */
+export function customerBooked(business: BusinessIdentity, booking: Booking): MailContent {
+  return render(business, `Your appointment is booked: ${business.name}`, {
+    heading: 'Your appointment is booked',
+    paragraphs: [
+      `Your appointment is booked for ${appointment(booking)}.`,
+      `We will detail your ${booking.vehicleType}${booking.serviceAddress ? ` at ${addressLines(booking)}` : ''}.`,
+      `Not right? Call us at ${business.phone} or reply to this e-mail.`,
+    ],
+  });
+}
+
+/** To the customer: the booking moved to a new date or time (after it was booked). */
 export function customerRescheduled(business: BusinessIdentity, booking: Booking): MailContent {
   return render(business, `Booking rescheduled: ${business.name}`, {
     heading: 'Your booking has a new time',

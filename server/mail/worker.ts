@@ -36,6 +36,7 @@ import {
   type OutboxRow,
 } from '../outbox';
 import {
+  customerBooked,
   customerCancelled,
   customerCompleted,
   customerQuoteConfirmation,
@@ -81,9 +82,14 @@ export function renderMessage(row: OutboxRow, settings: MailSettings): MailConte
     case 'customer-quote':
       return customerQuoteConfirmation(business, booking);
     case 'customer-completed':
-      return customerCompleted(business, booking, payload.points ?? 0, payload.credited === true);
+      return customerCompleted(business, booking, payload.points ?? 0, {
+        credited: payload.credited === true,
+        account: payload.account !== false,
+      });
     case 'customer-cancelled':
       return customerCancelled(business, booking, payload.by ?? 'customer');
+    case 'customer-booked':
+      return customerBooked(business, booking);
     case 'customer-rescheduled':
       return customerRescheduled(business, booking);
     case 'customer-reminder':

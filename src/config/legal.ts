@@ -96,6 +96,7 @@ export const storedData: readonly StoredTable[] = [
       message: 'your notes to us (for example a gate code)',
       service_address: 'the address given with the request',
       seen_at: 'when the owner first read the request',
+      scheduled_at: 'when the owner first set its appointment',
       owner_note: 'the owner’s own note for the job (for example where to park)',
       cancel_reason: 'why the owner cancelled it, when they did',
       created_at: 'when it was sent',

@@ -7,6 +7,9 @@
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
 import sharp from 'sharp';
+import { mailFromEnv } from '../../server/config';
+import { renderMessage } from '../../server/mail/worker';
+import type { OutboxRow } from '../../server/outbox';
 import { pictureSignature } from '../../server/pictures';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { calendarDayText } from '../../domain/dates';
@@ -253,29 +256,54 @@ describe('what the owner operations do', () => {
     ]);
   });
 
-  it('writes one e-mail to the customer when the owner moves or cancels a booking', async () => {
-    const customerMessages = (bookingId: string) => {
+  it('writes one e-mail to the customer when the owner books, moves or cancels a booking', async () => {
+    /** The customer's status e-mails about a booking, oldest first. */
+    const customerRows = (bookingId: string) => {
       const db = new Database(api.databasePath, { readonly: true });
       try {
-        return (
-          db
-            .prepare(
-              `SELECT kind FROM outbox WHERE booking_id = ? AND audience = 'customer'
-               AND kind <> 'customer-quote' ORDER BY created_at`,
-            )
-            .all(bookingId) as { kind: string }[]
-        ).map((row) => row.kind);
+        return db
+          .prepare(
+            `SELECT * FROM outbox WHERE booking_id = ? AND audience = 'customer'
+             AND kind <> 'customer-quote' ORDER BY created_at`,
+          )
+          .all(bookingId) as OutboxRow[];
       } finally {
         db.close();
       }
     };
+    const customerMessages = (bookingId: string) => customerRows(bookingId).map((row) => row.kind);
+    /** Rendered as the worker sends them. */
+    const customerMail = (bookingId: string) =>
+      customerRows(bookingId).map((row) => renderMessage(row, mailFromEnv({})));
     const moved = await newBookingId({ email: 'moved.owner@example.com' });
     const schedule = { date: futureDate(3), time: '09:00' };
     expect((await owner('PUT', `/owner/bookings/${moved}/schedule`, schedule)).status).toBe(200);
-    expect(customerMessages(moved)).toEqual(['customer-rescheduled']);
+    expect(customerMessages(moved)).toEqual(['customer-booked']);
     const noteOnly = { ...schedule, note: 'Park on the left' };
     expect((await owner('PUT', `/owner/bookings/${moved}/schedule`, noteOnly)).status).toBe(200);
-    expect(customerMessages(moved)).toEqual(['customer-rescheduled']);
+    expect(customerMessages(moved)).toEqual(['customer-booked']);
+    const later = { date: futureDate(4), time: '10:00' };
+    expect((await owner('PUT', `/owner/bookings/${moved}/schedule`, later)).status).toBe(200);
+    expect(customerMessages(moved)).toEqual(['customer-booked', 'customer-rescheduled']);
+    const [booked, rescheduled] = customerMail(moved);
+    expect(booked?.subject).toMatch(/^Your appointment is booked/);
+    expect(booked?.text).toContain(
+      `Your appointment is booked for ${calendarDayText(schedule.date, 'long')} at 9:00 AM.`,
+    );
+    expect(rescheduled?.subject).toMatch(/^Booking rescheduled/);
+    expect(rescheduled?.text).toContain(`Your booking has a new time`);
+    // The customer's preferred date and time, confirmed as they are: still a booking.
+    const preferred = { date: futureDate(5), time: '4:00 PM' };
+    const asAsked = await newBookingId({ email: 'as.asked@example.com', ...preferred });
+    expect((await owner('PUT', `/owner/bookings/${asAsked}/schedule`, preferred)).status).toBe(200);
+    expect(customerMessages(asAsked)).toEqual(['customer-booked']);
+    // Sent without signing in, by an address no account has: create one, not "sign in".
+    expect((await owner('POST', `/owner/bookings/${asAsked}/complete`)).status).toBe(200);
+    const done = customerMail(asAsked)[1]?.text ?? '';
+    expect(done).toContain(
+      `Create an account with as.asked@example.com at ${mailFromEnv({}).business.siteUrl}/auth to see your pictures and points.`,
+    );
+    expect(done).not.toMatch(/sign in/i);
     const cancelled = await newBookingId({ email: 'cancelled.owner@example.com' });
     const reason = { reason: 'Rain all day' };
     expect((await owner('POST', `/owner/bookings/${cancelled}/cancel`, reason)).status).toBe(200);

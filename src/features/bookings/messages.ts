@@ -2,6 +2,8 @@
  * The bookings feature's user-facing texts (docs/product.md §2, §4 booking actions, §6): the
  * screens and their tests read them from here.
  */
+import { CLAIMABLE_REQUESTS_TITLE } from '../../lib/claimTexts';
+
 export const bookingsMessages = {
   loading: 'Loading bookings...',
   websiteFailed: 'Failed to fetch website bookings',
@@ -42,7 +44,7 @@ export const bookingsMessages = {
 
 /** Texts of the "Requests sent with your e-mail" panel (docs/product.md §6). */
 export const claimMessages = {
-  title: 'Requests sent with your e-mail',
+  title: CLAIMABLE_REQUESTS_TITLE,
   intro:
     'These quote requests were sent from our website with your e-mail address while nobody was signed in. Anyone can type an e-mail address, so tell us which ones were yours.',
   mine: 'This was me',

@@ -17,6 +17,12 @@ export const dashboardTexts = {
   subscriptionTitle: 'Subscription',
   noActivePlan: 'No active plan.',
   subscribe: 'Subscribe',
+  /** The requests sent with the customer's e-mail that wait for "This was me" or "Not mine". */
+  claimableWaiting: (count: number) =>
+    count === 1
+      ? '1 quote request sent with your e-mail is waiting for your answer.'
+      : `${count} quote requests sent with your e-mail are waiting for your answer.`,
+  answerClaimable: 'Answer in My Bookings',
 } as const;
 
 /** A source failed to load. */

@@ -376,4 +376,41 @@ describe('Dashboard overview', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.hash).toBe('#booking');
   });
+
+  it('a new account sees the requests sent with its e-mail, with a link to answer them', async () => {
+    server.use(
+      contractHttp.get('/bookings/claimable', () =>
+        HttpResponse.json([
+          {
+            bookingId: 'r1',
+            vehicleType: 'Sedan',
+            date: '2099-01-01',
+            time: '4:00 PM',
+            totalPrice: 90,
+          },
+        ]),
+      ),
+    );
+    renderApp('/dashboard');
+    await loaded();
+    const requests = await screen.findByRole('region', { name: 'Requests sent with your e-mail' });
+    expect(
+      within(requests).getByText(
+        '1 quote request sent with your e-mail is waiting for your answer.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(requests).getByRole('link', { name: 'Answer in My Bookings' })).toHaveAttribute(
+      'href',
+      '/dashboard/bookings',
+    );
+  });
+
+  it('shows no such card when there are no requests to answer', async () => {
+    renderApp('/dashboard');
+    await loaded();
+    expect(screen.getByLabelText(`${dashboardTexts.totalBookings}: 0`)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Requests sent with your e-mail' }),
+    ).not.toBeInTheDocument();
+  });
 });

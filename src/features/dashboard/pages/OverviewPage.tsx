@@ -12,6 +12,7 @@ import { QUOTE_SECTION_PATH } from '../../../lib/bookAgain';
 import { statusCounts } from '../../../lib/bookingStats';
 import { useDashboardData } from '../useDashboardData';
 import { formatAddress, upcomingFromBookings } from '../appointments';
+import { ClaimableRequestsCard } from '../components/ClaimableRequestsCard';
 import { SummaryCards } from '../components/SummaryCards';
 import { UpcomingAppointments } from '../components/UpcomingAppointments';
 import { LoyaltyPanel } from '../components/LoyaltyPanel';
@@ -85,6 +86,7 @@ export function OverviewPage() {
         {() =>
           derived && (
             <Stack spacing={3}>
+              <ClaimableRequestsCard />
               <SummaryCards
                 vehicles={data.vehicles.length}
                 bookings={derived.totalBookings}
