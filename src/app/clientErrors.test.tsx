@@ -138,6 +138,28 @@ describe('errors met in the browser reach the server', () => {
     expect(received.map((report) => report.message)).toEqual(['Error: a', 'Error: b', 'Error: c']);
   });
 
+  it('uses a beacon where the browser has one, so a report outlives the page', async () => {
+    const beacons: { url: string; body: Blob }[] = [];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: URL, body: Blob) => beacons.push({ url: String(url), body }) > 0,
+    });
+    try {
+      window.dispatchEvent(
+        Object.assign(new Event('unhandledrejection'), { reason: new Error('beacon') }),
+      );
+      expect(beacons.map((beacon) => beacon.url)).toEqual([apiUrl('/client-errors')]);
+      expect(beacons[0]!.body.type).toBe('application/json');
+      expect(JSON.parse(await beacons[0]!.body.text())).toEqual({
+        message: 'Error: beacon',
+        kind: 'rejection',
+        path: '/dashboard/bookings',
+      });
+    } finally {
+      delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    }
+  });
+
   it('never throws when the server cannot be reached', async () => {
     server.use(http.post(apiUrl('/client-errors'), () => HttpResponse.error()));
     expect(() =>
