@@ -17,6 +17,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import {
+  CLIENT_ERROR_RATE_LIMIT,
   DEFAULT_CORS_ORIGINS,
   DEFAULT_QUOTE_RATE_LIMIT,
   SERVER_TIMEOUTS,
@@ -47,6 +48,8 @@ import { installServiceHooks, requestIds } from './service';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
+/** A browser's error report (POST /client-errors) is a few short fields; the contract says 4 KiB. */
+const CLIENT_ERROR_BODY_LIMIT = 4 * 1024;
 const BODY_LIMIT = 64 * 1024;
 
 /** Friendlier words for Fastify's own request errors. */
@@ -190,10 +193,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       (schema) => bodyCompiler.compile(schema),
     );
     const isQuote = op.operationId === 'createBooking';
+    const isClientError = op.operationId === 'reportClientError';
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: op.path.replace(/\{([^}]+)\}/g, ':$1'),
-      bodyLimit: isQuote ? QUOTE_BODY_LIMIT : BODY_LIMIT,
+      bodyLimit: isQuote ? QUOTE_BODY_LIMIT : isClientError ? CLIENT_ERROR_BODY_LIMIT : BODY_LIMIT,
       config: isQuote
         ? {
             rateLimit: {
@@ -213,7 +217,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
                 new HttpError(429, `Too many quote requests; try again in ${context.after}`),
             },
           }
-        : {},
+        : isClientError
+          ? {
+              // Public and unauthenticated: per address only (no token is read).
+              rateLimit: {
+                max: CLIENT_ERROR_RATE_LIMIT.max,
+                timeWindow: CLIENT_ERROR_RATE_LIMIT.windowMs,
+                keyGenerator: (request: FastifyRequest) => addressKey(request.ip),
+                errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+                  new HttpError(429, `Too many error reports; try again in ${context.after}`),
+              },
+            }
+          : {},
       handler: async (request, reply) => {
         let customer: Customer | null = null;
         const authorization = request.headers.authorization;

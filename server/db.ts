@@ -328,6 +328,24 @@ const migrations: readonly string[] = [
   // When the owner first set a booking's appointment (server/bookings.ts, scheduleBooking): the
   // customer is told their appointment is booked then, and that it has a new time after.
   `ALTER TABLE bookings ADD COLUMN scheduled_at TEXT;`,
+  // The browser's error reports (server/clientErrors.ts): no personal data, kept 30 days; an
+  // identical report within the hour counts one more occurrence of its row.
+  `
+  CREATE TABLE client_errors (
+    id INTEGER PRIMARY KEY,
+    message TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('error', 'rejection', 'chunk')),
+    path TEXT NOT NULL,
+    source TEXT,
+    line INTEGER,
+    version TEXT,
+    occurrences INTEGER NOT NULL DEFAULT 1,
+    first_seen_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL
+  );
+  CREATE INDEX client_errors_message ON client_errors (message, first_seen_at);
+  CREATE INDEX client_errors_seen ON client_errors (last_seen_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

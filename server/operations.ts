@@ -23,6 +23,7 @@ import { recordSessionsEnded } from './sessions';
 import { createOwnerHandlers } from './owner';
 import { createOwnerCustomerHandlers } from './ownerCustomers';
 import { once } from './idempotency';
+import { recordClientError } from './clientErrors';
 
 /**
  * What a handler gets: `body` has its operation's request body type and `query` its query
@@ -75,6 +76,12 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
   });
   return {
     getHealth: { run: () => ok({ status: 'ok' }) },
+    reportClientError: {
+      run: (ctx) => {
+        recordClientError(db, ctx.body);
+        return { status: 204 };
+      },
+    },
     getMyProfile: { run: (ctx) => ok(getProfile(db, me(ctx))) },
     reportSessionsEnded: {
       run: (ctx) => {

@@ -11,6 +11,7 @@ import { preloadRoute } from './app/routes';
 import { createAppStore } from './app/appStore';
 import { createEmotionCache } from './app/emotionCache';
 import { zonedFormat } from '../domain/zonedFormat';
+import { installErrorReporting } from './app/clientErrors';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -32,4 +33,6 @@ async function start(): Promise<void> {
   });
 }
 
+// Errors nobody caught are reported to the server (./app/clientErrors.ts).
+installErrorReporting();
 void start();

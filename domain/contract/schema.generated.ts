@@ -24,6 +24,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/client-errors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report an error a visitor's browser met (not stored with anything about them)
+     * @description The web app sends one when a page throws an error nobody caught, a promise is rejected
+     *     with nobody waiting for it, or a page's code fails to download. No token needed, and
+     *     none is read. The report holds no personal data: `path` is the page's path without its
+     *     query string or hash; the server also replaces e-mail addresses and runs of 6 or more
+     *     digits in `message` before storing it, and keeps reports 30 days. The body may be at
+     *     most 4 KiB (`413` above), and one address (an IPv6 /64) may send 20 reports in 10
+     *     minutes (`429` above). An identical report within the hour is counted, not stored again.
+     */
+    post: operations['reportClientError'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/profile/me': {
     parameters: {
       query?: never;
@@ -788,6 +814,23 @@ export interface components {
      * @example demo@example.com
      */
     EmailAddress: string;
+    ClientErrorReport: {
+      /** @description The error's name and message (no stack trace). */
+      message: string;
+      /**
+       * @description `error`: an uncaught error; `rejection`: an unhandled promise rejection; `chunk`: a
+       *     page's code failed to download.
+       * @enum {string}
+       */
+      kind: 'error' | 'rejection' | 'chunk';
+      /** @description The page's path, without query string or hash. */
+      path: string;
+      /** @description The script file the error was thrown in, without query string or hash. */
+      source?: string;
+      line?: number;
+      /** @description The app's version, when the build knows it. */
+      version?: string;
+    };
     Error: {
       /** @description The HTTP reason phrase */
       error: string;
@@ -1360,6 +1403,40 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+    };
+  };
+  reportClientError: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "message": "TypeError: Cannot read properties of undefined (reading 'map')",
+         *       "kind": "error",
+         *       "path": "/dashboard/bookings",
+         *       "source": "/static/js/route-bookings.3f2a.js",
+         *       "line": 1
+         *     }
+         */
+        'application/json': components['schemas']['ClientErrorReport'];
+      };
+    };
+    responses: {
+      /** @description Stored (or counted with an identical report) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getMyProfile: {

@@ -78,6 +78,8 @@ function quoteBody(email: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+const clientErrorBody = { message: 'Error: sent by the contract check', kind: 'error', path: '/' };
+
 const bookingUpdateBody = () => ({
   date: daysFromNow(31),
   time: '16:00',
@@ -95,6 +97,7 @@ function sampleRequest(operationId: OperationId): RequestSpec {
   const id = { id: UNKNOWN_ID };
   const samples = {
     getHealth: {},
+    reportClientError: { body: clientErrorBody },
     getMyProfile: {},
     updateMyProfile: { body: { name: 'Contract Check' } },
     reportSessionsEnded: { body: { reason: 'password-change' } },
@@ -170,6 +173,13 @@ async function checkAuth(run: ContractRun): Promise<void> {
 
 async function checkPublic(run: ContractRun): Promise<void> {
   if (run.has('getHealth')) await run.check('getHealth', 'health → 200', {}, 200);
+  await run.check('reportClientError', 'error report → 204', { body: clientErrorBody }, 204);
+  await run.check(
+    'reportClientError',
+    'path with a query string → 400',
+    { body: { ...clientErrorBody, path: '/?email=a@b.co' } },
+    400,
+  );
 
   const future = String(Math.floor(Date.now() / 1000) + 600);
   await run.check(

@@ -11,7 +11,7 @@
  * - a failed fetch is its own error kind.
  */
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
-import { env } from '../config/env';
+import { apiBaseUrl } from './apiBase';
 import { bearerToken } from './session/tokenStore';
 import { refreshIfNeeded } from './session/refresh';
 import { expireSession } from './session/session';
@@ -25,12 +25,6 @@ import { NETWORK_ERROR_MESSAGE, type ApiError } from './errors';
 const NO_RETRY_ENDPOINTS = new Set(['createBooking', 'exportMyData']);
 /** Longest wait a Retry-After may impose before the single retry. */
 const MAX_RETRY_WAIT_MS = 60_000;
-
-export function apiBaseUrl(): string {
-  const base = env.apiBaseUrl;
-  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
-  return new URL(base.endsWith('/') ? base : `${base}/`, origin).toString();
-}
 
 /** Milliseconds to wait for a Retry-After value: seconds, or an HTTP date. */
 export function retryAfterMs(header: string | null, now: number = Date.now()): number {

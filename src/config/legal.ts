@@ -252,6 +252,24 @@ export const storedData: readonly StoredTable[] = [
     columns: { event_id: 'the note’s id', kind: 'what happened', occurred_at: 'when' },
   },
   {
+    table: 'client_errors',
+    holds:
+      'Errors your browser met on our pages (for example a page whose code failed to download), so we can fix them. Nothing about you: not your address, account, the page’s query string or what you typed; e-mail addresses and long numbers in an error’s text are removed before it is stored.',
+    kept: '30 days after the error was last reported.',
+    columns: {
+      id: 'the report’s number',
+      message: 'the error’s text',
+      kind: 'an error, a failed promise, or code that failed to download',
+      path: 'the page’s path (for example /dashboard/bookings), without anything after it',
+      source: 'our script file the error came from, and',
+      line: 'its line',
+      version: 'the version of our website',
+      occurrences: 'how many times the same error was reported within the hour',
+      first_seen_at: 'when it was first reported',
+      last_seen_at: 'when it was last reported',
+    },
+  },
+  {
     table: 'schema_version',
     holds: 'The version of our database layout. Nothing about you.',
     kept: 'Indefinitely.',

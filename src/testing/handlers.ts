@@ -29,4 +29,6 @@ export const handlers = [
     }),
   ),
   contractHttp.get('/service-pics', () => HttpResponse.json([])),
+  // The error reports an error page sends (src/app/clientErrors.ts).
+  contractHttp.post('/client-errors', () => new HttpResponse(null, { status: 204 })),
 ];

@@ -14,6 +14,7 @@ import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { pictureSignature } from '../../server/pictures';
 import { createBooking } from '../../server/bookings';
 import { CAPS } from '../../server/caps';
+import { CLIENT_ERROR_RATE_LIMIT } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { quote, quoteRequest, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
 import { startPrism, stopPrism } from './prism';
@@ -121,6 +122,25 @@ it('finds no violation in any answer of server/, over every operation and answer
     });
   }
 
+  // Error reports: one over 4 KiB (which breaks the message's maxLength too: a report within
+  // the contract is always smaller), then reports until the per-address limit answers 429.
+  const oversizedReport = seen.length;
+  const errorReport = (message: string) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message, kind: 'error', path: '/' }),
+  });
+  await record(`${prismUrl}/client-errors`, errorReport('x'.repeat(5 * 1024)));
+  expect(seen[oversizedReport]?.status).toBe(413);
+  seen.splice(oversizedReport, 1, { ...seen[oversizedReport]!, violations: [] });
+  for (
+    let i = 0;
+    i <= CLIENT_ERROR_RATE_LIMIT.max &&
+    !seen.some((item) => item.operationId === 'reportClientError' && item.status === 429);
+    i += 1
+  ) {
+    await record(`${prismUrl}/client-errors`, errorReport(`Error: burst ${i}`));
+  }
   // Every other check of the contract passes through the proxy.
   const failed = [...withToken, ...anonymous].flatMap((result) =>
     result.checks.filter((check) => !check.ok).map((check) => check.label),

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
 import { BACKUP_RETENTION_DAYS, KEEP_SENT_MAIL_DAYS } from '../../server/config';
+import { CLIENT_ERROR_KEEP_DAYS } from '../../server/clientErrors';
 import { openDatabase } from '../../server/db';
 import { browserStorage, privacyRights, privacyIntro, storedData } from '../../src/config/legal';
 
@@ -80,6 +81,11 @@ describe('the privacy policy names what the product stores', () => {
   it('says how long sent e-mails are kept, as the mail worker keeps them', () => {
     const outbox = storedData.find((table) => table.table === 'outbox');
     expect(outbox?.kept).toContain(`deleted ${KEEP_SENT_MAIL_DAYS} days after it was sent`);
+  });
+
+  it('says how long error reports are kept, as the server keeps them', () => {
+    const reports = storedData.find((table) => table.table === 'client_errors');
+    expect(reports?.kept).toContain(`${CLIENT_ERROR_KEEP_DAYS} days after`);
   });
 
   it('names every storage key the app uses', () => {

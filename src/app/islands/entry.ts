@@ -5,5 +5,9 @@
  */
 import { islands } from './registry';
 import { wakeIslands } from './wake';
+import { installErrorReporting } from '../clientErrors';
+
+// Errors nobody caught, and island code that fails to download, are reported (../clientErrors.ts).
+installErrorReporting();
 
 wakeIslands(islands, () => import(/* webpackChunkName: "island-runtime" */ './runtime'));

@@ -13,6 +13,7 @@
 import { ISLAND_ATTRIBUTE } from '../../components/islandMarkers';
 import type { IslandSpec } from './registry';
 import type { IslandModule } from './runtime';
+import { reportClientError } from '../clientErrors';
 
 /** How close to the viewport an island that wakes on sight starts loading. */
 const NEAR_VIEWPORT = '300px';
@@ -60,9 +61,10 @@ function setUp(
     state = 'waking';
     Promise.all([runtime(), spec.load()])
       .then(([{ hydrateIsland }, module]) => hydrateIsland(root, name, module))
-      .catch((error: unknown) =>
-        console.error(`The ${name} part of the page failed to load.`, error),
-      )
+      .catch((error: unknown) => {
+        console.error(`The ${name} part of the page failed to load.`, error);
+        reportClientError(error);
+      })
       .finally(finish);
   };
 

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { reportClientError } from '../clientErrors';
 
 /** Unmatched errors while rendering a page (docs/product.md §8): a generic page, never a stack trace. */
 export function RouterErrorPage() {
@@ -38,8 +39,8 @@ interface BoundaryState {
 
 /**
  * Shows RouterErrorPage instead of its children when they fail to render, e.g. when a page's
- * code cannot be loaded (React reports the error on the console). Navigating to another path
- * renders the children again.
+ * code cannot be loaded (React reports the error on the console, and it is sent to the server:
+ * ../clientErrors.ts). Navigating to another path renders the children again.
  */
 export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
@@ -53,6 +54,10 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
     state: BoundaryState,
   ): Partial<BoundaryState> | null {
     return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown) {
+    reportClientError(error);
   }
 
   override render() {
