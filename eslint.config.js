@@ -79,7 +79,13 @@ export default tseslint.config(
     },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     // Without a resolver, extensionless imports resolve to nothing and the zones never match.
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    // import-x reads only the extensions listed here (by default JavaScript's): without them it
+    // opens no .ts file it resolves, and import-x/no-cycle finds nothing.
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',

@@ -26,7 +26,7 @@ import { listCalendlyBookings } from './calendly';
 import { listSubscriptions } from './subscriptions';
 import type { VerifiedToken } from './auth';
 import type { ServerOptions } from './config';
-import type { Context, OperationHandlers } from './operations';
+import type { Context, OperationHandlers } from './operationTypes';
 
 /** Whom a row belongs to: the account's id, and its verified e-mail in lower case ('' if none). */
 export interface Subject {

@@ -35,14 +35,16 @@ import {
 } from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { ensureCustomer, type Customer } from './customers';
-import { createHandlers, type Handler, type OperationHandlers } from './operations';
+import { createHandlers } from './operations';
+import type { Handler, OperationHandlers } from './operationTypes';
 import { refusingEndedSessions } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
 import { reapplyErasures } from './erasure';
 import { compileRequestValidators, validateRequest } from './validation';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { registerSecurityHeaders } from './securityHeaders';
-import { MULTIPART_LIMITS, requireOwner } from './owner';
+import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner';
+import { createOwnerCustomerHandlers } from './ownerCustomers';
 import { isOwnerPath } from '../domain/owners';
 import { installServiceHooks, requestIds } from './service';
 
@@ -177,6 +179,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // one, is a compile error here (and still refused at start, below).
   const table = {
     ...createHandlers(db, options, secret),
+    ...createOwnerHandlers(db, options),
+    ...createOwnerCustomerHandlers(db),
     ...accountHandlers(db, options, verifyToken),
   } satisfies OperationHandlers;
   // Each handler expects its operation's request body and query types; the route below

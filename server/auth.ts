@@ -4,6 +4,7 @@
  * configured maximum).
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { DEFAULT_MAX_TOKEN_LIFETIME } from './config';
 import { HttpError, unauthorized } from './errors';
 import { emulatorKeyUsed } from './productionConfig';
 
@@ -16,9 +17,6 @@ export interface TokenVerifierOptions {
   /** Accept the identity emulator's published key (only the local configuration does). */
   acceptEmulatorKey?: boolean;
 }
-
-/** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
-export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
 
 export interface VerifiedToken {
   sub: string;

@@ -5,76 +5,16 @@ import { inWriteTransaction, newId, statement, type Db } from './db';
 import { badRequest, conflict, HttpError, notFound } from './errors';
 import { creditCompletedBooking, type Customer } from './customers';
 import { assertBelowCap } from './caps';
-import {
-  includedAddons,
-  orderedAddons,
-  PREMIUM_PACKAGE,
-  quoteTotal,
-  type AddonName,
-} from '../domain/pricing';
+import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../domain/pricing';
 import { timeSlotsFor } from '../domain/quoteSchedule';
 import { pointsForCompletedBooking } from '../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from '../domain/business';
 import { enqueueBookingEvent, enqueueQuote } from './outbox';
+import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
 export interface ChangeOptions {
   notify?: boolean;
-}
-
-export interface BookingRow {
-  booking_id: string;
-  user_id: string | null;
-  name: string;
-  email: string;
-  email_lower: string;
-  phone: string;
-  date: string;
-  time: string;
-  vehicle_type: Booking['vehicleType'];
-  vehicle: string;
-  /** The add-ons the customer chose themselves (a Premium Package includes every one anyway). */
-  selected_addons: string;
-  total_price: number;
-  status: Booking['status'];
-  service_name: string;
-  message: string;
-  /** The request's serviceAddress as JSON; null when none was sent. */
-  service_address: string | null;
-  /** When the owner first opened it (owner console); null while new. */
-  seen_at: string | null;
-  /** When the owner first set its appointment (scheduleBooking); null until then. */
-  scheduled_at: string | null;
-  /** The owner's internal note; never in a customer's answer. */
-  owner_note: string;
-  cancel_reason: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export function toBooking(row: BookingRow): Booking {
-  return {
-    bookingId: row.booking_id,
-    userId: row.user_id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    // A call-back request has no preferred date and time (stored empty).
-    ...(row.date ? { date: row.date } : {}),
-    ...(row.time ? { time: row.time } : {}),
-    vehicleType: row.vehicle_type,
-    vehicle: row.vehicle,
-    selectedAddons: bookedAddons(row),
-    totalPrice: row.total_price,
-    status: row.status,
-    source: 'website',
-    serviceName: row.service_name,
-    message: row.message,
-    ...(row.service_address
-      ? { serviceAddress: JSON.parse(row.service_address) as Booking['serviceAddress'] }
-      : {}),
-    createdAt: row.created_at,
-  };
 }
 
 /** `16:00` → `4:00 PM`; the 12-hour form is kept as it is. */
@@ -89,15 +29,6 @@ export function displayTime(time: string): string {
 function chosenAddons(type: string, selected: readonly string[]): AddonName[] {
   return type === PREMIUM_PACKAGE ? [] : orderedAddons(selected);
 }
-
-/** What the booking includes: the customer's own add-ons, or every one for the Premium Package. */
-function bookedAddons(row: Pick<BookingRow, 'vehicle_type' | 'selected_addons'>): AddonName[] {
-  return includedAddons(row.vehicle_type, JSON.parse(row.selected_addons) as string[]);
-}
-
-/** The stored total: always recomputed from the price list, whatever the client sent. */
-const bookedTotal = (row: Pick<BookingRow, 'vehicle_type' | 'selected_addons'>) =>
-  quoteTotal(row.vehicle_type, bookedAddons(row));
 
 function assertNotPast(date: string, now: Date): void {
   if (date < todayLocal(now)) throw badRequest('body/date must not be earlier than today');
@@ -201,13 +132,6 @@ export function requestQuote(
     if (options.notify !== false) enqueueQuote(db, booking, customer !== null, now);
     return booking;
   });
-}
-
-export function bookingRow(db: Db, bookingId: string): BookingRow {
-  const row = db.prepare('SELECT * FROM bookings WHERE booking_id = ?').get(bookingId) as
-    BookingRow | undefined;
-  if (!row) throw notFound('Booking not found');
-  return row;
 }
 
 /** The customer's booking, or 404 (also when it is someone else's). */

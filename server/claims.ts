@@ -11,7 +11,8 @@
 import type { ClaimableRequest, ClaimDecision } from '../domain/contract/types';
 import { inWriteTransaction, type Db } from './db';
 import { notFound } from './errors';
-import { bookingRow, bookingsWhere } from './bookings';
+import { bookingsWhere } from './bookings';
+import { bookingRow } from './bookingRows';
 import { creditCompletedBooking, type Customer } from './customers';
 import { assertBelowCap } from './caps';
 

@@ -1,12 +1,13 @@
 /** The server's configuration from environment variables (see server/README.md). */
 import path from 'node:path';
 import { BUSINESS_DEFAULTS } from '../domain/business';
-import { DEFAULT_MAX_TOKEN_LIFETIME } from './auth';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The browser's error reports (POST /client-errors), per client address. */
 export const CLIENT_ERROR_RATE_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
+/** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
+export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
 /** A slow or stalled client cannot hold a connection open for ever. */
 export const SERVER_TIMEOUTS = {
   /** The whole request, headers and body, must arrive within this. */

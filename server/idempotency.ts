@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { inWriteTransaction, type Db } from './db';
 import { HttpError } from './errors';
-import type { Answer } from './operations';
+import type { Answer } from './operationTypes';
 
 /** How long a key is remembered. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,9 +1,10 @@
 /**
- * The operation table: one handler per openapi.yaml operationId. app.ts routes each operation
- * to its handler after authentication and validation (./validation.ts).
+ * The customer's operations' handlers (profile, vehicles, bookings, claims, pictures, Calendly,
+ * subscriptions). app.ts merges them with the owner console's and the account's into the
+ * operation table, one handler per openapi.yaml operationId, and routes each operation to its
+ * handler after authentication and validation (./validation.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import type { OperationId, QueryOf, RequestBodyOf } from '../domain/contract/types';
 import type { ServerOptions } from './config';
 import type { Db } from './db';
 import { HttpError, notFound } from './errors';
@@ -20,45 +21,9 @@ import {
   verifyWebhookSignature,
 } from './calendly';
 import { recordSessionsEnded } from './sessions';
-import { createOwnerHandlers } from './owner';
-import { createOwnerCustomerHandlers } from './ownerCustomers';
 import { once } from './idempotency';
 import { recordClientError } from './clientErrors';
-
-/**
- * What a handler gets: `body` has its operation's request body type and `query` its query
- * parameters' types, because app.ts validates both against that operation in openapi.yaml
- * (coercing the query's values to their types) before the handler runs.
- */
-export interface Context<Body = unknown, Query = Record<string, unknown>> {
-  request: FastifyRequest;
-  customer: Customer | null;
-  params: Record<string, unknown>;
-  query: Query;
-  body: Body;
-}
-
-export interface Answer {
-  status: number;
-  body?: unknown;
-  contentType?: string;
-  headers?: Record<string, string>;
-}
-
-export interface Handler<Body = unknown, Query = Record<string, unknown>> {
-  /** Runs before validation, with the raw body (the webhook's signature check). */
-  before?: (request: FastifyRequest, rawBody: string) => void;
-  run: (ctx: Context<Body, Query>) => Answer | Promise<Answer>;
-}
-
-/**
- * The operation table's type: one handler per operationId, each given its operation's request
- * body and query parameters. Handler modules write `satisfies Partial<OperationHandlers>` (a misspelled operation is
- * a compile error); app.ts checks the merged table is complete.
- */
-export type OperationHandlers = {
-  [Id in OperationId]: Handler<RequestBodyOf<Id>, QueryOf<Id>>;
-};
+import type { Answer, Context, OperationHandlers } from './operationTypes';
 
 /** The signed-in customer (operations whose security requires a token). */
 function me(ctx: Context): Customer {
@@ -181,7 +146,5 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
     cancelSubscription: {
       run: (ctx) => ok(cancelSubscription(db, me(ctx), text(ctx.params.id))),
     },
-    ...createOwnerHandlers(db, options),
-    ...createOwnerCustomerHandlers(db),
   } satisfies Partial<OperationHandlers>;
 }

@@ -7,7 +7,7 @@
  */
 import type { Booking } from '../domain/contract/types';
 import { inWriteTransaction, newOrderedId, statement, type Db } from './db';
-import { bookingRow, toBooking } from './bookings';
+import { bookingRow, toBooking } from './bookingRows';
 import { conflict, notFound } from './errors';
 import { emailPreferences } from './customers';
 import type { CancelledBy, Credit } from './mail/texts';

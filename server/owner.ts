@@ -12,16 +12,10 @@ import type { ServerOptions } from './config';
 import type { Db } from './db';
 import { badRequest, forbidden, HttpError } from './errors';
 import type { TokenVerifier } from './auth';
-import {
-  bookingRow,
-  completeBooking,
-  ownerCancelBooking,
-  scheduleBooking,
-  toBooking,
-  type BookingRow,
-} from './bookings';
+import { completeBooking, ownerCancelBooking, scheduleBooking } from './bookings';
+import { bookingRow, toBooking, type BookingRow } from './bookingRows';
 import { addPicture, uprightWithoutMetadata } from './pictures';
-import type { Answer, OperationHandlers } from './operations';
+import type { Answer, OperationHandlers } from './operationTypes';
 import { MAX_PICTURE_BYTES } from './rules';
 
 /** The most a multipart body may carry. */

@@ -10,9 +10,9 @@ import { badRequest, conflict, notFound } from './errors';
 import { addLedgerEntry, getLoyalty, getProfile, type Customer } from './customers';
 import { listVehicles } from './vehicles';
 import { listSubscriptions } from './subscriptions';
-import type { BookingRow } from './bookings';
+import type { BookingRow } from './bookingRows';
 import { contains, newestFirstPage, toOwnerBooking } from './owner';
-import type { OperationHandlers } from './operations';
+import type { OperationHandlers } from './operationTypes';
 
 const NUMBERS_TIME_ZONE = 'America/New_York';
 

@@ -12,7 +12,7 @@ import {
   type ParameterLocation,
   type SchemaCompiler,
 } from '../domain/contract/openapi';
-import type { Context } from './operations';
+import type { Context } from './operationTypes';
 
 type ValidateFunction = ReturnType<SchemaCompiler['compile']>;
 type Compile = (schema: JsonSchema) => ValidateFunction;

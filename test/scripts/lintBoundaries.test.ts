@@ -127,3 +127,20 @@ test('the islands runtime and the slideshow may not import MUI, Emotion, Redux o
     });
   });
 }, 60000);
+
+test('import-x/no-cycle reads TypeScript files: importing a module that imports this one back is an error', () => {
+  // server/auth.ts imports server/config.ts, so config.ts importing auth.ts closes a cycle; a
+  // module nothing imports back is no cycle.
+  const results = lintAll([
+    {
+      filePath: 'server/config.ts',
+      code: `import { createTokenVerifier } from './auth';\nexport const y = createTokenVerifier;\n`,
+    },
+    {
+      filePath: 'server/config.ts',
+      code: `import { HttpError } from './errors';\nexport const y = HttpError;\n`,
+    },
+  ]);
+  expect(results[0]).toContain('import-x/no-cycle');
+  expect(results[1]).not.toContain('import-x/no-cycle');
+}, 60000);
