@@ -130,6 +130,8 @@ export const TABLES_WITHOUT_ACCOUNT_DATA: readonly string[] = [
   'webhook_deliveries',
   'deleted_accounts',
   'account_events',
+  // Browser error reports: a message, a path and a file, scrubbed of addresses (clientErrors.ts).
+  'client_errors',
 ];
 
 /** The one-way digest a deleted account is remembered by (its id is not kept). */

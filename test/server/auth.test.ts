@@ -334,8 +334,13 @@ describe('declared auth on every operation', () => {
     expect(count()).toBe(before + 2);
   });
 
-  it('needs no token for the health check, picture files and the webhook (which sign otherwise)', () => {
+  it('needs no token for the health check, picture files, the webhook (which sign otherwise) and browser error reports', () => {
     const open = operations.filter((op) => op.security === 'none').map((op) => op.operationId);
-    expect(open.sort()).toEqual(['getHealth', 'getServicePicFile', 'receiveCalendlyWebhook']);
+    expect(open.sort()).toEqual([
+      'getHealth',
+      'getServicePicFile',
+      'receiveCalendlyWebhook',
+      'reportClientError',
+    ]);
   });
 });
