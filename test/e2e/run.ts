@@ -2,7 +2,8 @@
  * `npm run test:e2e`: the browser suite against the real production build and the real local
  * stack, all started here and stopped at the end whatever happens.
  *
- * 1. Checks that Chromium is there (CHROMIUM_PATH, default /usr/bin/chromium).
+ * 1. Checks that Chromium and nginx are there (CHROMIUM_PATH, default /usr/bin/chromium;
+ *    NGINX_PATH, default /usr/sbin/nginx).
  * 2. Reserves three free ports (app, API, identity) and holds them while it builds the app with
  *    the configuration that points at them (the identity endpoint is baked into the bundle).
  * 3. Starts the local stack (cognito-local behind its proxy, the API on SQLite sending its
@@ -38,6 +39,7 @@ import { startStaticServer, type StaticServer } from '../../scripts/lib/staticSe
 import { createTokenSigner } from '../../scripts/lib/cognitoClaims';
 import type { PoolIds } from '../../scripts/lib/cognitoLocal';
 import { productionEnv, startProductionServers } from './support/production';
+import { NGINX_PATH } from '../../scripts/lib/nginx';
 import { ALWAYS, bodySecrets, logFilesUnder, scanLogs, type Secret } from './support/logScan';
 import { caughtMail } from '../../scripts/lib/maildev';
 
@@ -92,12 +94,13 @@ async function holdPort(port: number): Promise<HeldPort> {
   };
 }
 
-function assertChromium(file: string) {
+/** The programs the suite runs that npm does not install: it stops at once without them. */
+function assertProgram(file: string, name: string, install: string, variable: string) {
   try {
     accessSync(file, constants.X_OK);
   } catch {
     throw new Error(
-      `Chromium not found at ${file}; install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH`,
+      `${name} not found at ${file}; install it with \`apt-get install -y ${install}\` or set ${variable}`,
     );
   }
 }
@@ -190,7 +193,8 @@ function checkLogs(files: string[], secrets: Secret[], mails: number): boolean {
 
 async function main(): Promise<number> {
   const chromium = chromiumPath();
-  assertChromium(chromium);
+  assertProgram(chromium, 'Chromium', 'chromium', 'CHROMIUM_PATH');
+  assertProgram(NGINX_PATH, 'nginx', 'nginx-light', 'NGINX_PATH');
 
   const stateDir = path.join(projectRoot, '.local', `e2e-${randomBytes(4).toString('hex')}`);
   const logs = path.join(stateDir, 'logs');
