@@ -83,7 +83,8 @@ test('Book again on a completed booking: sent with the account, shown as Booked 
   // Tap 1: Book again on a completed website booking.
   const table = page.getByRole('table', { name: 'Website bookings' });
   const completed = table.getByRole('row').filter({ hasText: 'Completed' }).first();
-  const sourceId = (await completed.getByRole('cell').first().textContent())?.trim();
+  // The Booking ID cell shows the id's end; the whole id is its title.
+  const sourceId = await completed.getByRole('cell').first().getAttribute('title');
   const source = before.find((b) => b.bookingId === sourceId);
   expect(source?.status).toBe('Completed');
   await completed.getByRole('link', { name: 'Book again' }).click();
@@ -124,7 +125,9 @@ test('Book again on a completed booking: sent with the account, shown as Booked 
   // My Bookings shows it as Booked at once.
   await quote.section.getByRole('link', { name: 'See it in My Bookings' }).click();
   await expect(page).toHaveURL(/\/dashboard\/bookings$/);
-  const row = table.getByRole('row').filter({ hasText: created?.bookingId ?? '' });
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.locator(`[title="${created?.bookingId ?? ''}"]`) });
   await expect(row).toContainText('Booked');
 
   // And the overview lists it among the upcoming appointments.

@@ -160,7 +160,9 @@ test('bookings: inline edit and cancel', async ({ page, stack }) => {
   await logIn(page, email, password);
   await page.goto('/dashboard/bookings');
 
-  const row = (id: string) => page.getByRole('row').filter({ hasText: id });
+  // The Booking ID cell shows the id's end; the whole id is its title.
+  const row = (id: string) =>
+    page.getByRole('row').filter({ has: page.locator(`[title="${id}"]`) });
   // One row at a time is in edit mode: editing another row closes the first.
   await row(cancelled).getByRole('button', { name: 'Edit' }).click();
   await expect(row(cancelled).getByRole('button', { name: 'Save' })).toBeVisible();

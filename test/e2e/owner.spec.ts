@@ -63,7 +63,7 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   await expect(top.getByText('New', { exact: true })).toBeVisible();
   await expect(top.getByRole('link', { name: 'Call (919) 555-0142' })).toHaveAttribute(
     'href',
-    'tel:9195550142',
+    'tel:+19195550142',
   );
 
   // Schedules it for tomorrow 10:00 (New York), with a note the customer never sees.
@@ -116,10 +116,12 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   const row = page
     .getByRole('table', { name: 'Website bookings' })
     .getByRole('row')
-    .filter({ hasText: bookingId });
+    .filter({ has: page.locator(`[title="${bookingId}"]`) });
   await expect(row).toContainText('Completed');
   await page.goto('/dashboard/pics');
-  const card = page.locator('main li').filter({ hasText: bookingId });
+  // The customer's one booking with pictures, named in words (service, vehicle, date).
+  const card = page.locator('main li').filter({ hasText: /^Detailing Service for / });
+  await expect(card).toHaveCount(1);
   await expect(card).toBeVisible();
   const img = card.locator('img');
   await expect(img).toBeVisible();
