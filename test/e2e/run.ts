@@ -15,7 +15,9 @@
  *    folder (logs, database, build) is kept when something failed, removed otherwise.
  *
  * E2E_KEEP_STATE=1 keeps the state folder; E2E_REUSE_BUILD=<kept state folder> skips the build
- * and reuses that run's build and ports (for working on the tests).
+ * and reuses that run's build and ports (for working on the tests, and for CI, which builds
+ * while other checks run); when one of those ports is taken meanwhile, it builds afresh.
+ * E2E_BUILD_ONLY=<folder> builds into that state folder, keeps it, and stops there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -80,9 +82,7 @@ async function holdFreePort(): Promise<HeldPort> {
 async function holdPort(port: number): Promise<HeldPort> {
   const server = net.createServer();
   await new Promise<void>((resolve, reject) => {
-    server.once('error', () =>
-      reject(new Error(`Port ${port} of the reused build is in use; build afresh instead.`)),
-    );
+    server.once('error', () => reject(new Error(`Port ${port} of the reused build is in use`)));
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return {
@@ -196,7 +196,10 @@ async function main(): Promise<number> {
   assertProgram(chromium, 'Chromium', 'chromium', 'CHROMIUM_PATH');
   assertProgram(NGINX_PATH, 'nginx', 'nginx-light', 'NGINX_PATH');
 
-  const stateDir = path.join(projectRoot, '.local', `e2e-${randomBytes(4).toString('hex')}`);
+  const buildOnly = process.env.E2E_BUILD_ONLY;
+  const stateDir = buildOnly
+    ? path.resolve(projectRoot, buildOnly)
+    : path.join(projectRoot, '.local', `e2e-${randomBytes(4).toString('hex')}`);
   const logs = path.join(stateDir, 'logs');
   mkdirSync(logs, { recursive: true });
   say(`state folder ${path.relative(projectRoot, stateDir)}`);
@@ -204,20 +207,25 @@ async function main(): Promise<number> {
 
   // --- Build (or reuse one) for fixed ports.
   const reuse = process.env.E2E_REUSE_BUILD;
-  let build: BuildInfo;
-  let held: HeldPort[];
+  let build: BuildInfo | undefined;
+  let held: HeldPort[] = [];
   const buildStarted = performance.now();
   if (reuse) {
-    build = JSON.parse(
+    const reused = JSON.parse(
       readFileSync(path.join(path.resolve(reuse), 'build.json'), 'utf8'),
     ) as BuildInfo;
-    held = [
-      await holdPort(build.ports.app),
-      await holdPort(build.ports.api),
-      await holdPort(build.ports.cognito),
-    ];
-    say(`reusing the build of ${reuse}`);
-  } else {
+    try {
+      for (const port of [reused.ports.app, reused.ports.api, reused.ports.cognito])
+        held.push(await holdPort(port));
+      build = reused;
+      say(`reusing the build of ${reuse}`);
+    } catch (error) {
+      await Promise.all(held.map((h) => h.release()));
+      held = [];
+      say(`${error instanceof Error ? error.message : String(error)}: building afresh`);
+    }
+  }
+  if (!build) {
     held = [await holdFreePort(), await holdFreePort(), await holdFreePort()];
     cleanups.push(async () => void (await Promise.all(held.map((h) => h.release()))));
     const [app, api, cognito] = held.map((h) => h.port) as [number, number, number];
@@ -242,6 +250,11 @@ async function main(): Promise<number> {
     build = { dist, ports: { app, api, cognito }, ids };
     writeFileSync(path.join(stateDir, 'build.json'), `${JSON.stringify(build, null, 2)}\n`);
     say(`built in ${seconds(buildStarted)} s`);
+  }
+  if (buildOnly) {
+    await Promise.all(held.map((h) => h.release()));
+    say(`build kept in ${path.relative(projectRoot, stateDir)} for E2E_REUSE_BUILD`);
+    return 0;
   }
 
   // --- The stack and the static server.
