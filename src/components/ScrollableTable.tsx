@@ -32,8 +32,8 @@ const PHONE = '@media (max-width: 599.95px)';
 
 /**
  * The `sx` of a table that is a table from 600 px wide and one card per row below: the header
- * is kept for screen readers only, and each cell shows its column's name from its `data-label`
- * (set it on every body cell). Same cells, so the same data, actions and inline edits.
+ * is kept for screen readers only, and each cell (row headers too) shows its column's name from
+ * its `data-label` (set it on every body cell). Same cells, so the same data, actions and inline edits.
  */
 export function cardRowsOnPhone(minWidth: number) {
   return {
@@ -48,7 +48,7 @@ export function cardRowsOnPhone(minWidth: number) {
         clip: 'rect(0 0 0 0)',
         whiteSpace: 'nowrap',
       },
-      '& tbody, & tbody tr, & tbody td': { display: 'block' },
+      '& tbody, & tbody tr, & tbody td, & tbody th': { display: 'block' },
       '& tbody tr': {
         border: 1,
         borderColor: 'divider',
@@ -56,7 +56,7 @@ export function cardRowsOnPhone(minWidth: number) {
         mb: 1.5,
         py: 0.5,
       },
-      '& tbody td': {
+      '& tbody td, & tbody th': {
         display: 'grid',
         gridTemplateColumns: 'minmax(6.5em, 35%) 1fr',
         columnGap: 1.5,
@@ -67,7 +67,7 @@ export function cardRowsOnPhone(minWidth: number) {
         textAlign: 'left',
         wordBreak: 'break-word',
       },
-      '& tbody td::before': {
+      '& tbody td::before, & tbody th::before': {
         content: 'attr(data-label)',
         fontWeight: 600,
         color: 'text.secondary',

@@ -4,8 +4,10 @@
  * (Source too) is on screen with its name, and the bookings inline edit works in the card.
  * The demo customer is only read: the edit is opened and cancelled.
  */
-import type { Locator } from '@playwright/test';
-import { expect, logIn, test } from './support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, logIn, OWNER_LANDING, test } from './support/fixtures';
+import { OWNER_USER } from './support/owner';
+import { DEMO_USER } from '../../scripts/lib/localStack';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -61,4 +63,73 @@ test('bookings and loyalty tables are one card per row, with the inline edit', a
   const transactions = page.getByRole('table', { name: 'Transactions' });
   await expect(transactions).toBeVisible({ timeout: 30_000 });
   await expectCards(transactions, ['Date', 'Type', 'Points', 'Source / Reason']);
+});
+
+/**
+ * Every table on the page fits its container and the screen at 390 px, and no cell is squeezed
+ * narrower than a short word (a cut column or a reason two letters a line both fail).
+ */
+async function expectTablesFit(page: Page, what: string) {
+  const tables = await page.locator('main table').evaluateAll((all) =>
+    all.map((table) => {
+      const container = table.closest('[role="region"]') ?? (table.parentElement as HTMLElement);
+      const narrowest = Math.min(
+        ...[...table.querySelectorAll('tbody td, tbody th')].map(
+          (cell) => cell.getBoundingClientRect().width,
+        ),
+      );
+      return {
+        name: table.getAttribute('aria-label') ?? container.getAttribute('aria-label') ?? '',
+        overflow: container.scrollWidth - container.clientWidth,
+        right: Math.round(table.getBoundingClientRect().right),
+        narrowest: Math.round(narrowest),
+      };
+    }),
+  );
+  expect(tables.length, `tables on ${what}`).toBeGreaterThan(0);
+  for (const table of tables) {
+    expect.soft(table.overflow, `${what} "${table.name}" scrolls sideways`).toBeLessThanOrEqual(0);
+    expect
+      .soft(table.right, `${what} "${table.name}" within the screen`)
+      .toBeLessThanOrEqual(PHONE.width);
+    expect
+      .soft(table.narrowest, `${what} "${table.name}" narrowest cell`)
+      .toBeGreaterThanOrEqual(72);
+  }
+}
+
+test("the owner's tables fit a phone, and every group of the Numbers charts is labelled", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, OWNER_USER.email, OWNER_USER.password, OWNER_LANDING);
+
+  // The demo customer's page: the points table (the seed gives them transactions).
+  await page.goto('/owner/customers');
+  await page
+    .getByRole('list', { name: 'Customers' })
+    .getByRole('link', { name: new RegExp(DEMO_USER.name) })
+    .click();
+  await expect(page.getByRole('region', { name: 'Points' })).toBeVisible({ timeout: 30_000 });
+  await expectTablesFit(page, "a customer's page");
+
+  await page.goto('/owner/numbers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Numbers' })).toBeVisible();
+  await expect(page.locator('main table')).toBeVisible({ timeout: 30_000 });
+  await expectTablesFit(page, 'the Numbers page');
+  // Each chart's category axis shows a label for every group it draws.
+  for (const [title, groups] of [
+    ['Requests and jobs', ['Requests', 'Jobs done', 'Became jobs']],
+  ] as const) {
+    const chart = page.locator('main svg:has(.MuiChartsAxis-tickLabel)');
+    await expect(chart.first(), title).toBeVisible();
+    const labels = await chart
+      .first()
+      .locator('.MuiChartsAxis-tickLabel')
+      .evaluateAll((all) => all.map((label) => label.textContent?.replace(/\s+/g, '')));
+    for (const group of groups)
+      expect
+        .soft(labels, `the "${title}" chart labels ${group}`)
+        .toContain(group.replace(/\s+/g, ''));
+  }
 });

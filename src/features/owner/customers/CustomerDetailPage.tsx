@@ -23,7 +23,7 @@ import { isApiError } from '../../../api/errors';
 import { CUSTOMERS_PATH } from './paths';
 import { customerTexts as t } from './texts';
 import { Failure } from '../Failure';
-import { ScrollableTable } from '../../../components/ScrollableTable';
+import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -92,7 +92,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
           <Typography>{t.noTransactions}</Typography>
         ) : (
           <ScrollableTable aria-label={t.points}>
-            <Table size="small">
+            <Table size="small" sx={cardRowsOnPhone(480)}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t.columns.date}</TableCell>
@@ -104,10 +104,14 @@ function Details({ customer }: { customer: OwnerCustomer }) {
               <TableBody>
                 {[...loyalty.transactions].reverse().map((tx) => (
                   <TableRow key={tx.id}>
-                    <TableCell>{formatShortDate(tx.date)}</TableCell>
-                    <TableCell>{t.types[tx.type] ?? t.otherType}</TableCell>
-                    <TableCell align="right">{signed(signedPoints(tx))}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <TableCell data-label={t.columns.date}>{formatShortDate(tx.date)}</TableCell>
+                    <TableCell data-label={t.columns.type}>
+                      {t.types[tx.type] ?? t.otherType}
+                    </TableCell>
+                    <TableCell align="right" data-label={t.columns.points}>
+                      {signed(signedPoints(tx))}
+                    </TableCell>
+                    <TableCell data-label={t.columns.reason} sx={{ overflowWrap: 'anywhere' }}>
                       {tx.source || t.noReason}
                     </TableCell>
                   </TableRow>

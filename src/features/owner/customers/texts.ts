@@ -94,10 +94,12 @@ export const numbersTexts = {
     revenue: 'Revenue',
   },
   change: 'Change',
+  /** The groups of the requests-and-jobs chart, short enough for a phone. */
+  chartLabels: { requests: 'Requests', jobsDone: 'Jobs done', completedRequests: 'Became jobs' },
   definitions: [
     'Requests: quote requests sent on the website in the month.',
     'Jobs done: bookings marked completed in the month.',
     'Revenue: the total price of the jobs done in the month.',
-    "Requests that became completed jobs: the month's requests that are completed now.",
+    'Requests that became completed jobs ("Became jobs" in the chart): the month\'s requests that are completed now.',
   ],
 } as const;

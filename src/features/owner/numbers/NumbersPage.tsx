@@ -17,10 +17,10 @@ import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
 import { numbersTexts as t } from '../customers/texts';
 import { Failure } from '../Failure';
-import { ScrollableTable } from '../../../components/ScrollableTable';
+import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
 
 type Figure = keyof typeof t.figures;
-const COUNTS: Figure[] = ['requests', 'jobsDone', 'completedRequests'];
+const COUNTS = ['requests', 'jobsDone', 'completedRequests'] as const satisfies Figure[];
 const ROWS: Figure[] = ['requests', 'jobsDone', 'revenue', 'completedRequests'];
 
 /** "November 2026" for "2026-11". */
@@ -57,7 +57,15 @@ function Figures({ last, current }: { last: OwnerMonthFigures; current: OwnerMon
             // Drawn for sighted users (its box is aria-hidden; the table below is the text
             // version), so it takes no keyboard focus either.
             disableKeyboardNavigation
-            xAxis={[{ scaleType: 'band', data: COUNTS.map((figure) => t.figures[figure]) }]}
+            xAxis={[
+              {
+                scaleType: 'band',
+                // The chart's own short names: a phone's narrow groups cut a long name short
+                // (the table below and the definitions give the full ones).
+                data: COUNTS.map((figure) => t.chartLabels[figure]),
+                tickLabelInterval: () => true,
+              },
+            ]}
             series={[
               { label: lastName, data: COUNTS.map((figure) => last[figure]) },
               { label: currentName, data: COUNTS.map((figure) => current[figure]) },
@@ -84,7 +92,7 @@ function Figures({ last, current }: { last: OwnerMonthFigures; current: OwnerMon
         </Box>
       </Paper>
       <ScrollableTable aria-label={t.tableCaption(lastName, currentName)}>
-        <Table size="small">
+        <Table size="small" sx={cardRowsOnPhone(0)}>
           <caption>{t.tableCaption(lastName, currentName)}</caption>
           <TableHead>
             <TableRow>
@@ -105,12 +113,18 @@ function Figures({ last, current }: { last: OwnerMonthFigures; current: OwnerMon
           <TableBody>
             {ROWS.map((figure) => (
               <TableRow key={figure}>
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" data-label={t.figure}>
                   {t.figures[figure]}
                 </TableCell>
-                <TableCell align="right">{shown(figure, last[figure])}</TableCell>
-                <TableCell align="right">{shown(figure, current[figure])}</TableCell>
-                <TableCell align="right">{change(figure, last[figure], current[figure])}</TableCell>
+                <TableCell align="right" data-label={lastName}>
+                  {shown(figure, last[figure])}
+                </TableCell>
+                <TableCell align="right" data-label={currentName}>
+                  {shown(figure, current[figure])}
+                </TableCell>
+                <TableCell align="right" data-label={t.change}>
+                  {change(figure, last[figure], current[figure])}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
