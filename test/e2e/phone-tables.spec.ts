@@ -48,6 +48,7 @@ test('bookings and loyalty tables are one card per row, with the inline edit', a
   ]);
   const calendly = page.getByRole('table', { name: 'Calendly bookings' });
   await expectCards(calendly, ['Booking ID', 'Start Time', 'Service', 'Status', 'Source']);
+  await expectTablesFit(page, 'My Bookings');
 
   // The inline edit in a card: its fields fit the screen; Cancel closes it untouched.
   await website.getByRole('button', { name: 'Edit' }).first().click();
@@ -63,6 +64,7 @@ test('bookings and loyalty tables are one card per row, with the inline edit', a
   const transactions = page.getByRole('table', { name: 'Transactions' });
   await expect(transactions).toBeVisible({ timeout: 30_000 });
   await expectCards(transactions, ['Date', 'Type', 'Points', 'Source / Reason']);
+  await expectTablesFit(page, 'Loyalty');
 });
 
 /**
