@@ -69,10 +69,14 @@ async function fillAddress(city = 'Cary') {
   await user.fill(addressField(/^ZIP/), '27511');
 }
 
-async function fillDetails() {
+async function fillContact() {
   await fill(/Full Name/, 'Jordan Miles');
   await fill(/Phone Number/, '(919) 555-0199');
   await fill(/Email Address/, 'jordan@example.com');
+}
+
+async function fillDetails() {
+  await fillContact();
   await fill(/Preferred Date/, '2026-03-21');
   await user.selectOptions(screen.getByLabelText(/Preferred Time/), '10:00 AM');
   await fill('Vehicle Information', '2021 Honda CR-V, silver');
@@ -261,9 +265,7 @@ describe('quote wizard', () => {
     const received = captureBookings();
     renderQuote();
     await toBookingStep();
-    await fill(/Full Name/, 'Jordan Miles');
-    await fill(/Phone Number/, '(919) 555-0199');
-    await fill(/Email Address/, 'jordan@example.com');
+    await fillContact();
     await fillAddress();
     expect(screen.getByLabelText(/Preferred Date/)).not.toBeRequired();
     expect(screen.getByLabelText(/Preferred Time/)).not.toBeRequired();
@@ -335,9 +337,7 @@ describe('quote wizard', () => {
     const received = captureBookings();
     renderQuote();
     await toBookingStep();
-    await fill(/Full Name/, 'Jordan Miles');
-    await fill(/Phone Number/, '(919) 555-0199');
-    await fill(/Email Address/, 'jordan@example.com');
+    await fillContact();
     expect(addressField(/^Address line 1/)).toBeRequired();
     expect(addressField(/^Address line 1/)).toHaveAttribute('autocomplete', 'address-line1');
     expect(addressField(/^Address line 2/)).not.toBeRequired();
@@ -383,9 +383,7 @@ describe('quote wizard', () => {
     const received = captureBookings();
     renderQuote();
     await toBookingStep();
-    await fill(/Full Name/, 'Jordan Miles');
-    await fill(/Phone Number/, '(919) 555-0199');
-    await fill(/Email Address/, 'jordan@example.com');
+    await fillContact();
     await fillAddress('Charlotte');
     await user.tab(); // the note waits until the city is typed
     const note = within(addressGroup()).getByRole('status');

@@ -12,6 +12,7 @@ import {
   type AddressField,
 } from '../../../lib/address';
 import { addressTexts as texts } from '../messages';
+import { fieldGrid } from './fieldGrid';
 import type { QuoteErrors, QuoteForm } from '../quoteLogic';
 
 interface Props {
@@ -49,14 +50,7 @@ export function AddressFields({ form, errors, onChange }: Props) {
       <Typography id="quote-address-hint" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {texts.hint}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          columnGap: 2,
-          rowGap: 1.5,
-          gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr' },
-        }}
-      >
+      <Box sx={fieldGrid({ xs: '1fr 1fr', sm: '2fr 1fr 1fr' })}>
         {addressFields.map((name) => (
           <TextField
             key={name}

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { accountQuoteTexts as texts } from '../messages';
 import { addressFields } from '../../../lib/address';
 import { AddressFields } from './AddressFields';
+import { fieldGrid } from './fieldGrid';
 import {
   fieldMaxLength,
   timeSlotsFor,
@@ -96,15 +97,7 @@ export default function BookingStep({
 
   return (
     <Box component="form" ref={formRef} noValidate onSubmit={submit}>
-      <Box
-        sx={{
-          display: 'grid',
-          columnGap: 2,
-          // A field's help text clear of the label of the field below (the label rises above it).
-          rowGap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-        }}
-      >
+      <Box sx={fieldGrid({ xs: '1fr', sm: '1fr 1fr' })}>
         <TextField
           {...field('name')}
           label="Full Name"
