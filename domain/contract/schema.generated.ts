@@ -205,8 +205,10 @@ export interface paths {
      * @description Works anonymously (the marketing site's quote form). With a valid token the booking
      *     belongs to that customer at once (its `userId` is the token's `sub`, whatever e-mail
      *     the form holds), so it is listed by `GET /bookings` straight away; an invalid token
-     *     answers `401`. A signed-in customer's web client sends their service address in
-     *     `serviceAddress` (the portal's quote form prefills it from the profile). Without a token it belongs to nobody until the customer with that
+     *     answers `401`. The web client sends the service address the sender typed in
+     *     `serviceAddress` (prefilled from a signed-in customer's profile); a blank street, city or
+     *     state, or a ZIP that is not 5 or 5+4 digits, answers `400` naming the field
+     *     (`body/serviceAddress/zip`). Without a token it belongs to nobody until the customer with that
      *     verified e-mail claims it (`GET /bookings/claimable`). Requests are rate-limited per
      *     customer with a token and per client address without (`429` with `Retry-After`; the
      *     reference server allows 10 per 10 minutes of each by default, keying IPv6 clients by
@@ -837,6 +839,10 @@ export interface components {
       /** @description What went wrong, in words for people */
       message: string;
     };
+    /**
+     * @description A service address. Street (`line1`), city and state hold more than spaces; `zip` is
+     *     5 digits or 5+4 (the profile form and the quote wizard check the same).
+     */
     Address: {
       line1: string;
       line2?: string;
@@ -979,7 +985,10 @@ export interface components {
       time?: string;
       vehicle?: string;
       message?: string;
-      /** @description Where to come; the signed-in web client sends the profile's address */
+      /**
+       * @description Where to come. The web client's quote wizard asks every sender for it (prefilled
+       *     from a signed-in customer's profile); other clients may leave it out.
+       */
       serviceAddress?: components['schemas']['Address'];
       totalPrice: number;
     };

@@ -4,6 +4,7 @@
  * The business's identity comes from configuration (server/config.ts, `mailFromEnv`).
  */
 import type { Booking } from '../../domain/contract/types';
+import { addressText, mapUrl } from '../../domain/address';
 import { mailtoHref, telHref } from '../../domain/contact';
 import { appointmentText } from '../../domain/dates';
 import type { BusinessIdentity } from '../config';
@@ -34,11 +35,13 @@ export function appointment(booking: Pick<Booking, 'date' | 'time'>): string {
   );
 }
 
-function addressLines(booking: Booking): string {
-  const a = booking.serviceAddress;
-  if (!a) return 'Not given';
-  return [a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`].filter(Boolean).join(', ');
-}
+/**
+ * The service address a customer's e-mail may repeat: only a booking an account holds (its
+ * e-mail verified). A visitor's typed address goes to the owner only, never back to whatever
+ * e-mail address the visitor typed.
+ */
+const customersAddress = (booking: Booking) =>
+  booking.userId && booking.serviceAddress ? addressText(booking.serviceAddress) : '';
 
 const addonsText = (booking: Booking) =>
   booking.selectedAddons.length ? booking.selectedAddons.join(', ') : 'None';
@@ -108,7 +111,16 @@ ${(body.after ?? []).map(p).join('\n')}
   return { subject, text, html };
 }
 
-function requestRows(booking: Booking): Row[] {
+/** The owner's row: the address as a map link, or `Not given`. */
+function addressRow(booking: Booking): Row {
+  const address = booking.serviceAddress;
+  if (!address) return { label: 'Service address', text: 'Not given' };
+  const text = addressText(address);
+  return { label: 'Service address', text, html: link(mapUrl(address), text) };
+}
+
+/** What the request asked for; the service address is the caller's (`address`), if any. */
+function requestRows(booking: Booking, address: Row | null): Row[] {
   return [
     { label: 'Vehicle type', text: booking.vehicleType },
     {
@@ -118,7 +130,7 @@ function requestRows(booking: Booking): Row[] {
     { label: 'Add-ons', text: addonsText(booking) },
     { label: 'Total', text: money(booking.totalPrice) },
     { label: 'Preferred date and time', text: appointment(booking) },
-    { label: 'Service address', text: addressLines(booking) },
+    ...(address ? [address] : []),
     { label: 'Notes', text: booking.message || 'None' },
   ];
 }
@@ -155,7 +167,7 @@ export function ownerNewQuote(
           text: email,
           html: link(mailtoHref(email), email),
         },
-        ...requestRows(booking),
+        ...requestRows(booking, addressRow(booking)),
         { label: 'Customer account', text: signedIn ? 'Signed in' : 'Not signed in' },
         { label: 'Booking id', text: booking.bookingId },
       ],
@@ -168,12 +180,13 @@ export function customerQuoteConfirmation(
   business: BusinessIdentity,
   booking: Booking,
 ): MailContent {
+  const address = customersAddress(booking);
   return render(business, `We received your quote request: ${business.name}`, {
     heading: `Thank you, ${booking.name}!`,
     paragraphs: [
       `We received your quote request. We'll contact you within 24 hours to confirm your booking.`,
     ],
-    rows: requestRows(booking),
+    rows: requestRows(booking, address ? { label: 'Service address', text: address } : null),
     after: [
       `What happens next: we call or e-mail you to confirm the date, time and place. Nothing is charged until the job is done.`,
       `Questions or changes? Call us at ${business.phone} or reply to this e-mail.`,
@@ -238,7 +251,7 @@ export function customerBooked(business: BusinessIdentity, booking: Booking): Ma
     heading: 'Your appointment is booked',
     paragraphs: [
       `Your appointment is booked for ${appointment(booking)}.`,
-      `We will detail your ${booking.vehicleType}${booking.serviceAddress ? ` at ${addressLines(booking)}` : ''}.`,
+      `We will detail your ${booking.vehicleType}${customersAddress(booking) ? ` at ${customersAddress(booking)}` : ''}.`,
       `Not right? Call us at ${business.phone} or reply to this e-mail.`,
     ],
   });
@@ -261,7 +274,7 @@ export function customerReminder(business: BusinessIdentity, booking: Booking): 
     heading: 'See you tomorrow!',
     paragraphs: [
       `A reminder: we come to detail your ${booking.vehicleType} on ${appointment(booking)}.`,
-      ...(booking.serviceAddress ? [`Service address: ${addressLines(booking)}.`] : []),
+      ...(customersAddress(booking) ? [`Service address: ${customersAddress(booking)}.`] : []),
       `Need to change it? Call us at ${business.phone} or reply to this e-mail.`,
     ],
     after: ['You can turn these reminders off in Your Profile on the website.'],

@@ -357,7 +357,9 @@ export type QuoteRequest = {
   time?: string;
   vehicle?: string;
   message?: string;
-  /** Where to come; the signed-in web client sends the profile's address */
+  /** Where to come. The web client's quote wizard asks every sender for it (prefilled
+    from a signed-in customer's profile); other clients may leave it out.
+     */
   serviceAddress?: Address;
   totalPrice: number;
 };

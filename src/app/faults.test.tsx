@@ -347,6 +347,9 @@ describe('quote POST /bookings', () => {
     'Phone Number': '(919) 555-0199',
     'Email Address': 'jordan@example.com',
     'Vehicle Information': '2021 Honda CR-V',
+    'Address line 1': '12 Oak St',
+    City: 'Cary',
+    ZIP: '27511',
     'Additional Notes': 'Gate code 1234',
   };
 

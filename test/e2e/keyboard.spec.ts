@@ -52,6 +52,19 @@ test('the quote wizard, completed with the keyboard only', async ({ page, stack 
 
   await page.keyboard.press('ArrowDown');
   await expect(w.time).toHaveValue('4:00 PM');
+  // The service address: line 1, line 2, city, state (NC already there) and ZIP, in that order.
+  await tabTo(page, w.field('Address line 1'));
+  await page.keyboard.type('5 Cedar Ln');
+  await page.keyboard.press('Tab');
+  await expect(w.field('Address line 2')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(w.field('City')).toBeFocused();
+  await page.keyboard.type('Garner');
+  await page.keyboard.press('Tab');
+  await expect(w.field('State')).toHaveValue('NC');
+  await page.keyboard.press('Tab');
+  await expect(w.field('ZIP')).toBeFocused();
+  await page.keyboard.type('27529');
   await tabTo(page, w.submit);
   await page.keyboard.press('Enter');
 

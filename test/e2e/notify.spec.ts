@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, logIn, strongPassword, test, type Stack } from './support/fixtures';
-import { nextWeekday, openWizard, wizard } from './support/quote';
+import { fillAddress, nextWeekday, openWizard, wizard } from './support/quote';
 import { caughtMail, type CaughtMail } from '../../scripts/lib/maildev';
 import { BUSINESS_DEFAULTS as BUSINESS } from '../../domain/business';
 import { calendarDayText } from '../../domain/dates';
@@ -68,6 +68,7 @@ test('a visitor sends a quote: the owner and the customer have their e-mails wit
   await w.field('Preferred Date').fill(date);
   await w.time.selectOption('5:00 PM');
   await w.field('Vehicle Information').fill('2019 Honda Pilot, silver');
+  await fillAddress(w, { line1: '9 Birch Ct', city: 'Durham', zip: '27701' });
   await w.field('Additional Notes').fill('Gate code 4321 & park by the <garage>');
 
   const answered = quoteAnswered(page);
@@ -97,7 +98,7 @@ test('a visitor sends a quote: the owner and the customer have their e-mails wit
     'Add-ons: Pet Hair Removal, Ceramic Wax',
     'Total: $195',
     `Preferred date and time: ${calendarDayText(date, 'long')} at 5:00 PM`,
-    'Service address: Not given',
+    'Service address: 9 Birch Ct, Durham, NC 27701',
     'Notes: Gate code 4321 & park by the <garage>',
     'Customer account: Not signed in',
   ])
@@ -108,6 +109,9 @@ test('a visitor sends a quote: the owner and the customer have their e-mails wit
   expect(html).toContain(`href="mailto:${email}"`);
   expect(html).toContain('Gate code 4321 &amp; park by the &lt;garage&gt;');
   expect(html).toContain('Pet Hair Removal, Ceramic Wax');
+  expect(html).toContain(
+    'href="https://www.google.com/maps/search/?api=1&amp;query=9%20Birch%20Ct%2C%20Durham%2C%20NC%2027701"',
+  );
   expect(html).toContain('$195');
   expect(html).not.toMatch(/<img|src="http/);
   // Replying answers the customer.
@@ -123,6 +127,9 @@ test('a visitor sends a quote: the owner and the customer have their e-mails wit
   expect(c.text).toContain('What happens next:');
   expect(c.text).toContain(`Call us at ${BUSINESS.phone}`);
   expect(c.html).toContain('Total');
+  // The address a visitor typed goes to the owner only, not back to the address they typed.
+  expect(c.text).not.toContain('Birch');
+  expect(c.html).not.toContain('Birch');
   expect(c.from[0]?.address).toBe(BUSINESS.email);
   // Both messages were sent once: their Message-IDs differ and each occurs once in the inbox.
   const all = await caughtMail(stack.env.mailUrl);
@@ -163,7 +170,10 @@ test('a signed-in customer sends a quote: the owner sees the account and the ser
   await w.vehicle('Sedan').click();
   await w.section.getByRole('button', { name: 'Continue' }).click();
   await expect(w.field('Full Name')).toHaveValue(name);
-  await expect(w.section).toContainText('48 Elm Ave, Apt 2, Apex, NC 27502');
+  await expect(w.field('Address line 1')).toHaveValue('48 Elm Ave');
+  await expect(w.field('Address line 2')).toHaveValue('Apt 2');
+  await expect(w.field('City')).toHaveValue('Apex');
+  await expect(w.field('ZIP')).toHaveValue('27502');
   const answered = quoteAnswered(page);
   await w.submit.click();
   const sent = await answered;

@@ -8,7 +8,7 @@
  */
 import { expect, logIn, OWNER_LANDING, strongPassword, test } from './support/fixtures';
 import { OWNER_USER, tomorrowInNewYork } from './support/owner';
-import { nextWeekday, openWizard, wizard } from './support/quote';
+import { fillAddress, nextWeekday, openWizard, wizard } from './support/quote';
 
 /** A 1×1 PNG, as a phone's camera would hand over a (much larger) picture. */
 const PNG = Buffer.from(
@@ -41,6 +41,7 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   await w.section.getByRole('button', { name: 'Continue' }).click();
   await w.field('Full Name').fill(name);
   await w.field('Phone Number').fill('(919) 555-0142');
+  await fillAddress(w, { line1: '48 Maple Ave', city: 'Apex', zip: '27502' });
   await w.field('Preferred Date').fill(nextWeekday());
   await w.time.selectOption('5:00 PM');
   await w.submit.click();
@@ -64,6 +65,11 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   await expect(top.getByRole('link', { name: 'Call (919) 555-0142' })).toHaveAttribute(
     'href',
     'tel:+19195550142',
+  );
+  // Where to go: the service address the customer typed, as a map link.
+  await expect(top.getByRole('link', { name: '48 Maple Ave, Apex, NC 27502' })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=48%20Maple%20Ave%2C%20Apex%2C%20NC%2027502',
   );
 
   // Schedules it for tomorrow 10:00 (New York), with a note the customer never sees.

@@ -36,6 +36,7 @@ interface StoredBooking {
   status: string;
   message: string;
   user_id: string | null;
+  service_address: string | null;
 }
 
 test('Premium Package selects every add-on at a flat $200', async ({ page }) => {
@@ -84,7 +85,20 @@ test('a weekday request is stored by the API, then the wizard starts afresh', as
   expect(await timeOptions(w.time)).toEqual(WEEKDAY_TIMES);
   await w.time.selectOption('5:00 PM');
   await w.field('Vehicle Information').fill('2020 Subaru Outback, green');
+  // The service address (an addition to the spec's form): outside the eight towns a note,
+  // not a refusal.
+  await w.field('Address line 1').fill('48 Maple Ave');
+  await w.field('Address line 2').fill('Apt 2');
+  await w.field('City').fill('Charlotte');
+  await w.field('ZIP').fill('28202');
+  await w.field('Additional Notes').focus();
+  await expect(
+    w.section.getByRole('status').filter({ hasText: 'Charlotte is outside' }),
+  ).toBeVisible();
+  await w.field('City').fill('Apex');
+  await w.field('ZIP').fill('27502');
   await w.field('Additional Notes').fill('Gate code 1234');
+  await expect(w.section.getByText(/is outside the towns we serve/)).toHaveCount(0);
   await expect(w.total).toHaveText('Estimated total: $195');
 
   await w.submit.click();
@@ -109,6 +123,13 @@ test('a weekday request is stored by the API, then the wizard starts afresh', as
     user_id: null,
   });
   expect(JSON.parse(stored[0]!.selected_addons)).toEqual(['Pet Hair Removal', 'Ceramic Wax']);
+  expect(JSON.parse(stored[0]!.service_address ?? 'null')).toEqual({
+    line1: '48 Maple Ave',
+    line2: 'Apt 2',
+    city: 'Apex',
+    state: 'NC',
+    zip: '27502',
+  });
 
   // The confirmation shows for 5 seconds, then the wizard is empty again.
   await expect(w.stepHeading('Choose your vehicle type')).toBeVisible({ timeout: 8_000 });
@@ -149,6 +170,9 @@ test('while the API is down the request fails with the phone number and nothing 
     'Email Address': email,
     'Preferred Date': date,
     'Vehicle Information': '2018 Kia Sedona',
+    'Address line 1': '9 Birch Ct',
+    City: 'Durham',
+    ZIP: '27701',
     'Additional Notes': 'Please call first',
   };
   for (const [label, value] of Object.entries(typed)) await w.field(label).fill(value);

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readE2eEnv } from './support/env';
 import { expect, strongPassword, test } from './support/fixtures';
-import { nextWeekday, openWizard, wizard } from './support/quote';
+import { fillAddress, nextWeekday, openWizard, wizard } from './support/quote';
 import { prerenderedPaths } from '../../src/app/routes';
 import { sitemapLocations } from '../../scripts/lib/sitemap';
 
@@ -67,6 +67,7 @@ test('sign up, add a vehicle, send a quote, download my data, delete my account'
   await w.section.getByRole('button', { name: 'Continue' }).click();
   await w.field('Full Name').fill(name);
   await w.field('Phone Number').fill(phone);
+  await fillAddress(w);
   await w.field('Preferred Date').fill(nextWeekday());
   await w.time.selectOption('5:00 PM');
   await w.submit.click();

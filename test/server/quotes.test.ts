@@ -1,5 +1,8 @@
 /** Anonymous quotes under load and the per-address rate limit. */
 import { openDatabase } from '../../server/db';
+import { mailFromEnv } from '../../server/config';
+import { renderMessage } from '../../server/mail/worker';
+import type { OutboxRow } from '../../server/outbox';
 import { call, quote, startApi, startIdentityProvider, type IdentityProvider } from './helpers';
 
 type Json = Record<string, unknown>;
@@ -59,6 +62,69 @@ it('accepts a call-back request without a preferred date and time (docs/product.
   } finally {
     await api.close();
   }
+});
+
+describe("a visitor's service address (docs/product.md §4)", () => {
+  const address = { line1: ' 12 Oak St ', line2: 'Apt 4', city: 'Cary', state: 'NC', zip: '27511' };
+  const stored = { line1: '12 Oak St', line2: 'Apt 4', city: 'Cary', state: 'NC', zip: '27511' };
+
+  it("is stored and answered, in the owner's e-mail but not in the confirmation to the visitor", async () => {
+    const api = await startApi(idp);
+    try {
+      const answer = await call(api.baseUrl, 'POST', '/bookings', {
+        body: quote({ serviceAddress: address }),
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({ userId: null, serviceAddress: stored });
+
+      const db = openDatabase(api.databasePath);
+      try {
+        const row = db
+          .prepare('SELECT service_address FROM bookings WHERE booking_id = ?')
+          .get((answer.body as Json).bookingId) as { service_address: string };
+        expect(JSON.parse(row.service_address)).toEqual(stored);
+        const mails = (db.prepare('SELECT * FROM outbox').all() as OutboxRow[]).map((row) => ({
+          audience: row.audience,
+          ...renderMessage(row, mailFromEnv({})),
+        }));
+        const owner = mails.find((mail) => mail.audience === 'owner');
+        const customer = mails.find((mail) => mail.audience === 'customer');
+        expect(owner?.text).toContain('Service address: 12 Oak St, Apt 4, Cary, NC 27511');
+        expect(owner?.html).toContain(
+          'href="https://www.google.com/maps/search/?api=1&amp;query=12%20Oak%20St%2C%20Apt%204%2C%20Cary%2C%20NC%2027511"',
+        );
+        expect(customer?.text).toContain('Sam Carter');
+        expect(customer?.text).not.toContain('Oak St');
+        expect(customer?.html).not.toContain('Oak St');
+      } finally {
+        db.close();
+      }
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('answers 400 naming the field for a bad ZIP or a blank street, city or state', async () => {
+    const api = await startApi(idp, { quoteRateLimit: { max: 1000, windowMs: 60_000 } });
+    try {
+      const cases: [Record<string, string>, string][] = [
+        [{ zip: '2751' }, 'body/serviceAddress/zip'],
+        [{ zip: '27511-12' }, 'body/serviceAddress/zip'],
+        [{ line1: '   ' }, 'body/serviceAddress/line1'],
+        [{ city: '' }, 'body/serviceAddress/city'],
+        [{ state: ' ' }, 'body/serviceAddress/state'],
+      ];
+      for (const [change, field] of cases) {
+        const answer = await call(api.baseUrl, 'POST', '/bookings', {
+          body: quote({ serviceAddress: { ...address, ...change } }),
+        });
+        expect([field, answer.status]).toEqual([field, 400]);
+        expect((answer.body as Json).message).toContain(field);
+      }
+    } finally {
+      await api.close();
+    }
+  });
 });
 
 describe('rate limit', () => {

@@ -4,7 +4,7 @@ import { parseDate, todayLocal } from '../../../domain/dates';
 export { appointmentText, calendarDayText as dayText } from '../../../domain/dates';
 import { timeZone } from '../../../domain/serviceArea';
 import { errorMessage, NETWORK_ERROR_MESSAGE } from '../../api/errors';
-import type { Address, OwnerBooking } from './api/generated';
+import type { OwnerBooking } from './api/generated';
 import { OWNER_TEXT } from './texts';
 
 /** Today's date (YYYY-MM-DD) in New York. */
@@ -62,14 +62,7 @@ export function vehicleText(vehicle: OwnerBooking['vehicle']): string {
 export const summaryText = (...parts: (string | undefined)[]): string =>
   parts.filter(Boolean).join(' · ');
 
-export function addressText(address: Address): string {
-  const street = [address.line1, address.line2].filter(Boolean).join(', ');
-  return `${street}, ${address.city}, ${address.state} ${address.zip}`;
-}
-
-/** A map search for the address (opens the phone's map app where it has one). */
-export const mapUrl = (address: Address): string =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressText(address))}`;
+export { addressText, mapUrl } from '../../../domain/address';
 
 /** A call's error in words: the server's message, or what the screen says it failed to do. */
 export const failure = (error: unknown, fallback: string): string => {

@@ -26,6 +26,7 @@ import {
   type ProfileFormValues,
 } from './profileForm';
 
+import { addressAutoComplete, addressLabels } from '../../lib/address';
 import { PROFILE_LOAD_FAILED, PROFILE_SAVE_FAILED, PROFILE_SAVED } from './messages';
 import { AccountDetails } from './AccountDetails';
 import { EmailChoices } from './EmailChoices';
@@ -52,35 +53,35 @@ const fieldSpecs: FieldSpec[] = [
   },
   {
     name: 'line1',
-    label: 'Address line 1',
-    autoComplete: 'address-line1',
+    label: addressLabels.line1,
+    autoComplete: addressAutoComplete.line1,
     required: true,
     size: { xs: 12, sm: 12 },
   },
   {
     name: 'line2',
-    label: 'Address line 2',
-    autoComplete: 'address-line2',
+    label: addressLabels.line2,
+    autoComplete: addressAutoComplete.line2,
     size: { xs: 12, sm: 12 },
   },
   {
     name: 'city',
-    label: 'City',
-    autoComplete: 'address-level2',
+    label: addressLabels.city,
+    autoComplete: addressAutoComplete.city,
     required: true,
     size: { xs: 12, sm: 5 },
   },
   {
     name: 'state',
-    label: 'State',
-    autoComplete: 'address-level1',
+    label: addressLabels.state,
+    autoComplete: addressAutoComplete.state,
     required: true,
     size: { xs: 6, sm: 3 },
   },
   {
     name: 'zip',
-    label: 'ZIP',
-    autoComplete: 'postal-code',
+    label: addressLabels.zip,
+    autoComplete: addressAutoComplete.zip,
     required: true,
     size: { xs: 6, sm: 4 },
   },

@@ -1,6 +1,6 @@
+import { isValidZip } from '../../../domain/address';
 import {
   isValidMobile,
-  isValidZip,
   toProfileUpdate,
   validateProfile,
   type ProfileFormValues,

@@ -1,16 +1,17 @@
 import type { ProfileUpdate } from '../../api/generated';
 import type { Profile } from '../../api/normalize';
+import {
+  addressFields,
+  addressMessages,
+  validateAddress,
+  type AddressValues,
+} from '../../lib/address';
 
 /** The "Your Profile" form's fields (docs/product.md §3, §5); the e-mail is shown read-only beside it. */
-export interface ProfileFormValues {
+export interface ProfileFormValues extends AddressValues {
   name: string;
   phone: string;
   mobile: string;
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  zip: string;
 }
 export type ProfileField = keyof ProfileFormValues;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -19,23 +20,11 @@ export const FIX_FIELDS_MESSAGE = 'Please fix the highlighted fields.';
 export const profileMessages = {
   name: 'Name is required.',
   mobile: 'Enter a valid phone number.',
-  line1: 'Address line 1 is required.',
-  city: 'City is required.',
-  state: 'State is required.',
-  zip: 'ZIP must be 5 or 9 digits.',
+  ...addressMessages,
 } as const;
 
 /** Field order, for focusing the first invalid field. */
-export const profileFields: readonly ProfileField[] = [
-  'name',
-  'phone',
-  'mobile',
-  'line1',
-  'line2',
-  'city',
-  'state',
-  'zip',
-];
+export const profileFields: readonly ProfileField[] = ['name', 'phone', 'mobile', ...addressFields];
 
 export function fromProfile(profile: Profile): ProfileFormValues {
   return {
@@ -56,21 +45,12 @@ export function isValidMobile(value: string): boolean {
   return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
 }
 
-/** 5 digits, or 5+4 with a hyphen (docs/product.md §5). */
-export function isValidZip(value: string): boolean {
-  return /^\d{5}(-\d{4})?$/.test(value.trim());
-}
-
 /** Every rule of docs/product.md §5's profile form; an empty object means the form may be saved. */
 export function validateProfile(values: ProfileFormValues): ProfileErrors {
   const errors: ProfileErrors = {};
   if (!values.name.trim()) errors.name = profileMessages.name;
   if (!isValidMobile(values.mobile)) errors.mobile = profileMessages.mobile;
-  if (!values.line1.trim()) errors.line1 = profileMessages.line1;
-  if (!values.city.trim()) errors.city = profileMessages.city;
-  if (!values.state.trim()) errors.state = profileMessages.state;
-  if (!isValidZip(values.zip)) errors.zip = profileMessages.zip;
-  return errors;
+  return { ...errors, ...validateAddress(values) };
 }
 
 /** What is saved: every string trimmed, the mobile reduced to its last 10 digits (docs/product.md §5). */

@@ -59,13 +59,28 @@ async function toBookingStep(vehicle: RegExp = /^Sedan/, addons: string[] = []) 
 const fill = (label: RegExp | string, text: string) =>
   user.fill(screen.getByLabelText(label), text);
 
-async function fillDetails() {
+/** The service address group and its fields (an addition to the spec's form). */
+const addressGroup = () => screen.getByRole('group', { name: 'Service address' });
+const addressField = (label: RegExp) => within(addressGroup()).getByLabelText(label);
+
+async function fillAddress(city = 'Cary') {
+  await user.fill(addressField(/^Address line 1/), '12 Oak St');
+  await user.fill(addressField(/^City/), city);
+  await user.fill(addressField(/^ZIP/), '27511');
+}
+
+async function fillContact() {
   await fill(/Full Name/, 'Jordan Miles');
   await fill(/Phone Number/, '(919) 555-0199');
   await fill(/Email Address/, 'jordan@example.com');
+}
+
+async function fillDetails() {
+  await fillContact();
   await fill(/Preferred Date/, '2026-03-21');
   await user.selectOptions(screen.getByLabelText(/Preferred Time/), '10:00 AM');
   await fill('Vehicle Information', '2021 Honda CR-V, silver');
+  await fillAddress();
   await fill('Additional Notes', 'Gate code 1234');
 }
 
@@ -250,9 +265,8 @@ describe('quote wizard', () => {
     const received = captureBookings();
     renderQuote();
     await toBookingStep();
-    await fill(/Full Name/, 'Jordan Miles');
-    await fill(/Phone Number/, '(919) 555-0199');
-    await fill(/Email Address/, 'jordan@example.com');
+    await fillContact();
+    await fillAddress();
     expect(screen.getByLabelText(/Preferred Date/)).not.toBeRequired();
     expect(screen.getByLabelText(/Preferred Time/)).not.toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
@@ -302,6 +316,7 @@ describe('quote wizard', () => {
           time: '10:00 AM',
           vehicle: '2021 Honda CR-V, silver',
           message: 'Gate code 1234',
+          serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
           totalPrice: 155,
         },
         key: expect.stringMatching(/^[A-Za-z0-9_-]{16,128}$/),
@@ -316,6 +331,90 @@ describe('quote wizard', () => {
     expect(await heading('Choose your vehicle type')).toHaveFocus();
     expect(screen.getByRole('button', { name: /^Sedan/ })).toHaveAttribute('aria-pressed', 'false');
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it("asks every visitor for the service address and checks it like the profile's", async () => {
+    const received = captureBookings();
+    renderQuote();
+    await toBookingStep();
+    await fillContact();
+    expect(addressField(/^Address line 1/)).toBeRequired();
+    expect(addressField(/^Address line 1/)).toHaveAttribute('autocomplete', 'address-line1');
+    expect(addressField(/^Address line 2/)).not.toBeRequired();
+    expect(addressField(/^City/)).toBeRequired();
+    expect(addressField(/^State/)).toHaveValue('NC');
+    expect(addressField(/^ZIP/)).toHaveAttribute('autocomplete', 'postal-code');
+    await user.clear(addressField(/^State/));
+    await user.fill(addressField(/^ZIP/), '2751');
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+
+    for (const message of [
+      'Address line 1 is required.',
+      'City is required.',
+      'State is required.',
+      'ZIP must be 5 or 9 digits.',
+    ])
+      expect(within(addressGroup()).getByText(message)).toBeVisible();
+    expect(addressField(/^Address line 1/)).toHaveFocus();
+    expect(received).toHaveLength(0);
+
+    await user.fill(addressField(/^Address line 1/), ' 48 Maple Ave ');
+    await user.fill(addressField(/^Address line 2/), 'Apt 2');
+    await user.fill(addressField(/^City/), 'Apex');
+    await user.fill(addressField(/^State/), 'NC');
+    await user.clear(addressField(/^ZIP/));
+    await user.fill(addressField(/^ZIP/), '27502-1234');
+    expect(within(addressGroup()).queryByText(/is required|must be/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    expect(received[0]?.auth).toBeNull();
+    expect(received[0]?.body).toMatchObject({
+      serviceAddress: {
+        line1: '48 Maple Ave',
+        line2: 'Apt 2',
+        city: 'Apex',
+        state: 'NC',
+        zip: '27502-1234',
+      },
+    });
+  });
+
+  it('outside the eight towns says so kindly and still sends the request', async () => {
+    const received = captureBookings();
+    renderQuote();
+    await toBookingStep();
+    await fillContact();
+    await fillAddress('Charlotte');
+    await user.tab(); // the note waits until the city is typed
+    const note = within(addressGroup()).getByRole('status');
+    expect(note).toHaveTextContent(
+      'Charlotte is outside the towns we serve (Cary, Apex, Morrisville, Durham, Raleigh, Holly Springs, Garner and Wake Forest). You can still send the request: we will call you to say whether we can come.',
+    );
+    await user.clear(addressField(/^City/));
+    await user.type(addressField(/^City/), ' wake forest ');
+    await user.tab();
+    expect(within(addressGroup()).queryByRole('status')).not.toBeInTheDocument();
+
+    await user.clear(addressField(/^City/));
+    await user.fill(addressField(/^City/), 'Charlotte');
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    expect(received[0]?.body).toMatchObject({ serviceAddress: { city: 'Charlotte' } });
+  });
+
+  it('keeps the typed address through Back and Continue', async () => {
+    renderQuote();
+    await toBookingStep(/^SUV/);
+    await fillAddress('Durham');
+    await user.fill(addressField(/^Address line 2/), 'Unit 5');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Choose your add-ons');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await heading('Your details and preferred time');
+    expect(await screen.findByLabelText(/^Address line 1/)).toHaveValue('12 Oak St');
+    expect(addressField(/^Address line 2/)).toHaveValue('Unit 5');
+    expect(addressField(/^City/)).toHaveValue('Durham');
+    expect(addressField(/^ZIP/)).toHaveValue('27511');
   });
 
   it('sends the token when signed in', async () => {
@@ -472,7 +571,10 @@ describe('quote wizard', () => {
       const email = screen.getByLabelText(/Email Address/);
       expect(email).toHaveValue('jordan@example.com');
       expect(email).toHaveAttribute('readonly');
-      expect(screen.getByText(/12 Oak St, Cary, NC 27511/)).toBeVisible();
+      await waitFor(() => expect(addressField(/^Address line 1/)).toHaveValue('12 Oak St'));
+      expect(addressField(/^City/)).toHaveValue('Cary');
+      expect(addressField(/^State/)).toHaveValue('NC');
+      expect(addressField(/^ZIP/)).toHaveValue('27511');
       const vehicle = await screen.findByRole('combobox', { name: 'Vehicle Information' });
       expect(
         within(vehicle)
@@ -527,6 +629,23 @@ describe('quote wizard', () => {
       expect(name).toHaveValue('');
     });
 
+    it('sends the address as the customer changed it for this request', async () => {
+      signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      const received = captureBookings();
+      renderQuote();
+      await toBookingStep();
+      await waitFor(() => expect(addressField(/^Address line 1/)).toHaveValue('12 Oak St'));
+      await user.clear(addressField(/^Address line 1/));
+      await user.type(addressField(/^Address line 1/), '7 Pine Rd');
+      await user.type(addressField(/^Address line 2/), 'Office park, lot B');
+      await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+      await screen.findByText(SUCCESS, { exact: false });
+      expect(received[0]?.body).toMatchObject({
+        serviceAddress: { ...ADDRESS, line1: '7 Pine Rd', line2: 'Office park, lot B' },
+      });
+    });
+
     it('a form started afresh takes the details from the profile again', async () => {
       signIn({ now: NOW.getTime() });
       profileAndVehicles();
@@ -559,7 +678,7 @@ describe('quote wizard', () => {
       expect(screen.queryByDisplayValue('jordan@example.com')).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: /^Sedan/ }));
       const stored = window.localStorage.getItem(DRAFT_KEY) ?? '';
-      for (const personal of ['Jordan Miles', '9195550', 'jordan@example.com'])
+      for (const personal of ['Jordan Miles', '9195550', 'jordan@example.com', 'Oak St'])
         expect(stored).not.toContain(personal);
     });
 
@@ -601,7 +720,7 @@ describe('quote wizard', () => {
       expect(email).not.toHaveAttribute('readonly');
       expect(screen.getByRole('textbox', { name: 'Vehicle Information' })).toHaveValue('');
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      expect(screen.queryByText(accountQuoteTexts.noServiceAddress)).not.toBeInTheDocument();
+      expect(addressField(/^Address line 1/)).toHaveValue('');
     });
 
     it("Book again opens the booking step with the same choices, priced from today's list", async () => {

@@ -11,7 +11,7 @@ import {
   useGetMyProfileQuery,
   useListMyVehiclesQuery,
 } from '../../api/endpoints';
-import { formatAddress, vehicleLabel } from '../../api/normalize';
+import { vehicleLabel } from '../../api/normalize';
 import { useSession } from '../../api/session/hooks';
 import { bookAgainFrom, MY_BOOKINGS_PATH } from '../../lib/bookAgain';
 import { isApiError } from '../../api/errors';
@@ -21,7 +21,7 @@ import { formatUsd } from '../../lib/money';
 import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
 import { accountQuoteTexts, quoteMessages } from './messages';
 import { isAddon, isVehicleType, quoteTotal } from '../../../domain/pricing';
-import { quotePayload, requestAddress } from './quoteLogic';
+import { profileAddress, quotePayload } from './quoteLogic';
 import { useToday } from '../../lib/useToday';
 import { clearDraft, type Step, type WizardAction } from './wizard';
 import { StepIndicator } from './StepIndicator';
@@ -81,23 +81,23 @@ export function QuoteSection() {
   const vehicles = useListMyVehiclesQuery(undefined, { skip: !signedIn }).currentData;
   const account = useMemo<QuoteAccount | null>(
     () =>
-      signedIn && profile
-        ? {
-            vehicles: (vehicles ?? []).map(vehicleLabel).filter(Boolean),
-            // Only a complete address is sent, so only a complete one is shown.
-            address: formatAddress(requestAddress(profile.serviceAddress)),
-          }
-        : null,
+      signedIn && profile ? { vehicles: (vehicles ?? []).map(vehicleLabel).filter(Boolean) } : null,
     [signedIn, profile, vehicles],
   );
   const contact = useMemo(
     () =>
       signedIn && profile?.email
-        ? { name: profile.name, phone: profile.phone || profile.mobile, email: profile.email }
+        ? {
+            name: profile.name,
+            phone: profile.phone || profile.mobile,
+            email: profile.email,
+            // Only a complete address fills the fields.
+            address: profileAddress(profile.serviceAddress),
+          }
         : null,
     [signedIn, profile],
   );
-  // The profile fills the empty contact fields once per form: when it opens, when the customer
+  // The profile fills the empty contact fields (and an untyped address) once per form: when it opens, when the customer
   // signs in while it is open, and when it starts afresh (Start Over, after sending; `round`
   // counts those). A field the customer empties afterwards stays empty (docs/product.md §4).
   const [round, setRound] = useState(0);
@@ -168,12 +168,7 @@ export function QuoteSection() {
   const submit = async () => {
     if (!draft.vehicleType || status.kind === 'submitting') return;
     setStatus({ kind: 'submitting' });
-    const quoteRequest = quotePayload(
-      draft.vehicleType,
-      draft.addons,
-      draft.form,
-      account ? requestAddress(profile?.serviceAddress) : undefined,
-    );
+    const quoteRequest = quotePayload(draft.vehicleType, draft.addons, draft.form);
     const payload = JSON.stringify(quoteRequest);
     if (idempotency.current?.payload !== payload) {
       idempotency.current = { payload, key: newIdempotencyKey() };

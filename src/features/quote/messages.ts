@@ -1,5 +1,9 @@
 /** docs/product.md §8, quote: the messages shown after a submit. {phone} comes from src/config/business.ts. */
 import { business } from '../../config/business';
+import { serviceTowns } from '../../../domain/serviceArea';
+
+/** `Cary, Apex, …, Garner and Wake Forest`. */
+const townList = `${serviceTowns.slice(0, -1).join(', ')} and ${serviceTowns.at(-1) ?? ''}`;
 
 export const quoteMessages = {
   success:
@@ -15,7 +19,14 @@ export const accountQuoteTexts = {
   otherVehicle: 'Another vehicle (type it below)',
   otherVehicleLabel: 'Other vehicle',
   noVehicle: 'Not specified',
-  serviceAddress: 'Service address',
-  noServiceAddress: 'No service address on file: add it in your profile, or write it in the notes.',
   myBookingsLink: 'See it in My Bookings',
+} as const;
+
+/** The booking step's service address (docs/product.md §4, an addition to the spec's form). */
+export const addressTexts = {
+  legend: 'Service address',
+  hint: 'Where the car will be: we come to you.',
+  line2Placeholder: 'Apartment, suite or unit (optional)',
+  outsideArea: (city: string) =>
+    `${city} is outside the towns we serve (${townList}). You can still send the request: we will call you to say whether we can come.`,
 } as const;

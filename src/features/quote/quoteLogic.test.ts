@@ -8,6 +8,7 @@ import {
   validationMessages,
   emptyForm,
 } from './quoteLogic';
+import { addressMessages } from '../../lib/address';
 
 const ALL: AddonName[] = [
   'Tire Shine & Wheel Detail',
@@ -99,10 +100,13 @@ describe('validateQuoteForm', () => {
     email: 'jordan@example.com',
     date: '2026-03-14',
     time: '9:00 AM',
+    line1: '12 Oak St',
+    city: 'Cary',
+    zip: '27511',
   };
   const m = validationMessages;
 
-  it('accepts a complete form; vehicle and notes are optional', () => {
+  it('accepts a complete form; vehicle, notes and address line 2 are optional', () => {
     expect(validateQuoteForm(valid, today)).toEqual({});
   });
 
@@ -121,6 +125,12 @@ describe('validateQuoteForm', () => {
     ['a date without a time', { date: '2026-03-16', time: '' }, {}],
     ['past date', { date: '2026-03-13', time: '' }, { date: m.datePast }],
     ['time not offered that day', { date: '2026-03-16', time: '9:00 AM' }, { time: m.time }],
+    ['blank street', { line1: ' ' }, { line1: addressMessages.line1 }],
+    ['blank city', { city: '' }, { city: addressMessages.city }],
+    ['blank state', { state: '' }, { state: addressMessages.state }],
+    ['ZIP of 4 digits', { zip: '2751' }, { zip: addressMessages.zip }],
+    ['ZIP+4', { zip: '27511-1234' }, {}],
+    ['a town outside the area (a note, not an error)', { city: 'Charlotte' }, {}],
   ])('%s', (_label, change, expected) => {
     expect(validateQuoteForm({ ...valid, ...change }, today)).toEqual(expected);
   });
@@ -128,6 +138,11 @@ describe('validateQuoteForm', () => {
 
 describe('quotePayload', () => {
   const form = {
+    ...emptyForm,
+    line1: ' 12 Oak St ',
+    line2: ' ',
+    city: 'Cary ',
+    zip: '27511',
     name: ' Jordan Miles ',
     phone: '919-555-0199',
     email: 'jordan@example.com ',
@@ -137,7 +152,7 @@ describe('quotePayload', () => {
     message: '',
   };
 
-  it('carries the spec fields, trimmed, with add-ons in price-list order and the total', () => {
+  it('carries the spec fields and the service address, trimmed, with add-ons in price-list order and the total', () => {
     expect(quotePayload('SUV', ['Ceramic Wax', 'Pet Hair Removal'], form)).toEqual({
       name: 'Jordan Miles',
       phone: '919-555-0199',
@@ -148,6 +163,7 @@ describe('quotePayload', () => {
       time: '10:00 AM',
       vehicle: '2021 Honda CR-V',
       message: '',
+      serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
       totalPrice: 195,
     });
   });

@@ -11,13 +11,21 @@ import {
 } from '../../../domain/pricing';
 import { isDateAllowed, timeSlotsFor } from '../../../domain/quoteSchedule';
 import { isLinkableEmail } from '../../../domain/contact';
-import type { Address as RequestAddress, QuoteRequest } from '../../api/generated';
+import { serviceState } from '../../../domain/serviceArea';
+import type { QuoteRequest } from '../../api/generated';
 import type { Address } from '../../api/normalize';
+import {
+  addressMaxLength,
+  addressPayload,
+  validateAddress,
+  type AddressValues,
+} from '../../lib/address';
 
 /** The schedule rule the server enforces too, re-exported for the wizard. */
 export { isDateAllowed, timeSlotsFor };
 
-export interface QuoteForm {
+/** The booking step's fields; the service address is an addition to the spec's form. */
+export interface QuoteForm extends AddressValues {
   name: string;
   phone: string;
   email: string;
@@ -37,6 +45,12 @@ export const emptyForm: QuoteForm = {
   time: '',
   vehicle: '',
   message: '',
+  line1: '',
+  line2: '',
+  city: '',
+  // The service area's state, so most visitors have nothing to type there.
+  state: serviceState,
+  zip: '',
 };
 
 /** Input limits (they match what the API accepts). */
@@ -46,6 +60,7 @@ export const fieldMaxLength: Partial<Record<QuoteField, number>> = {
   email: 254,
   vehicle: 200,
   message: 2000,
+  ...addressMaxLength,
 };
 
 export const validationMessages = {
@@ -58,7 +73,7 @@ export const validationMessages = {
   time: 'Please choose a preferred time.',
 } as const;
 
-/** Field errors of the booking step; an empty object when the form can be sent. */
+/** Field errors of the booking step (the address as the profile checks it); empty when it can be sent. */
 export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   const errors: QuoteErrors = {};
   const m = validationMessages;
@@ -71,25 +86,24 @@ export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   // The preferred date and time are optional (a visitor may only want a call back).
   if (form.date && !isDateAllowed(form.date, today)) errors.date = m.datePast;
   if (form.time && !timeSlotsFor(form.date).includes(form.time)) errors.time = m.time;
-  return errors;
+  return { ...errors, ...validateAddress(form) };
 }
 
 /** The quote request payload (docs/product.md §3): the contract's `QuoteRequest`. */
 export type QuotePayload = QuoteRequest;
 
-/** The profile's address as a request carries it; undefined unless it is complete. */
-export function requestAddress(address: Address | null | undefined): RequestAddress | undefined {
+/** The profile's address as the wizard's fields take it; undefined unless it is complete. */
+export function profileAddress(address: Address | null | undefined): AddressValues | undefined {
   if (!address) return undefined;
   const { line1, line2, city, state, zip } = address;
   if (![line1, city, state, zip].every((part) => part.trim())) return undefined;
-  return { line1, ...(line2.trim() ? { line2 } : {}), city, state, zip };
+  return { line1, line2, city, state, zip };
 }
 
 export function quotePayload(
   vehicleType: VehicleTypeName,
   selected: readonly AddonName[],
   form: QuoteForm,
-  serviceAddress?: RequestAddress,
 ): QuotePayload {
   const selectedAddons = includedAddons(vehicleType, selected);
   return {
@@ -102,7 +116,7 @@ export function quotePayload(
     ...(form.date && form.time ? { time: form.time } : {}),
     vehicle: form.vehicle.trim(),
     message: form.message.trim(),
-    ...(serviceAddress ? { serviceAddress } : {}),
+    serviceAddress: addressPayload(form),
     totalPrice: quoteTotal(vehicleType, selectedAddons),
   };
 }

@@ -15,6 +15,7 @@ import {
   type VehicleTypeName,
 } from '../../../domain/pricing';
 import { emptyForm, timeSlotsFor, type QuoteField, type QuoteForm } from './quoteLogic';
+import { addressFields, type AddressValues } from '../../lib/address';
 
 export const steps = ['vehicle', 'addons', 'booking'] as const;
 export type Step = (typeof steps)[number];
@@ -43,8 +44,14 @@ export type WizardAction =
   /** The customer logged out (in this tab or another): their draft and details are gone. */
   | { type: 'signedOut' }
   | { type: 'restored'; draft: QuoteDraft }
-  /** A signed-in customer's details: name and phone fill empty fields, the e-mail is theirs. */
-  | { type: 'contactPrefilled'; contact: Pick<QuoteForm, 'name' | 'phone' | 'email'> }
+  /**
+   * A signed-in customer's details: name and phone fill empty fields, the e-mail is theirs, and
+   * their profile's (complete) address fills an address nobody has typed yet.
+   */
+  | {
+      type: 'contactPrefilled';
+      contact: Pick<QuoteForm, 'name' | 'phone' | 'email'> & { address?: AddressValues };
+    }
   /** "Book again": the booking step with a past booking's vehicle type, add-ons and vehicle. */
   | {
       type: 'bookedAgain';
@@ -86,14 +93,18 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
     case 'restored':
       return action.draft;
     case 'contactPrefilled': {
-      const { name, phone, email } = state.form;
+      const { address, ...contact } = action.contact;
+      const { name, phone } = state.form;
       const form = {
         ...state.form,
-        name: name || action.contact.name,
-        phone: phone || action.contact.phone,
-        email: action.contact.email,
+        name: name || contact.name,
+        phone: phone || contact.phone,
+        email: contact.email,
+        ...(address && untypedAddress(state.form) ? address : {}),
       };
-      const same = form.name === name && form.phone === phone && form.email === email;
+      const same = (Object.keys(form) as QuoteField[]).every(
+        (key) => form[key] === state.form[key],
+      );
       return same ? state : { ...state, form };
     }
     case 'bookedAgain': {
@@ -108,8 +119,15 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
   }
 }
 
-/** The contact details a new request keeps from the form. */
-const pick = ({ name, phone, email }: QuoteForm) => ({ name, phone, email });
+/** The contact details and the service address a new request keeps from the form. */
+const pick = (form: QuoteForm): Partial<QuoteForm> =>
+  Object.fromEntries(
+    (['name', 'phone', 'email', ...addressFields] as const).map((k) => [k, form[k]]),
+  );
+
+/** Nothing typed in the address (the state as the empty form has it). */
+const untypedAddress = (form: QuoteForm) =>
+  addressFields.every((field) => form[field] === emptyForm[field]);
 
 export const DRAFT_KEY = QUOTE_DRAFT_KEY;
 
@@ -117,7 +135,7 @@ const isPristine = (d: QuoteDraft) =>
   d.step === 'vehicle' &&
   d.vehicleType === null &&
   d.addons.length === 0 &&
-  Object.values(d.form).every((v) => v === '');
+  (Object.keys(emptyForm) as QuoteField[]).every((key) => d.form[key] === emptyForm[key]);
 
 /** Reads a stored draft; anything malformed is ignored. */
 export function parseDraft(raw: string | null): QuoteDraft | null {

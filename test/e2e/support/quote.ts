@@ -35,6 +35,20 @@ export function wizard(page: Page) {
   };
 }
 
+/** Types a service address into the wizard's booking step (an addition to the spec's form). */
+export async function fillAddress(
+  w: ReturnType<typeof wizard>,
+  address: { line1: string; city: string; zip: string } = {
+    line1: '12 Oak St',
+    city: 'Cary',
+    zip: '27511',
+  },
+) {
+  await w.field('Address line 1').fill(address.line1);
+  await w.field('City').fill(address.city);
+  await w.field('ZIP').fill(address.zip);
+}
+
 /** The time options offered (without the "Select a time" prompt). */
 export async function timeOptions(select: Locator): Promise<string[]> {
   const labels = await select.locator('option').allTextContents();

@@ -148,6 +148,33 @@ describe('the requests inbox', () => {
     await waitFor(() => expect(screen.getByText('0 new requests')).toBeInTheDocument());
   });
 
+  it('shows where to go: the service address as a map link, or that none was sent', async () => {
+    const visitor = ownerBooking({
+      name: 'Casey Visitor',
+      userId: null,
+      serviceAddress: {
+        line1: '48 Maple Ave',
+        line2: 'Apt 2',
+        city: 'Apex',
+        state: 'NC',
+        zip: '27502',
+      },
+    });
+    const old = ownerBooking({ name: 'Drew Older', serviceAddress: undefined });
+    inboxAnswers(() => ({ items: [visitor, old], nextCursor: null, newCount: 2 }));
+    renderApp('/owner');
+    const [first, second] = within(await list()).getAllByRole('listitem');
+    const map = within(first!).getByRole('link', { name: '48 Maple Ave, Apt 2, Apex, NC 27502' });
+    expect(map).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=48%20Maple%20Ave%2C%20Apt%202%2C%20Apex%2C%20NC%2027502',
+    );
+    expect(map).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(within(second!).getByText('No address sent')).toBeInTheDocument();
+    expect(within(second!).queryByRole('link', { name: /Cary|Oak St/ })).not.toBeInTheDocument();
+  });
+
   it('leaves out a vehicle that was not given, without an empty separator', async () => {
     const booking = ownerBooking({ vehicle: '', totalPrice: 120, serviceAddress: undefined });
     inboxAnswers(() => ({ items: [booking], nextCursor: null, newCount: 1 }));

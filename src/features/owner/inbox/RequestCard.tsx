@@ -5,7 +5,15 @@ import { formatUsd } from '../../../lib/money';
 import type { OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
 import { StatusChips } from '../StatusChips';
-import { appointmentText, receivedText, requestPath, summaryText, vehicleText } from '../format';
+import {
+  addressText,
+  appointmentText,
+  mapUrl,
+  receivedText,
+  requestPath,
+  summaryText,
+  vehicleText,
+} from '../format';
 import { OWNER_TEXT } from '../texts';
 
 const T = OWNER_TEXT.inbox;
@@ -15,7 +23,7 @@ export const REQUEST_LIST_CLASS = 'owner-requests';
 
 /**
  * The look of the inbox's list and cards: an outlined paper with a coloured left edge (primary
- * when new), a heading-sized name linked to the request, and two lines of text. The console's
+ * when new), a heading-sized name linked to the request, and three lines of text. The console's
  * layout applies these rules once (../consoleStyles.ts), so they are in the page before the
  * requests arrive; the cards are plain elements with these classes, not MUI components with
  * styles of their own, each of which would cost its own style resolution and several React
@@ -57,12 +65,14 @@ export const requestListStyles = (theme: Theme) => ({
   },
   '& .summary': { margin: 0, marginTop: theme.spacing(0.5) },
   '& .when': { ...theme.typography.body2, margin: 0 },
+  '& .where': { margin: 0, overflowWrap: 'anywhere' },
+  '& .where a': { color: theme.palette.primary.main },
 });
 
-/** One request of the inbox: who, when, what, and one tap to call or e-mail them. */
+/** One request of the inbox: who, what, where (a map link), when, and one tap to call or e-mail them. */
 export const RequestCard = memo(function RequestCard({ booking }: { booking: OwnerBooking }) {
   const name = booking.name || booking.email;
-  const town = booking.serviceAddress?.city;
+  const address = booking.serviceAddress;
   return (
     <li className={booking.seen ? 'seen' : undefined}>
       <div className="head">
@@ -76,7 +86,15 @@ export const RequestCard = memo(function RequestCard({ booking }: { booking: Own
           booking.vehicleType,
           vehicleText(booking.vehicle),
           formatUsd(booking.totalPrice),
-          town,
+        )}
+      </p>
+      <p className="where">
+        {address ? (
+          <a href={mapUrl(address)} target="_blank" rel="noopener noreferrer">
+            {addressText(address)}
+          </a>
+        ) : (
+          OWNER_TEXT.request.noAddress
         )}
       </p>
       <p className="when">

@@ -3,8 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { accountQuoteTexts as texts } from '../messages';
+import { addressFields } from '../../../lib/address';
+import { AddressFields } from './AddressFields';
+import { fieldGrid } from './fieldGrid';
 import {
   fieldMaxLength,
   timeSlotsFor,
@@ -18,8 +20,6 @@ import {
 export interface QuoteAccount {
   /** Their saved vehicles, as shown ("make model (year)"). */
   vehicles: readonly string[];
-  /** Their service address on one line; '' when none is on file. */
-  address: string;
 }
 
 const OTHER_VEHICLE = 'other';
@@ -38,9 +38,18 @@ interface Props {
   onSubmit: () => void;
 }
 
-const fieldOrder: QuoteField[] = ['name', 'phone', 'email', 'date', 'time', 'vehicle', 'message'];
+const fieldOrder: QuoteField[] = [
+  'name',
+  'phone',
+  'email',
+  'date',
+  'time',
+  'vehicle',
+  ...addressFields,
+  'message',
+];
 
-/** Step 3: contact details and the preferred date and time, then the request is sent. */
+/** Step 3: contact details, the preferred date and time and the service address, then the request is sent. */
 export default function BookingStep({
   form,
   account,
@@ -88,15 +97,7 @@ export default function BookingStep({
 
   return (
     <Box component="form" ref={formRef} noValidate onSubmit={submit}>
-      <Box
-        sx={{
-          display: 'grid',
-          columnGap: 2,
-          // A field's help text clear of the label of the field below (the label rises above it).
-          rowGap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-        }}
-      >
+      <Box sx={fieldGrid({ xs: '1fr', sm: '1fr 1fr' })}>
         <TextField
           {...field('name')}
           label="Full Name"
@@ -188,6 +189,7 @@ export default function BookingStep({
             sx={{ gridColumn: { sm: '1 / -1' } }}
           />
         )}
+        <AddressFields form={form} errors={errors} onChange={onChange} />
         <TextField
           {...field('message')}
           label="Additional Notes"
@@ -198,17 +200,6 @@ export default function BookingStep({
           sx={{ gridColumn: { sm: '1 / -1' } }}
         />
       </Box>
-      {account && (
-        <Typography sx={{ mb: 2 }}>
-          {account.address ? (
-            <>
-              <Box component="strong">{texts.serviceAddress}:</Box> {account.address}
-            </>
-          ) : (
-            texts.noServiceAddress
-          )}
-        </Typography>
-      )}
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}

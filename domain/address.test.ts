@@ -1,0 +1,28 @@
+import { addressText, isInServiceArea, mapUrl } from './address';
+import { serviceTowns } from './serviceArea';
+
+describe('the service area (docs/product.md §2)', () => {
+  it.each([...serviceTowns])('%s, NC is in it', (town) => {
+    expect(isInServiceArea(town, 'NC')).toBe(true);
+  });
+
+  it.each([
+    [' wake   FOREST ', 'nc', true],
+    ['Holly Springs', 'North Carolina', true],
+    ['Cary', '', true],
+    ['Charlotte', 'NC', false],
+    ['Cary', 'IL', false],
+    ['', 'NC', false],
+    ['Caryville', 'NC', false],
+  ])('%j, %j: %s', (city, state, inside) => {
+    expect(isInServiceArea(city, state)).toBe(inside);
+  });
+});
+
+it('writes an address on one line and as a map search that keeps it one query', () => {
+  const address = { line1: '1 A&B St', line2: '#4', city: 'Cary', state: 'NC', zip: '27511' };
+  expect(addressText(address)).toBe('1 A&B St, #4, Cary, NC 27511');
+  expect(mapUrl(address)).toBe(
+    'https://www.google.com/maps/search/?api=1&query=1%20A%26B%20St%2C%20%234%2C%20Cary%2C%20NC%2027511',
+  );
+});

@@ -1,0 +1,32 @@
+/**
+ * A service address as the owner reads it and finds it on a map, and the ZIP rule of the
+ * profile form and the quote wizard (the contract's `Address.zip` pattern says the same).
+ */
+import type { Address } from './contract/types';
+import { serviceState, serviceTowns } from './serviceArea';
+
+/** `12 Oak St, Apt 4, Cary, NC 27511` (the owner's console and e-mail). */
+export function addressText(address: Address): string {
+  const street = [address.line1, address.line2].filter(Boolean).join(', ');
+  return `${street}, ${address.city}, ${address.state} ${address.zip}`;
+}
+
+/** A map search for the address (opens the phone's map app where it has one). */
+export const mapUrl = (address: Address): string =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressText(address))}`;
+
+/** 5 digits, or 5+4 with a hyphen (docs/product.md §5). */
+export function isValidZip(value: string): boolean {
+  return /^\d{5}(-\d{4})?$/.test(value.trim());
+}
+
+/**
+ * Whether a city and state are one of the eight towns served (case and spaces ignored); an
+ * empty state, `NC` or `North Carolina` are the service area's.
+ */
+export function isInServiceArea(city: string, state: string): boolean {
+  const town = city.trim().replace(/\s+/g, ' ').toLowerCase();
+  const given = state.trim().toUpperCase();
+  const inState = !given || given === serviceState || given === 'NORTH CAROLINA';
+  return inState && serviceTowns.some((name) => name.toLowerCase() === town);
+}
