@@ -7,6 +7,8 @@
  *   refresh token.
  * - The account-security actions and sign-in steps (authenticator setup, required new password,
  *   GlobalSignOut, ChangePassword): see ./cognitoAccountGaps.ts.
+ * - The account's phone (E.164 only, its verification code texted and reported): see
+ *   ./cognitoPhone.ts.
  * - `ResendConfirmationCode` is unsupported: a new code is issued through `ForgotPassword`
  *   (which stores the code ConfirmSignUp checks) for unconfirmed users.
  * - After an MFA challenge, `RespondToAuthChallenge` issues tokens without recording the refresh
@@ -47,6 +49,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { accountGaps } from './cognitoAccountGaps';
+import { maskPhone, phoneGaps } from './cognitoPhone';
 import {
   DEFAULT_LOCKOUT,
   HOSTED_FIELDS,
@@ -130,6 +133,7 @@ const GUESSABLE = new Set([
   'RespondToAuthChallenge',
   'VerifySoftwareToken',
   'ChangePassword',
+  'VerifyUserAttribute',
 ]);
 const CODE_FIELDS: Record<string, string> = {
   SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
@@ -214,9 +218,6 @@ const CODE_ACTIONS: Record<string, { kind: string; field: string }> = {
     field: 'AttributeVerificationCode',
   },
 };
-
-const maskPhone = (phone: string) =>
-  `+${'*'.repeat(Math.max(phone.length - 5, 0))}${phone.slice(-4)}`;
 
 export function startCognitoProxy(options: CognitoProxyOptions): Promise<CognitoProxy> {
   const upstreamUrl = new URL(options.upstream);
@@ -375,6 +376,14 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     issueTokens,
     passwordPolicyViolation,
   });
+  const phone = phoneGaps({
+    action: async (name, payload) => {
+      const answer = await action(name, payload);
+      return { status: answer.status, body: parseJson(answer.body) };
+    },
+    storedUser,
+    onCode: options.onCode,
+  });
 
   const isSmsGap = (answer: Upstream) =>
     answer.status === 500 && /SMS_MFA without/.test(answer.body.toString());
@@ -477,6 +486,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     if (violation) return error(res, 'InvalidPasswordException', violation);
     const gap = await gaps.answer(name, input);
     if (gap) return sendJson(res, gap.status, gap.body);
+    const phoneGap = await phone.answer(name, input);
+    if (phoneGap) return sendJson(res, phoneGap.status, phoneGap.body);
 
     switch (name) {
       case 'GetTokensFromRefreshToken': {

@@ -887,3 +887,95 @@ describe('sign-in steps cognito-local lacks', () => {
     );
   });
 });
+
+describe('the account’s phone (what cognito-local lacks)', () => {
+  const attributesOf = async (accessToken: string) => {
+    const user = await cognito('GetUser', { AccessToken: accessToken });
+    const list = Array.isArray(user.UserAttributes) ? user.UserAttributes.filter(isRecord) : [];
+    return Object.fromEntries(list.map((a) => [String(a.Name), String(a.Value)]));
+  };
+
+  it('refuses a phone number that is not E.164 with Cognito’s message', async () => {
+    const { tokens } = await confirmedCustomer('phone-format');
+    for (const value of ['919-555-0101', '+1 919 555 0101', '19195550101', '+0123456789']) {
+      const refused = await cognitoError(
+        cognito('UpdateUserAttributes', {
+          AccessToken: tokens.AccessToken,
+          UserAttributes: [{ Name: 'phone_number', Value: value }],
+        }),
+      );
+      expect(refused).toMatchObject({
+        type: 'InvalidParameterException',
+        message: 'InvalidParameterException: Invalid phone number format.',
+      });
+    }
+    expect((await attributesOf(tokens.AccessToken)).phone_number).toBeUndefined();
+  });
+
+  it('stores a new phone unverified, texts a code to it on request, and verifies it with that code', async () => {
+    const { email, tokens } = await confirmedCustomer('phone');
+    const phone = '+19195550101';
+    const before = lines.length;
+    const updated = await cognito('UpdateUserAttributes', {
+      AccessToken: tokens.AccessToken,
+      UserAttributes: [{ Name: 'phone_number', Value: phone }],
+    });
+    // As Cognito with only the e-mail auto-verified: no code is sent for a phone by the update
+    // (cognito-local "e-mails" one to the account's address).
+    expect(updated).toEqual({ CodeDeliveryDetailsList: [] });
+    expect(lines.slice(before).filter((l) => l.includes(email))).toEqual([]);
+    expect(await attributesOf(tokens.AccessToken)).toMatchObject({
+      phone_number: phone,
+      phone_number_verified: 'false',
+    });
+
+    const sent = await cognito('GetUserAttributeVerificationCode', {
+      AccessToken: tokens.AccessToken,
+      AttributeName: 'phone_number',
+    });
+    expect(sent).toEqual({
+      CodeDeliveryDetails: {
+        AttributeName: 'phone_number',
+        DeliveryMedium: 'SMS',
+        Destination: '+*******0101',
+      },
+    });
+    const code = reportedCode('Phone verification code', phone);
+    const verify = (answer: string) =>
+      cognito('VerifyUserAttribute', {
+        AccessToken: tokens.AccessToken,
+        AttributeName: 'phone_number',
+        Code: answer,
+      });
+    const mismatch = await cognitoError(verify(code === '000000' ? '111111' : '000000'));
+    expect(mismatch.type).toBe('CodeMismatchException');
+    await verify(code);
+    expect(await attributesOf(tokens.AccessToken)).toMatchObject({
+      phone_number: phone,
+      phone_number_verified: 'true',
+    });
+    // The e-mail stays as it was.
+    expect(await attributesOf(tokens.AccessToken)).toMatchObject({
+      email,
+      email_verified: 'true',
+    });
+
+    await cognito('SetUserMFAPreference', {
+      AccessToken: tokens.AccessToken,
+      SMSMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+    expect(await passwordLogin(email)).toMatchObject({ ChallengeName: 'SMS_MFA' });
+    expect(reportedCode('SMS sign-in code', phone)).toMatch(/^\d{6}$/);
+  });
+
+  it('sends no phone code to an account without a phone', async () => {
+    const { tokens } = await confirmedCustomer('no-phone');
+    const refused = await cognitoError(
+      cognito('GetUserAttributeVerificationCode', {
+        AccessToken: tokens.AccessToken,
+        AttributeName: 'phone_number',
+      }),
+    );
+    expect(refused.type).toBe('InvalidParameterException');
+  });
+});
