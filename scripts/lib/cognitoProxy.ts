@@ -9,6 +9,8 @@
  *   GlobalSignOut, ChangePassword): see ./cognitoAccountGaps.ts.
  * - The account's phone (E.164 only, its verification code texted and reported): see
  *   ./cognitoPhone.ts.
+ * - Remembered devices (NewDeviceMetadata, ConfirmDevice, DEVICE_SRP_AUTH in place of a second
+ *   factor, ListDevices, ForgetDevice…): see ./cognitoDevices.ts.
  * - `ResendConfirmationCode` is unsupported: a new code is issued through `ForgotPassword`
  *   (which stores the code ConfirmSignUp checks) for unconfirmed users.
  * - After an MFA challenge, `RespondToAuthChallenge` issues tokens without recording the refresh
@@ -50,6 +52,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { accountGaps } from './cognitoAccountGaps';
 import { maskPhone, phoneGaps } from './cognitoPhone';
+import { deviceGaps } from './cognitoDevices';
 import {
   DEFAULT_LOCKOUT,
   HOSTED_FIELDS,
@@ -376,6 +379,17 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     issueTokens,
     passwordPolicyViolation,
   });
+  /** Marks the proxy's calls to itself that the device layer has already seen. */
+  const internalCall = randomUUID();
+  const devices = deviceGaps({
+    userPoolId: options.userPoolId,
+    self: async (name, payload) => {
+      const answer = await ownAction(name, payload, { 'x-device-layer': internalCall });
+      return { status: answer.status, body: parseJson(answer.body) };
+    },
+    accountOf: (key) => readString(storedUser(key), 'Username'),
+    issueTokens,
+  });
   const phone = phoneGaps({
     action: async (name, payload) => {
       const answer = await action(name, payload);
@@ -488,6 +502,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     if (gap) return sendJson(res, gap.status, gap.body);
     const phoneGap = await phone.answer(name, input);
     if (phoneGap) return sendJson(res, phoneGap.status, phoneGap.body);
+    const deviceAnswer = devices.deviceAction(name, input);
+    if (deviceAnswer) return sendJson(res, deviceAnswer.status, deviceAnswer.body);
 
     switch (name) {
       case 'GetTokensFromRefreshToken': {
@@ -654,6 +670,13 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     body: Buffer,
   ) {
     const input = parseJson(body);
+    if (req.headers['x-device-layer'] !== internalCall) {
+      const step = devices.signInStep(name, input);
+      if (step) {
+        const answer = await step;
+        return sendJson(res, answer.status, answer.body);
+      }
+    }
     if (name === 'SetUserMFAPreference' && totpOffRefused(input))
       return error(res, 'NotAuthorizedException', TOTP_OFF_MESSAGE);
     const account = GUESSABLE.has(name) ? accountOf(name, input) : undefined;
@@ -673,11 +696,21 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
   }
 
   /** Calls an action through this proxy itself (so the hosted pages get every check above). */
-  function ownAction(name: string, payload: Json): Promise<Upstream> {
+  function ownAction(
+    name: string,
+    payload: Json,
+    headers: http.OutgoingHttpHeaders = {},
+  ): Promise<Upstream> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const body = Buffer.from(JSON.stringify(payload));
-    return exchange(new URL(`http://127.0.0.1:${port}`), 'POST', '/', actionHeaders(name), body);
+    return exchange(
+      new URL(`http://127.0.0.1:${port}`),
+      'POST',
+      '/',
+      { ...actionHeaders(name), ...headers },
+      body,
+    );
   }
 
   function sendHtml(res: http.ServerResponse, html: string) {
