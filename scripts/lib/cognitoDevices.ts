@@ -141,6 +141,10 @@ export function deviceGaps(deps: DeviceDeps) {
     const key = `${region}_${randomUUID()}`;
     const groupKey = `-${randomBytes(6).toString('base64url')}`;
     const now = Date.now();
+    // A device never confirmed within a sign-in's lifetime is dropped (it never will be).
+    for (const [old, device] of devices)
+      if (device.verifier === undefined && device.created < now - SESSION_TTL_MS)
+        devices.delete(old);
     devices.set(key, {
       account,
       groupKey,
