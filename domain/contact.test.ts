@@ -1,4 +1,4 @@
-import { isLinkableEmail, mailtoHref, telHref } from './contact';
+import { isLinkableEmail, mailtoHref, telHref, toE164 } from './contact';
 import { loadOpenApi } from './contract/openapi';
 
 const SMUGGLER = 'jane%40gmail.com?bcc=attacker%40evil.com&x=@example.com';
@@ -54,4 +54,22 @@ describe('isLinkableEmail and the contract', () => {
     expect(isLinkableEmail(address)).toBe(linkable);
     expect(pattern.test(address)).toBe(linkable);
   });
+});
+
+describe('toE164', () => {
+  it.each([
+    ['(919) 555-0142', '+19195550142'],
+    ['1-919-555-0142', '+19195550142'],
+    ['+44 20 7946 0958', '+442079460958'],
+    [' 919.555.0142 ext 7', '+19195550142'],
+  ])('reads %p as %p', (phone, e164) => {
+    expect(toE164(phone)).toBe(e164);
+  });
+
+  it.each(['', '555-01', '919555014', '+0 123 456 789', '+1234567890123456'])(
+    'refuses %p',
+    (phone) => {
+      expect(toE164(phone)).toBeUndefined();
+    },
+  );
 });

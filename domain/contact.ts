@@ -25,11 +25,24 @@ export const mailtoHref = (address: string): string =>
  * left out), with `+1` before a 10-digit North American number (and `+` before 11 digits that
  * start with 1, or a number typed with its `+`), e.g. `(919) 555-0142` → `tel:+19195550142`.
  */
-export function telHref(phone: string): string {
+export const telHref = (phone: string): string => `tel:${dialledNumber(phone)}`;
+
+/** What telHref links to, without `tel:` (see there). */
+function dialledNumber(phone: string): string {
   const number = phone.split(/[A-Za-z#]/)[0] ?? '';
   const digits = number.replace(/\D/g, '');
-  if (number.trim().startsWith('+')) return `tel:+${digits}`;
-  if (digits.length === 10) return `tel:+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`;
-  return `tel:${digits}`;
+  if (number.trim().startsWith('+')) return `+${digits}`;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return digits;
+}
+
+/**
+ * A phone number as people type it in E.164 (what a sign-in account stores), read like telHref
+ * reads it, e.g. `(919) 555-0142` → `+19195550142`; undefined when it cannot be one (no country
+ * code, too short or too long).
+ */
+export function toE164(phone: string): string | undefined {
+  const number = dialledNumber(phone);
+  return /^\+[1-9]\d{7,14}$/.test(number) ? number : undefined;
 }

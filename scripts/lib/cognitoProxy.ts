@@ -7,6 +7,10 @@
  *   refresh token.
  * - The account-security actions and sign-in steps (authenticator setup, required new password,
  *   GlobalSignOut, ChangePassword): see ./cognitoAccountGaps.ts.
+ * - The account's phone (E.164 only, its verification code texted and reported): see
+ *   ./cognitoPhone.ts.
+ * - Remembered devices (NewDeviceMetadata, ConfirmDevice, DEVICE_SRP_AUTH in place of a second
+ *   factor, ListDevices, ForgetDevice…): see ./cognitoDevices.ts.
  * - `ResendConfirmationCode` is unsupported: a new code is issued through `ForgotPassword`
  *   (which stores the code ConfirmSignUp checks) for unconfirmed users.
  * - After an MFA challenge, `RespondToAuthChallenge` issues tokens without recording the refresh
@@ -47,6 +51,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { accountGaps } from './cognitoAccountGaps';
+import { maskPhone, phoneGaps } from './cognitoPhone';
+import { deviceGaps } from './cognitoDevices';
 import {
   DEFAULT_LOCKOUT,
   HOSTED_FIELDS,
@@ -130,6 +136,7 @@ const GUESSABLE = new Set([
   'RespondToAuthChallenge',
   'VerifySoftwareToken',
   'ChangePassword',
+  'VerifyUserAttribute',
 ]);
 const CODE_FIELDS: Record<string, string> = {
   SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
@@ -214,9 +221,6 @@ const CODE_ACTIONS: Record<string, { kind: string; field: string }> = {
     field: 'AttributeVerificationCode',
   },
 };
-
-const maskPhone = (phone: string) =>
-  `+${'*'.repeat(Math.max(phone.length - 5, 0))}${phone.slice(-4)}`;
 
 export function startCognitoProxy(options: CognitoProxyOptions): Promise<CognitoProxy> {
   const upstreamUrl = new URL(options.upstream);
@@ -375,6 +379,25 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     issueTokens,
     passwordPolicyViolation,
   });
+  /** Marks the proxy's calls to itself that the device layer has already seen. */
+  const internalCall = randomUUID();
+  const devices = deviceGaps({
+    userPoolId: options.userPoolId,
+    self: async (name, payload) => {
+      const answer = await ownAction(name, payload, { 'x-device-layer': internalCall });
+      return { status: answer.status, body: parseJson(answer.body) };
+    },
+    accountOf: (key) => readString(storedUser(key), 'Username'),
+    issueTokens,
+  });
+  const phone = phoneGaps({
+    action: async (name, payload) => {
+      const answer = await action(name, payload);
+      return { status: answer.status, body: parseJson(answer.body) };
+    },
+    storedUser,
+    onCode: options.onCode,
+  });
 
   const isSmsGap = (answer: Upstream) =>
     answer.status === 500 && /SMS_MFA without/.test(answer.body.toString());
@@ -477,6 +500,10 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     if (violation) return error(res, 'InvalidPasswordException', violation);
     const gap = await gaps.answer(name, input);
     if (gap) return sendJson(res, gap.status, gap.body);
+    const phoneGap = await phone.answer(name, input);
+    if (phoneGap) return sendJson(res, phoneGap.status, phoneGap.body);
+    const deviceAnswer = devices.deviceAction(name, input);
+    if (deviceAnswer) return sendJson(res, deviceAnswer.status, deviceAnswer.body);
 
     switch (name) {
       case 'GetTokensFromRefreshToken': {
@@ -643,6 +670,13 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     body: Buffer,
   ) {
     const input = parseJson(body);
+    if (req.headers['x-device-layer'] !== internalCall) {
+      const step = devices.signInStep(name, input);
+      if (step) {
+        const answer = await step;
+        return sendJson(res, answer.status, answer.body);
+      }
+    }
     if (name === 'SetUserMFAPreference' && totpOffRefused(input))
       return error(res, 'NotAuthorizedException', TOTP_OFF_MESSAGE);
     const account = GUESSABLE.has(name) ? accountOf(name, input) : undefined;
@@ -662,11 +696,21 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
   }
 
   /** Calls an action through this proxy itself (so the hosted pages get every check above). */
-  function ownAction(name: string, payload: Json): Promise<Upstream> {
+  function ownAction(
+    name: string,
+    payload: Json,
+    headers: http.OutgoingHttpHeaders = {},
+  ): Promise<Upstream> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const body = Buffer.from(JSON.stringify(payload));
-    return exchange(new URL(`http://127.0.0.1:${port}`), 'POST', '/', actionHeaders(name), body);
+    return exchange(
+      new URL(`http://127.0.0.1:${port}`),
+      'POST',
+      '/',
+      { ...actionHeaders(name), ...headers },
+      body,
+    );
   }
 
   function sendHtml(res: http.ServerResponse, html: string) {

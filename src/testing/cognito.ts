@@ -40,6 +40,10 @@ export interface FakeUser {
   mfaEnabled: Set<FakeMfa>;
   state: FakeSignInState;
   phone?: string;
+  /** Whether the phone was confirmed with its code (phone_number_verified). */
+  phoneVerified: boolean;
+  /** The code the last GetUserAttributeVerificationCode for the phone "texted". */
+  phoneCode?: string;
   sub: string;
   /** Access tokens issued at or before this time (seconds) are revoked (GlobalSignOut). */
   signedOutAt?: number;
@@ -339,7 +343,12 @@ export function createFakeCognito(
         const attributes = [
           { Name: 'sub', Value: user.sub },
           { Name: 'email', Value: user.email },
-          ...(user.phone ? [{ Name: 'phone_number', Value: user.phone }] : []),
+          ...(user.phone
+            ? [
+                { Name: 'phone_number', Value: user.phone },
+                { Name: 'phone_number_verified', Value: String(user.phoneVerified) },
+              ]
+            : []),
         ];
         return ok({
           Username: user.sub,
@@ -347,6 +356,55 @@ export function createFakeCognito(
           UserMFASettingList: [...user.mfaEnabled],
           PreferredMfaSetting: [...user.mfaEnabled][0],
         });
+      }
+      case 'UpdateUserAttributes': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        const attributes = Array.isArray(body.UserAttributes) ? body.UserAttributes : [];
+        for (const attribute of attributes.map(record)) {
+          if (attribute.Name !== 'phone_number') continue;
+          if (!/^\+[1-9]\d{1,14}$/.test(str(attribute.Value)))
+            return cognitoError({
+              status: 400,
+              type: 'InvalidParameterException',
+              message: 'Invalid phone number format.',
+            });
+          user.phone = str(attribute.Value);
+          user.phoneVerified = false;
+        }
+        // The phone is not auto-verified: no code is sent by the update.
+        return ok({ CodeDeliveryDetailsList: [] });
+      }
+      case 'GetUserAttributeVerificationCode': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        if (body.AttributeName !== 'phone_number' || !user.phone)
+          return cognitoError({
+            status: 400,
+            type: 'InvalidParameterException',
+            message: 'The account has no phone_number to verify.',
+          });
+        user.phoneCode = VALID_CODE;
+        return ok({
+          CodeDeliveryDetails: {
+            AttributeName: 'phone_number',
+            DeliveryMedium: 'SMS',
+            Destination: `+*******${user.phone.slice(-4)}`,
+          },
+        });
+      }
+      case 'VerifyUserAttribute': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        if (
+          body.AttributeName !== 'phone_number' ||
+          !user.phoneCode ||
+          body.Code !== user.phoneCode
+        )
+          return cognitoError(codeMismatch);
+        user.phoneVerified = true;
+        user.phoneCode = undefined;
+        return ok({});
       }
       case 'SetUserMFAPreference': {
         const user = userOfAccessToken(body.AccessToken);
@@ -460,6 +518,8 @@ export function createFakeCognito(
     mfa?: FakeMfa | FakeMfa[];
     state?: FakeSignInState;
     phone?: string;
+    /** Whether the phone is confirmed (default: true when there is one). */
+    phoneVerified?: boolean;
   }): FakeUser {
     const email = init.email.toLowerCase();
     const methods = init.mfa === undefined ? [] : [init.mfa].flat();
@@ -470,6 +530,7 @@ export function createFakeCognito(
       mfaEnabled: new Set(methods),
       state: init.state ?? 'ready',
       phone: init.phone,
+      phoneVerified: init.phoneVerified ?? init.phone !== undefined,
       sub: `sub-${email.replace(/[^a-z0-9]/g, '')}`,
     };
     users.set(email, user);

@@ -3,9 +3,11 @@
  * proxy (scripts/lib/cognitoProxy.ts), started once with startLocalStack on free ports and a
  * fresh state folder. Every call goes through the proxy's public URL, like Amplify's.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   CognitoApiError,
   callCognito,
@@ -21,6 +23,7 @@ import { startLocalStack, type LocalStack } from '../../scripts/lib/localStack';
 import { freePorts } from '../../scripts/lib/ports';
 
 const PASSWORD = 'Shine-Pass1';
+const runFile = promisify(execFile);
 const lines: string[] = [];
 const starting = new AbortController();
 let startup: Promise<LocalStack> | undefined;
@@ -886,4 +889,257 @@ describe('sign-in steps cognito-local lacks', () => {
       expect.any(String),
     );
   });
+});
+
+describe('the account’s phone (what cognito-local lacks)', () => {
+  const attributesOf = async (accessToken: string) => {
+    const user = await cognito('GetUser', { AccessToken: accessToken });
+    const list = Array.isArray(user.UserAttributes) ? user.UserAttributes.filter(isRecord) : [];
+    return Object.fromEntries(list.map((a) => [String(a.Name), String(a.Value)]));
+  };
+
+  it('refuses a phone number that is not E.164 with Cognito’s message', async () => {
+    const { tokens } = await confirmedCustomer('phone-format');
+    for (const value of ['919-555-0101', '+1 919 555 0101', '19195550101', '+0123456789']) {
+      const refused = await cognitoError(
+        cognito('UpdateUserAttributes', {
+          AccessToken: tokens.AccessToken,
+          UserAttributes: [{ Name: 'phone_number', Value: value }],
+        }),
+      );
+      expect(refused).toMatchObject({
+        type: 'InvalidParameterException',
+        message: 'InvalidParameterException: Invalid phone number format.',
+      });
+    }
+    expect((await attributesOf(tokens.AccessToken)).phone_number).toBeUndefined();
+  });
+
+  it('stores a new phone unverified, texts a code to it on request, and verifies it with that code', async () => {
+    const { email, tokens } = await confirmedCustomer('phone');
+    const phone = '+19195550101';
+    const before = lines.length;
+    const updated = await cognito('UpdateUserAttributes', {
+      AccessToken: tokens.AccessToken,
+      UserAttributes: [{ Name: 'phone_number', Value: phone }],
+    });
+    // As Cognito with only the e-mail auto-verified: no code is sent for a phone by the update
+    // (cognito-local "e-mails" one to the account's address).
+    expect(updated).toEqual({ CodeDeliveryDetailsList: [] });
+    expect(lines.slice(before).filter((l) => l.includes(email))).toEqual([]);
+    expect(await attributesOf(tokens.AccessToken)).toMatchObject({
+      phone_number: phone,
+      phone_number_verified: 'false',
+    });
+
+    const sent = await cognito('GetUserAttributeVerificationCode', {
+      AccessToken: tokens.AccessToken,
+      AttributeName: 'phone_number',
+    });
+    expect(sent).toEqual({
+      CodeDeliveryDetails: {
+        AttributeName: 'phone_number',
+        DeliveryMedium: 'SMS',
+        Destination: '+*******0101',
+      },
+    });
+    const code = reportedCode('Phone verification code', phone);
+    const verify = (answer: string) =>
+      cognito('VerifyUserAttribute', {
+        AccessToken: tokens.AccessToken,
+        AttributeName: 'phone_number',
+        Code: answer,
+      });
+    const mismatch = await cognitoError(verify(code === '000000' ? '111111' : '000000'));
+    expect(mismatch.type).toBe('CodeMismatchException');
+    await verify(code);
+    expect(await attributesOf(tokens.AccessToken)).toMatchObject({
+      phone_number: phone,
+      phone_number_verified: 'true',
+    });
+    // The e-mail stays as it was.
+    expect(await attributesOf(tokens.AccessToken)).toMatchObject({
+      email,
+      email_verified: 'true',
+    });
+
+    await cognito('SetUserMFAPreference', {
+      AccessToken: tokens.AccessToken,
+      SMSMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+    expect(await passwordLogin(email)).toMatchObject({ ChallengeName: 'SMS_MFA' });
+    expect(reportedCode('SMS sign-in code', phone)).toMatch(/^\d{6}$/);
+  });
+
+  it('sends no phone code to an account without a phone', async () => {
+    const { tokens } = await confirmedCustomer('no-phone');
+    const refused = await cognitoError(
+      cognito('GetUserAttributeVerificationCode', {
+        AccessToken: tokens.AccessToken,
+        AttributeName: 'phone_number',
+      }),
+    );
+    expect(refused.type).toBe('InvalidParameterException');
+  });
+});
+
+/** Amplify v6's own device steps, run in a plain Node process (./amplifyDevice.mjs). */
+async function amplifyDevice(op: 'confirm' | 'prove', input: Json): Promise<Json> {
+  const { stdout } = await runFile(
+    process.execPath,
+    [path.join(__dirname, 'amplifyDevice.mjs'), op, JSON.stringify(input)],
+    { timeout: 60_000 },
+  );
+  const output = JSON.parse(stdout) as unknown;
+  if (!isRecord(output)) throw new Error(`amplifyDevice answered ${stdout}`);
+  if (typeof output.error === 'string') throw new CognitoApiError(output.error, '', 400);
+  return output;
+}
+
+describe('remembered devices (what cognito-local lacks)', () => {
+  /** An account with an authenticator; returns its secret. */
+  async function withAuthenticator(label: string) {
+    const { email, tokens } = await confirmedCustomer(label);
+    const { SecretCode } = await cognito('AssociateSoftwareToken', {
+      AccessToken: tokens.AccessToken,
+    });
+    const secret = String(SecretCode);
+    await cognito('VerifySoftwareToken', {
+      AccessToken: tokens.AccessToken,
+      UserCode: totpCode(secret),
+    });
+    await cognito('SetUserMFAPreference', {
+      AccessToken: tokens.AccessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    });
+    return { email, secret };
+  }
+
+  const loginWithDevice = (email: string, deviceKey: string, password = PASSWORD) =>
+    cognito('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password, DEVICE_KEY: deviceKey },
+    });
+
+  /** Signs in with the authenticator code and confirms the new device as Amplify does. */
+  async function newDevice(email: string, secret: string) {
+    const challenge = await passwordLogin(email);
+    const answer = await answerTotp(challenge.Session, email)(totpCode(secret));
+    const metadata = isRecord(answer.AuthenticationResult)
+      ? answer.AuthenticationResult.NewDeviceMetadata
+      : undefined;
+    const deviceKey = readString(metadata, 'DeviceKey') ?? '';
+    const groupKey = readString(metadata, 'DeviceGroupKey') ?? '';
+    expect(deviceKey).not.toBe('');
+    const made = await amplifyDevice('confirm', {
+      poolName: stack.userPoolId.split('_')[1] ?? '',
+      groupKey,
+      deviceKey,
+    });
+    const { AccessToken } = tokensOf(answer);
+    const confirmed = await cognito('ConfirmDevice', {
+      AccessToken,
+      DeviceKey: deviceKey,
+      DeviceName: 'Test browser',
+      DeviceSecretVerifierConfig: { Salt: made.salt, PasswordVerifier: made.verifier },
+    });
+    expect(confirmed).toEqual({ UserConfirmationNecessary: true });
+    return { deviceKey, groupKey, password: String(made.password), accessToken: AccessToken };
+  }
+
+  /** DEVICE_SRP_AUTH then DEVICE_PASSWORD_VERIFIER, as Amplify answers them. */
+  const proveDevice = (
+    email: string,
+    session: unknown,
+    device: { deviceKey: string; groupKey: string; password: string },
+  ) =>
+    amplifyDevice('prove', {
+      url: stack.cognitoUrl,
+      clientId: stack.clientId,
+      username: email,
+      session,
+      deviceKey: device.deviceKey,
+      groupKey: device.groupKey,
+      password: device.password,
+    });
+
+  it('a remembered device signs in without a second factor; forgotten, it is asked again', async () => {
+    const { email, secret } = await withAuthenticator('device');
+    const device = await newDevice(email, secret);
+
+    // Confirmed but not remembered: the code is still asked for.
+    const notYet = await loginWithDevice(email, device.deviceKey);
+    expect(notYet.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+
+    await cognito('UpdateDeviceStatus', {
+      AccessToken: device.accessToken,
+      DeviceKey: device.deviceKey,
+      DeviceRememberedStatus: 'remembered',
+    });
+    const listed = await cognito('ListDevices', { AccessToken: device.accessToken, Limit: 60 });
+    expect(listed.Devices).toEqual([
+      expect.objectContaining({
+        DeviceKey: device.deviceKey,
+        DeviceAttributes: expect.arrayContaining([
+          { Name: 'device_name', Value: 'Test browser' },
+          { Name: 'dev:device_remembered_status', Value: 'remembered' },
+        ]),
+      }),
+    ]);
+
+    // A wrong password is refused as always.
+    const wrong = await cognitoError(loginWithDevice(email, device.deviceKey, 'Wrong-Pass1'));
+    expect(wrong.type).toBe('NotAuthorizedException');
+
+    const challenge = await loginWithDevice(email, device.deviceKey);
+    expect(challenge.ChallengeName).toBe('DEVICE_SRP_AUTH');
+    // Only the device password proves the device.
+    const impostor = await cognitoError(
+      proveDevice(email, challenge.Session, { ...device, password: 'not-the-device-password' }),
+    );
+    expect(impostor.type).toBe('NotAuthorizedException');
+    const again = await loginWithDevice(email, device.deviceKey);
+    const signedIn = tokensOf(await proveDevice(email, again.Session, device));
+    expect(jwtClaims(signedIn.IdToken).email).toBe(email);
+    expect(tokensOf(await refresh(signedIn.RefreshToken ?? '')).IdToken).toEqual(
+      expect.any(String),
+    );
+
+    await cognito('ForgetDevice', { AccessToken: device.accessToken, DeviceKey: device.deviceKey });
+    expect(await cognito('ListDevices', { AccessToken: device.accessToken })).toEqual({
+      Devices: [],
+    });
+    expect((await loginWithDevice(email, device.deviceKey)).ChallengeName).toBe(
+      'SOFTWARE_TOKEN_MFA',
+    );
+  }, 60_000);
+
+  it('another account can neither see nor forget the device, nor sign in with its key', async () => {
+    const { email, secret } = await withAuthenticator('device-owner');
+    const device = await newDevice(email, secret);
+    await cognito('UpdateDeviceStatus', {
+      AccessToken: device.accessToken,
+      DeviceKey: device.deviceKey,
+      DeviceRememberedStatus: 'remembered',
+    });
+    const other = await withAuthenticator('device-other');
+    const otherChallenge = await passwordLogin(other.email);
+    const otherTokens = tokensOf(
+      await answerTotp(otherChallenge.Session, other.email)(totpCode(other.secret)),
+    );
+    expect(await cognito('ListDevices', { AccessToken: otherTokens.AccessToken })).toEqual({
+      Devices: [],
+    });
+    const refused = await cognitoError(
+      cognito('ForgetDevice', {
+        AccessToken: otherTokens.AccessToken,
+        DeviceKey: device.deviceKey,
+      }),
+    );
+    expect(refused.type).toBe('ResourceNotFoundException');
+    expect((await loginWithDevice(other.email, device.deviceKey)).ChallengeName).toBe(
+      'SOFTWARE_TOKEN_MFA',
+    );
+  }, 60_000);
 });

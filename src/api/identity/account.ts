@@ -5,12 +5,15 @@
  * stored tokens and writes none. Loaded on demand only (see ./amplify.ts).
  */
 import {
+  confirmUserAttribute,
   fetchMFAPreference,
   fetchUserAttributes,
   setUpTOTP,
+  sendUserAttributeVerificationCode,
   signOut,
   updateMFAPreference,
   updatePassword,
+  updateUserAttributes,
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
@@ -42,11 +45,12 @@ function withSession<T>(call: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/** The account's second factors and whether it has a phone for SMS codes. */
+/** The account's second factors and its phone for SMS codes (confirmed with a code or not). */
 export interface MfaSettings {
   totp: boolean;
   sms: boolean;
   phone: string;
+  phoneVerified: boolean;
 }
 
 export function fetchMfaSettings(): Promise<MfaSettings> {
@@ -60,8 +64,39 @@ export function fetchMfaSettings(): Promise<MfaSettings> {
       totp: enabled.includes('TOTP'),
       sms: enabled.includes('SMS'),
       phone: attributes.phone_number ?? '',
+      phoneVerified: attributes.phone_number_verified === 'true',
     };
   });
+}
+
+/** Texts a code to the account's phone; resolves to where it went (e.g. +*******0142). */
+export function sendPhoneCode(): Promise<string> {
+  return withSession(async () => {
+    const sent = await sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
+    return sent.destination ?? '';
+  });
+}
+
+/**
+ * Puts a phone number (E.164) on the sign-in account. It stays unconfirmed until the code texted
+ * to it is entered (`confirmPhone`); resolves to where that code went. A pool that sends the code
+ * with the change is followed; otherwise one is asked for.
+ */
+export async function savePhone(phone: string): Promise<string> {
+  const next = await withSession(async () => {
+    const updated = await updateUserAttributes({ userAttributes: { phone_number: phone } });
+    return updated.phone_number?.nextStep;
+  });
+  if (next?.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE')
+    return next.codeDeliveryDetails?.destination ?? '';
+  return sendPhoneCode();
+}
+
+/** Confirms the account's phone with the code texted to it. */
+export function confirmPhone(code: string): Promise<void> {
+  return withSession(() =>
+    confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: code }),
+  );
 }
 
 export function changePassword(oldPassword: string, newPassword: string): Promise<void> {

@@ -73,6 +73,14 @@ export const SECURITY_TEXT = {
   smsOn: 'Text message codes are on.',
   smsOff: 'Text message codes are off.',
   smsNeedsPhone: 'Text message codes need a phone number on your sign-in account.',
+  phoneUnconfirmed: 'Confirm your phone number to use text message codes.',
+  phoneShown: (phone: string) => `Phone number: ${phone}`,
+  phoneCodeSent: (destination: string) =>
+    `Enter the code we sent to ${destination} to confirm your phone number.`,
+  phoneCodeResent: 'We sent a new code.',
+  phoneConfirmed: 'Your phone number is confirmed.',
+  phoneInvalid: 'Enter a valid phone number.',
+  phoneFailed: 'Your phone number could not be saved. Please try again.',
   mfaFailed: 'Your two-step verification could not be changed. Please try again.',
   signOutHeading: 'Sign out of all devices',
   signOutIntro:

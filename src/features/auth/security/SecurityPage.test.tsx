@@ -44,7 +44,7 @@ beforeEach(() => {
 });
 
 /** Signed in as the fake user, on the security page. */
-async function openPage(init: { phone?: string } = {}) {
+async function openPage(init: { phone?: string; phoneVerified?: boolean } = {}) {
   fake.addUser({ email: EMAIL, password: PASSWORD, ...init });
   setTokens(fake.issueTokens(EMAIL));
   const rendered = renderApp('/dashboard/security');
@@ -177,6 +177,110 @@ describe('account security', () => {
     ).toBeVisible();
     expect(lastCall('SetUserMFAPreference')).toMatchObject({ SMSMfaSettings: { Enabled: true } });
     expect(fake.user(EMAIL)?.mfaEnabled.has('SMS_MFA')).toBe(true);
+  });
+
+  it('adds the profile’s phone to the sign-in account, confirms it with the texted code, then turns text message codes on', async () => {
+    server.use(
+      contractHttp.get('/profile/me', () =>
+        HttpResponse.json({
+          userId: 'user-1',
+          email: EMAIL,
+          name: 'Jordan Miles',
+          phone: '(919) 555-0142',
+        }),
+      ),
+    );
+    const { user } = await openPage();
+    expect(
+      await screen.findByText('Text message codes need a phone number on your sign-in account.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Turn on text message codes' })).toBeNull();
+    const phone = screen.getByRole('textbox', { name: 'Phone number' });
+    // The profile's phone, as the sign-in account stores it (E.164).
+    await waitFor(() => expect(phone).toHaveValue('+19195550142'));
+
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText(
+        'Enter the code we sent to +*******0142 to confirm your phone number.',
+      ),
+    ).toBeVisible();
+    expect(lastCall('UpdateUserAttributes')).toMatchObject({
+      UserAttributes: [{ Name: 'phone_number', Value: '+19195550142' }],
+    });
+    expect(lastCall('GetUserAttributeVerificationCode')).toMatchObject({
+      AttributeName: 'phone_number',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('We sent a new code.')).toBeVisible();
+    expect(fake.callsTo('GetUserAttributeVerificationCode')).toHaveLength(2);
+
+    const code = screen.getByLabelText('Verification code');
+    await user.fill(code, '999999');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid verification code provided, please try again.',
+    );
+    expect(fake.user(EMAIL)?.phoneVerified).toBe(false);
+
+    await user.clear(code);
+    await user.fill(code, VALID_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your phone number is confirmed.')).toBeVisible();
+    expect(lastCall('VerifyUserAttribute')).toMatchObject({
+      AttributeName: 'phone_number',
+      Code: VALID_CODE,
+    });
+    expect(fake.user(EMAIL)).toMatchObject({ phone: '+19195550142', phoneVerified: true });
+    expect(screen.getByText('Phone number: +19195550142')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Turn on text message codes' }));
+    expect(
+      await screen.findByRole('button', { name: 'Turn off text message codes' }),
+    ).toBeVisible();
+    expect(fake.user(EMAIL)?.mfaEnabled.has('SMS_MFA')).toBe(true);
+  });
+
+  it('refuses a number that cannot be a phone before any call', async () => {
+    const { user } = await openPage();
+    const phone = await screen.findByRole('textbox', { name: 'Phone number' });
+    expect(phone).toHaveValue('');
+    await user.fill(phone, '555-01');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid phone number.');
+    expect(phone).toHaveValue('555-01');
+    expect(fake.callsTo('UpdateUserAttributes')).toHaveLength(0);
+  });
+
+  it('asks to confirm an unconfirmed phone of the sign-in account before offering text codes', async () => {
+    const { user } = await openPage({ phone: '+19195550100', phoneVerified: false });
+    expect(
+      await screen.findByText('Confirm your phone number to use text message codes.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Turn on text message codes' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+19195550100');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText('Enter the code we sent to +*******0100 to confirm your phone number.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+19195550100');
+  });
+
+  it('changes a confirmed phone: the new number must be confirmed before text codes use it', async () => {
+    const { user } = await openPage({ phone: '+19195550142' });
+    expect(await screen.findByText('Phone number: +19195550142')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Change phone number' }));
+    const phone = screen.getByRole('textbox', { name: 'Phone number' });
+    expect(phone).toHaveValue('+19195550142');
+    await user.clear(phone);
+    await user.fill(phone, '919 555 0199');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText('Enter the code we sent to +*******0199 to confirm your phone number.');
+    expect(fake.user(EMAIL)).toMatchObject({ phone: '+19195550199', phoneVerified: false });
+    await user.fill(screen.getByLabelText('Verification code'), VALID_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Phone number: +19195550199')).toBeVisible();
   });
 
   it('signs out of all devices: every refresh token of the account stops working, this browser goes to /auth', async () => {

@@ -6,11 +6,16 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { toE164 } from '../../../../domain/contact';
 import {
   changePassword,
+  confirmPhone,
   confirmTotpSetup,
   fetchMfaSettings,
+  savePhone,
+  sendPhoneCode,
   setMfaMethod,
   signOutEverywhere,
   startTotpSetup,
@@ -19,6 +24,7 @@ import {
 } from '../../../api/identity/account';
 import type { TotpSetup } from '../../../api/identity/cognito';
 import { useReportSessionsEndedMutation } from '../../../api/generated';
+import { useGetMyProfileQuery } from '../../../api/endpoints';
 import { useAppDispatch } from '../../../api/hooks';
 import { logout } from '../../../api/session/logout';
 import { refreshNow } from '../../../api/session/refresh';
@@ -209,6 +215,167 @@ function CodeForm(props: {
   );
 }
 
+/**
+ * The sign-in account's phone (docs/product.md §7): added or changed, then confirmed with the
+ * code texted to it. Without one, the profile's phone (mobile first) is offered, in E.164.
+ */
+function AccountPhone({
+  settings,
+  onChanged,
+}: {
+  settings: MfaSettings;
+  onChanged: () => Promise<void>;
+}) {
+  const profile = useGetMyProfileQuery().currentData;
+  const suggested =
+    settings.phone || toE164(profile?.mobile ?? '') || toE164(profile?.phone ?? '') || '';
+  /** What the customer typed; null until they type (the suggestion is shown meanwhile). */
+  const [typed, setTyped] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  /** Where the code went: the code form is shown while set. */
+  const [sentTo, setSentTo] = useState('');
+  const [code, setCode] = useState('');
+  const [notice, setNotice] = useState('');
+  const { busy, error, setError, run } = useAccountCall();
+  const value = typed ?? suggested;
+  const confirmed = settings.phone !== '' && settings.phoneVerified;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice('');
+    const phone = toE164(value);
+    if (!phone) {
+      setError(SECURITY_TEXT.phoneInvalid);
+      return;
+    }
+    await run(async () => {
+      const destination = await savePhone(phone);
+      setSentTo(destination || phone);
+      setTyped(null);
+      await onChanged();
+    }, SECURITY_TEXT.phoneFailed);
+  };
+
+  const resend = () =>
+    run(async () => {
+      setNotice('');
+      setSentTo((await sendPhoneCode()) || sentTo);
+      setNotice(SECURITY_TEXT.phoneCodeResent);
+    }, SECURITY_TEXT.phoneFailed);
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice('');
+    if (!code) {
+      setError(AUTH_TEXT.mfaCodeRequired);
+      return;
+    }
+    await run(async () => {
+      await confirmPhone(code);
+      setSentTo('');
+      setCode('');
+      setEditing(false);
+      await onChanged();
+      setNotice(SECURITY_TEXT.phoneConfirmed);
+    }, SECURITY_TEXT.phoneFailed);
+  };
+
+  const stop = () => {
+    setSentTo('');
+    setCode('');
+    setEditing(false);
+    setTyped(null);
+    setError('');
+  };
+
+  let body: ReactNode;
+  if (sentTo) {
+    body = (
+      <CodeForm
+        code={code}
+        setCode={setCode}
+        busy={busy}
+        error={error}
+        cancel={stop}
+        label="Confirm your phone number"
+        submitLabel="Verify"
+        busyLabel="Verifying..."
+        onSubmit={(event) => void verify(event)}
+      >
+        <Typography>{SECURITY_TEXT.phoneCodeSent(sentTo)}</Typography>
+        <Box>
+          <Button size="small" disabled={busy} onClick={() => void resend()}>
+            Send a new code
+          </Button>
+        </Box>
+      </CodeForm>
+    );
+  } else if (confirmed && !editing) {
+    body = (
+      <>
+        <Typography>{SECURITY_TEXT.phoneShown(settings.phone)}</Typography>
+        <Box>
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() => {
+              setNotice('');
+              setEditing(true);
+            }}
+          >
+            Change phone number
+          </Button>
+        </Box>
+      </>
+    );
+  } else {
+    body = (
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void send(event)}
+        aria-label="Phone number for text message codes"
+      >
+        <Stack spacing={2}>
+          {!confirmed && (
+            <Typography color="text.secondary">
+              {settings.phone ? SECURITY_TEXT.phoneUnconfirmed : SECURITY_TEXT.smsNeedsPhone}
+            </Typography>
+          )}
+          <TextField
+            label="Phone number"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={value}
+            onChange={(event) => setTyped(event.target.value)}
+            error={error === SECURITY_TEXT.phoneInvalid}
+            fullWidth
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Sending...' : 'Send code'}
+            </Button>
+            {editing && (
+              <Button disabled={busy} onClick={stop}>
+                Cancel
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Box>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      {notice && !error && <Alert severity="success">{notice}</Alert>}
+      {error && <Alert severity="error">{error}</Alert>}
+      {body}
+    </Stack>
+  );
+}
+
 function TwoStepPanel() {
   const [settings, setSettings] = useState<MfaSettings | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -267,6 +434,8 @@ function TwoStepPanel() {
     };
   const verify = withCode(confirmTotpSetup, SECURITY_TEXT.totpOn);
   const turnOff = withCode(turnOffTotp, SECURITY_TEXT.totpOff);
+
+  const reload = useCallback(async () => setSettings(await fetchMfaSettings()), []);
 
   const cancel = () => {
     setSetup(null);
@@ -363,7 +532,8 @@ function TwoStepPanel() {
         <Typography variant="h6" component="h3">
           {MFA_METHOD_LABELS.sms}
         </Typography>
-        {settings.phone ? (
+        {/* Codes already on can be turned off even while a new phone waits for its code. */}
+        {(settings.sms || (settings.phone && settings.phoneVerified)) && (
           <>
             <Typography>{settings.sms ? SECURITY_TEXT.smsOn : SECURITY_TEXT.smsOff}</Typography>
             <Box>
@@ -381,9 +551,8 @@ function TwoStepPanel() {
               </Button>
             </Box>
           </>
-        ) : (
-          <Typography color="text.secondary">{SECURITY_TEXT.smsNeedsPhone}</Typography>
         )}
+        <AccountPhone settings={settings} onChanged={reload} />
       </Stack>
     </Panel>
   );
