@@ -95,35 +95,46 @@ function addressOf(recipient: unknown): string | undefined {
 const addresses = (recipients: unknown) =>
   (Array.isArray(recipients) ? recipients : []).flatMap((r) => addressOf(r) ?? []);
 
+/** Where each kind of SES event keeps its recipients and SES's words, and when it suppresses. */
+const SUPPRESSING = {
+  Bounce: {
+    reason: 'bounce',
+    field: 'bounce',
+    recipients: 'bouncedRecipients',
+    detail: 'bounceSubType',
+    suppresses: (body: Record<string, unknown>) => body.bounceType === 'Permanent',
+  },
+  Complaint: {
+    reason: 'complaint',
+    field: 'complaint',
+    recipients: 'complainedRecipients',
+    detail: 'complaintFeedbackType',
+    suppresses: () => true,
+  },
+} as const;
+
 /**
  * Applies one SES event (a configuration set's `eventType`, or an identity notification's
  * `notificationType`): answers how many addresses were added to the suppression list.
  */
 export function applySesEvent(db: Db, event: unknown, now: Date = new Date()): number {
-  const e = (typeof event === 'object' && event !== null ? event : {}) as Record<
-    string,
-    Record<string, unknown> | string | undefined
-  >;
-  const type = e.eventType ?? e.notificationType;
-  const bounce = typeof e.bounce === 'object' ? e.bounce : undefined;
-  const complaint = typeof e.complaint === 'object' ? e.complaint : undefined;
-  if (type === 'Bounce' && bounce?.bounceType === 'Permanent')
-    return suppressAddresses(
-      db,
-      addresses(bounce.bouncedRecipients),
-      'bounce',
-      String(bounce.bounceSubType ?? '').slice(0, 100),
-      now,
-    );
-  if (type === 'Complaint' && complaint)
-    return suppressAddresses(
-      db,
-      addresses(complaint.complainedRecipients),
-      'complaint',
-      String(complaint.complaintFeedbackType ?? '').slice(0, 100),
-      now,
-    );
-  return 0;
+  const e = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
+  const type = String(e.eventType ?? e.notificationType);
+  const kind = Object.hasOwn(SUPPRESSING, type)
+    ? SUPPRESSING[type as keyof typeof SUPPRESSING]
+    : undefined;
+  const body = kind && e[kind.field];
+  if (!kind || typeof body !== 'object' || body === null) return 0;
+  const fields = body as Record<string, unknown>;
+  if (!kind.suppresses(fields)) return 0;
+  const detail = typeof fields[kind.detail] === 'string' ? String(fields[kind.detail]) : '';
+  return suppressAddresses(
+    db,
+    addresses(fields[kind.recipients]),
+    kind.reason,
+    detail.slice(0, 100),
+    now,
+  );
 }
 
 async function fetchSubscribeUrl(url: string): Promise<void> {

@@ -82,22 +82,42 @@ function HealthTable({
 /** What happened after a button: a confirmation or the server's words. */
 type Outcome = { severity: 'success' | 'error'; text: string } | undefined;
 
-function FailedMessages({ health }: { health: OwnerHealth }) {
-  const [resend, { isLoading }] = useResendOwnerMessageMutation();
+/**
+ * A button's action: runs it, then says what happened (`done`, or the server's words or
+ * `fallback`) in `outcome`, which OutcomeStatus shows.
+ */
+function useAction<Arg>(
+  action: (arg: Arg) => { unwrap(): Promise<unknown> },
+  done: (arg: Arg) => string,
+  fallback: string,
+) {
   const [outcome, setOutcome] = useState<Outcome>();
-  const sendAgain = async (id: string) => {
+  const run = async (arg: Arg) => {
     try {
-      await resend({ id }).unwrap();
-      setOutcome({ severity: 'success', text: t.sentAgain });
+      await action(arg).unwrap();
+      setOutcome({ severity: 'success', text: done(arg) });
     } catch (error) {
-      setOutcome({ severity: 'error', text: failure(error, t.sendFailed) });
+      setOutcome({ severity: 'error', text: failure(error, fallback) });
     }
   };
+  return { outcome, run: (arg: Arg) => void run(arg) };
+}
+
+/** The last action's outcome, announced to screen readers. */
+const OutcomeStatus = ({ outcome }: { outcome: Outcome }) => (
+  <Box role="status">{outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}</Box>
+);
+
+function FailedMessages({ health }: { health: OwnerHealth }) {
+  const [resend, { isLoading }] = useResendOwnerMessageMutation();
+  const sendAgain = useAction(
+    (id: string) => resend({ id }),
+    () => t.sentAgain,
+    t.sendFailed,
+  );
   return (
     <Section title={t.failedTitle}>
-      <Box role="status">
-        {outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}
-      </Box>
+      <OutcomeStatus outcome={sendAgain.outcome} />
       {health.failedMessages.length === 0 ? (
         <Typography>{t.noFailed}</Typography>
       ) : (
@@ -122,7 +142,7 @@ function FailedMessages({ health }: { health: OwnerHealth }) {
                   variant="outlined"
                   size="small"
                   disabled={isLoading}
-                  onClick={() => void sendAgain(message.id)}
+                  onClick={() => sendAgain.run(message.id)}
                 >
                   {t.sendAgain}
                 </Button>
@@ -137,21 +157,15 @@ function FailedMessages({ health }: { health: OwnerHealth }) {
 
 function SuppressedAddresses({ health }: { health: OwnerHealth }) {
   const [allow, { isLoading }] = useAllowOwnerAddressMutation();
-  const [outcome, setOutcome] = useState<Outcome>();
-  const allowAgain = async (email: string) => {
-    try {
-      await allow({ body: { email } }).unwrap();
-      setOutcome({ severity: 'success', text: t.allowed(email) });
-    } catch (error) {
-      setOutcome({ severity: 'error', text: failure(error, t.allowFailed) });
-    }
-  };
+  const allowAgain = useAction(
+    (email: string) => allow({ body: { email } }),
+    t.allowed,
+    t.allowFailed,
+  );
   return (
     <Section title={t.suppressedTitle}>
       <Typography sx={{ mb: 1 }}>{t.suppressedIntro}</Typography>
-      <Box role="status">
-        {outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}
-      </Box>
+      <OutcomeStatus outcome={allowAgain.outcome} />
       {health.suppressed.length === 0 ? (
         <Typography>{t.noSuppressed}</Typography>
       ) : (
@@ -171,7 +185,7 @@ function SuppressedAddresses({ health }: { health: OwnerHealth }) {
                   variant="outlined"
                   size="small"
                   disabled={isLoading}
-                  onClick={() => void allowAgain(address.email)}
+                  onClick={() => allowAgain.run(address.email)}
                 >
                   {t.allowAgain}
                 </Button>
