@@ -233,7 +233,7 @@ export const storedData: readonly StoredTable[] = [
     table: 'suppressed_addresses',
     holds:
       'E-mail addresses our e-mail service reported as not existing, or whose owner marked one of our e-mails as spam, so that we stop e-mailing them.',
-    kept: 'Until the owner allows the address again. It is not deleted with an account: it is what stops us e-mailing an address that asked not to be e-mailed.',
+    kept: 'Until the owner allows the address again, or you delete your account with that address.',
     columns: {
       email_lower: 'the address (in lower case)',
       reason: 'whether it bounced or was marked as spam',
