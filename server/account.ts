@@ -110,6 +110,14 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       ).run(subject.emailLower);
     },
   },
+  {
+    // The account's address on the suppression list (server/suppression.ts), if it is there.
+    table: 'suppressed_addresses',
+    erase: (db, subject) => {
+      if (subject.emailLower === '') return;
+      db.prepare('DELETE FROM suppressed_addresses WHERE email_lower = ?').run(subject.emailLower);
+    },
+  },
   { table: 'vehicles', erase: deleteByUser('vehicles') },
   { table: 'subscriptions', erase: deleteByUser('subscriptions') },
   { table: 'loyalty_transactions', erase: deleteByUser('loyalty_transactions') },

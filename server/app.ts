@@ -47,6 +47,9 @@ import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner';
 import { createOwnerCustomerHandlers } from './ownerCustomers';
 import { isOwnerPath } from '../domain/owners';
 import { installServiceHooks, requestIds } from './service';
+import { defaultProbes } from './readiness';
+import { registerSesEvents } from './sesEvents';
+import { createOwnerHealthHandlers } from './ownerHealth';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -122,7 +125,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await checkpointer?.stop();
     db.close();
   });
-  installServiceHooks(app, db);
+  const probes = { ...defaultProbes(), ...options.healthProbes };
+  installServiceHooks(app, db, options, probes);
+  registerSesEvents(app, db, options.sesEvents);
 
   const rawBodies = new WeakMap<FastifyRequest, string>();
   app.removeContentTypeParser('application/json');
@@ -182,6 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...createOwnerHandlers(db, options),
     ...createOwnerCustomerHandlers(db),
     ...accountHandlers(db, options, verifyToken),
+    ...createOwnerHealthHandlers(db, options, probes),
   } satisfies OperationHandlers;
   // Each handler expects its operation's request body and query types; the route below
   // validates both against that operation before it runs the handler, which is what makes

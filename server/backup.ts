@@ -58,6 +58,20 @@ export function listBackups(dir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
+/** The newest complete backup in `dir` and when it was taken, or undefined when there is none. */
+export function lastBackup(dir: string): { folder: string; at: Date } | undefined {
+  const folder = listBackups(dir).at(-1);
+  const at = folder ? stampedAt(path.basename(folder)) : undefined;
+  return folder && at ? { folder, at } : undefined;
+}
+
+/** The bytes of the files in a folder and its sub-folders. */
+export function folderBytes(folder: string): number {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+}
+
 /** `PRAGMA integrity_check` of a SQLite file: "ok" or the problems found. */
 export function integrityCheck(file: string): string {
   const db = new Database(file, { readonly: true, fileMustExist: true });

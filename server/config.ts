@@ -19,6 +19,29 @@ export const SERVER_TIMEOUTS = {
   keepAliveMs: 5_000,
 } as const;
 
+/** The figures of `fs.statfs` that say how full a disk is (in blocks). */
+export interface DiskStats {
+  blocks: number;
+  bfree: number;
+  bavail: number;
+}
+
+/** What the health checks (./readiness.ts) read besides the database: tests replace them. */
+export interface ReadinessProbes {
+  now: () => Date;
+  /** When this server started (the backup age counts from it while there is no backup). */
+  startedAt: Date;
+  statfs: (dir: string) => Promise<DiskStats>;
+}
+
+/** SES's bounces and complaints over SNS (./sesEvents.ts). */
+export interface SesEventsSettings {
+  /** The SNS topic of the configuration set's events (SES_EVENTS_TOPIC_ARN). */
+  topicArn: string;
+  /** Confirms a subscription by fetching its SubscribeURL (tests replace it). */
+  confirm?: (subscribeUrl: string) => Promise<void>;
+}
+
 export interface ServerOptions {
   /** SQLite file (created and migrated on start). */
   databasePath: string;
@@ -56,6 +79,16 @@ export interface ServerOptions {
   specPath?: string;
   /** E-mail: the outbox's sender and the texts' business identity (./mail/). */
   mail?: MailSettings;
+  /**
+   * The folder of the backups (BACKUP_DIR), whose newest one `/health/ready` and the owner's
+   * health page look at; set by the service's start (./productionConfig.ts). Without it there is
+   * no backup check.
+   */
+  backupDir?: string;
+  /** The clock and disk figures of the health checks (./readiness.ts): tests replace them. */
+  healthProbes?: Partial<ReadinessProbes>;
+  /** SES's bounce and complaint notifications over SNS (./sesEvents.ts). */
+  sesEvents?: SesEventsSettings;
   /**
    * `false` only to measure what the outbox costs (`npm run bench`): quote requests then write
    * no e-mail. Never set from the environment.
@@ -227,6 +260,21 @@ export function configFromEnv(env: Env = process.env): MainConfig {
       trustProxy: trustedHops(trustProxy),
       logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
       mail: mailFromEnv(env),
+      sesEvents: sesEventsFromEnv(env),
     },
   };
+}
+
+/**
+ * SES_EVENTS_TOPIC_ARN: the SNS topic of the SES configuration set's bounces and complaints;
+ * `POST /ses-events` accepts messages of that topic only (none without it).
+ */
+function sesEventsFromEnv(env: Env): SesEventsSettings | undefined {
+  const topicArn = value(env, 'SES_EVENTS_TOPIC_ARN');
+  if (topicArn === undefined) return undefined;
+  if (!/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(topicArn))
+    throw new Error(
+      `SES_EVENTS_TOPIC_ARN must be an SNS topic ARN, e.g. arn:aws:sns:us-east-1:123456789012:ses-events (got "${topicArn}")`,
+    );
+  return { topicArn };
 }

@@ -346,6 +346,49 @@ const migrations: readonly string[] = [
   CREATE INDEX client_errors_message ON client_errors (message, first_seen_at);
   CREATE INDEX client_errors_seen ON client_errors (last_seen_at);
   `,
+  // The health page (server/ownerHealth.ts): addresses SES reported as bouncing for good or as
+  // complaining (server/sesEvents.ts), which the mail worker no longer e-mails until the owner
+  // allows them again; a message held back for that fails as `suppressed`; and when a message
+  // failed (`failed_at`, for /health/ready's "failed lately"; for a message that failed before,
+  // the end of its last try's claim). The outbox is rebuilt: SQLite cannot change a CHECK.
+  `
+  CREATE TABLE suppressed_addresses (
+    email_lower TEXT PRIMARY KEY,
+    reason TEXT NOT NULL CHECK (reason IN ('bounce', 'complaint')),
+    detail TEXT NOT NULL DEFAULT '',
+    suppressed_at TEXT NOT NULL
+  );
+  CREATE TABLE outbox_failures (
+    id TEXT PRIMARY KEY,
+    dedupe_key TEXT,
+    kind TEXT NOT NULL,
+    audience TEXT NOT NULL CHECK (audience IN ('owner', 'customer')),
+    booking_id TEXT REFERENCES bookings (booking_id),
+    payload TEXT NOT NULL,
+    recipient TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    sent_at TEXT,
+    failure TEXT CHECK (failure IN ('refused', 'expired', 'suppressed')),
+    queued_at TEXT,
+    failed_at TEXT,
+    CHECK (dedupe_key IS NOT NULL OR kind IN ('owner-quote', 'customer-quote'))
+  );
+  INSERT INTO outbox_failures (id, dedupe_key, kind, audience, booking_id, payload, recipient,
+      status, attempts, next_attempt_at, last_error, created_at, sent_at, failure, queued_at,
+      failed_at)
+    SELECT id, dedupe_key, kind, audience, booking_id, payload, recipient, status, attempts,
+      next_attempt_at, last_error, created_at, sent_at, failure, queued_at,
+      CASE WHEN status = 'failed' THEN next_attempt_at END
+    FROM outbox ORDER BY rowid;
+  DROP TABLE outbox;
+  ALTER TABLE outbox_failures RENAME TO outbox;
+  CREATE UNIQUE INDEX outbox_once ON outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
+  CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -47,10 +47,11 @@ export interface MessagePayload {
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
- * Why a message was given up: the mail server refused it for good (SMTP 5xx), or it could not be
- * delivered for the whole retry period.
+ * Why a message was given up: the mail server refused it for good (SMTP 5xx), it could not be
+ * delivered for the whole retry period, or its address is on the suppression list
+ * (server/suppression.ts).
  */
-export type OutboxFailure = 'refused' | 'expired';
+export type OutboxFailure = 'refused' | 'expired' | 'suppressed';
 
 export interface OutboxRow {
   id: string;
@@ -70,6 +71,8 @@ export interface OutboxRow {
   sent_at: string | null;
   /** Set when `failed`. */
   failure: OutboxFailure | null;
+  /** When it was given up (set when `failed`). */
+  failed_at: string | null;
   /** When the retry period started: when it was written, or queued again by the operator. */
   queued_at: string;
 }

@@ -239,6 +239,7 @@ export function applyServiceConfig(env: Env, config: MainConfig): MainConfig {
   const problems = productionProblems(env, config);
   if (problems.length > 0) throw new Error(problems.join('\n  '));
   config.options.cognito.acceptEmulatorKey = acceptsEmulatorKey(env);
+  config.options.backupDir = backupSettingsFromEnv(env).dir;
   const level = typeof config.options.logger === 'object' ? config.options.logger.level : 'warn';
   config.options.logger = serviceLogger(level);
   return config;

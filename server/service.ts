@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { statement, type Db } from './db';
 import { backupNow, pruneExpired } from './backup';
-import type { MainConfig } from './config';
+import type { MainConfig, ReadinessProbes } from './config';
+import { readinessProblems, type ReadinessPaths } from './readiness';
 import {
   applyServiceConfig,
   backupSettingsFromEnv,
@@ -39,10 +40,16 @@ const INFO_LOGGED = new Set(['info', 'debug', 'trace']);
  * Each answer carries its request id (set when the request arrives, so errors and CORS
  * preflights carry it too); each request is logged once, at `info`, with its id, method, path,
  * status and time (never headers, query or body); at a higher level the hook that would log
- * is not installed at all. `GET /health/ready` answers 200 while the database answers a query,
- * 503 otherwise.
+ * is not installed at all. `GET /health/ready` answers 200 while the database answers a query
+ * and nothing of ./readiness.ts is wrong (a stuck outbox, an old backup, a full disk); otherwise
+ * 503 with the reasons, in words, in `reasons`.
  */
-export function installServiceHooks(app: FastifyInstance, db: Db): void {
+export function installServiceHooks(
+  app: FastifyInstance,
+  db: Db,
+  options: ReadinessPaths,
+  probes: ReadinessProbes,
+): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
@@ -62,13 +69,20 @@ export function installServiceHooks(app: FastifyInstance, db: Db): void {
     });
   }
   app.get('/health/ready', async (request, reply) => {
+    let reasons: string[];
     try {
       statement(db, 'SELECT version FROM schema_version').get();
-      return { status: 'ok', database: 'ok' };
+      reasons = await readinessProblems(db, options, probes);
     } catch (error) {
       request.log.error({ err: error }, 'database not reachable');
-      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+      return reply.code(503).send({
+        status: 'unavailable',
+        database: 'unreachable',
+        reasons: ['The database does not answer'],
+      });
     }
+    if (reasons.length === 0) return { status: 'ok', database: 'ok' };
+    return reply.code(503).send({ status: 'unavailable', database: 'ok', reasons });
   });
 }
 

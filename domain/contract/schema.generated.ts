@@ -798,6 +798,83 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/owner/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The system's health (the console's Health page)
+     * @description `problems`: what `GET /health/ready` answers 503 for, in words (an outbox that is not
+     *     moving, a backup older than 26 hours, a nearly full disk); empty when all is well.
+     *     `failedMessages`: e-mails given up, oldest first, with why (`failure`: `refused` by the
+     *     mail server for good, `expired` after 72 hours of tries, or `suppressed` because the
+     *     address is on the suppression list) and the mail server's words (`reason`); `to` is the
+     *     customer's address, or null for the owner's own e-mails. `waiting`: messages not sent
+     *     yet. `lastBackup`: the newest backup's time and size in bytes (null when there is none
+     *     or backups are not this server's job). `suppressed`: addresses SES reported as bouncing
+     *     for good or complaining, newest first; the mail worker does not e-mail them.
+     *     `clientErrors`: errors customers' browsers reported over the last `days` days, by
+     *     message, most frequent first.
+     */
+    get: operations['getOwnerHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/health/messages/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a failed e-mail again
+     * @description Queues the failed e-mail again with fresh tries, as `npm run operator -- outbox-resend`
+     *     does. One the mail server refused for good would only be refused again: `409`, with the
+     *     server's words. One whose address is still suppressed fails again at once (allow the
+     *     address first).
+     */
+    post: operations['resendOwnerMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/health/allow-address': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take an address off the suppression list (Allow again)
+     * @description The mail worker e-mails the address again from now on (failed e-mails to it are sent
+     *     only when sent again). `404` when the address is not on the list.
+     */
+    post: operations['allowOwnerAddress'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1257,6 +1334,62 @@ export interface components {
       timeZone: 'America/New_York';
       thisMonth: components['schemas']['OwnerMonthFigures'];
       lastMonth: components['schemas']['OwnerMonthFigures'];
+    };
+    OwnerHealth: {
+      problems: string[];
+      failedMessages: components['schemas']['OwnerFailedMessage'][];
+      waiting: {
+        count: number;
+        /** Format: date-time */
+        oldestDueAt: string | null;
+      };
+      lastBackup: {
+        /** Format: date-time */
+        at: string;
+        bytes: number;
+      } | null;
+      suppressed: components['schemas']['SuppressedAddress'][];
+      clientErrors: {
+        days: number;
+        total: number;
+        messages: {
+          message: string;
+          count: number;
+        }[];
+      };
+    };
+    OwnerFailedMessage: {
+      id: components['schemas']['Id'];
+      /** @enum {string} */
+      kind:
+        | 'owner-quote'
+        | 'customer-quote'
+        | 'customer-completed'
+        | 'customer-cancelled'
+        | 'customer-booked'
+        | 'customer-rescheduled'
+        | 'customer-reminder';
+      /** @description The customer's address; null: the owner's */
+      to: string | null;
+      bookingId: string | null;
+      /** @enum {string} */
+      failure: 'refused' | 'expired' | 'suppressed';
+      /** @description The mail server's words, or why it was held back */
+      reason: string;
+      attempts: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      failedAt: string | null;
+    };
+    SuppressedAddress: {
+      email: string;
+      /** @enum {string} */
+      reason: 'bounce' | 'complaint';
+      /** @description SES's bounce sub-type or complaint type */
+      detail: string;
+      /** Format: date-time */
+      suppressedAt: string;
     };
   };
   responses: {
@@ -2487,6 +2620,108 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOwnerHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The health figures */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerHealth'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  resendOwnerMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued again; the health figures after it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerHealth'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The mail server refused this e-mail for good; nothing was queued. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Conflict",
+           *       "message": "The mail server refused this e-mail for good (EENVELOPE 550: 5.1.1 user unknown); it would be refused again"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  allowOwnerAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "gone@example.com"
+         *     }
+         */
+        'application/json': {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Allowed again; the health figures after it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerHealth'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };

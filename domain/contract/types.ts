@@ -55,3 +55,4 @@ export type Loyalty = Schemas['Loyalty'];
 export type AccountDeletion = Schemas['AccountDeletion'];
 export type AccountExport = Schemas['AccountExport'];
 export type OwnerPointsAdjustment = Schemas['OwnerPointsAdjustment'];
+export type OwnerHealth = Schemas['OwnerHealth'];

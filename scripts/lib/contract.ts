@@ -147,6 +147,9 @@ function sampleRequest(operationId: OperationId): RequestSpec {
       body: { points: 1, reason: 'Sent by the contract check' },
     },
     getOwnerNumbers: {},
+    getOwnerHealth: {},
+    resendOwnerMessage: { params: id },
+    allowOwnerAddress: { body: { email: 'contract-check@example.com' } },
   } satisfies Record<OperationId, RequestSpec>;
   return samples[operationId];
 }

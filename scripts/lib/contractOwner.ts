@@ -259,4 +259,23 @@ export async function checkOwnerOperations(
       "this month's requests do not count the two just sent",
     ),
   );
+  await run.check(
+    'getOwnerHealth',
+    'health → 200 with the waiting e-mails',
+    asOwner,
+    200,
+    isTrue(
+      (b) => Array.isArray(b.failedMessages) && typeof asRecord(b.waiting).count === 'number',
+      'expected the failed e-mails and the waiting count',
+    ),
+  );
+  // A failed e-mail or a suppressed address cannot be made from outside: the refusals only.
+  await run.check('resendOwnerMessage', 'unknown message → 404', id(UNKNOWN_ID), 404);
+  await run.check('resendOwnerMessage', 'malformed id → 400', id('not-an-id'), 400);
+  await run.check(
+    'allowOwnerAddress',
+    'an address not on the list → 404',
+    { ...asOwner, body: { email: 'not-suppressed@example.com' } },
+    404,
+  );
 }

@@ -5,7 +5,10 @@
  *
  * - A message is claimed (`sending`, one more try, a claim that lapses after LEASE_MS unless
  *   the worker renews it while it sends), sent, then marked `sent` with the time the SMTP server
- *   accepted it.
+ *   accepted it. A message to an address on the suppression list (../suppression.ts: SES
+ *   reported it bouncing for good or complaining) is not sent: it is marked `failed` at once
+ *   (`failure` = `suppressed`), and is sent only if queued again after the owner allows the
+ *   address again.
  * - A permanent refusal (SMTP 5xx to the message or its recipient) marks it `failed` at once
  *   (`failure` = `refused`, the server's words in `last_error`). A temporary refusal (4xx) or an
  *   unreachable server puts it back with a doubling delay, at most 30 minutes, for
@@ -33,8 +36,10 @@ import {
   enqueueBookingEvent,
   onEnqueue,
   type MessagePayload,
+  type OutboxFailure,
   type OutboxRow,
 } from '../outbox';
+import { suppressionOf } from '../suppression';
 import {
   customerBooked,
   customerCancelled,
@@ -220,19 +225,21 @@ export function startMailWorker(
     return true;
   }
 
-  function failed(row: OutboxRow, failure: 'refused' | 'expired', reason: string): Outcome {
+  function failed(row: OutboxRow, failure: OutboxFailure, reason: string): Outcome {
     const about = `message ${row.id} (${row.kind}, booking ${row.booking_id})`;
     const words = withoutAddresses(reason);
     log(
       failure === 'refused'
         ? `[mail] The mail server refused ${about} for good: ${words}. ` +
             `\`npm run operator -- outbox-resend --refused ${row.id}\` sends it again anyway.`
-        : `[mail] Gave up on ${about} after ${row.attempts} tries: ${words}. ` +
+        : failure === 'suppressed'
+          ? `[mail] Did not send ${about}: ${words}.`
+          : `[mail] Gave up on ${about} after ${row.attempts} tries: ${words}. ` +
             '`npm run operator -- outbox-resend` queues it again.',
     );
     return {
-      sql: "UPDATE outbox SET status = 'failed', failure = ?, last_error = ? WHERE id = ?",
-      params: [failure, reason, row.id],
+      sql: "UPDATE outbox SET status = 'failed', failure = ?, last_error = ?, failed_at = ? WHERE id = ?",
+      params: [failure, reason, now().toISOString(), row.id],
     };
   }
 
@@ -243,6 +250,10 @@ export function startMailWorker(
     const content = renderMessage(row, settings);
     const payload = JSON.parse(row.payload) as MessagePayload;
     const to = row.audience === 'owner' ? settings.ownerEmail : (payload.booking.email ?? '');
+    // An address SES reported as bouncing or complaining is not e-mailed (../suppression.ts).
+    const suppressed = suppressionOf(db, to);
+    if (suppressed)
+      return { outcome: failed(row, 'suppressed', suppressed), sent: false, reached: true };
     // While the message is being sent, its claim is renewed.
     const heartbeat = setInterval(
       () =>

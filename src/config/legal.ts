@@ -219,13 +219,26 @@ export const storedData: readonly StoredTable[] = [
       recipient: 'the address it goes to',
       status: 'waiting, sending, sent or given up',
       failure:
-        'why we gave up: the mail server refused it, or it could not be delivered for 72 hours',
+        'why we gave up: the mail server refused it, it could not be delivered for 72 hours, or the address is on the list of addresses we do not e-mail',
+      failed_at: 'when we gave up',
       queued_at: 'when we started trying to send it',
       attempts: 'how many times we tried to send it',
       next_attempt_at: 'when we try again',
       last_error: 'why the last try failed',
       created_at: 'when it was written',
       sent_at: 'when the mail server accepted it',
+    },
+  },
+  {
+    table: 'suppressed_addresses',
+    holds:
+      'E-mail addresses our e-mail service reported as not existing, or whose owner marked one of our e-mails as spam, so that we stop e-mailing them.',
+    kept: 'Until the owner allows the address again, or you delete your account with that address.',
+    columns: {
+      email_lower: 'the address (in lower case)',
+      reason: 'whether it bounced or was marked as spam',
+      detail: 'the e-mail service’s kind of bounce or complaint',
+      suppressed_at: 'when it was reported',
     },
   },
   {

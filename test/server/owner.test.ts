@@ -81,6 +81,37 @@ async function customerId(): Promise<string> {
   return (profile.body as { userId: string }).userId;
 }
 
+/** Writes into the server's database (what the mail worker or SES would have done). */
+function write<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(api.databasePath);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The booking's confirmation e-mail, marked as refused by the mail server: its id. */
+const failedMessageOf = (bookingId: string) =>
+  write((db) => {
+    const row = db
+      .prepare("SELECT id FROM outbox WHERE booking_id = ? AND kind = 'customer-quote'")
+      .get(bookingId) as { id: string };
+    db.prepare(
+      "UPDATE outbox SET status = 'failed', failure = 'expired', last_error = 'ETIMEDOUT', failed_at = ? WHERE id = ?",
+    ).run(new Date().toISOString(), row.id);
+    return row.id;
+  });
+
+/** An address on the suppression list. */
+const suppressedAddress = () =>
+  write((db) => {
+    db.prepare(
+      "INSERT OR IGNORE INTO suppressed_addresses VALUES ('matrix@example.com', 'bounce', 'General', ?)",
+    ).run(new Date().toISOString());
+    return 'matrix@example.com';
+  });
+
 /** A valid request of each owner operation, on a fresh booking where it needs one. */
 async function request(operationId: string, token?: string): Promise<number> {
   const id = await newBookingId();
@@ -122,6 +153,12 @@ async function request(operationId: string, token?: string): Promise<number> {
       });
     case 'getOwnerNumbers':
       return send('GET', '/owner/numbers');
+    case 'getOwnerHealth':
+      return send('GET', '/owner/health');
+    case 'resendOwnerMessage':
+      return send('POST', `/owner/health/messages/${failedMessageOf(id)}/resend`);
+    case 'allowOwnerAddress':
+      return send('POST', '/owner/health/allow-address', { email: suppressedAddress() });
     default:
       throw new Error(`No request for ${operationId}: add one to this matrix`);
   }
@@ -144,6 +181,9 @@ describe('authorization matrix of the owner operations', () => {
         'getOwnerCustomer',
         'adjustOwnerPoints',
         'getOwnerNumbers',
+        'getOwnerHealth',
+        'resendOwnerMessage',
+        'allowOwnerAddress',
       ].sort(),
     );
   });

@@ -4,11 +4,13 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import RouteIcon from '@mui/icons-material/Route';
 import PeopleIcon from '@mui/icons-material/People';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import { InboxPage } from './inbox/InboxPage';
 import { RequestPage } from './request/RequestPage';
 import { RoutePage } from './route/RoutePage';
 import CustomersPage from './customers/CustomersPage';
 import CustomerDetailPage from './customers/CustomerDetailPage';
+import HealthPage from './health/HealthPage';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { OWNER_TEXT } from './texts';
 
@@ -46,6 +48,11 @@ export const ownerPages: OwnerPage[] = [
     path: 'numbers',
     Page: NumbersPage,
     nav: { label: OWNER_TEXT.nav.numbers, icon: BarChartIcon },
+  },
+  {
+    path: 'health',
+    Page: HealthPage,
+    nav: { label: OWNER_TEXT.nav.health, icon: MonitorHeartIcon },
   },
 ];
 

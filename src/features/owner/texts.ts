@@ -5,7 +5,13 @@
 export const OWNER_TEXT = {
   consoleTitle: 'Owner console',
   navLabel: 'Owner console',
-  nav: { inbox: 'Inbox', route: 'Route', customers: 'Customers', numbers: 'Numbers' },
+  nav: {
+    inbox: 'Inbox',
+    route: 'Route',
+    customers: 'Customers',
+    numbers: 'Numbers',
+    health: 'Health',
+  },
   loading: 'Loading…',
   retry: 'Try again',
   networkError: 'The server could not be reached. Check the connection and try again.',
@@ -119,5 +125,76 @@ export const OWNER_TEXT = {
     noAddress: 'No address sent: call the customer.',
     listLabel: (day: string) => `Appointments on ${day}`,
     open: 'Open request',
+  },
+
+  health: {
+    title: 'Health',
+    loading: 'Loading the health figures…',
+    failed: 'The health figures could not be loaded.',
+    allWell: 'Everything is working.',
+    problemsTitle: 'Needs attention',
+
+    failedTitle: 'E-mails that failed',
+    failedLabel: 'E-mails that failed',
+    noFailed: 'No e-mail has failed.',
+    message: 'E-mail',
+    to: 'To',
+    why: 'Why',
+    when: 'Failed',
+    action: 'Action',
+    ownerInbox: 'You (new request)',
+    kinds: {
+      'owner-quote': 'New request',
+      'customer-quote': 'Request received',
+      'customer-completed': 'Service completed',
+      'customer-cancelled': 'Booking cancelled',
+      'customer-booked': 'Appointment booked',
+      'customer-rescheduled': 'Appointment moved',
+      'customer-reminder': 'Reminder',
+    },
+    failures: {
+      refused: 'Refused by the mail server',
+      expired: 'Not delivered in 72 hours of tries',
+      suppressed: 'Address not e-mailed (bounced or complained)',
+    },
+    sendAgain: 'Send again',
+    sentAgain: 'Queued again: it goes out in a moment.',
+    sendFailed: 'The e-mail could not be queued again.',
+
+    waitingTitle: 'Waiting to be sent',
+    waiting: (count: number) =>
+      count === 0
+        ? 'Nothing is waiting.'
+        : count === 1
+          ? '1 e-mail waiting.'
+          : `${count} e-mails waiting.`,
+    oldestDue: (when: string) => `The oldest was due ${when}.`,
+
+    backupTitle: 'Last backup',
+    noBackup: 'No backup yet.',
+    backup: (when: string, size: string) => `Taken ${when}, ${size}.`,
+
+    suppressedTitle: 'Addresses not e-mailed',
+    suppressedIntro:
+      'Amazon SES reported these addresses as not existing or as marking an e-mail as spam. They get no e-mail until you allow them again.',
+    suppressedLabel: 'Addresses not e-mailed',
+    noSuppressed: 'No address is held back.',
+    address: 'Address',
+    since: 'Since',
+    reasons: { bounce: 'Bounced (no such address)', complaint: 'Marked as spam' },
+    allowAgain: 'Allow again',
+    allowed: (email: string) => `${email} will be e-mailed again.`,
+    allowFailed: 'The address could not be allowed again.',
+
+    errorsTitle: (days: number) => `Errors in customers' browsers (last ${days} days)`,
+    errorCount: (count: number) =>
+      count === 0
+        ? 'No errors reported.'
+        : count === 1
+          ? '1 error reported.'
+          : `${count} errors reported.`,
+    errorsLabel: "Errors in customers' browsers",
+    errorMessage: 'Message',
+    times: 'Times',
   },
 } as const;

@@ -99,6 +99,25 @@ const injectedRtkApi = api
         query: () => ({ url: `/owner/numbers` }),
         providesTags: ['owner'],
       }),
+      getOwnerHealth: build.query<GetOwnerHealthApiResponse, GetOwnerHealthApiArg>({
+        query: () => ({ url: `/owner/health` }),
+        providesTags: ['owner'],
+      }),
+      resendOwnerMessage: build.mutation<ResendOwnerMessageApiResponse, ResendOwnerMessageApiArg>({
+        query: (queryArg) => ({
+          url: `/owner/health/messages/${queryArg.id}/resend`,
+          method: 'POST',
+        }),
+        invalidatesTags: ['owner'],
+      }),
+      allowOwnerAddress: build.mutation<AllowOwnerAddressApiResponse, AllowOwnerAddressApiArg>({
+        query: (queryArg) => ({
+          url: `/owner/health/allow-address`,
+          method: 'POST',
+          body: queryArg.body,
+        }),
+        invalidatesTags: ['owner'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -166,6 +185,20 @@ export type AdjustOwnerPointsApiArg = {
 };
 export type GetOwnerNumbersApiResponse = /** status 200 The two months */ OwnerNumbers;
 export type GetOwnerNumbersApiArg = void;
+export type GetOwnerHealthApiResponse = /** status 200 The health figures */ OwnerHealth;
+export type GetOwnerHealthApiArg = void;
+export type ResendOwnerMessageApiResponse =
+  /** status 200 Queued again; the health figures after it */ OwnerHealth;
+export type ResendOwnerMessageApiArg = {
+  id: Id;
+};
+export type AllowOwnerAddressApiResponse =
+  /** status 200 Allowed again; the health figures after it */ OwnerHealth;
+export type AllowOwnerAddressApiArg = {
+  body: {
+    email: string;
+  };
+};
 export type Id = string;
 export type VehicleRef = {
   vehicleId?: Id;
@@ -348,6 +381,54 @@ export type OwnerNumbers = {
   thisMonth: OwnerMonthFigures;
   lastMonth: OwnerMonthFigures;
 };
+export type OwnerFailedMessage = {
+  id: Id;
+  kind:
+    | 'owner-quote'
+    | 'customer-quote'
+    | 'customer-completed'
+    | 'customer-cancelled'
+    | 'customer-booked'
+    | 'customer-rescheduled'
+    | 'customer-reminder';
+  /** The customer's address; null: the owner's */
+  to: string | null;
+  bookingId: string | null;
+  failure: 'refused' | 'expired' | 'suppressed';
+  /** The mail server's words, or why it was held back */
+  reason: string;
+  attempts: number;
+  createdAt: string;
+  failedAt: string | null;
+};
+export type SuppressedAddress = {
+  email: string;
+  reason: 'bounce' | 'complaint';
+  /** SES's bounce sub-type or complaint type */
+  detail: string;
+  suppressedAt: string;
+};
+export type OwnerHealth = {
+  problems: string[];
+  failedMessages: OwnerFailedMessage[];
+  waiting: {
+    count: number;
+    oldestDueAt: string | null;
+  };
+  lastBackup: {
+    at: string;
+    bytes: number;
+  } | null;
+  suppressed: SuppressedAddress[];
+  clientErrors: {
+    days: number;
+    total: number;
+    messages: {
+      message: string;
+      count: number;
+    }[];
+  };
+};
 export const {
   useListOwnerRequestsQuery,
   useMarkOwnerRequestSeenMutation,
@@ -360,4 +441,7 @@ export const {
   useGetOwnerCustomerQuery,
   useAdjustOwnerPointsMutation,
   useGetOwnerNumbersQuery,
+  useGetOwnerHealthQuery,
+  useResendOwnerMessageMutation,
+  useAllowOwnerAddressMutation,
 } = injectedRtkApi;
