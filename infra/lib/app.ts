@@ -1,8 +1,13 @@
-/** The whole cloud set-up: the mail sender, the user pool and the static site, with cdk-nag. */
+/**
+ * The whole production as one CDK app, with cdk-nag: the mail sender (and the domain's DNS),
+ * the user pool, the API server, the site and its API on one CloudFront domain, and the alarms.
+ */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { IdentityStack } from './identityStack';
 import { MailStack } from './mailStack';
+import { MonitoringStack } from './monitoringStack';
+import { ServerStack } from './serverStack';
 import { settingsFromContext } from './settings';
 import { SiteStack } from './siteStack';
 
@@ -12,8 +17,23 @@ export function buildApp(app: App = new App()) {
   const mail = new MailStack(app, 'ShineMail', { env, settings });
   const identity = new IdentityStack(app, 'ShineIdentity', { env, settings });
   identity.addStackDependency(mail);
-  // CloudFront's response headers policy and function are global; the stack may be anywhere.
-  const site = new SiteStack(app, 'ShineSite', { env, settings });
+  const server = new ServerStack(app, 'ShineServer', { env, settings });
+  // The server reads the pool's settings from Parameter Store when it starts.
+  server.addStackDependency(identity);
+  const site = new SiteStack(app, 'ShineSite', {
+    env,
+    settings,
+    server: server.instance,
+    sesEvents: mail.sesEvents,
+    zone: mail.zone,
+  });
+  const monitoring = new MonitoringStack(app, 'ShineMonitoring', {
+    env,
+    settings,
+    distribution: site.distribution,
+    publicHost: site.publicHost,
+    serviceLog: server.logGroup,
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, mail, identity, site };
+  return { app, settings, mail, identity, server, site, monitoring };
 }
