@@ -15,6 +15,7 @@ import {
   type StackProps,
 } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { hostedDomainUrl, type InfraSettings } from './settings';
 
@@ -23,6 +24,12 @@ export const OWNERS_GROUP = 'owners';
 /** Access and id tokens live one hour: the API accepts a signed-out user's token at most this long. */
 export const TOKEN_VALIDITY = Duration.minutes(60);
 export const REFRESH_TOKEN_VALIDITY = Duration.days(30);
+/** Where the API server reads the pool's settings at every start (Parameter Store names). */
+export const COGNITO_PARAMETERS = {
+  issuer: '/shine/cognito/issuer',
+  jwksUrl: '/shine/cognito/jwks-url',
+  clientId: '/shine/cognito/client-id',
+} as const;
 
 export interface IdentityStackProps extends StackProps {
   settings: InfraSettings;
@@ -150,11 +157,22 @@ export class IdentityStack extends Stack {
       description: 'The business owner and staff: the owner console',
     });
 
+    const issuer = `https://cognito-idp.${settings.region}.amazonaws.com/${this.userPool.userPoolId}`;
+    const values = {
+      issuer,
+      jwksUrl: `${issuer}/.well-known/jwks.json`,
+      clientId: this.client.userPoolClientId,
+    };
+    for (const [key, name] of Object.entries(COGNITO_PARAMETERS)) {
+      new ssm.StringParameter(this, `Parameter-${key}`, {
+        parameterName: name,
+        stringValue: values[key as keyof typeof values],
+      });
+    }
+
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'ClientId', { value: this.client.userPoolClientId });
     new CfnOutput(this, 'HostedDomain', { value: hostedDomainUrl(settings) });
-    new CfnOutput(this, 'JwksUrl', {
-      value: `https://cognito-idp.${settings.region}.amazonaws.com/${this.userPool.userPoolId}/.well-known/jwks.json`,
-    });
+    new CfnOutput(this, 'JwksUrl', { value: values.jwksUrl });
   }
 }

@@ -4,12 +4,23 @@
  */
 import type { Node } from 'constructs';
 
+/** The API's path on the site's own domain: CloudFront sends `/api/*` to the server. */
+export const API_PATH = '/api';
+
+/**
+ * Where Amazon SNS delivers SES's bounce and complaint notices (HTTPS, on the site's domain):
+ * the API confirms the subscription, checks each message's signature and stops e-mailing the
+ * address. The one place this path is named for the infrastructure.
+ */
+export const SES_EVENTS_PATH = `${API_PATH}/ses-events`;
+
+/** The only region: CloudFront's certificates, metrics and Route 53 health checks live there. */
+export const REGION = 'us-east-1';
+
 export interface InfraSettings {
-  /** The site's origin, e.g. https://www.triangleshinedetailing.com */
+  /** The site's origin, e.g. https://www.triangleshinedetailing.com (the API is at <siteUrl>/api). */
   siteUrl: string;
-  /** The API's origin as the browser reaches it (API_BASE_URL), e.g. https://api.example.com */
-  apiUrl: string;
-  /** AWS region of the user pool and SES. */
+  /** AWS region of every stack: must be us-east-1 (REGION). */
   region: string;
   /** Prefix of the hosted sign-in domain: <prefix>.auth.<region>.amazoncognito.com */
   hostedDomainPrefix: string;
@@ -21,29 +32,69 @@ export interface InfraSettings {
   mailDomain: string;
   /** The sender address, at mailDomain. */
   mailFrom: string;
+  /**
+   * The registered domain the site lives under (a Route 53 hosted zone is created for it, with
+   * the certificate and the site's records); empty: no domain, the site is at the CloudFront
+   * address and siteUrl must be that address.
+   */
+  domain: string;
+  /** Where alarms and the budget's warnings are e-mailed (the owner). */
+  alarmEmail: string;
+  /** The monthly budget in US dollars; the owner is e-mailed at 80% spent and at 100% forecast. */
+  monthlyBudgetUsd: string;
+  /**
+   * The id of the AWS-managed prefix list `com.amazonaws.global.cloudfront.origin-facing` in the
+   * region (us-east-1: pl-3b927c52): the only addresses the server admits.
+   */
+  cloudFrontPrefixListId: string;
 }
 
-const KEYS: (keyof InfraSettings)[] = [
+const REQUIRED: (keyof InfraSettings)[] = [
   'siteUrl',
-  'apiUrl',
   'region',
   'hostedDomainPrefix',
   'googleClientId',
   'googleClientSecretName',
   'mailDomain',
   'mailFrom',
+  'alarmEmail',
+  'monthlyBudgetUsd',
+  'cloudFrontPrefixListId',
 ];
+const OPTIONAL: (keyof InfraSettings)[] = ['domain'];
 
 export function settingsFromContext(node: Node): InfraSettings {
-  const entries = KEYS.map((key) => {
-    const value: unknown = node.tryGetContext(key);
-    if (typeof value !== 'string' || value.trim() === '') {
+  const read = (key: keyof InfraSettings, required: boolean) => {
+    const value: unknown = node.tryGetContext(key) ?? (required ? undefined : '');
+    if (typeof value !== 'string' || (required && value.trim() === '')) {
       throw new Error(`CDK context "${key}" is required (see infra/cdk.json)`);
     }
     return [key, value.trim()] as const;
-  });
-  return Object.fromEntries(entries) as unknown as InfraSettings;
+  };
+  const settings = Object.fromEntries([
+    ...REQUIRED.map((key) => read(key, true)),
+    ...OPTIONAL.map((key) => read(key, false)),
+  ]) as unknown as InfraSettings;
+  if (settings.region !== REGION) {
+    throw new Error(
+      `CDK context "region" must be ${REGION}: CloudFront's certificate, its metrics and the health check's live there`,
+    );
+  }
+  if (!/^\d+(\.\d+)?$/.test(settings.monthlyBudgetUsd)) {
+    throw new Error('CDK context "monthlyBudgetUsd" must be an amount in US dollars, e.g. 40');
+  }
+  const host = siteHost(settings);
+  if (settings.domain && host !== settings.domain && !host.endsWith(`.${settings.domain}`)) {
+    throw new Error(`CDK context "siteUrl" (${host}) must be at "domain" (${settings.domain})`);
+  }
+  return settings;
 }
+
+/** The site's host name, from siteUrl. */
+export const siteHost = (settings: InfraSettings) => new URL(settings.siteUrl).host;
+
+/** The API's address as the browser and the e-mails reach it (PUBLIC_API_URL). */
+export const apiUrl = (settings: InfraSettings) => `${settings.siteUrl}${API_PATH}`;
 
 /** The hosted sign-in domain with scheme, as the app's COGNITO_HOSTED_DOMAIN. */
 export const hostedDomainUrl = (settings: InfraSettings) =>

@@ -1,7 +1,13 @@
 /**
- * The static site: a private S3 bucket behind CloudFront (origin access control), the
- * prerendered pages by path (`/services` → `/services/index.html`), the SPA shell `app.html`
- * with status 200 for every other page path, and the production response headers.
+ * The site and its API on one domain: CloudFront serves the build from a private S3 bucket
+ * (origin access control) and sends `/api/*` to the API server, so the browser never calls
+ * another origin. A path the bucket does not hold (a page path: `/services`, `/dashboard/…`)
+ * goes to the server, whose site handler answers the prerendered page or the SPA shell
+ * (server/staticSite.ts): CloudFront's error pages would apply to the API's answers too, so
+ * there are none. With the `domain` setting, the certificate (ACM, DNS-validated), the
+ * distribution's alias, its DNS records and TLS 1.2 as the minimum are here as well; without
+ * it, the CloudFront address serves the site. Bounces and complaints from SES reach the API
+ * through an HTTPS subscription at SES_EVENTS_PATH.
  */
 import {
   CfnOutput,
@@ -11,34 +17,42 @@ import {
   Validations,
   type StackProps,
 } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { securityHeaders } from '../../scripts/lib/securityHeaders';
 import { responseHeadersBehavior } from './responseHeaders';
-import { hostedDomainUrl, type InfraSettings } from './settings';
-
-/** The SPA shell the build writes (webpack.config.ts SHELL_FILE). */
-export const SHELL_PATH = '/app.html';
-
-/** A page path without an extension gets its folder's index.html (a CloudFront Function). */
-export const PAGE_REWRITE = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (uri.endsWith('/')) {
-    request.uri = uri + 'index.html';
-  } else if (uri.split('/').pop().indexOf('.') === -1) {
-    request.uri = uri + '/index.html';
-  }
-  return request;
-}`;
+import { SERVER_PORT } from './serverBoot';
+import {
+  API_PATH,
+  SES_EVENTS_PATH,
+  apiUrl,
+  hostedDomainUrl,
+  siteHost,
+  type InfraSettings,
+} from './settings';
 
 export interface SiteStackProps extends StackProps {
   settings: InfraSettings;
+  /** The API server (CloudFront's origin for `/api/*` and for page paths). */
+  server: ec2.IInstance;
+  /** SES's bounce and complaint notices, delivered to the API. */
+  sesEvents: sns.ITopic;
+  /** The domain's hosted zone, when the `domain` setting names one. */
+  zone?: route53.IPublicHostedZone;
 }
 
 export class SiteStack extends Stack {
+  readonly distribution: cloudfront.Distribution;
+  /** The host name the site answers at: the domain's, or the CloudFront address. */
+  readonly publicHost: string;
+
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
     const { settings } = props;
@@ -67,7 +81,7 @@ export class SiteStack extends Stack {
     });
 
     const headers = securityHeaders({
-      apiBaseUrl: settings.apiUrl,
+      apiBaseUrl: apiUrl(settings),
       cognitoEndpoint: '',
       cognitoRegion: settings.region,
       cognitoHostedDomain: hostedDomainUrl(settings),
@@ -77,36 +91,68 @@ export class SiteStack extends Stack {
       ...responseHeadersBehavior(headers),
     });
 
+    const server = new origins.HttpOrigin(props.server.instancePublicDnsName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTP_ONLY,
+      httpPort: SERVER_PORT,
+    });
+    const { zone } = props;
+    const host = siteHost(settings);
+    const certificate = zone
+      ? new acm.Certificate(this, 'Certificate', {
+          domainName: host,
+          validation: acm.CertificateValidation.fromDns(zone),
+        })
+      : undefined;
+
     const distribution = new cloudfront.Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+        // The bucket's files; a path it does not hold (403 from a private bucket) goes to the server.
+        origin: new origins.OriginGroup({
+          primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+          fallbackOrigin: server,
+          fallbackStatusCodes: [403, 404],
+        }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         compress: true,
         responseHeadersPolicy: responseHeaders,
-        functionAssociations: [
-          {
-            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-            function: new cloudfront.Function(this, 'PageRewrite', {
-              code: cloudfront.FunctionCode.fromInline(PAGE_REWRITE),
-              runtime: cloudfront.FunctionRuntime.JS_2_0,
-            }),
-          },
-        ],
       },
-      // A private bucket answers 403 for a missing object: the SPA shell takes the path.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: SHELL_PATH,
-        ttl: Duration.seconds(10),
-      })),
+      additionalBehaviors: {
+        [`${API_PATH}/*`]: {
+          origin: server,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      },
+      ...(certificate
+        ? {
+            domainNames: [host],
+            certificate,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
     });
+    this.distribution = distribution;
+    this.publicHost = zone ? host : distribution.distributionDomainName;
+    if (zone) {
+      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(distribution));
+      new route53.ARecord(this, 'SiteA', { zone, recordName: host, target });
+      new route53.AaaaRecord(this, 'SiteAaaa', { zone, recordName: host, target });
+    }
+
+    new sns.Subscription(this, 'SesEventsToApi', {
+      topic: props.sesEvents,
+      protocol: sns.SubscriptionProtocol.HTTPS,
+      endpoint: `https://${this.publicHost}${SES_EVENTS_PATH}`,
+    });
+
     Validations.of(distribution).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
@@ -116,17 +162,25 @@ export class SiteStack extends Stack {
       {
         id: 'AwsSolutions-CFR2',
         reason:
-          'Static files only, no server code behind CloudFront; a WAF costs more per month than the site. Add one if abuse appears.',
-      },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'Until the custom domain and its ACM certificate are added (README "Going live"), the default CloudFront certificate (its security policy is fixed at TLSv1) serves the distribution domain; set TLSv1.2_2021 with the certificate.',
+          'A WAF costs more per month than the server; the API limits its own anonymous operations per client address (quote requests, error reports). Add one if abuse appears.',
       },
     );
+    Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR5',
+      reason:
+        'CloudFront reaches the server over plain HTTP on its port: the instance has no certificate of its own (ACM certificates cannot be installed on EC2). Its security group admits only CloudFront, but the hop is not encrypted; a CloudFront VPC origin with the server in a private subnet would remove it, at the price of a NAT gateway.',
+    });
+    if (!certificate) {
+      Validations.of(distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'No "domain" setting: the CloudFront address with its default certificate (security policy fixed at TLSv1) serves the site; setting "domain" adds the certificate and TLSv1.2_2021.',
+      });
+    }
 
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
     new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
+    new CfnOutput(this, 'SiteAddress', { value: `https://${this.publicHost}` });
   }
 }

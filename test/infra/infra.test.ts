@@ -10,7 +10,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { repoRoot } from '../../domain/paths';
 import { securityHeaders } from '../../scripts/lib/securityHeaders';
 import { buildApp } from '../../infra/lib/app';
-import { hostedDomainUrl, type InfraSettings } from '../../infra/lib/settings';
+import { apiUrl, hostedDomainUrl, type InfraSettings } from '../../infra/lib/settings';
 
 const context = (
   JSON.parse(readFileSync(path.join(repoRoot, 'infra', 'cdk.json'), 'utf8')) as {
@@ -98,7 +98,7 @@ describe('the app client', () => {
 describe('the static site', () => {
   it('sends the response headers the build writes, from the same source', () => {
     const expected = securityHeaders({
-      apiBaseUrl: context.apiUrl,
+      apiBaseUrl: apiUrl(context),
       cognitoEndpoint: '',
       cognitoRegion: context.region,
       cognitoHostedDomain: hostedDomainUrl(context),
@@ -127,16 +127,7 @@ describe('the static site', () => {
     expect(sent).toEqual(expected);
   });
 
-  it('serves the SPA shell for page paths and keeps the bucket private', () => {
-    site.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        DefaultRootObject: 'index.html',
-        CustomErrorResponses: [
-          Match.objectLike({ ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/app.html' }),
-          Match.objectLike({ ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/app.html' }),
-        ],
-      }),
-    });
+  it('keeps the bucket private', () => {
     site.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -149,19 +140,58 @@ describe('the static site', () => {
   });
 });
 
-it('cdk-nag (AWS Solutions) finds nothing unacknowledged, and every acknowledgment has a reason', () => {
-  const report = new AwsSolutionsChecks().validateScope(built.app);
-  expect(report.violations.map((v) => `${v.ruleName}: ${v.description}`)).toEqual([]);
-  expect(report.success).toBe(true);
+/** The findings acknowledged, each with its reason beside it in infra/lib (construct, rule). */
+const WAIVED = [
+  'ShineIdentity/UserPool AwsSolutions-COG2',
+  'ShineIdentity/UserPool AwsSolutions-COG8',
+  'ShineIdentity/UserPool/smsRole AwsSolutions-IAM5',
+  'ShineServer/Releases AwsSolutions-S1',
+  'ShineServer/AppSecrets AwsSolutions-SMG4',
+  'ShineServer/SmtpCredentials AwsSolutions-SMG4',
+  'ShineServer/Role AwsSolutions-IAM4',
+  'ShineServer/Role AwsSolutions-IAM5',
+  'ShineServer/Role AwsSolutions-IAM5',
+  'ShineServer/Role AwsSolutions-IAM5',
+  'ShineServer/Role AwsSolutions-IAM5',
+  'ShineServer/Role AwsSolutions-IAM5',
+  'ShineServer/Role AwsSolutions-IAM5',
+  'ShineServer/Instance AwsSolutions-EC28',
+  'ShineServer/Backups/DataVolume AwsSolutions-IAM4',
+  'ShineSite/AccessLogs AwsSolutions-S1',
+  'ShineSite/Cdn AwsSolutions-CFR1',
+  'ShineSite/Cdn AwsSolutions-CFR2',
+  'ShineSite/Cdn AwsSolutions-CFR5',
+  'ShineMonitoring/Alarms AwsSolutions-SNS2',
+];
+
+/** Every cdk-nag acknowledgment in an app: "<construct path> <rule>" → reason. */
+function acknowledgments(app: App): Map<string, string> {
   const reasons = new Map<string, string>();
-  for (const node of built.app.node.findAll()) {
+  for (const node of app.node.findAll()) {
     for (const entry of node.node.metadata) {
       if (entry.type !== 'aws:cdk:acknowledged-rules') continue;
       for (const [rule, reason] of Object.entries(entry.data as Record<string, string>)) {
-        reasons.set(`${node.node.path} ${rule}`, reason);
+        if (rule.includes('AwsSolutions-')) reasons.set(`${node.node.path} ${rule}`, reason);
       }
     }
   }
-  expect([...reasons.keys()].filter((key) => key.includes('AwsSolutions-')).length).toBe(7);
-  for (const reason of reasons.values()) expect(reason.length).toBeGreaterThan(30);
+  return reasons;
+}
+
+it('cdk-nag (AWS Solutions) finds nothing unacknowledged, with or without a domain, and every acknowledgment has a reason', () => {
+  const bare = buildApp(new App({ context: { ...context, domain: '' } }));
+  for (const app of [built.app, bare.app]) {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((v) => `${v.ruleName}: ${v.description}`)).toEqual([]);
+    expect(report.success).toBe(true);
+  }
+  const rules = (app: App) =>
+    [...acknowledgments(app).keys()].map((key) =>
+      key.replace(/\[.*\]$/, '').replace(' Annotation::', ' '),
+    );
+  expect(rules(built.app).sort()).toEqual([...WAIVED].sort());
+  // Without a domain, the default certificate's TLSv1 is the one more waiver.
+  expect(rules(bare.app).sort()).toEqual([...WAIVED, 'ShineSite/Cdn AwsSolutions-CFR4'].sort());
+  for (const reason of acknowledgments(bare.app).values())
+    expect(reason.length).toBeGreaterThan(30);
 });

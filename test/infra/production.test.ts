@@ -1,0 +1,350 @@
+/**
+ * The production set-up beyond the site and the user pool (issue 58): the API server, one
+ * domain with its certificate, off-machine backups, logs, the alarms that e-mail the owner, the
+ * budget, and SES's bounces and complaints delivered to the API. Each is read from the
+ * synthesized CloudFormation templates, as CloudFormation would receive it. cdk-nag is left out
+ * here so that each test shows its own setting (test/infra/infra.test.ts runs it).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { repoRoot } from '../../domain/paths';
+import { BACKUP_RETENTION_DAYS } from '../../server/config';
+import { buildApp } from '../../infra/lib/app';
+import { COGNITO_PARAMETERS } from '../../infra/lib/identityStack';
+import { HEALTH_PATH, MAIL_FAILED_LINES } from '../../infra/lib/monitoringStack';
+import { SERVER_PORT } from '../../infra/lib/serverBoot';
+import { SES_EVENTS_PATH, type InfraSettings } from '../../infra/lib/settings';
+
+const context = (
+  JSON.parse(readFileSync(path.join(repoRoot, 'infra', 'cdk.json'), 'utf8')) as {
+    context: InfraSettings;
+  }
+).context;
+
+const build = (overrides: Partial<InfraSettings> = {}) =>
+  buildApp(new App({ context: { ...context, ...overrides } }), { checks: false });
+const built = build();
+const server = Template.fromStack(built.server);
+const site = Template.fromStack(built.site);
+const mail = Template.fromStack(built.mail);
+const monitoring = Template.fromStack(built.monitoring);
+const host = new URL(context.siteUrl).host;
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+const only = (template: Template, type: string): Resource => {
+  const found = Object.values(template.findResources(type)) as Resource[];
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+const resolved = (stack: Stack, value: unknown) => JSON.stringify(stack.resolve(value));
+
+/** The instance's user data as the instance receives it (CloudFormation references as «ref»). */
+function userData(template: Template): string {
+  const instance = only(template, 'AWS::EC2::Instance');
+  const join = (
+    instance.Properties.UserData as { 'Fn::Base64': { 'Fn::Join': [string, unknown[]] } }
+  )['Fn::Base64']['Fn::Join'];
+  return join[1].map((part) => (typeof part === 'string' ? part : '«ref»')).join(join[0]);
+}
+/** The text a user-data heredoc writes to `file`. */
+function written(script: string, file: string): string {
+  const start = script.indexOf(`cat > ${file} <<'SHINE_FILE_END'\n`);
+  expect({ file, found: start >= 0 }).toEqual({ file, found: true });
+  const body = script.slice(script.indexOf('\n', start) + 1);
+  return body.slice(0, body.indexOf('\nSHINE_FILE_END'));
+}
+const boot = userData(server);
+
+describe('the API server', () => {
+  it('has encrypted disks and no key pair (Session Manager instead of SSH)', () => {
+    const instance = only(server, 'AWS::EC2::Instance');
+    expect(instance.Properties.KeyName).toBeUndefined();
+    expect(instance.Properties.BlockDeviceMappings).toEqual([
+      expect.objectContaining({ Ebs: expect.objectContaining({ Encrypted: true }) }),
+    ]);
+    server.hasResourceProperties('AWS::EC2::Volume', { Encrypted: true });
+    server.hasResourceProperties('AWS::EC2::LaunchTemplate', {
+      LaunchTemplateData: { MetadataOptions: { HttpTokens: 'required' } },
+    });
+    server.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: Match.objectLike({
+        Statement: [Match.objectLike({ Principal: { Service: 'ec2.amazonaws.com' } })],
+      }),
+      ManagedPolicyArns: [
+        {
+          'Fn::Join': [
+            '',
+            ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/AmazonSSMManagedInstanceCore'],
+          ],
+        },
+      ],
+    });
+  });
+
+  it("admits CloudFront's origin-facing addresses on the service's port, and nothing else", () => {
+    const groups = Object.values(server.findResources('AWS::EC2::SecurityGroup')) as Resource[];
+    const ingress = [
+      ...groups.flatMap((group) => (group.Properties.SecurityGroupIngress ?? []) as unknown[]),
+      ...(Object.values(server.findResources('AWS::EC2::SecurityGroupIngress')) as Resource[]).map(
+        (rule) => rule.Properties,
+      ),
+    ];
+    expect(ingress).toEqual([
+      expect.objectContaining({
+        SourcePrefixListId: context.cloudFrontPrefixListId,
+        IpProtocol: 'tcp',
+        FromPort: SERVER_PORT,
+        ToPort: SERVER_PORT,
+      }),
+    ]);
+  });
+
+  it('runs the systemd unit of infra/systemd, and writes the env file from Secrets Manager and Parameter Store before each start', () => {
+    const unit = readFileSync(path.join(repoRoot, 'infra', 'systemd', 'shine.service'), 'utf8');
+    expect(written(boot, '/etc/systemd/system/shine.service')).toBe(unit.replace(/\n$/, ''));
+    const dropIn = written(boot, '/etc/systemd/system/shine.service.d/cloud.conf');
+    expect(dropIn).toContain('Requires=shine-env.service');
+    expect(dropIn).toContain('After=shine-env.service');
+    const writer = written(boot, '/usr/local/lib/shine/write-env.cjs');
+    expect(writer).toContain("'secretsmanager', 'get-secret-value'");
+    expect(writer).toContain("'ssm', 'get-parameter'");
+    expect(writer).toContain("'/etc/shine/shine.env.new', text, { mode: 0o600 }");
+    const settings = JSON.parse(
+      written(boot, '/etc/shine/boot.json').replaceAll('«ref»', 'ref'),
+    ) as {
+      parameters: unknown;
+      env: Record<string, string>;
+    };
+    expect(settings.parameters).toEqual(COGNITO_PARAMETERS);
+    expect(settings.env).toMatchObject({
+      API_PORT: String(SERVER_PORT),
+      PUBLIC_API_URL: `${context.siteUrl}/api`,
+      CORS_ORIGINS: context.siteUrl,
+      TRUST_PROXY: '1',
+    });
+    expect(Object.keys(settings.env)).not.toContain('SIGNED_URL_SECRET');
+    expect(boot).toContain('systemctl enable shine.service shine-backup.timer shine-metrics.timer');
+    server.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ GenerateStringKey: 'SIGNED_URL_SECRET' }),
+    });
+  });
+
+  it("sends the service's log to CloudWatch Logs, kept 30 days", () => {
+    server.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: 'shine/api',
+      RetentionInDays: 30,
+    });
+    const agent = JSON.parse(written(boot, '/opt/aws/amazon-cloudwatch-agent/etc/shine.json')) as {
+      logs: {
+        logs_collected: {
+          files: { collect_list: { file_path: string; log_group_name: string }[] };
+        };
+      };
+    };
+    const [collected] = agent.logs.logs_collected.files.collect_list;
+    expect(collected?.log_group_name).toBe('«ref»');
+    expect(written(boot, '/etc/systemd/system/shine.service.d/cloud.conf')).toContain(
+      `StandardOutput=append:${collected?.file_path}`,
+    );
+    expect(boot).toContain('amazon-cloudwatch-agent-ctl -a fetch-config');
+  });
+});
+
+describe('backups off the machine', () => {
+  it(`AWS Backup copies the data volume daily and keeps each copy ${BACKUP_RETENTION_DAYS} days (the privacy text's period)`, () => {
+    server.hasResourceProperties('AWS::Backup::BackupPlan', {
+      BackupPlan: Match.objectLike({
+        BackupPlanRule: [
+          Match.objectLike({
+            ScheduleExpression: 'cron(0 5 * * ? *)',
+            Lifecycle: { DeleteAfterDays: BACKUP_RETENTION_DAYS },
+          }),
+        ],
+      }),
+    });
+    const selection = only(server, 'AWS::Backup::BackupSelection');
+    const volume = Object.keys(server.findResources('AWS::EC2::Volume'))[0]!;
+    expect(JSON.stringify(selection.Properties)).toContain(`{"Ref":"${volume}"}`);
+    expect(JSON.stringify(selection.Properties)).toContain(':volume/');
+  });
+
+  it("the app's consistent backup runs before each copy, onto the copied volume, alone there", () => {
+    expect(written(boot, '/etc/systemd/system/shine-backup.timer')).toContain(
+      'OnCalendar=*-*-* 04:30:00 UTC',
+    );
+    const job = written(boot, '/etc/systemd/system/shine-backup.service');
+    expect(job).toContain(
+      'ExecStart=/usr/bin/node dist-server/cli.cjs backup --dir /var/lib/shine/data/backup-for-copy',
+    );
+    expect(job).toMatch(/ExecStartPost=.*head -n -1 \| xargs -r rm -rf/);
+    expect(boot).toContain('/var/lib/shine/data xfs defaults,nofail');
+  });
+});
+
+describe('one domain', () => {
+  const distribution = () =>
+    only(site, 'AWS::CloudFront::Distribution').Properties.DistributionConfig as Record<
+      string,
+      unknown
+    >;
+
+  it('sends /api/* to the server, uncached with every method, and has no error pages to swallow its answers', () => {
+    expect(distribution().CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        AllowedMethods: expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']),
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+      }),
+    ]);
+    expect(distribution().CustomErrorResponses).toBeUndefined();
+    const origins = distribution().Origins as {
+      DomainName: unknown;
+      CustomOriginConfig?: unknown;
+    }[];
+    expect(origins).toContainEqual(
+      expect.objectContaining({
+        CustomOriginConfig: expect.objectContaining({
+          HTTPPort: SERVER_PORT,
+          OriginProtocolPolicy: 'http-only',
+        }),
+      }),
+    );
+  });
+
+  it('with a domain: its certificate (DNS-validated), the alias, TLS 1.2 at least and the DNS records', () => {
+    site.hasResourceProperties('AWS::CertificateManager::Certificate', {
+      DomainName: host,
+      ValidationMethod: 'DNS',
+    });
+    expect(distribution()).toMatchObject({
+      Aliases: [host],
+      ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+    });
+    for (const type of ['A', 'AAAA']) {
+      site.hasResourceProperties('AWS::Route53::RecordSet', { Name: `${host}.`, Type: type });
+    }
+    mail.hasResourceProperties('AWS::Route53::HostedZone', { Name: `${context.domain}.` });
+  });
+
+  it('without a domain: the CloudFront address, and no certificate', () => {
+    const bare = build({ domain: '' });
+    const template = Template.fromStack(bare.site);
+    template.resourceCountIs('AWS::CertificateManager::Certificate', 0);
+    template.resourceCountIs('AWS::Route53::RecordSet', 0);
+    const config = only(template, 'AWS::CloudFront::Distribution').Properties
+      .DistributionConfig as Record<string, unknown>;
+    expect(config.Aliases).toBeUndefined();
+    expect(resolved(bare.site, bare.site.publicHost)).toContain('DomainName');
+  });
+});
+
+describe('the owner is told', () => {
+  const topicArn = () => ({ Ref: Object.keys(monitoring.findResources('AWS::SNS::Topic'))[0]! });
+  const alarm = (metricName: string) => {
+    const found = (
+      Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[]
+    ).filter((each) => each.Properties.MetricName === metricName);
+    expect({ metricName, alarmed: found.length > 0 }).toEqual({ metricName, alarmed: true });
+    for (const each of found) {
+      expect(each.Properties.AlarmActions).toEqual([topicArn()]);
+    }
+    return found.map((each) => each.Properties);
+  };
+
+  it('by e-mail, on an SNS topic', () => {
+    monitoring.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: context.alarmEmail,
+      TopicArn: topicArn(),
+    });
+  });
+
+  it('when the health check fails', () => {
+    monitoring.hasResourceProperties('AWS::Route53::HealthCheck', {
+      HealthCheckConfig: Match.objectLike({
+        Type: 'HTTPS',
+        FullyQualifiedDomainName: host,
+        ResourcePath: HEALTH_PATH,
+      }),
+    });
+    expect(alarm('HealthCheckStatus')).toEqual([
+      expect.objectContaining({ ComparisonOperator: 'LessThanThreshold', Threshold: 1 }),
+    ]);
+  });
+
+  it('when answers are 5xx errors', () => {
+    expect(alarm('5xxErrorRate')).toEqual([
+      expect.objectContaining({ Namespace: 'AWS/CloudFront', Threshold: 5 }),
+    ]);
+  });
+
+  it('when a disk is over 80% full', () => {
+    const disks = alarm('disk_used_percent');
+    expect(disks.map((each) => each.Dimensions)).toEqual(
+      expect.arrayContaining([
+        expect.arrayContaining([{ Name: 'path', Value: '/' }]),
+        expect.arrayContaining([{ Name: 'path', Value: '/var/lib/shine/data' }]),
+      ]),
+    );
+    for (const each of disks) expect(each.Threshold).toBe(80);
+    const agent = written(boot, '/opt/aws/amazon-cloudwatch-agent/etc/shine.json');
+    expect(agent).toContain('"used_percent"');
+  });
+
+  it('when e-mails wait in the outbox, or fail', () => {
+    expect(alarm('OutboxWaiting')).toHaveLength(1);
+    expect(written(boot, '/usr/local/bin/shine-outbox-metric')).toContain(
+      '--metric-name OutboxWaiting',
+    );
+    expect(alarm('MailFailed')).toHaveLength(1);
+    monitoring.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: MAIL_FAILED_LINES.map((line) => `?"${line}"`).join(' '),
+    });
+    // The lines the filter looks for are the ones the worker writes.
+    const worker = readFileSync(path.join(repoRoot, 'server', 'mail', 'worker.ts'), 'utf8');
+    for (const line of MAIL_FAILED_LINES) expect(worker).toContain(line);
+  });
+
+  it('when the month costs more than the budget', () => {
+    monitoring.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: Match.objectLike({
+        TimeUnit: 'MONTHLY',
+        BudgetLimit: { Amount: Number(context.monthlyBudgetUsd), Unit: 'USD' },
+      }),
+      NotificationsWithSubscribers: Match.arrayWith([
+        Match.objectLike({
+          Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 80 }),
+          Subscribers: [{ SubscriptionType: 'SNS', Address: topicArn() }],
+        }),
+      ]),
+    });
+  });
+});
+
+describe("SES's bounces and complaints", () => {
+  it('go from the configuration set every message uses to an SNS topic', () => {
+    only(mail, 'AWS::SES::ConfigurationSet');
+    const set = Object.keys(mail.findResources('AWS::SES::ConfigurationSet'))[0]!;
+    mail.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: {
+          TopicARN: { Ref: Object.keys(mail.findResources('AWS::SNS::Topic'))[0] },
+        },
+      }),
+    });
+    mail.hasResourceProperties('AWS::SES::EmailIdentity', {
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: set } },
+    });
+  });
+
+  it('reach the API over HTTPS on the site’s domain', () => {
+    site.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'https',
+      Endpoint: `https://${host}${SES_EVENTS_PATH}`,
+    });
+  });
+});
