@@ -5,6 +5,11 @@ import { BUSINESS_DEFAULTS } from '../domain/business';
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The browser's error reports (POST /client-errors), per client address. */
 export const CLIENT_ERROR_RATE_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+/**
+ * Where SES's bounces and complaints arrive (SNS, HTTPS), under the API's base: `POST` there is
+ * handled by sesEvents.ts, and infra/ subscribes the SES topic to it.
+ */
+export const SES_EVENTS_PATH = '/ses-events';
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
 /** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
 export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;

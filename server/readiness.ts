@@ -15,7 +15,11 @@ export const READINESS_LIMITS = {
    * SMTP_URL, or it is not running). A message waiting for its next try is not due yet.
    */
   outboxDueMinutes: 15,
-  /** Messages given up (refused or expired; not suppressed ones) within these hours. */
+  /**
+   * Messages given up after every try (expired: the mail server was unreachable or kept
+   * answering "try later") within these hours. A message refused for good (one wrong address)
+   * or suppressed is shown on the health page, but is not the system failing.
+   */
   failedWithinHours: 24,
   /** The newest backup (or, with none yet, the start of the server) older than this. */
   backupMaxAgeHours: 26,
@@ -40,7 +44,7 @@ export interface ReadinessPaths {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The outbox's problems: a due message not sent, messages given up lately. */
+/** The outbox's problems: a due message not sent, messages given up after every try lately. */
 function outboxProblems(db: Db, now: Date): string[] {
   const problems: string[] = [];
   const stuckSince = new Date(now.getTime() - READINESS_LIMITS.outboxDueMinutes * MINUTE_MS);
@@ -57,11 +61,11 @@ function outboxProblems(db: Db, now: Date): string[] {
   const { failed } = statement(
     db,
     `SELECT COUNT(*) AS failed FROM outbox
-      WHERE status = 'failed' AND failure IS NOT 'suppressed' AND failed_at >= ?`,
+      WHERE status = 'failed' AND failure = 'expired' AND failed_at >= ?`,
   ).get(since.toISOString()) as { failed: number };
   if (failed > 0)
     problems.push(
-      `${plural(failed, 'e-mail')} failed in the last ${READINESS_LIMITS.failedWithinHours} hours`,
+      `${plural(failed, 'e-mail')} not delivered after every try, in the last ${READINESS_LIMITS.failedWithinHours} hours`,
     );
   return problems;
 }

@@ -15,13 +15,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import MessageValidator from 'sns-validator';
-import type { SesEventsSettings } from './config';
+import { SES_EVENTS_PATH, type SesEventsSettings } from './config';
 import type { Db } from './db';
 import { badRequest, HttpError } from './errors';
 import { suppressAddresses } from './suppression';
-
-/** The path under the API's base that the SNS subscription (infra/) delivers to. */
-export const SES_EVENTS_PATH = '/ses-events';
 
 /** SNS's messages are at most 256 KiB, plus the envelope. */
 const BODY_LIMIT = 300 * 1024;

@@ -18,7 +18,7 @@ export function buildApp(app: App = new App(), { checks = true } = {}) {
   const mail = new MailStack(app, 'ShineMail', { env, settings });
   const identity = new IdentityStack(app, 'ShineIdentity', { env, settings });
   identity.addStackDependency(mail);
-  const server = new ServerStack(app, 'ShineServer', { env, settings });
+  const server = new ServerStack(app, 'ShineServer', { env, settings, sesEvents: mail.sesEvents });
   // The server reads the pool's settings from Parameter Store when it starts.
   server.addStackDependency(identity);
   const site = new SiteStack(app, 'ShineSite', {

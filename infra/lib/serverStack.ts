@@ -25,6 +25,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { BACKUP_RETENTION_DAYS } from '../../server/config';
 import { COGNITO_PARAMETERS } from './identityStack';
@@ -49,6 +50,8 @@ const logicalId = (construct: Construct) =>
 
 export interface ServerStackProps extends StackProps {
   settings: InfraSettings;
+  /** SES's bounces and complaints: the API accepts notifications from this topic only. */
+  sesEvents: sns.ITopic;
 }
 
 export class ServerStack extends Stack {
@@ -275,6 +278,7 @@ export class ServerStack extends Stack {
         CORS_ORIGINS: settings.siteUrl,
         PUBLIC_API_URL: apiUrl(settings),
         MAIL_FROM: settings.mailFrom,
+        SES_EVENTS_TOPIC_ARN: props.sesEvents.topicArn,
         TRUST_PROXY: '1',
       },
     });

@@ -125,6 +125,8 @@ describe('the API server', () => {
       TRUST_PROXY: '1',
     });
     expect(Object.keys(settings.env)).not.toContain('SIGNED_URL_SECRET');
+    // The SES bounces' topic: the API accepts notifications from that topic only.
+    expect(Object.keys(settings.env)).toContain('SES_EVENTS_TOPIC_ARN');
     expect(boot).toContain('systemctl enable shine.service shine-backup.timer shine-metrics.timer');
     server.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ GenerateStringKey: 'SIGNED_URL_SECRET' }),

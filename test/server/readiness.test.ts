@@ -72,18 +72,27 @@ it('a message due more than the limit ago: the outbox is stuck', async () => {
   ]);
 });
 
-it('a message given up in the last day is a problem; older ones and suppressed ones are not', async () => {
+it('a message given up after every try in the last day is a problem; older ones, refused and suppressed ones are not', async () => {
+  requestQuote(db, quoteRequest(), null, new Date(clock));
   requestQuote(db, quoteRequest(), null, new Date(clock));
   const failedAt = new Date(clock).toISOString();
+  const [first, second] = db
+    .prepare("SELECT id FROM outbox WHERE kind = 'customer-quote' ORDER BY id")
+    .all() as { id: string }[];
   db.prepare(
-    "UPDATE outbox SET status = 'failed', failure = 'refused', last_error = 'EENVELOPE 550: no such user', failed_at = ? WHERE kind = 'customer-quote'",
-  ).run(failedAt);
+    "UPDATE outbox SET status = 'failed', failure = 'refused', last_error = 'EENVELOPE 550: no such user', failed_at = ? WHERE id = ?",
+  ).run(failedAt, first!.id);
   db.prepare(
     "UPDATE outbox SET status = 'failed', failure = 'suppressed', last_error = 'suppressed', failed_at = ? WHERE kind = 'owner-quote'",
   ).run(failedAt);
-  expect(await problems()).toEqual(['1 e-mail failed in the last 24 hours']);
+  expect(await problems()).toEqual([]);
+  db.prepare(
+    "UPDATE outbox SET status = 'failed', failure = 'expired', last_error = 'ETIMEDOUT', failed_at = ? WHERE id = ?",
+  ).run(failedAt, second!.id);
+  const expired = '1 e-mail not delivered after every try, in the last 24 hours';
+  expect(await problems()).toEqual([expired]);
   clock += (READINESS_LIMITS.failedWithinHours + 1) * HOUR;
-  expect(await problems()).not.toContain('1 e-mail failed in the last 24 hours');
+  expect(await problems()).not.toContain(expired);
 });
 
 it('no backup for more than 26 hours (since the last one, or since the start when none)', async () => {

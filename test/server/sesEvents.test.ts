@@ -20,7 +20,7 @@ import type { Transporter } from 'nodemailer';
 import { mailFromEnv } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
 import { startMailWorker } from '../../server/mail/worker';
-import { SES_EVENTS_PATH } from '../../server/sesEvents';
+import { SES_EVENTS_PATH } from '../../server/config';
 import { OWNERS_GROUP } from '../../domain/owners';
 import {
   call,
