@@ -346,6 +346,9 @@ const migrations: readonly string[] = [
   CREATE INDEX client_errors_message ON client_errors (message, first_seen_at);
   CREATE INDEX client_errors_seen ON client_errors (last_seen_at);
   `,
+  // When the owner marked a booking Completed (server/bookings.ts): the undo is offered for
+  // 10 minutes from then.
+  `ALTER TABLE bookings ADD COLUMN completed_at TEXT;`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;
