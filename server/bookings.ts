@@ -9,6 +9,7 @@ import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../domain/pricin
 import { timeSlotsFor } from '../domain/quoteSchedule';
 import { pointsForCompletedBooking } from '../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from '../domain/business';
+import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../domain/completion';
 import {
   enqueueBookingEvent,
   enqueueQuote,
@@ -230,15 +231,10 @@ export interface CompletionResult {
   points: number;
 }
 
-export interface CompletionOptions extends ChangeOptions {
+interface CompletionOptions extends ChangeOptions {
   /** The owner confirmed the job was done before its appointment's day. */
   doneEarly?: boolean;
 }
-
-/** How long after completing a job the owner may take it back. */
-export const UNDO_COMPLETION_MS = 10 * 60_000;
-/** How long the "done" e-mail waits for the owner to say the pictures are in. */
-export const DONE_MAIL_DELAY_MS = 30 * 60_000;
 
 /**
  * Marks a Booked booking Completed and writes the earn entry for its owner, in one transaction.

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
+import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../../../domain/completion';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import {
@@ -142,11 +143,6 @@ export function ScheduleForm({
   );
 }
 
-/** The undo of a completion of the last 10 minutes (the server says when it is too late). */
-const UNDO_MS = 10 * 60_000;
-/** How long the "done" e-mail waits for the pictures. */
-const PICTURES_WAIT_MS = 30 * 60_000;
-
 /** `at` (an ISO instant) is less than `ms` ago. */
 const isRecent = (at: string | null | undefined, ms: number) =>
   !!at && Date.now() - Date.parse(at) < ms;
@@ -252,8 +248,8 @@ export function FinishedJob({ booking, onChanged }: { booking: OwnerBooking; onC
       setError(failure(caught, T.failed));
     }
   };
-  const canUndo = isRecent(booking.completedAt, UNDO_MS);
-  if (!canUndo && !isRecent(booking.completedAt, PICTURES_WAIT_MS)) return null;
+  const canUndo = isRecent(booking.completedAt, UNDO_COMPLETION_MS);
+  if (!canUndo && !isRecent(booking.completedAt, DONE_MAIL_DELAY_MS)) return null;
   return (
     <ActionSection title={T.doneTitle} error={error} onSubmit={() => void sayPicturesIn()}>
       <Typography variant="body2" color="text.secondary">
