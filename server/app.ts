@@ -184,7 +184,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // one, is a compile error here (and still refused at start, below).
   const table = {
     ...createHandlers(db, options, secret),
-    ...createOwnerHandlers(db, options),
+    ...createOwnerHandlers(db, options, secret),
     ...createOwnerCustomerHandlers(db),
     ...accountHandlers(db, options, verifyToken),
     ...createOwnerHealthHandlers(db, options, probes),

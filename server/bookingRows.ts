@@ -32,6 +32,8 @@ export interface BookingRow {
   seen_at: string | null;
   /** When the owner first set its appointment (scheduleBooking); null until then. */
   scheduled_at: string | null;
+  /** When it was marked Completed (null before, and after an undo). */
+  completed_at: string | null;
   /** The owner's internal note; never in a customer's answer. */
   owner_note: string;
   cancel_reason: string;

@@ -1,15 +1,21 @@
 /** Website bookings: quote requests, their changes while Booked, and completion. */
 import type { Booking, BookingUpdate, QuoteRequest } from '../domain/contract/types';
-import { todayLocal } from '../domain/dates';
+import { calendarDayText, todayLocal } from '../domain/dates';
 import { inWriteTransaction, newId, statement, type Db } from './db';
 import { badRequest, conflict, HttpError, notFound } from './errors';
-import { creditCompletedBooking, type Customer } from './customers';
+import { creditCompletedBooking, removeCompletedBookingCredit, type Customer } from './customers';
 import { assertBelowCap } from './caps';
 import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../domain/pricing';
 import { timeSlotsFor } from '../domain/quoteSchedule';
 import { pointsForCompletedBooking } from '../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from '../domain/business';
-import { enqueueBookingEvent, enqueueQuote } from './outbox';
+import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../domain/completion';
+import {
+  enqueueBookingEvent,
+  enqueueQuote,
+  releaseCompletedMessage,
+  withdrawCompletedMessage,
+} from './outbox';
 import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
@@ -225,26 +231,37 @@ export interface CompletionResult {
   points: number;
 }
 
+interface CompletionOptions extends ChangeOptions {
+  /** The owner confirmed the job was done before its appointment's day. */
+  doneEarly?: boolean;
+}
+
 /**
- * Operator action: marks a Booked booking Completed and writes the earn entry for its owner,
- * in one transaction. An anonymous request earns its points when its owner claims it.
+ * Marks a Booked booking Completed and writes the earn entry for its owner, in one transaction.
+ * An anonymous request earns its points when its owner claims it. An appointment on a later day
+ * (business time zone) is refused unless `doneEarly`. The customer's "done" e-mail waits until
+ * the owner says the pictures are in (`picturesAreIn`), or DONE_MAIL_DELAY_MS.
  */
 export function completeBooking(
   db: Db,
   bookingId: string,
   now: Date = new Date(),
-  options: ChangeOptions = {},
+  options: CompletionOptions = {},
 ): CompletionResult {
   return inWriteTransaction(db, () => {
     const row = bookingRow(db, bookingId);
     if (row.status !== 'Booked') {
       throw new HttpError(409, `Booking ${bookingId} is ${row.status}, not Booked`);
     }
+    if (row.date && row.date > todayLocal(now) && !options.doneEarly) {
+      throw conflict(
+        `The appointment is on ${calendarDayText(row.date)}, after today: confirm the job was done early to complete it now`,
+      );
+    }
     const at = now.toISOString();
-    db.prepare("UPDATE bookings SET status = 'Completed', updated_at = ? WHERE booking_id = ?").run(
-      at,
-      bookingId,
-    );
+    db.prepare(
+      "UPDATE bookings SET status = 'Completed', completed_at = ?, updated_at = ? WHERE booking_id = ?",
+    ).run(at, at, bookingId);
     const userId = row.user_id;
     const completed = { ...row, status: 'Completed' as const, updated_at: at };
     if (userId) creditCompletedBooking(db, userId, completed);
@@ -261,9 +278,48 @@ export function completeBooking(
         bookingId,
         { kind: 'completed', points, credited: userId !== null, account },
         now,
+        new Date(now.getTime() + DONE_MAIL_DELAY_MS),
       );
     }
     return { booking: toBooking(completed), userId, points };
+  });
+}
+
+/** The Completed booking, or 409. */
+function completedRow(db: Db, bookingId: string): BookingRow {
+  const row = bookingRow(db, bookingId);
+  if (row.status !== 'Completed') {
+    throw conflict(`Booking ${bookingId} is ${row.status}, not Completed`);
+  }
+  return row;
+}
+
+/**
+ * Takes a completion back within UNDO_COMPLETION_MS: the booking is Booked again, its earn entry
+ * is removed (whichever account it credited) and its "done" e-mail, if not sent yet, withdrawn.
+ * A second undo finds it Booked: 409.
+ */
+export function undoCompletion(db: Db, bookingId: string, now: Date = new Date()): BookingRow {
+  return inWriteTransaction(db, () => {
+    const row = completedRow(db, bookingId);
+    const since = row.completed_at ? now.getTime() - Date.parse(row.completed_at) : Infinity;
+    if (!(since <= UNDO_COMPLETION_MS)) {
+      throw conflict('A completion can be undone only within 10 minutes of marking it done');
+    }
+    removeCompletedBookingCredit(db, bookingId);
+    withdrawCompletedMessage(db, bookingId);
+    db.prepare(
+      "UPDATE bookings SET status = 'Booked', completed_at = NULL, updated_at = ? WHERE booking_id = ?",
+    ).run(now.toISOString(), bookingId);
+    return bookingRow(db, bookingId);
+  });
+}
+
+/** The owner says a Completed booking's pictures are in: its "done" e-mail goes now. */
+export function picturesAreIn(db: Db, bookingId: string, now: Date = new Date()): void {
+  inWriteTransaction(db, () => {
+    completedRow(db, bookingId);
+    releaseCompletedMessage(db, bookingId, now);
   });
 }
 

@@ -31,8 +31,9 @@ import { erasureListPath } from './erasureList';
 import { backupSettingsFromEnv } from './productionConfig';
 
 const usage = `Usage:
-  npm run operator -- complete-booking <bookingId>
-      Marks a Booked booking Completed and writes its loyalty points (one transaction).
+  npm run operator -- complete-booking <bookingId> [--done-early]
+      Marks a Booked booking Completed and writes its loyalty points (one transaction). An
+      appointment on a day after today is refused unless --done-early.
   npm run operator -- add-picture <bookingId> <image.jpg|.png|.webp> [--description TEXT]
       Stores a service picture for that booking in PICTURES_DIR, turned upright and
       without its metadata (camera, time, GPS), as an upload from the owner console.
@@ -77,6 +78,7 @@ async function main(argv: string[]): Promise<number> {
       reason: { type: 'string' },
       dir: { type: 'string' },
       refused: { type: 'boolean', default: false },
+      'done-early': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -93,7 +95,9 @@ async function main(argv: string[]): Promise<number> {
       throw new HttpError(400, 'complete-booking needs a 24-character booking id');
     const db = openDatabase(storage.databasePath);
     try {
-      const result = completeBooking(db, bookingId);
+      const result = completeBooking(db, bookingId, new Date(), {
+        doneEarly: values['done-early'],
+      });
       console.log(
         result.userId
           ? `Booking ${bookingId} is Completed; ${result.points} points credited to ${result.userId}.`

@@ -110,6 +110,26 @@ export function creditCompletedBooking(
 }
 
 /**
+ * Removes a completed booking's earn entry (the completion was undone), whichever account it
+ * credited; 409 when that account has already spent the points (its balance would fall below 0).
+ */
+export function removeCompletedBookingCredit(db: Db, bookingId: string): void {
+  const key = bookingEarnKey(bookingId);
+  const entry = statement(
+    db,
+    'SELECT user_id, points FROM loyalty_transactions WHERE reason_key = ?',
+  ).get(key) as { user_id: string; points: number } | undefined;
+  if (!entry) return;
+  const { points } = getLoyalty(db, { userId: entry.user_id, email: '' });
+  if (points < entry.points) {
+    throw conflict(
+      `The customer has already spent these points (balance ${points}); the completion stays`,
+    );
+  }
+  statement(db, 'DELETE FROM loyalty_transactions WHERE reason_key = ?').run(key);
+}
+
+/**
  * The customer behind a verified token, created on first access with the signup bonus.
  * `email` is an address the identity provider says is verified (see server/auth.ts) and is
  * copied into the profile; `emailUnverified` (an id token naming an unverified address) clears

@@ -389,6 +389,9 @@ const migrations: readonly string[] = [
   CREATE UNIQUE INDEX outbox_once ON outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
   `,
+  // When the owner marked a booking Completed (server/bookings.ts): the undo is offered for
+  // 10 minutes from then.
+  `ALTER TABLE bookings ADD COLUMN completed_at TEXT;`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -4,7 +4,6 @@
  * operation table, one handler per openapi.yaml operationId, and routes each operation to its
  * handler after authentication and validation (./validation.ts).
  */
-import type { FastifyRequest } from 'fastify';
 import type { ServerOptions } from './config';
 import type { Db } from './db';
 import { HttpError, notFound } from './errors';
@@ -13,7 +12,7 @@ import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './veh
 import { cancelBooking, listBookings, requestQuote, updateBooking } from './bookings';
 import { claimBooking, listClaimable } from './claims';
 import { cancelSubscription, createSubscription, listSubscriptions } from './subscriptions';
-import { listPictures, readPicture, verifyPictureSignature } from './pictures';
+import { listPictures, readPicture, requestSigning, verifyPictureSignature } from './pictures';
 import {
   applyWebhookEvent,
   listCalendlyBookings,
@@ -35,10 +34,7 @@ const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const text = (value: unknown): string => String(value);
 
 export function createHandlers(db: Db, options: ServerOptions, secret: string) {
-  const signing = (request: FastifyRequest) => ({
-    baseUrl: (options.publicApiUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
-    secret,
-  });
+  const signing = requestSigning(options, secret);
   return {
     getHealth: { run: () => ok({ status: 'ok' }) },
     reportClientError: {

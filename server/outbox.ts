@@ -89,12 +89,14 @@ const INSERT_MESSAGE = `INSERT OR IGNORE INTO outbox (id, dedupe_key, kind, audi
      payload, status, attempts, next_attempt_at, created_at, queued_at)
    VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)`;
 
+/** Writes a message, to be sent from `notBefore` (from `now` when not given). */
 function insertMessage(
   db: Db,
   key: string | null,
   kind: MessageKind,
   payload: MessagePayload,
   now: Date,
+  notBefore: Date = now,
 ): boolean {
   const at = now.toISOString();
   const result = statement(db, INSERT_MESSAGE).run(
@@ -104,7 +106,7 @@ function insertMessage(
     kind === 'owner-quote' ? 'owner' : 'customer',
     payload.booking.bookingId,
     JSON.stringify(payload),
-    at,
+    notBefore.toISOString(),
     at,
     at,
   );
@@ -131,15 +133,17 @@ export function enqueueQuote(db: Db, booking: Booking, signedIn: boolean, now: D
 }
 
 /**
- * Writes the messages a booking event causes, in the caller's transaction (or its own). Status
- * messages and reminders respect the customer's preferences; the quote's two messages always
- * go. Returns how many messages were written (0 when they already exist or are turned off).
+ * Writes the messages a booking event causes, in the caller's transaction (or its own), to be
+ * sent from `notBefore` (at once when not given). Status messages and reminders respect the
+ * customer's preferences; the quote's two messages always go. Returns how many messages were
+ * written (0 when they already exist or are turned off).
  */
 export function enqueueBookingEvent(
   db: Db,
   bookingId: string,
   event: BookingEvent,
   now: Date = new Date(),
+  notBefore: Date = now,
 ): number {
   return inWriteTransaction(db, () => {
     const row = bookingRow(db, bookingId);
@@ -153,7 +157,14 @@ export function enqueueBookingEvent(
       case 'completed':
         if (prefs.statusUpdates)
           sent.push(
-            insertMessage(db, `completed:${id}`, 'customer-completed', { booking, ...event }, now),
+            insertMessage(
+              db,
+              completedKey(id),
+              'customer-completed',
+              { booking, ...event },
+              now,
+              notBefore,
+            ),
           );
         break;
       case 'cancelled':
@@ -195,6 +206,27 @@ export function enqueueBookingEvent(
     }
     return written(db, sent.filter(Boolean).length);
   });
+}
+
+/** The one "done" message of a booking. */
+const completedKey = (bookingId: string) => `completed:${bookingId}`;
+
+/** A booking's "done" message, if it is still waiting, goes now (the pictures are in). */
+export function releaseCompletedMessage(db: Db, bookingId: string, now: Date): number {
+  const at = now.toISOString();
+  const changed = statement(
+    db,
+    `UPDATE outbox SET next_attempt_at = ?
+     WHERE dedupe_key = ? AND status = 'pending' AND attempts = 0 AND next_attempt_at > ?`,
+  ).run(at, completedKey(bookingId), at).changes;
+  return written(db, changed);
+}
+
+/** A booking's "done" message, if not sent nor being sent, is deleted (the completion was undone). */
+export function withdrawCompletedMessage(db: Db, bookingId: string): number {
+  return statement(db, "DELETE FROM outbox WHERE dedupe_key = ? AND status = 'pending'").run(
+    completedKey(bookingId),
+  ).changes;
 }
 
 /** Messages in a status (the operator's list), oldest first. */

@@ -12,9 +12,15 @@ import type { ServerOptions } from './config';
 import type { Db } from './db';
 import { badRequest, forbidden, HttpError } from './errors';
 import type { TokenVerifier } from './auth';
-import { completeBooking, ownerCancelBooking, scheduleBooking } from './bookings';
+import {
+  completeBooking,
+  ownerCancelBooking,
+  picturesAreIn,
+  scheduleBooking,
+  undoCompletion,
+} from './bookings';
 import { bookingRow, toBooking, type BookingRow } from './bookingRows';
-import { addPicture, uprightWithoutMetadata } from './pictures';
+import { addPicture, listOwnerPictures, requestSigning, uprightWithoutMetadata } from './pictures';
 import type { Answer, OperationHandlers } from './operationTypes';
 import { MAX_PICTURE_BYTES } from './rules';
 
@@ -41,6 +47,7 @@ export function toOwnerBooking(row: BookingRow) {
     seen: row.seen_at !== null,
     note: row.owner_note,
     cancelReason: row.cancel_reason,
+    completedAt: row.completed_at,
   };
 }
 
@@ -238,7 +245,8 @@ async function uploadPicture(
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const text = (value: unknown): string => String(value);
 
-export function createOwnerHandlers(db: Db, options: ServerOptions) {
+export function createOwnerHandlers(db: Db, options: ServerOptions, secret: string) {
+  const signing = requestSigning(options, secret);
   return {
     listOwnerRequests: { run: (ctx) => ok(listOwnerRequests(db, ctx.query)) },
     markOwnerRequestSeen: { run: (ctx) => ok(markSeen(db, text(ctx.params.id))) },
@@ -254,9 +262,22 @@ export function createOwnerHandlers(db: Db, options: ServerOptions) {
     completeOwnerBooking: {
       run: (ctx) => {
         const bookingId = text(ctx.params.id);
-        const { points } = completeBooking(db, bookingId);
+        const doneEarly = ctx.body?.doneEarly === true;
+        const { points } = completeBooking(db, bookingId, new Date(), { doneEarly });
         return ok({ booking: toOwnerBooking(bookingRow(db, bookingId)), points });
       },
+    },
+    undoOwnerCompletion: {
+      run: (ctx) => ok(toOwnerBooking(undoCompletion(db, text(ctx.params.id)))),
+    },
+    ownerPicturesIn: {
+      run: (ctx) => {
+        picturesAreIn(db, text(ctx.params.id));
+        return { status: 204 };
+      },
+    },
+    listOwnerPictures: {
+      run: (ctx) => ok(listOwnerPictures(db, text(ctx.params.id), signing(ctx.request))),
     },
     uploadOwnerPicture: {
       run: async (ctx) =>

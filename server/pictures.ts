@@ -6,11 +6,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { ServicePic } from '../domain/contract/types';
 import { newId, type Db } from './db';
 import { badRequest, forbidden, notFound } from './errors';
 import { ownedBooking } from './bookings';
+import { bookingRow } from './bookingRows';
 import type { Customer } from './customers';
 import { SIGNED_URL_TTL_SECONDS } from './rules';
 
@@ -55,6 +57,35 @@ export function verifyPictureSignature(
   }
 }
 
+/** How a request's handler signs picture links: the public API's address, or the request's. */
+export function requestSigning(
+  options: { publicApiUrl?: string },
+  secret: string,
+): (request: FastifyRequest) => SigningOptions {
+  return (request) => ({
+    baseUrl: (options.publicApiUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+    secret,
+  });
+}
+
+interface PictureRow {
+  file: string;
+  label: string;
+  description: string;
+  uploaded_at: string;
+}
+
+/** A booking's pictures, oldest first, each with a signed link. */
+function signedPictures(db: Db, bookingId: string, signing: SigningOptions) {
+  const rows = db
+    .prepare(
+      `SELECT file, label, description, uploaded_at FROM pictures
+       WHERE booking_id = ? ORDER BY uploaded_at, rowid`,
+    )
+    .all(bookingId) as PictureRow[];
+  return rows.map((row) => ({ row, signedUrl: signedPictureUrl(row.file, signing) }));
+}
+
 /** Oldest first; 404 when the booking is not the customer's. */
 export function listPictures(
   db: Db,
@@ -63,17 +94,24 @@ export function listPictures(
   signing: SigningOptions,
 ): ServicePic[] {
   ownedBooking(db, customer, bookingId);
-  const rows = db
-    .prepare(
-      `SELECT file, description, uploaded_at FROM pictures
-       WHERE booking_id = ? ORDER BY uploaded_at, rowid`,
-    )
-    .all(bookingId) as { file: string; description: string; uploaded_at: string }[];
-  return rows.map((row) => ({
-    signedUrl: signedPictureUrl(row.file, signing),
+  return signedPictures(db, bookingId, signing).map(({ row, signedUrl }) => ({
+    signedUrl,
     bookingId,
     description: row.description,
     uploadedAt: row.uploaded_at,
+  }));
+}
+
+/** The owner's view of a booking's pictures (with their labels), oldest first; 404 without it. */
+export function listOwnerPictures(db: Db, bookingId: string, signing: SigningOptions) {
+  bookingRow(db, bookingId);
+  return signedPictures(db, bookingId, signing).map(({ row, signedUrl }) => ({
+    file: row.file,
+    label: row.label,
+    bookingId,
+    description: row.description,
+    uploadedAt: row.uploaded_at,
+    signedUrl,
   }));
 }
 

@@ -637,9 +637,65 @@ export interface paths {
      * Mark a Booked booking Completed (its customer's points are credited once)
      * @description As `npm run operator -- complete-booking`: the booking's customer earns its points in
      *     the same transaction; a request nobody has claimed earns them when it is claimed.
-     *     Only while Booked; otherwise `409`.
+     *     Only while Booked; otherwise `409`. An appointment on a day after today (in the
+     *     business's time zone) is `409`, its message naming the day, unless the body says
+     *     `doneEarly: true` (the owner confirmed the job was done before its day).
+     *     The customer's "done" e-mail waits until the owner says the pictures are in
+     *     (`pictures-in`), or 30 minutes. The completion can be undone for 10 minutes
+     *     (`undo-complete`).
      */
     post: operations['completeOwnerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/undo-complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take back a completion of the last 10 minutes (the booking is Booked again)
+     * @description Within 10 minutes of `complete`: the booking is Booked again, the points it credited are
+     *     taken back and its "done" e-mail, if not sent yet, is not sent. A booking that is not
+     *     Completed (an undo already done), a completion older than 10 minutes, or points the
+     *     customer has already spent are `409`.
+     */
+    post: operations['undoOwnerCompletion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/pictures-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Say a completed job's pictures are uploaded (its "done" e-mail goes now)
+     * @description The customer's "done" e-mail, waiting since `complete`, is sent now rather than 30
+     *     minutes after completion. Nothing changes when it was already sent (or the customer
+     *     turned status e-mails off). Only for a Completed booking; otherwise `409`.
+     */
+    post: operations['ownerPicturesIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -656,7 +712,13 @@ export interface paths {
       };
       cookie?: never;
     };
-    get?: never;
+    /**
+     * A booking's pictures, oldest first, each with its label and a signed link
+     * @description What the customer sees in Service Pics for this booking, with the name of the file the
+     *     owner chose (`label`). Each `signedUrl` works without a token until it expires (15
+     *     minutes on the reference server).
+     */
+    get: operations['listOwnerPictures'];
     put?: never;
     /**
      * Add a before/after picture to a booking (the customer sees it in Service Pics)
@@ -1249,6 +1311,11 @@ export interface components {
       note: string;
       /** @description Why the owner cancelled it; empty otherwise */
       cancelReason: string;
+      /**
+       * Format: date-time
+       * @description When the owner marked it Completed (the undo is offered for 10 minutes)
+       */
+      completedAt?: string | null;
     };
     OwnerRequestPage: {
       items: components['schemas']['OwnerBooking'][];
@@ -1266,6 +1333,10 @@ export interface components {
     };
     OwnerCancellation: {
       reason: string;
+    };
+    OwnerCompletionRequest: {
+      /** @description The owner confirmed the job was done before its appointment's day */
+      doneEarly?: boolean;
     };
     OwnerCompletion: {
       booking: components['schemas']['OwnerBooking'];
@@ -1285,6 +1356,11 @@ export interface components {
       description: string;
       /** Format: date-time */
       uploadedAt: string;
+    };
+    /** @description A stored picture with a link to it that works without a token for a while. */
+    OwnerPictureLink: components['schemas']['OwnerPicture'] & {
+      /** Format: uri */
+      signedUrl: string;
     };
     OwnerCustomerSummary: {
       /** @description The identity provider's `sub` */
@@ -2404,7 +2480,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['OwnerCompletionRequest'];
+      };
+    };
     responses: {
       /** @description The completed booking and the points it earns */
       200: {
@@ -2420,6 +2500,87 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  undoOwnerCompletion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The booking, Booked again */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  ownerPicturesIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The e-mail goes now (or had gone) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listOwnerPictures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pictures, oldest first (empty when there are none) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerPictureLink'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -126,6 +126,9 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     scheduleOwnerBooking: { params: id, body: { date: daysFromNow(31), time: '10:00' } },
     cancelOwnerBooking: { params: id, body: { reason: 'Sent by the contract check' } },
     completeOwnerBooking: { params: id },
+    undoOwnerCompletion: { params: id },
+    ownerPicturesIn: { params: id },
+    listOwnerPictures: { params: id },
     uploadOwnerPicture: {
       params: id,
       headers: { 'content-type': 'multipart/form-data; boundary=contract-check' },

@@ -152,8 +152,34 @@ export async function checkOwnerOperations(
     },
     404,
   );
-  await run.check('completeOwnerBooking', 'complete → 200', id(first), 200);
-  await run.check('completeOwnerBooking', 'again → 409', id(first), 409);
+  await run.check(
+    'listOwnerPictures',
+    'the pictures → 200 with the label of the upload',
+    id(first),
+    200,
+    (exchange) =>
+      asArray(exchange.json).some((item) => asRecord(item).label === 'check.png')
+        ? undefined
+        : 'the picture named check.png is missing',
+  );
+  await run.check('listOwnerPictures', 'unknown id → 404', id(UNKNOWN_ID), 404);
+  const early = (value: string) => ({ ...id(value), body: { doneEarly: true } });
+  await run.check('completeOwnerBooking', 'an appointment after today → 409', id(first), 409);
+  await run.check('ownerPicturesIn', 'not completed → 409', id(first), 409);
+  await run.check('completeOwnerBooking', 'done early → 200', early(first), 200);
+  await run.check('completeOwnerBooking', 'again → 409', early(first), 409);
+  await run.check('ownerPicturesIn', 'pictures in → 204', id(first), 204);
+  await run.check('ownerPicturesIn', 'unknown id → 404', id(UNKNOWN_ID), 404);
+  await run.check(
+    'undoOwnerCompletion',
+    'undo → 200, Booked again',
+    id(first),
+    200,
+    isTrue((b) => b.status === 'Booked', 'expected status: Booked'),
+  );
+  await run.check('undoOwnerCompletion', 'again → 409', id(first), 409);
+  await run.check('undoOwnerCompletion', 'unknown id → 404', id(UNKNOWN_ID), 404);
+  await run.check('completeOwnerBooking', 'completed again → 200', early(first), 200);
   await run.check('completeOwnerBooking', 'unknown id → 404', id(UNKNOWN_ID), 404);
   await run.check('completeOwnerBooking', 'malformed id → 400', id('not-an-id'), 400);
   const reason = { reason: 'Sent by the contract check' };

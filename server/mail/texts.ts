@@ -70,10 +70,17 @@ function htmlRows(rows: Row[]): string {
 const link = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="color:#1d4ed8;text-decoration:underline;">${escapeHtml(label)}</a>`;
 
-/** Paragraphs are plain text; each becomes a <p> (escaped) and a text paragraph. */
+/**
+ * A paragraph is plain text, escaped into its <p>; or its text with the HTML to use instead
+ * (already escaped, e.g. with a link).
+ */
+type Paragraph = string | { text: string; html: string };
+const paragraphText = (p: Paragraph) => (typeof p === 'string' ? p : p.text);
+
+/** Each paragraph becomes a <p> and a text paragraph. */
 interface Body {
   heading: string;
-  paragraphs: string[];
+  paragraphs: Paragraph[];
   rows?: Row[];
   after?: string[];
 }
@@ -83,15 +90,15 @@ function render(business: BusinessIdentity, subject: string, body: Body): MailCo
   const text = [
     body.heading,
     '',
-    ...body.paragraphs.flatMap((p) => [p, '']),
+    ...body.paragraphs.flatMap((p) => [paragraphText(p), '']),
     ...(body.rows ? [textRows(body.rows), ''] : []),
     ...(body.after ?? []).flatMap((p) => [p, '']),
     '--',
     footerText,
     '',
   ].join('\n');
-  const p = (line: string) =>
-    `<p style="margin:0 0 14px;font-size:15px;line-height:1.5;color:#111827;">${escapeHtml(line)}</p>`;
+  const p = (line: Paragraph) =>
+    `<p style="margin:0 0 14px;font-size:15px;line-height:1.5;color:#111827;">${typeof line === 'string' ? escapeHtml(line) : line.html}</p>`;
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;">
@@ -223,7 +230,10 @@ export function customerCompleted(
     paragraphs: [
       `We completed your ${booking.vehicleType} detail (${appointment(booking)}).`,
       pointsLine(business, booking, points, credit),
-      `See the pictures of your car in Service Pics: ${pics}`,
+      {
+        text: `See the pictures of your car in Service Pics: ${pics}`,
+        html: `See the pictures of your car in ${link(pics, 'Service Pics')}.`,
+      },
     ],
   });
 }

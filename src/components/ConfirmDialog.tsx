@@ -20,6 +20,10 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** While true both buttons are disabled and the dialog cannot be dismissed. */
   busy?: boolean;
+  /** The confirming button's colour; `error` (a destructive action) unless said. */
+  confirmColor?: 'error' | 'primary' | 'success';
+  /** Shown under the message, e.g. why the last try failed. */
+  children?: ReactNode;
 }
 
 /**
@@ -36,6 +40,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy = false,
+  confirmColor = 'error',
+  children,
 }: ConfirmDialogProps) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -55,12 +61,13 @@ export function ConfirmDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={messageId}>{message}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} ref={cancelRef}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} disabled={busy} color="error" variant="contained">
+        <Button onClick={onConfirm} disabled={busy} color={confirmColor} variant="contained">
           {confirmLabel}
         </Button>
       </DialogActions>

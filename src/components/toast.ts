@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { createElement, useMemo } from 'react';
+import Button from '@mui/material/Button';
 import { toastConfig } from '../config/toasts';
 
 /**
@@ -74,6 +75,27 @@ export function useToast() {
         run((n) => n.enqueueSnackbar(message, { key, variant: 'info', persist: true }));
         return key;
       },
+      /** A default toast with a button (e.g. `Undo`), which closes it and runs `onAction`. */
+      withAction: (message: string, label: string, onAction: () => void) =>
+        run((n) =>
+          n.enqueueSnackbar(message, {
+            variant: 'default',
+            autoHideDuration: toastConfig.defaultMs,
+            action: (key) =>
+              createElement(
+                Button,
+                {
+                  color: 'inherit',
+                  size: 'small',
+                  onClick: () => {
+                    n.closeSnackbar(key);
+                    onAction();
+                  },
+                },
+                label,
+              ),
+          }),
+        ),
       dismiss: (key?: ToastKey) => run((n) => n.closeSnackbar(key)),
     }),
     [],

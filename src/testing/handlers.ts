@@ -29,6 +29,8 @@ export const handlers = [
     }),
   ),
   contractHttp.get('/service-pics', () => HttpResponse.json([])),
+  // A request's pictures on the owner's request page.
+  contractHttp.get('/owner/bookings/{id}/pictures', () => HttpResponse.json([])),
   // The error reports an error page sends (src/app/clientErrors.ts).
   contractHttp.post('/client-errors', () => new HttpResponse(null, { status: 204 })),
 ];

@@ -147,9 +147,10 @@ it('finds no violation in any answer of server/, over every operation and answer
   );
   // Prism forwards a multipart file as text, so a picture's bytes (a PNG's are not all ASCII)
   // arrive changed and the server refuses them: the upload's 201 is checked without Prism
-  // (test/contract/contract.test.ts).
+  // (test/contract/contract.test.ts), and so is the listing of the picture it stores.
   expect(failed).toEqual([
     'anonymous quote over 16 KiB → 413',
+    'the pictures → 200 with the label of the upload',
     'a PNG → 201',
     'anonymous quote over 16 KiB → 413',
   ]);

@@ -98,8 +98,16 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   await expect(upcoming).toContainText(`${tomorrow.short}, 10:00 AM`);
   await expect(page.getByText('Gate code 4321')).toHaveCount(0);
 
-  // The owner marks it completed and uploads a picture through the file input.
+  // The owner marks it completed: one question; tomorrow's job is refused, naming its day,
+  // until the owner says it was done early. Then a picture through the file input.
   await owner.getByRole('button', { name: 'Mark completed' }).click();
+  const confirm = owner.getByRole('dialog', { name: 'Mark completed?' });
+  await expect(confirm).toContainText(
+    /^Mark .+'s Detailing Service on .+ as done\? Points are credited\./,
+  );
+  await confirm.getByRole('button', { name: 'Mark done' }).click();
+  await expect(confirm.getByRole('alert')).toContainText('after today');
+  await confirm.getByRole('button', { name: 'It was done early: mark done' }).click();
   await expect(
     owner.getByText(/^Marked completed\. \d+ loyalty points? credited once\.$/),
   ).toBeVisible();
@@ -112,6 +120,8 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   await expect(
     pictures.getByText(/^Uploaded .+\. The customer sees it in Service Pics\.$/),
   ).toBeVisible();
+  // The request's page shows the picture, named by the file the owner chose.
+  await expect(pictures.getByRole('img', { name: 'after.png' })).toBeVisible();
 
   // The customer sees Completed, the picture in Service Pics and the points.
   const pointsAfter = await loyalty();

@@ -94,7 +94,7 @@ beforeAll(async () => {
   ).bookingId as string;
   const db = openDatabase(api.databasePath);
   try {
-    completeBooking(db, bookingId);
+    completeBooking(db, bookingId, new Date(), { doneEarly: true });
     pictureFile = addPicture(db, api.picturesDir, {
       bookingId,
       data: Buffer.from(`picture of ${RILEY.name}'s car`),

@@ -51,7 +51,7 @@ it('serves a picture with nosniff, no referrer and a CSP that runs nothing', asy
   const bookingId = (booked.body as Json).bookingId as string;
   const db = openDatabase(served.api.databasePath);
   try {
-    completeBooking(db, bookingId);
+    completeBooking(db, bookingId, new Date(), { doneEarly: true });
     addPicture(db, served.api.picturesDir, {
       bookingId,
       data: await demoPicture('After', '#2e86c1'),

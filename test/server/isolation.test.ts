@@ -80,7 +80,7 @@ beforeAll(async () => {
     .subscriptionId as string;
   const db = openDatabase(api.databasePath);
   try {
-    completeBooking(db, ids.completedBooking);
+    completeBooking(db, ids.completedBooking, new Date(), { doneEarly: true });
     addPicture(db, api.picturesDir, {
       bookingId: ids.completedBooking,
       data: Buffer.from('not really a jpeg'),

@@ -363,7 +363,7 @@ describe('bookings', () => {
 
     const completed = await send('POST', '/bookings', quote());
     const completedId = (completed.body as Json).bookingId as string;
-    withDb((db) => completeBooking(db, completedId));
+    withDb((db) => completeBooking(db, completedId, new Date(), { doneEarly: true }));
     expect((await send('PUT', `/bookings/${completedId}`, update)).status).toBe(409);
     expect((await send('DELETE', `/bookings/${completedId}`)).status).toBe(409);
   });
@@ -447,8 +447,12 @@ describe('loyalty', () => {
     );
     const premium = await send('POST', '/bookings', quote({ vehicleType: 'Premium Package' }));
     withDb((db) => {
-      completeBooking(db, (sedan.body as Json).bookingId as string);
-      completeBooking(db, (premium.body as Json).bookingId as string);
+      completeBooking(db, (sedan.body as Json).bookingId as string, new Date(), {
+        doneEarly: true,
+      });
+      completeBooking(db, (premium.body as Json).bookingId as string, new Date(), {
+        doneEarly: true,
+      });
     });
     await send('POST', '/subscriptions', { plan: 'weekly' });
     await send('POST', '/subscriptions', { plan: 'monthly' });
@@ -479,7 +483,7 @@ describe('loyalty', () => {
       body: quote({ email: 'late@example.com', vehicleType: 'Minivan', selectedAddons: [] }),
     });
     const bookingId = (quoteAnswer.body as Json).bookingId as string;
-    const result = withDb((db) => completeBooking(db, bookingId));
+    const result = withDb((db) => completeBooking(db, bookingId, new Date(), { doneEarly: true }));
     expect(result.userId).toBeNull();
     const lateToken = await idp.idToken('late-customer', 'late@example.com');
     const points = async () =>
@@ -502,7 +506,7 @@ describe('loyalty', () => {
       body: quote({ email: shared, vehicleType: 'Sedan', selectedAddons: [] }),
     });
     const bookingId = (posted.body as Json).bookingId as string;
-    withDb((db) => completeBooking(db, bookingId));
+    withDb((db) => completeBooking(db, bookingId, new Date(), { doneEarly: true }));
     const tokens = await Promise.all(
       ['shared-1', 'shared-2', 'shared-3'].map((sub) => idp.idToken(sub, shared)),
     );
@@ -610,7 +614,7 @@ describe('service pictures', () => {
     bookingId = ((await send('POST', '/bookings', quote())).body as Json).bookingId as string;
     image = await demoPicture('After', '#2e86c1');
     withDb((db) => {
-      completeBooking(db, bookingId);
+      completeBooking(db, bookingId, new Date(), { doneEarly: true });
       addPicture(db, api.picturesDir, {
         bookingId,
         data: image,

@@ -112,6 +112,15 @@ const suppressedAddress = () =>
     return 'matrix@example.com';
   });
 
+/** The owner completes a booking whose appointment is after today. */
+async function completeEarly(bookingId: string): Promise<void> {
+  const answer = await call(api.baseUrl, 'POST', `/owner/bookings/${bookingId}/complete`, {
+    token: ownerToken,
+    body: { doneEarly: true },
+  });
+  expect(answer.status).toBe(200);
+}
+
 /** A valid request of each owner operation, on a fresh booking where it needs one. */
 async function request(operationId: string, token?: string): Promise<number> {
   const id = await newBookingId();
@@ -128,7 +137,15 @@ async function request(operationId: string, token?: string): Promise<number> {
     case 'cancelOwnerBooking':
       return send('POST', `/owner/bookings/${id}/cancel`, { reason: 'Rain all day' });
     case 'completeOwnerBooking':
-      return send('POST', `/owner/bookings/${id}/complete`);
+      return send('POST', `/owner/bookings/${id}/complete`, { doneEarly: true });
+    case 'undoOwnerCompletion':
+      await completeEarly(id);
+      return send('POST', `/owner/bookings/${id}/undo-complete`);
+    case 'ownerPicturesIn':
+      await completeEarly(id);
+      return send('POST', `/owner/bookings/${id}/pictures-in`);
+    case 'listOwnerPictures':
+      return send('GET', `/owner/bookings/${id}/pictures`);
     case 'uploadOwnerPicture': {
       const form = new FormData();
       form.append('description', 'After');
@@ -172,6 +189,9 @@ describe('authorization matrix of the owner operations', () => {
       [
         'cancelOwnerBooking',
         'completeOwnerBooking',
+        'undoOwnerCompletion',
+        'ownerPicturesIn',
+        'listOwnerPictures',
         'listOwnerRequests',
         'listOwnerRoute',
         'markOwnerRequestSeen',
@@ -220,7 +240,7 @@ describe('authorization matrix of the owner operations', () => {
     expect(await request(operationId, unsigned)).toBe(401);
     expect(await request(operationId, edited)).toBe(401);
     expect(await request(operationId, signedOutOwnerToken)).toBe(401);
-    expect([200, 201]).toContain(await request(operationId, ownerToken));
+    expect([200, 201, 204]).toContain(await request(operationId, ownerToken));
   });
 
   it('answers 403 to an access token outside the group and 2xx to one inside it', async () => {
@@ -280,20 +300,62 @@ describe('what the owner operations do', () => {
     );
     expect(seenByCustomer).toMatchObject({ date, time: '10:00 AM' });
     expect(JSON.stringify(seenByCustomer)).not.toContain('Gate code 4411');
-    const done = await owner('POST', `/owner/bookings/${id}/complete`);
+    // Tomorrow's appointment: refused, naming its day, until the owner says it was done early.
+    const early = await owner('POST', `/owner/bookings/${id}/complete`);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ message: expect.stringContaining(calendarDayText(date)) });
+    expect(
+      (await owner('POST', `/owner/bookings/${id}/complete`, { doneEarly: 'yes' })).status,
+    ).toBe(400);
+    const done = await owner('POST', `/owner/bookings/${id}/complete`, { doneEarly: true });
     expect(done.body).toMatchObject({ booking: { status: 'Completed' }, points: 145 });
-    expect((await owner('POST', `/owner/bookings/${id}/complete`)).status).toBe(409);
-    const loyalty = await call(api.baseUrl, 'GET', '/loyalty', { token: customerToken });
-    const earned = (
-      loyalty.body as { transactions: { type: string; points: number; source: string }[] }
-    ).transactions;
+    expect(
+      (await owner('POST', `/owner/bookings/${id}/complete`, { doneEarly: true })).status,
+    ).toBe(409);
+    const earnEntries = async () => {
+      const loyalty = await call(api.baseUrl, 'GET', '/loyalty', { token: customerToken });
+      return (
+        loyalty.body as { transactions: { type: string; points: number; source: string }[] }
+      ).transactions.filter((entry) => entry.type === 'earn');
+    };
     // The history names the booking in words: its service, vehicle and day, not its id.
-    expect(earned.filter((entry) => entry.type === 'earn')).toEqual([
+    expect(await earnEntries()).toEqual([
       expect.objectContaining({
         points: 145,
         source: `Completed: Detailing Service for the 2020 Subaru Outback on ${calendarDayText(date)}`,
       }),
     ]);
+    // Undone at once: Booked again and the points taken back; a second undo is refused.
+    const undone = await owner('POST', `/owner/bookings/${id}/undo-complete`);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ status: 'Booked', completedAt: null });
+    expect(await earnEntries()).toEqual([]);
+    expect((await owner('POST', `/owner/bookings/${id}/undo-complete`)).status).toBe(409);
+    expect((await owner('POST', `/owner/bookings/${id}/pictures-in`)).status).toBe(409);
+    expect(await earnEntries()).toEqual([]);
+    // Completed again: it earns once more, once.
+    expect(
+      (await owner('POST', `/owner/bookings/${id}/complete`, { doneEarly: true })).status,
+    ).toBe(200);
+    expect(await earnEntries()).toHaveLength(1);
+    expect((await owner('POST', `/owner/bookings/${id}/pictures-in`)).status).toBe(204);
+  });
+
+  it("lists a booking's pictures with their labels and links that open them", async () => {
+    const id = await newBookingId();
+    expect((await owner('GET', `/owner/bookings/${id}/pictures`)).body).toEqual([]);
+    expect((await uploadAsOwner(id, PNG, 'image/png', 'before.png')).status).toBe(201);
+    expect((await uploadAsOwner(id, PNG, 'image/png', 'after.png')).status).toBe(201);
+    const listed = await owner('GET', `/owner/bookings/${id}/pictures`);
+    expect(listed.status).toBe(200);
+    const pictures = listed.body as { label: string; signedUrl: string }[];
+    expect(pictures.map((picture) => picture.label)).toEqual(['before.png', 'after.png']);
+    const file = await fetch(pictures[0]?.signedUrl ?? '');
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect((await owner('GET', '/owner/bookings/000000000000000000000000/pictures')).status).toBe(
+      404,
+    );
   });
 
   it('writes one e-mail to the customer when the owner books, moves or cancels a booking', async () => {
@@ -338,7 +400,8 @@ describe('what the owner operations do', () => {
     expect((await owner('PUT', `/owner/bookings/${asAsked}/schedule`, preferred)).status).toBe(200);
     expect(customerMessages(asAsked)).toEqual(['customer-booked']);
     // Sent without signing in, by an address no account has: create one, not "sign in".
-    expect((await owner('POST', `/owner/bookings/${asAsked}/complete`)).status).toBe(200);
+    const early = { doneEarly: true };
+    expect((await owner('POST', `/owner/bookings/${asAsked}/complete`, early)).status).toBe(200);
     const done = customerMail(asAsked)[1]?.text ?? '';
     expect(done).toContain(
       `Create an account with as.asked@example.com at ${mailFromEnv({}).business.siteUrl}/auth to see your pictures and points.`,

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { calendarDayText } from '../../domain/dates';
 import { repoRoot } from '../../domain/paths';
 import { configFromEnv } from '../../server/config';
 import { openDatabase } from '../../server/db';
@@ -86,7 +87,13 @@ it('the operator CLI completes a booking and credits its points, once', async ()
   );
   db.close();
 
-  const first = await finished(run('server/cli.ts', ['complete-booking', booking.bookingId], env));
+  // Its appointment is after today: refused, naming the day, unless done early.
+  const future = await finished(run('server/cli.ts', ['complete-booking', booking.bookingId], env));
+  expect(future.code).toBe(1);
+  expect(future.err).toContain(`The appointment is on ${calendarDayText(booking.date ?? '')}`);
+  const first = await finished(
+    run('server/cli.ts', ['complete-booking', booking.bookingId, '--done-early'], env),
+  );
   expect(first.code).toBe(0);
   expect(first.out).toContain(
     `Booking ${booking.bookingId} is Completed; 90 points credited to cli-user.`,

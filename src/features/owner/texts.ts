@@ -99,6 +99,24 @@ export const OWNER_TEXT = {
     completed: (points: number) =>
       `Marked completed. ${points} loyalty ${points === 1 ? 'point' : 'points'} credited once.`,
     completedAnonymous: 'Marked completed.',
+    confirmTitle: 'Mark completed?',
+    /** The one question before completing: `day` is the appointment's day in words, or ''. */
+    confirmComplete: (name: string, service: string, day: string) =>
+      `Mark ${name}'s ${service}${day ? ` on ${day}` : ''} as done? Points are credited.`,
+    confirm: 'Mark done',
+    notYet: 'Not yet',
+    doneEarly: 'It was done early: mark done',
+    /** The toast after completing, with its Undo. */
+    completedToast: (name: string) => `${name}: marked completed.`,
+    undo: 'Undo',
+    doneTitle: 'Job completed',
+    doneHelp:
+      'The customer\'s "done" e-mail waits for the pictures: it goes when you say they are in, or 30 minutes after completing.',
+    picturesIn: 'Pictures are in: send the e-mail',
+    picturesInDone: 'The customer\'s "done" e-mail goes now.',
+    undoCompletion: 'Undo completion',
+    undoHelp: 'Possible for 10 minutes after completing; the points are taken back.',
+    undone: 'Completion undone: the job is open again.',
 
     picturesTitle: 'Before and after pictures',
     picture: 'Picture (JPEG, PNG or WebP, up to 10 MB)',
@@ -109,6 +127,9 @@ export const OWNER_TEXT = {
     /** `label` is the file name the owner chose ('' when the phone named none). */
     uploaded: (label: string) =>
       `Uploaded ${label || 'the picture'}. The customer sees it in Service Pics.`,
+    /** A picture's name when its file had none. */
+    unnamedPicture: (index: number) => `Picture ${index}`,
+    noPictures: 'No pictures yet.',
   },
 
   route: {

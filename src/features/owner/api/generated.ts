@@ -51,8 +51,33 @@ const injectedRtkApi = api
         CompleteOwnerBookingApiResponse,
         CompleteOwnerBookingApiArg
       >({
-        query: (queryArg) => ({ url: `/owner/bookings/${queryArg.id}/complete`, method: 'POST' }),
+        query: (queryArg) => ({
+          url: `/owner/bookings/${queryArg.id}/complete`,
+          method: 'POST',
+          body: queryArg.ownerCompletionRequest,
+        }),
         invalidatesTags: ['owner'],
+      }),
+      undoOwnerCompletion: build.mutation<
+        UndoOwnerCompletionApiResponse,
+        UndoOwnerCompletionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/owner/bookings/${queryArg.id}/undo-complete`,
+          method: 'POST',
+        }),
+        invalidatesTags: ['owner'],
+      }),
+      ownerPicturesIn: build.mutation<OwnerPicturesInApiResponse, OwnerPicturesInApiArg>({
+        query: (queryArg) => ({
+          url: `/owner/bookings/${queryArg.id}/pictures-in`,
+          method: 'POST',
+        }),
+        invalidatesTags: ['owner'],
+      }),
+      listOwnerPictures: build.query<ListOwnerPicturesApiResponse, ListOwnerPicturesApiArg>({
+        query: (queryArg) => ({ url: `/owner/bookings/${queryArg.id}/pictures` }),
+        providesTags: ['owner'],
       }),
       uploadOwnerPicture: build.mutation<UploadOwnerPictureApiResponse, UploadOwnerPictureApiArg>({
         query: (queryArg) => ({
@@ -150,6 +175,21 @@ export type CompleteOwnerBookingApiResponse =
   /** status 200 The completed booking and the points it earns */ OwnerCompletion;
 export type CompleteOwnerBookingApiArg = {
   id: Id;
+  ownerCompletionRequest: OwnerCompletionRequest;
+};
+export type UndoOwnerCompletionApiResponse =
+  /** status 200 The booking, Booked again */ OwnerBooking;
+export type UndoOwnerCompletionApiArg = {
+  id: Id;
+};
+export type OwnerPicturesInApiResponse = unknown;
+export type OwnerPicturesInApiArg = {
+  id: Id;
+};
+export type ListOwnerPicturesApiResponse =
+  /** status 200 The pictures, oldest first (empty when there are none) */ OwnerPictureLink[];
+export type ListOwnerPicturesApiArg = {
+  id: Id;
 };
 export type UploadOwnerPictureApiResponse = /** status 201 The stored picture */ OwnerPicture;
 export type UploadOwnerPictureApiArg = {
@@ -246,6 +286,8 @@ export type OwnerBooking = Booking & {
   note: string;
   /** Why the owner cancelled it; empty otherwise */
   cancelReason: string;
+  /** When the owner marked it Completed (the undo is offered for 10 minutes) */
+  completedAt?: string | null;
 };
 export type OwnerRequestPage = {
   items: OwnerBooking[];
@@ -274,6 +316,10 @@ export type OwnerCompletion = {
   /** What the booking earns its customer */
   points: number;
 };
+export type OwnerCompletionRequest = {
+  /** The owner confirmed the job was done before its appointment's day */
+  doneEarly?: boolean;
+};
 export type OwnerPicture = {
   /** The stored file's name (random) */
   file: string;
@@ -285,6 +331,9 @@ export type OwnerPicture = {
   bookingId: Id;
   description: string;
   uploadedAt: string;
+};
+export type OwnerPictureLink = OwnerPicture & {
+  signedUrl: string;
 };
 export type OwnerCustomerSummary = {
   /** The identity provider's `sub` */
@@ -435,6 +484,9 @@ export const {
   useScheduleOwnerBookingMutation,
   useCancelOwnerBookingMutation,
   useCompleteOwnerBookingMutation,
+  useUndoOwnerCompletionMutation,
+  useOwnerPicturesInMutation,
+  useListOwnerPicturesQuery,
   useUploadOwnerPictureMutation,
   useListOwnerRouteQuery,
   useListOwnerCustomersQuery,

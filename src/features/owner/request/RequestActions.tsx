@@ -6,15 +6,29 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
+import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../../../domain/completion';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useToast } from '../../../components/toast';
 import {
   useCancelOwnerBookingMutation,
   useCompleteOwnerBookingMutation,
+  useListOwnerPicturesQuery,
+  useOwnerPicturesInMutation,
   useScheduleOwnerBookingMutation,
+  useUndoOwnerCompletionMutation,
   useUploadOwnerPictureMutation,
   type OwnerBooking,
   type UploadOwnerPictureApiArg,
 } from '../api/generated';
-import { appointmentText, failure, toBookingTime, toInputTime } from '../format';
+import {
+  appointmentText,
+  dayText,
+  failure,
+  todayInNewYork,
+  toBookingTime,
+  toInputTime,
+} from '../format';
 import { OWNER_TEXT } from '../texts';
 
 const T = OWNER_TEXT.request;
@@ -129,29 +143,138 @@ export function ScheduleForm({
   );
 }
 
-/** Marks the job completed: the server credits the points once. */
+/** `at` (an ISO instant) is less than `ms` ago. */
+const isRecent = (at: string | null | undefined, ms: number) =>
+  !!at && Date.now() - Date.parse(at) < ms;
+
+/** Takes a completion back; the page shows the booking Booked again. */
+function useUndoCompletion(onChanged: Changed) {
+  const [undo, { isLoading }] = useUndoOwnerCompletionMutation();
+  const toast = useToast();
+  const run = async (bookingId: string) => {
+    try {
+      onChanged(await undo({ id: bookingId }).unwrap(), T.undone);
+    } catch (caught) {
+      toast.error(failure(caught, T.failed));
+    }
+  };
+  return { run, isLoading };
+}
+
+/**
+ * Marks the job completed after one question naming the customer, the service and the day; the
+ * server credits the points once. An appointment after today is refused until the owner says it
+ * was done early. The toast that follows offers Undo.
+ */
 export function CompleteJob({ booking, onChanged }: { booking: OwnerBooking; onChanged: Changed }) {
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState('');
+  // The server refused a day after today: the next confirmation says it was done early.
+  const [early, setEarly] = useState(false);
   const [complete, { isLoading }] = useCompleteOwnerBookingMutation();
+  const undo = useUndoCompletion(onChanged);
+  const toast = useToast();
+  const name = booking.name || booking.email;
+  const close = () => {
+    setAsking(false);
+    setError('');
+    setEarly(false);
+  };
   const run = async () => {
     setError('');
     try {
-      const done = await complete({ id: booking.bookingId }).unwrap();
+      const done = await complete({
+        id: booking.bookingId,
+        ownerCompletionRequest: early ? { doneEarly: true } : {},
+      }).unwrap();
+      close();
       onChanged(
         done.booking,
         done.booking.userId ? T.completed(done.points) : T.completedAnonymous,
       );
+      toast.withAction(T.completedToast(name), T.undo, () => void undo.run(booking.bookingId));
     } catch (caught) {
+      const status = (caught as { status?: unknown } | null)?.status;
+      setEarly(status === 409 && !!booking.date && booking.date > todayInNewYork());
       setError(failure(caught, T.failed));
     }
   };
   return (
-    <ActionSection title={T.completeTitle} error={error} onSubmit={() => void run()}>
+    <ActionSection title={T.completeTitle} error="" onSubmit={() => setAsking(true)}>
       <Box>
         <Button type="submit" variant="contained" color="success" disabled={isLoading}>
           {isLoading ? T.completing : T.complete}
         </Button>
       </Box>
+      <ConfirmDialog
+        open={asking}
+        title={T.confirmTitle}
+        message={T.confirmComplete(
+          name,
+          booking.serviceName || DEFAULT_SERVICE_NAME,
+          booking.date ? dayText(booking.date) : '',
+        )}
+        confirmLabel={early ? T.doneEarly : T.confirm}
+        cancelLabel={T.notYet}
+        confirmColor="success"
+        busy={isLoading}
+        onConfirm={() => void run()}
+        onCancel={close}
+      >
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </ActionSection>
+  );
+}
+
+/**
+ * A job completed a moment ago: the owner says the pictures are in (the customer's "done" e-mail
+ * goes then rather than 30 minutes after completing), or takes the completion back.
+ */
+export function FinishedJob({ booking, onChanged }: { booking: OwnerBooking; onChanged: Changed }) {
+  const [error, setError] = useState('');
+  const [picturesIn, { isLoading }] = useOwnerPicturesInMutation();
+  const undo = useUndoCompletion(onChanged);
+  const sayPicturesIn = async () => {
+    setError('');
+    try {
+      await picturesIn({ id: booking.bookingId }).unwrap();
+      onChanged(booking, T.picturesInDone);
+    } catch (caught) {
+      setError(failure(caught, T.failed));
+    }
+  };
+  const canUndo = isRecent(booking.completedAt, UNDO_COMPLETION_MS);
+  if (!canUndo && !isRecent(booking.completedAt, DONE_MAIL_DELAY_MS)) return null;
+  return (
+    <ActionSection title={T.doneTitle} error={error} onSubmit={() => void sayPicturesIn()}>
+      <Typography variant="body2" color="text.secondary">
+        {T.doneHelp}
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" disabled={isLoading}>
+          {T.picturesIn}
+        </Button>
+        {canUndo && (
+          <Button
+            variant="outlined"
+            disabled={undo.isLoading}
+            onClick={() => void undo.run(booking.bookingId)}
+            aria-describedby={`${booking.bookingId}-undo-help`}
+          >
+            {T.undoCompletion}
+          </Button>
+        )}
+      </Stack>
+      {canUndo && (
+        <Typography id={`${booking.bookingId}-undo-help`} variant="body2" color="text.secondary">
+          {T.undoHelp}
+        </Typography>
+      )}
     </ActionSection>
   );
 }
@@ -258,6 +381,59 @@ export function PictureUpload({ booking }: { booking: OwnerBooking }) {
           <Typography key={index}>{line}</Typography>
         ))}
       </Box>
+      <PictureList bookingId={booking.bookingId} />
     </ActionSection>
+  );
+}
+
+/** The request's pictures as the customer sees them, each named by the file the owner chose. */
+function PictureList({ bookingId }: { bookingId: string }) {
+  const { data: pictures, error } = useListOwnerPicturesQuery({ id: bookingId });
+  if (error) return <Alert severity="error">{failure(error, T.failed)}</Alert>;
+  if (!pictures) return null;
+  if (pictures.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {T.noPictures}
+      </Typography>
+    );
+  }
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+      }}
+    >
+      {pictures.map((picture, index) => {
+        const name = picture.label || T.unnamedPicture(index + 1);
+        return (
+          <Box component="li" key={picture.file}>
+            <Box component="figure" sx={{ m: 0 }}>
+              <Box
+                component="img"
+                src={picture.signedUrl}
+                alt={name}
+                loading="lazy"
+                sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1 }}
+              />
+              <Box component="figcaption" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography variant="body2">{name}</Typography>
+                {picture.description && (
+                  <Typography variant="body2" color="text.secondary">
+                    {picture.description}
+                  </Typography>
+                )}
+              </Box>
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
   );
 }

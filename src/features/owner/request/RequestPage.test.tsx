@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '../../../testing/user';
 import { File as NodeFile } from 'node:buffer';
 import { HttpResponse } from 'msw';
@@ -9,7 +9,9 @@ import type {
   OwnerBooking,
   OwnerCancellation,
   OwnerCompletion,
+  OwnerCompletionRequest,
   OwnerPicture,
+  OwnerPictureLink,
   OwnerSchedule,
 } from '../api/generated';
 import { ownerBooking, signInAsOwner } from '../testing/ownerApi';
@@ -144,23 +146,169 @@ describe("a request's page", () => {
     expect(screen.queryByRole('region', { name: 'Schedule' })).not.toBeInTheDocument();
   });
 
-  it('marks the job completed and says how many points the customer got', async () => {
-    const booking = ownerBooking({ name: 'Drew Done' });
+  /** Answers "complete" with the booking Completed, recording each body; 409 for `refuse`. */
+  function completeAnswers(booking: OwnerBooking, refuse?: string) {
+    const sent: (OwnerCompletionRequest | null)[] = [];
     server.use(
-      contractHttp.post('/owner/bookings/{id}/complete', () =>
-        HttpResponse.json<OwnerCompletion>({
-          booking: { ...booking, seen: true, status: 'Completed' },
+      contractHttp.post('/owner/bookings/{id}/complete', async ({ request }) => {
+        const text = await request.text();
+        const body = text ? (JSON.parse(text) as OwnerCompletionRequest) : null;
+        sent.push(body);
+        if (refuse && !body?.doneEarly) {
+          return HttpResponse.json({ error: 'Conflict', message: refuse }, { status: 409 });
+        }
+        return HttpResponse.json<OwnerCompletion>({
+          booking: {
+            ...booking,
+            seen: true,
+            status: 'Completed',
+            completedAt: new Date().toISOString(),
+          },
           points: 175,
-        }),
-      ),
+        });
+      }),
     );
+    return sent;
+  }
+
+  it('asks once before marking the job completed, then says how many points the customer got', async () => {
+    const booking = ownerBooking({ name: 'Drew Done' });
+    const sent = completeAnswers(booking);
     await openRequest(booking);
-    await userEvent.click(screen.getByRole('button', { name: 'Mark completed' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark completed?' });
+    expect(dialog).toHaveTextContent(
+      "Mark Drew Done's Detailing Service on Tue, Dec 1, 2026 as done? Points are credited.",
+    );
+    // Keyboard: Escape closes it and nothing is sent.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    const again = await screen.findByRole('dialog', { name: 'Mark completed?' });
+    await user.click(within(again).getByRole('button', { name: 'Mark done' }));
     expect(
       await screen.findByText('Marked completed. 175 loyalty points credited once.'),
     ).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.doneEarly).toBeUndefined();
     expect(screen.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Before and after pictures' })).toBeInTheDocument();
+  });
+
+  it('offers "done early" when the server refuses an appointment after today, naming its day', async () => {
+    const booking = ownerBooking({ name: 'Eli Early', date: '2099-12-04' });
+    const refusal =
+      'The appointment is on Fri, Dec 4, 2099, after today: confirm the job was done early to complete it now';
+    const sent = completeAnswers(booking, refusal);
+    await openRequest(booking);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark completed?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark done' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    await user.click(within(dialog).getByRole('button', { name: 'It was done early: mark done' }));
+    expect(await screen.findByText(/^Marked completed\./)).toBeInTheDocument();
+    expect(sent).toEqual([{}, { doneEarly: true }]);
+  });
+
+  it('undoes a completion from the toast: the server is asked once and the job is open again', async () => {
+    const booking = ownerBooking({ name: 'Una Undo' });
+    completeAnswers(booking);
+    const undone: string[] = [];
+    server.use(
+      contractHttp.post('/owner/bookings/{id}/undo-complete', ({ params }) => {
+        undone.push(params.id);
+        return HttpResponse.json<OwnerBooking>({ ...booking, seen: true, completedAt: null });
+      }),
+    );
+    await openRequest(booking);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark done' }),
+    );
+    const toast = (await screen.findByText('Una Undo: marked completed.')).closest(
+      '.notistack-MuiContent',
+    ) as HTMLElement;
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Completion undone: the job is open again.'),
+    ).toBeInTheDocument();
+    expect(undone).toEqual([booking.bookingId]);
+    expect(screen.getByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
+  });
+
+  it('lets the owner say the pictures are in (the e-mail goes now) and undo on the page itself', async () => {
+    const booking = ownerBooking({
+      name: 'Pia Pics',
+      status: 'Completed',
+      completedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const asked: string[] = [];
+    server.use(
+      contractHttp.post('/owner/bookings/{id}/pictures-in', ({ params }) => {
+        asked.push(`in:${params.id}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      contractHttp.post('/owner/bookings/{id}/undo-complete', ({ params }) => {
+        asked.push(`undo:${params.id}`);
+        return HttpResponse.json<OwnerBooking>({
+          ...booking,
+          seen: true,
+          status: 'Booked',
+          completedAt: null,
+        });
+      }),
+    );
+    await openRequest(booking);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Pictures are in: send the e-mail' }));
+    expect(await screen.findByText('The customer\'s "done" e-mail goes now.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo completion' }));
+    expect(
+      await screen.findByText('Completion undone: the job is open again.'),
+    ).toBeInTheDocument();
+    expect(asked).toEqual([`in:${booking.bookingId}`, `undo:${booking.bookingId}`]);
+  });
+
+  it("shows the request's pictures with the labels the owner chose", async () => {
+    const booking = ownerBooking({ name: 'Lia Labels', status: 'Completed' });
+    server.use(
+      contractHttp.get('/owner/bookings/{id}/pictures', ({ params }) =>
+        HttpResponse.json<OwnerPictureLink[]>([
+          {
+            file: 'aaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+            label: 'before.jpg',
+            bookingId: params.id,
+            description: 'Before: back seat',
+            uploadedAt: '2026-12-01T21:00:00.000Z',
+            signedUrl: 'https://api.example.com/service-pics/files/aaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+          },
+          {
+            file: 'bbbbbbbbbbbbbbbbbbbbbbbb.jpg',
+            label: 'after.jpg',
+            bookingId: params.id,
+            description: '',
+            uploadedAt: '2026-12-01T22:00:00.000Z',
+            signedUrl: 'https://api.example.com/service-pics/files/bbbbbbbbbbbbbbbbbbbbbbbb.jpg',
+          },
+        ]),
+      ),
+    );
+    await openRequest(booking);
+    const section = screen.getByRole('region', { name: 'Before and after pictures' });
+    const before = await within(section).findByRole('img', { name: 'before.jpg' });
+    expect(before).toHaveAttribute(
+      'src',
+      'https://api.example.com/service-pics/files/aaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+    );
+    expect(within(section).getByText('before.jpg')).toBeInTheDocument();
+    expect(within(section).getByText('Before: back seat')).toBeInTheDocument();
+    expect(within(section).getByRole('img', { name: 'after.jpg' })).toBeInTheDocument();
+    expect(within(section).queryByText(/aaaaaaaa/)).not.toBeInTheDocument();
   });
 
   it("uploads a picture from the file input (camera on a phone), showing the server's size error clearly", async () => {

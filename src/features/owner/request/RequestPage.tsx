@@ -13,7 +13,13 @@ import { StatusChips } from '../StatusChips';
 import { Failure } from '../Failure';
 import { OWNER_TEXT } from '../texts';
 import { RequestDetails } from './RequestDetails';
-import { CancelForm, CompleteJob, PictureUpload, ScheduleForm } from './RequestActions';
+import {
+  CancelForm,
+  CompleteJob,
+  FinishedJob,
+  PictureUpload,
+  ScheduleForm,
+} from './RequestActions';
 
 const T = OWNER_TEXT.request;
 
@@ -96,6 +102,7 @@ export function RequestPage() {
       <Box role="status">{notice && <Alert severity="success">{notice}</Alert>}</Box>
       {open && <ScheduleForm booking={booking} onChanged={changed} />}
       {open && <CompleteJob booking={booking} onChanged={changed} />}
+      {booking.status === 'Completed' && <FinishedJob booking={booking} onChanged={changed} />}
       {booking.status !== 'Cancelled' && <PictureUpload booking={booking} />}
       {open && <CancelForm booking={booking} onChanged={changed} />}
     </Stack>
