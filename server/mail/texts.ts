@@ -5,8 +5,9 @@
  */
 import type { Booking } from '../../domain/contract/types';
 import { mailtoHref, telHref } from '../../domain/contact';
-import { appointmentText } from '../../domain/dates';
+import { appointmentText, formatShortDateTime } from '../../domain/dates';
 import type { BusinessIdentity } from '../config';
+import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 
 export interface MailContent {
   subject: string;
@@ -73,9 +74,21 @@ interface Body {
   paragraphs: string[];
   rows?: Row[];
   after?: string[];
+  /**
+   * False: the recipient's address is not the verified e-mail of the booking's account (a
+   * visitor's, or one typed for someone else), so the e-mail ends with what to do when they did
+   * not ask for it (and its other parts hold nothing the sender typed).
+   */
+  verified?: boolean;
 }
 
+/** The line an e-mail to an address nobody has shown is theirs ends with. */
+export const notAskedLine = (business: BusinessIdentity) =>
+  `Did not ask us for this? Someone typed your e-mail address, perhaps by mistake: you can ignore this e-mail, or reply to it or call us at ${business.phone} and we will take your address off the request.`;
+
 function render(business: BusinessIdentity, subject: string, body: Body): MailContent {
+  if (body.verified === false)
+    body = { ...body, after: [...(body.after ?? []), notAskedLine(business)] };
   const footerText = `${business.name} · ${business.phone} · ${business.email} · ${business.siteUrl}`;
   const text = [
     body.heading,
@@ -163,11 +176,42 @@ export function ownerNewQuote(
   );
 }
 
-/** To the customer: their quote request arrived. Always sent. */
+/**
+ * What was chosen, in the business's own words: the service, add-ons, date, time and price
+ * (nothing the sender typed).
+ */
+function chosenRows(booking: Booking): Row[] {
+  return [
+    {
+      label: 'Service',
+      text: `${booking.serviceName ?? DEFAULT_SERVICE_NAME} (${booking.vehicleType})`,
+    },
+    { label: 'Add-ons', text: addonsText(booking) },
+    { label: 'Total', text: money(booking.totalPrice) },
+    { label: 'Preferred date and time', text: appointment(booking) },
+  ];
+}
+
+/**
+ * To the customer: their quote request arrived. To an address that is not the signed-in
+ * customer's own verified one (`verified` false), only what was chosen: no name, vehicle,
+ * notes or address, which anyone could have typed.
+ */
 export function customerQuoteConfirmation(
   business: BusinessIdentity,
   booking: Booking,
+  verified = false,
 ): MailContent {
+  if (!verified)
+    return render(business, `We received a quote request: ${business.name}`, {
+      heading: 'We received a quote request',
+      paragraphs: [
+        `A quote request for a car detail was sent to ${business.name} with this e-mail address. We'll contact you within 24 hours to confirm the booking.`,
+      ],
+      rows: chosenRows(booking),
+      after: [`Questions or changes? Call us at ${business.phone} or reply to this e-mail.`],
+      verified,
+    });
   return render(business, `We received your quote request: ${business.name}`, {
     heading: `Thank you, ${booking.name}!`,
     paragraphs: [
@@ -203,6 +247,7 @@ export function customerCompleted(
   booking: Booking,
   points: number,
   credit: Credit,
+  verified = false,
 ): MailContent {
   const pics = `${business.siteUrl}/dashboard/pics`;
   return render(business, `Your detail is done: ${business.name}`, {
@@ -212,6 +257,7 @@ export function customerCompleted(
       pointsLine(business, booking, points, credit),
       `See the pictures of your car in Service Pics: ${pics}`,
     ],
+    verified,
   });
 }
 
@@ -220,6 +266,7 @@ export function customerCancelled(
   business: BusinessIdentity,
   booking: Booking,
   by: CancelledBy,
+  verified = false,
 ): MailContent {
   return render(business, `Booking cancelled: ${business.name}`, {
     heading: 'Your booking is cancelled',
@@ -229,41 +276,99 @@ export function customerCancelled(
         : `We had to cancel your ${booking.vehicleType} booking (${appointment(booking)}). We are sorry.`,
       `To book again, reply to this e-mail or call us at ${business.phone}.`,
     ],
+    verified,
   });
 }
 
 /** To the customer: the business set the appointment of their request for the first time. */
-export function customerBooked(business: BusinessIdentity, booking: Booking): MailContent {
+export function customerBooked(
+  business: BusinessIdentity,
+  booking: Booking,
+  verified = false,
+): MailContent {
   return render(business, `Your appointment is booked: ${business.name}`, {
     heading: 'Your appointment is booked',
     paragraphs: [
       `Your appointment is booked for ${appointment(booking)}.`,
-      `We will detail your ${booking.vehicleType}${booking.serviceAddress ? ` at ${addressLines(booking)}` : ''}.`,
+      `We will detail your ${booking.vehicleType}${verified && booking.serviceAddress ? ` at ${addressLines(booking)}` : ''}.`,
       `Not right? Call us at ${business.phone} or reply to this e-mail.`,
     ],
+    verified,
   });
 }
 
 /** To the customer: the booking moved to a new date or time (after it was booked). */
-export function customerRescheduled(business: BusinessIdentity, booking: Booking): MailContent {
+export function customerRescheduled(
+  business: BusinessIdentity,
+  booking: Booking,
+  verified = false,
+): MailContent {
   return render(business, `Booking rescheduled: ${business.name}`, {
     heading: 'Your booking has a new time',
     paragraphs: [
       `Your ${booking.vehicleType} booking is now on ${appointment(booking)}.`,
       `Not right? Call us at ${business.phone} or reply to this e-mail.`,
     ],
+    verified,
   });
 }
 
 /** To the customer: the evening before the appointment. */
-export function customerReminder(business: BusinessIdentity, booking: Booking): MailContent {
+export function customerReminder(
+  business: BusinessIdentity,
+  booking: Booking,
+  verified = false,
+): MailContent {
   return render(business, `Reminder: your detail tomorrow at ${booking.time}`, {
     heading: 'See you tomorrow!',
     paragraphs: [
       `A reminder: we come to detail your ${booking.vehicleType} on ${appointment(booking)}.`,
-      ...(booking.serviceAddress ? [`Service address: ${addressLines(booking)}.`] : []),
+      ...(verified && booking.serviceAddress ? [`Service address: ${addressLines(booking)}.`] : []),
       `Need to change it? Call us at ${business.phone} or reply to this e-mail.`,
     ],
-    after: ['You can turn these reminders off in Your Profile on the website.'],
+    after: [
+      verified
+        ? 'You can turn these reminders off in Your Profile on the website, or with the unsubscribe link of your e-mail program.'
+        : 'You can turn these reminders off with the unsubscribe link of your e-mail program.',
+    ],
+    verified,
+  });
+}
+
+/** A request as the owner's digest lists it (nothing the visitor typed). */
+export interface DigestLine {
+  bookingId: string;
+  createdAt: string;
+  vehicleType: string;
+  totalPrice: number;
+}
+
+/** The requests that arrived since the digest opened (`requests`: the first ones). */
+export interface Digest {
+  since: string;
+  count: number;
+  requests: DigestLine[];
+}
+
+/**
+ * To the owner, instead of one e-mail per request while more than the threshold arrive within
+ * the hour: how many came, the first ones listed, and where to read them all.
+ */
+export function ownerDigest(business: BusinessIdentity, digest: Digest): MailContent {
+  const inbox = `${business.siteUrl}/owner`;
+  const when = (iso: string) => formatShortDateTime(iso);
+  return render(business, `${digest.count} new quote requests: ${business.name}`, {
+    heading: `${digest.count} new quote requests since ${when(digest.since)}`,
+    paragraphs: [
+      'More requests than usual arrived within an hour, so they come in one e-mail instead of one each. Read and answer them in the inbox of the owner console:',
+      inbox,
+      ...(digest.requests.length < digest.count
+        ? [`The first ${digest.requests.length} are listed here.`]
+        : []),
+    ],
+    rows: digest.requests.map((request) => ({
+      label: when(request.createdAt),
+      text: `${request.vehicleType}, ${money(request.totalPrice)} (booking ${request.bookingId})`,
+    })),
   });
 }

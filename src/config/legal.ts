@@ -229,6 +229,17 @@ export const storedData: readonly StoredTable[] = [
     },
   },
   {
+    table: 'email_opt_outs',
+    holds:
+      'The kinds of e-mail (reminders, booking status e-mails) an address turned off with the unsubscribe link of one of our e-mails, so that none of that kind goes to it again.',
+    kept: 'Until you delete your account, or turn that kind of e-mail back on in your profile.',
+    columns: {
+      email_lower: 'the e-mail address, in lower case',
+      kind: 'which kind of e-mail it turned off',
+      created_at: 'when it was turned off',
+    },
+  },
+  {
     table: 'webhook_deliveries',
     holds:
       'Signatures of the messages the scheduling service sent us, so a message is never applied twice. Nothing about you.',

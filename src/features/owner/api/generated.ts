@@ -214,12 +214,25 @@ export type OwnerBooking = Booking & {
   /** Why the owner cancelled it; empty otherwise */
   cancelReason: string;
 };
+export type OwnerMailDigest = {
+  /** When the digest began */
+  since: string;
+  /** Requests it holds so far */
+  count: number;
+  /** When it is e-mailed */
+  sendsAt: string;
+};
 export type OwnerRequestPage = {
   items: OwnerBooking[];
   /** The next page's `cursor`; null on the last */
   nextCursor: string | null;
   /** Requests not yet seen, whatever the filters */
   newCount: number;
+  /** The owner's e-mail digest while it is in effect (more requests than usual arrived
+    within an hour, so they come in one e-mail instead of one each); null (or absent)
+    otherwise.
+     */
+  mailDigest?: OwnerMailDigest | null;
 };
 export type Error = {
   /** The HTTP reason phrase */
