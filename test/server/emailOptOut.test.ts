@@ -4,42 +4,25 @@
  * posting the link (no sign-in) stores the opt-out and no e-mail of that kind goes to that
  * address again; a tampered link is refused. Measured at a real SMTP server behind a real API.
  */
-import { mailFromEnv } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { optOutHeaders } from '../../server/mail/worker';
-import {
-  call,
-  quoteRequest,
-  startApi,
-  startIdentityProvider,
-  type IdentityProvider,
-  type TestApi,
-  until,
-} from './helpers';
-import { startSmtpRecorder, type Received, type SmtpRecorder } from './fixtures/smtpRecorder';
+import { call, quoteRequest, until } from './helpers';
+import type { Received } from './fixtures/smtpRecorder';
+import { startMailStack, type MailStack } from './fixtures/mailStack';
 
 jest.setTimeout(60_000);
 
 const PUBLIC_API_URL = 'https://api.triangleshine.test';
 const EMAIL = 'unsub@example.com';
 
-let idp: IdentityProvider;
-let smtp: SmtpRecorder;
-let api: TestApi;
+let stack: MailStack;
 let token = '';
 
 beforeAll(async () => {
-  idp = await startIdentityProvider();
-  smtp = await startSmtpRecorder();
-  const mail = { ...mailFromEnv({ SMTP_URL: smtp.url }), retryBaseMs: 50 };
-  api = await startApi(idp, { mail, publicApiUrl: PUBLIC_API_URL });
-  token = await idp.idToken('unsub-customer', EMAIL);
+  stack = await startMailStack({ publicApiUrl: PUBLIC_API_URL });
+  token = await stack.idp.idToken('unsub-customer', EMAIL);
 });
-afterAll(async () => {
-  await api.close();
-  await smtp.close();
-  await idp.close();
-});
+afterAll(() => stack.close());
 
 /** A header of a sent message, unfolded (RFC 5322). */
 const header = (message: Received, name: string) =>
@@ -48,14 +31,14 @@ const header = (message: Received, name: string) =>
     ?.replace(/\r\n[ \t]+/g, '') ?? '';
 
 const cancelled = () =>
-  smtp.accepted.filter((m) => m.to === EMAIL && /^Subject: Booking cancelled/m.test(m.raw));
+  stack.smtp.accepted.filter((m) => m.to === EMAIL && /^Subject: Booking cancelled/m.test(m.raw));
 
 /**
  * The ten minutes between two e-mails about a booking pass (MAIL_LIMITS.statusEveryMs): the
  * waiting status e-mails are due now.
  */
 function tenMinutesLater(): void {
-  const db = openDatabase(api.databasePath);
+  const db = openDatabase(stack.api.databasePath);
   try {
     db.prepare("UPDATE outbox SET next_attempt_at = ? WHERE status = 'pending'").run(
       new Date().toISOString(),
@@ -66,13 +49,13 @@ function tenMinutesLater(): void {
 }
 
 async function bookAndCancel(): Promise<string> {
-  const created = await call(api.baseUrl, 'POST', '/bookings', {
+  const created = await call(stack.api.baseUrl, 'POST', '/bookings', {
     token,
     body: quoteRequest({ email: EMAIL }),
   });
   expect(created.status).toBe(201);
   const id = (created.body as { bookingId: string }).bookingId;
-  expect((await call(api.baseUrl, 'DELETE', `/bookings/${id}`, { token })).status).toBe(200);
+  expect((await call(stack.api.baseUrl, 'DELETE', `/bookings/${id}`, { token })).status).toBe(200);
   return id;
 }
 
@@ -84,7 +67,7 @@ const local = (link: URL, change: (query: URLSearchParams) => void = () => undef
 };
 
 const onePost = (url: string) =>
-  call(api.baseUrl, 'POST', url, {
+  call(stack.api.baseUrl, 'POST', url, {
     rawBody: 'List-Unsubscribe=One-Click',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
@@ -118,7 +101,7 @@ it('a status e-mail carries a signed one-click link; a tampered one is refused, 
   const malformed = await onePost(local(link, (query) => query.set('signature', 'xyz')));
   expect(malformed.status).toBe(400);
   // Opening the link changes nothing: a page with a button.
-  const page = await fetch(`${api.baseUrl}${local(link)}`);
+  const page = await fetch(`${stack.api.baseUrl}${local(link)}`);
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   const html = await page.text();
@@ -126,7 +109,7 @@ it('a status e-mail carries a signed one-click link; a tampered one is refused, 
   expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
   const profile = async () =>
     (
-      (await call(api.baseUrl, 'GET', '/profile/me', { token })).body as {
+      (await call(stack.api.baseUrl, 'GET', '/profile/me', { token })).body as {
         emailPreferences: unknown;
       }
     ).emailPreferences;
@@ -139,11 +122,14 @@ it('a status e-mail carries a signed one-click link; a tampered one is refused, 
 
   // No status e-mail to the address any more.
   const id = await bookAndCancel();
-  await until(() => smtp.accepted.filter((m) => m.to === EMAIL).length === 3, 'the confirmation');
+  await until(
+    () => stack.smtp.accepted.filter((m) => m.to === EMAIL).length === 3,
+    'the confirmation',
+  );
   tenMinutesLater();
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(cancelled()).toHaveLength(1);
-  const db = openDatabase(api.databasePath);
+  const db = openDatabase(stack.api.databasePath);
   try {
     expect(
       db
@@ -155,7 +141,7 @@ it('a status e-mail carries a signed one-click link; a tampered one is refused, 
   }
 
   // Turned back on in the profile: the opt-out goes.
-  const on = await call(api.baseUrl, 'PUT', '/profile/me', {
+  const on = await call(stack.api.baseUrl, 'PUT', '/profile/me', {
     token,
     body: { name: 'Una Sub', emailPreferences: { reminders: true, statusUpdates: true } },
   });
@@ -166,7 +152,7 @@ it('a status e-mail carries a signed one-click link; a tampered one is refused, 
 });
 
 it('the confirmation of a quote carries no unsubscribe link (it is not a kind one turns off)', async () => {
-  const confirmations = smtp.accepted.filter((m) => /^Subject: We received/m.test(m.raw));
+  const confirmations = stack.smtp.accepted.filter((m) => /^Subject: We received/m.test(m.raw));
   expect(confirmations.length).toBeGreaterThan(0);
   for (const message of confirmations) expect(header(message, 'List-Unsubscribe')).toBe('');
 });

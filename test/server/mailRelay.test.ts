@@ -7,42 +7,27 @@
  * - more than OWNER_DIGEST.threshold requests in an hour make one digest for the owner, and the
  *   owner's inbox says so.
  */
-import { mailFromEnv } from '../../server/config';
 import { OWNER_DIGEST } from '../../server/rules';
 import { openDatabase } from '../../server/db';
 import { OWNERS_GROUP } from '../../domain/owners';
-import {
-  call,
-  futureDate,
-  quoteRequest,
-  startApi,
-  startIdentityProvider,
-  type IdentityProvider,
-  type TestApi,
-  until,
-} from './helpers';
-import { startSmtpRecorder, type Received, type SmtpRecorder } from './fixtures/smtpRecorder';
+import { call, futureDate, quoteRequest, until } from './helpers';
+import type { Received } from './fixtures/smtpRecorder';
+import { startMailStack, type MailStack } from './fixtures/mailStack';
 
 jest.setTimeout(60_000);
 
 const OWNER = 'owner@triangleshine.test';
 const STRANGER = 'victim@example.org';
 
-let idp: IdentityProvider;
-let smtp: SmtpRecorder;
-let api: TestApi;
+let stack: MailStack;
 
 beforeEach(async () => {
-  idp = await startIdentityProvider();
-  smtp = await startSmtpRecorder();
-  const mail = { ...mailFromEnv({ SMTP_URL: smtp.url, OWNER_EMAIL: OWNER }), retryBaseMs: 50 };
-  api = await startApi(idp, { mail, quoteRateLimit: { max: 1000, windowMs: 60_000 } });
+  stack = await startMailStack(
+    { quoteRateLimit: { max: 1000, windowMs: 60_000 } },
+    { OWNER_EMAIL: OWNER },
+  );
 });
-afterEach(async () => {
-  await api.close();
-  await smtp.close();
-  await idp.close();
-});
+afterEach(() => stack.close());
 
 /** The message as a reader sees it: quoted-printable and base64 parts decoded. */
 function readable(message: Received): string {
@@ -55,15 +40,15 @@ function readable(message: Received): string {
   return `${qp}\n${base64}`;
 }
 
-const to = (address: string) => smtp.accepted.filter((m) => m.to === address);
+const to = (address: string) => stack.smtp.accepted.filter((m) => m.to === address);
 
 /** Waits until the worker has sent what it is going to send now (nothing new for a while). */
 async function settled(): Promise<void> {
   let count = -1;
   let quietSince = Date.now();
   await until(() => {
-    if (smtp.accepted.length !== count) {
-      count = smtp.accepted.length;
+    if (stack.smtp.accepted.length !== count) {
+      count = stack.smtp.accepted.length;
       quietSince = Date.now();
     }
     return Date.now() - quietSince > 1500;
@@ -71,7 +56,7 @@ async function settled(): Promise<void> {
 }
 
 const post = (body: unknown, token?: string) =>
-  call(api.baseUrl, 'POST', '/bookings', { body, token });
+  call(stack.api.baseUrl, 'POST', '/bookings', { body, token });
 
 const INJECTED_NAME = 'Sam\nACTION REQUIRED: your card was declined';
 const PHISHING_URL = 'https://pay-triangle.evil.example/login';
@@ -113,7 +98,7 @@ it('one confirmation a day to an address no account has verified; the owner hear
 });
 
 it("a signed-in customer's own verified address gets every confirmation", async () => {
-  const token = await idp.idToken('own-customer', 'me@example.com');
+  const token = await stack.idp.idToken('own-customer', 'me@example.com');
   for (let i = 0; i < 3; i += 1)
     expect((await post(quoteRequest({ email: 'me@example.com' }), token)).status).toBe(201);
   await until(() => to('me@example.com').length === 3, 'three confirmations');
@@ -122,14 +107,14 @@ it("a signed-in customer's own verified address gets every confirmation", async 
 });
 
 it("30 reschedules of a booking naming a stranger's address: at most 2 e-mails reach the stranger, changes answer 429 with the wait", async () => {
-  const token = await idp.idToken('rescheduler', 'attacker@example.com');
+  const token = await stack.idp.idToken('rescheduler', 'attacker@example.com');
   const created = await post(quoteRequest({ email: STRANGER }), token);
   expect(created.status).toBe(201);
   const id = (created.body as { bookingId: string }).bookingId;
   const statuses: number[] = [];
   let refused: Awaited<ReturnType<typeof call>> | undefined;
   for (let i = 0; i < 30; i += 1) {
-    const answer = await call(api.baseUrl, 'PUT', `/bookings/${id}`, {
+    const answer = await call(stack.api.baseUrl, 'PUT', `/bookings/${id}`, {
       token,
       body: {
         date: futureDate(20 + i),
@@ -149,11 +134,11 @@ it("30 reschedules of a booking naming a stranger's address: at most 2 e-mails r
     /Too many booking changes; try again in/,
   );
   // And a cancellation on top: still no more than two.
-  expect((await call(api.baseUrl, 'DELETE', `/bookings/${id}`, { token })).status).toBe(200);
+  expect((await call(stack.api.baseUrl, 'DELETE', `/bookings/${id}`, { token })).status).toBe(200);
   await settled();
   expect(to(STRANGER).length).toBeLessThanOrEqual(2);
   // Whatever is still waiting is one message about the booking, not one per change.
-  const db = openDatabase(api.databasePath);
+  const db = openDatabase(stack.api.databasePath);
   try {
     const waiting = db
       .prepare(
@@ -167,12 +152,12 @@ it("30 reschedules of a booking naming a stranger's address: at most 2 e-mails r
 });
 
 it(`more than ${OWNER_DIGEST.threshold} requests within an hour: the owner gets each of the first ${OWNER_DIGEST.threshold}, then one digest, and the inbox says so`, async () => {
-  const ownerToken = await idp.idToken('the-owner', 'boss@example.com', {
+  const ownerToken = await stack.idp.idToken('the-owner', 'boss@example.com', {
     'cognito:groups': [OWNERS_GROUP],
   });
   const notice = async () =>
     (
-      (await call(api.baseUrl, 'GET', '/owner/requests', { token: ownerToken })).body as {
+      (await call(stack.api.baseUrl, 'GET', '/owner/requests', { token: ownerToken })).body as {
         mailDigest?: unknown;
       }
     ).mailDigest;
@@ -184,7 +169,7 @@ it(`more than ${OWNER_DIGEST.threshold} requests within an hour: the owner gets 
   await settled();
   // One e-mail for each request up to the threshold; the rest wait for the digest.
   expect(to(OWNER)).toHaveLength(OWNER_DIGEST.threshold);
-  const db = openDatabase(api.databasePath);
+  const db = openDatabase(stack.api.databasePath);
   try {
     const digests = db
       .prepare("SELECT payload FROM outbox WHERE kind = 'owner-digest' AND status = 'pending'")
