@@ -100,6 +100,14 @@ it('a status e-mail carries a signed one-click link; a tampered one is refused, 
   }
   const malformed = await onePost(local(link, (query) => query.set('signature', 'xyz')));
   expect(malformed.status).toBe(400);
+  // RFC 8058 allows the body as multipart/form-data too: accepted, and the link still checked.
+  const form = new FormData();
+  form.append('List-Unsubscribe', 'One-Click');
+  const multipart = await fetch(`${stack.api.baseUrl}${local(link, flip)}`, {
+    method: 'POST',
+    body: form,
+  });
+  expect(multipart.status).toBe(403);
   // Opening the link changes nothing: a page with a button.
   const page = await fetch(`${stack.api.baseUrl}${local(link)}`);
   expect(page.status).toBe(200);
