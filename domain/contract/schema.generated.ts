@@ -2009,6 +2009,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body><h1>Unsubscribe?</h1><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form></body></html> */
           'text/html': string;
         };
       };
@@ -2041,6 +2042,11 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "List-Unsubscribe": "One-Click"
+         *     }
+         */
         'application/x-www-form-urlencoded': {
           /** @enum {string} */
           'List-Unsubscribe'?: 'One-Click';
@@ -2054,6 +2060,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /** @example <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body><h1>Unsubscribed</h1><p>Triangle Shine Mobile Detailing sends no more appointment reminders to sam@example.com.</p></body></html> */
           'text/html': string;
         };
       };
