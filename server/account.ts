@@ -118,6 +118,14 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       db.prepare('DELETE FROM suppressed_addresses WHERE email_lower = ?').run(subject.emailLower);
     },
   },
+  {
+    // The kinds of e-mail the address turned off with a link (server/mail/optOut.ts).
+    table: 'email_opt_outs',
+    erase: (db, subject) => {
+      if (subject.emailLower === '') return;
+      db.prepare('DELETE FROM email_opt_outs WHERE email_lower = ?').run(subject.emailLower);
+    },
+  },
   { table: 'vehicles', erase: deleteByUser('vehicles') },
   { table: 'subscriptions', erase: deleteByUser('subscriptions') },
   { table: 'loyalty_transactions', erase: deleteByUser('loyalty_transactions') },

@@ -23,7 +23,7 @@ import {
   SERVER_TIMEOUTS,
   type ServerOptions,
 } from './config';
-import { accountKey, addressKey } from './clientKey';
+import { accountKey, addressKey, isAccountKey } from './clientKey';
 import { openDatabase } from './db';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { badRequest, HttpError, reasonPhrase } from './errors';
@@ -50,6 +50,12 @@ import { installServiceHooks, requestIds } from './service';
 import { defaultProbes } from './readiness';
 import { registerSesEvents } from './sesEvents';
 import { createOwnerHealthHandlers } from './ownerHealth';
+import { OPT_OUT_PATH } from './mail/optOut';
+import { BOOKING_CHANGE_RATE_LIMIT } from './rules';
+
+/** A customer's changes to a booking (rate-limited like quote requests: they send e-mail). */
+const isBookingChange = (operationId: string) =>
+  operationId === 'updateBooking' || operationId === 'cancelBooking';
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -91,6 +97,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       `${options.cognito.issuer.replace(/\/+$/, '')}/.well-known/jwks.json`,
   });
   const quoteLimit = options.quoteRateLimit ?? DEFAULT_QUOTE_RATE_LIMIT;
+  const changeLimit = options.bookingChangeRateLimit ?? BOOKING_CHANGE_RATE_LIMIT;
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -113,7 +120,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // The outbox's worker sends while the server listens (./mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   const { mail } = options;
-  if (mail) app.addHook('onReady', async () => void (mailWorker = startMailWorker(db, mail)));
+  // Reminders and status e-mails carry a signed one-click opt-out link to this API.
+  const optOut = options.publicApiUrl ? { apiBaseUrl: options.publicApiUrl, secret } : undefined;
+  if (mail)
+    app.addHook('onReady', async () => void (mailWorker = startMailWorker(db, mail, { optOut })));
   // WAL checkpoints run in a thread of their own (./checkpointer.ts).
   let checkpointer: Checkpointer | undefined;
   app.addHook(
@@ -144,6 +154,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       done(badRequest('Request body is not valid JSON'), undefined);
     }
   });
+
+  // Form posts are refused (as any body that is not JSON), except the one-click unsubscribe
+  // (RFC 8058: `List-Unsubscribe=One-Click`, form-encoded), whose body is not needed.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (request, _raw, done) => {
+      if (request.routeOptions.url === OPT_OUT_PATH) done(null, undefined);
+      else done(badRequest('Content-Type must be application/json'), undefined);
+    },
+  );
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -180,6 +201,34 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     reply.type('application/yaml; charset=utf-8').send(contractText),
   );
 
+  /** 429 naming what was too many, with the wait (`Retry-After` is set by the plugin). */
+  const tooMany = (what: string) => (_request: FastifyRequest, context: { after: string }) =>
+    new HttpError(429, `Too many ${what}; try again in ${context.after}`);
+  /**
+   * A limit per customer with a valid token. A request without one (or with an invalid one,
+   * which answers 401 anyway) is limited by its address, or, for an operation that needs a
+   * token (`anonymous: 'unlimited'`), not at all: it only ever answers 401.
+   */
+  const perCustomer = (
+    limit: { max: number; windowMs: number },
+    what: string,
+    anonymous: 'address' | 'unlimited' = 'address',
+  ) => ({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: async (request: FastifyRequest) => {
+      const authorization = request.headers.authorization;
+      if (authorization) {
+        const token = await verifyToken(authorization).catch(() => undefined);
+        if (token) return accountKey(token.sub);
+      }
+      return addressKey(request.ip);
+    },
+    allowList: (_request: FastifyRequest, key: string) =>
+      anonymous === 'unlimited' && !isAccountKey(key),
+    errorResponseBuilder: tooMany(what),
+  });
+
   // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
   // one, is a compile error here (and still refused at start, below).
   const table = {
@@ -204,41 +253,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     );
     const isQuote = op.operationId === 'createBooking';
     const isClientError = op.operationId === 'reportClientError';
+    const change = isBookingChange(op.operationId);
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: op.path.replace(/\{([^}]+)\}/g, ':$1'),
       bodyLimit: isQuote ? QUOTE_BODY_LIMIT : isClientError ? CLIENT_ERROR_BODY_LIMIT : BODY_LIMIT,
       config: isQuote
-        ? {
-            rateLimit: {
-              max: quoteLimit.max,
-              timeWindow: quoteLimit.windowMs,
-              // Per customer with a valid token; an invalid one is limited by address (and
-              // answers 401 anyway).
-              keyGenerator: async (request: FastifyRequest) => {
-                const authorization = request.headers.authorization;
-                if (authorization) {
-                  const token = await verifyToken(authorization).catch(() => undefined);
-                  if (token) return accountKey(token.sub);
-                }
-                return addressKey(request.ip);
-              },
-              errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
-                new HttpError(429, `Too many quote requests; try again in ${context.after}`),
-            },
-          }
-        : isClientError
-          ? {
-              // Public and unauthenticated: per address only (no token is read).
-              rateLimit: {
-                max: CLIENT_ERROR_RATE_LIMIT.max,
-                timeWindow: CLIENT_ERROR_RATE_LIMIT.windowMs,
-                keyGenerator: (request: FastifyRequest) => addressKey(request.ip),
-                errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
-                  new HttpError(429, `Too many error reports; try again in ${context.after}`),
-              },
-            }
-          : {},
+        ? { rateLimit: perCustomer(quoteLimit, 'quote requests') }
+        : change
+          ? { rateLimit: perCustomer(changeLimit, 'booking changes', 'unlimited') }
+          : isClientError
+            ? {
+                // Public and unauthenticated: per address only (no token is read).
+                rateLimit: {
+                  max: CLIENT_ERROR_RATE_LIMIT.max,
+                  timeWindow: CLIENT_ERROR_RATE_LIMIT.windowMs,
+                  keyGenerator: (request: FastifyRequest) => addressKey(request.ip),
+                  errorResponseBuilder: tooMany('error reports'),
+                },
+              }
+            : {},
       handler: async (request, reply) => {
         let customer: Customer | null = null;
         const authorization = request.headers.authorization;

@@ -17,3 +17,6 @@ export function addressKey(address: string): string {
 }
 
 export const accountKey = (sub: string) => `sub:${sub}`;
+
+/** Whether a key is a customer's (rather than a client address). */
+export const isAccountKey = (key: string) => key.startsWith('sub:');

@@ -71,6 +71,8 @@ export interface ServerOptions {
   calendlySigningKey?: string;
   /** POST /bookings per customer with a token, per client address (IPv6: /64) without. */
   quoteRateLimit?: { max: number; windowMs: number };
+  /** PUT and DELETE /bookings/{id} per customer (default: rules.ts BOOKING_CHANGE_RATE_LIMIT). */
+  bookingChangeRateLimit?: { max: number; windowMs: number };
   /** Browser origins allowed by CORS. */
   corsOrigins?: string[];
   /**

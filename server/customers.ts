@@ -12,6 +12,7 @@ import { signedPoints } from '../domain/loyaltyPoints';
 import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../domain/loyalty';
 import { inWriteTransaction, newId, statement, type Db } from './db';
 import { conflict, notFound } from './errors';
+import { clearOptOuts } from './mail/optOut';
 import { pointsForCompletedBooking, SIGNUP_BONUS } from '../domain/loyalty';
 
 /** Who is calling, as established from a verified token. */
@@ -254,6 +255,13 @@ export function updateProfile(
       db.prepare(
         'UPDATE customers SET email_reminders = ?, email_status_updates = ? WHERE user_id = ?',
       ).run(prefs.reminders ? 1 : 0, prefs.statusUpdates ? 1 : 0, customer.userId);
+    // Turned back on here: the address's one-click opt-outs of them go too.
+    if (prefs && customer.email)
+      clearOptOuts(
+        db,
+        customer.email.toLowerCase(),
+        (['reminders', 'statusUpdates'] as const).filter((kind) => prefs[kind]),
+      );
     return getProfile(db, customer);
   });
 }

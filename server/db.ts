@@ -392,6 +392,19 @@ const migrations: readonly string[] = [
   // When the owner marked a booking Completed (server/bookings.ts): the undo is offered for
   // 10 minutes from then.
   `ALTER TABLE bookings ADD COLUMN completed_at TEXT;`,
+  // The e-mail's limits (server/outbox.ts): the messages about a booking, found by booking (a
+  // booking's status e-mails are coalesced; one confirmation a day to an unverified address);
+  // and the kinds of e-mail an address turned off with an e-mail's one-click link
+  // (server/mail/optOut.ts).
+  `
+  CREATE INDEX outbox_booking ON outbox (booking_id);
+  CREATE TABLE email_opt_outs (
+    email_lower TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('reminders', 'statusUpdates')),
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (email_lower, kind)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

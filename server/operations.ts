@@ -23,6 +23,9 @@ import { recordSessionsEnded } from './sessions';
 import { once } from './idempotency';
 import { recordClientError } from './clientErrors';
 import type { Answer, Context, OperationHandlers } from './operationTypes';
+import type { QueryOf } from '../domain/contract/types';
+import { OPT_OUT_PAGE_POLICY, optOutPage, recordOptOut, verifyOptOut } from './mail/optOut';
+import { BUSINESS_DEFAULTS } from '../domain/business';
 
 /** The signed-in customer (operations whose security requires a token). */
 function me(ctx: Context): Customer {
@@ -35,8 +38,33 @@ const text = (value: unknown): string => String(value);
 
 export function createHandlers(db: Db, options: ServerOptions, secret: string) {
   const signing = requestSigning(options, secret);
+  /** An e-mail's unsubscribe link, checked (403 unless this server signed it). */
+  const optOutLink = (ctx: Context<unknown, QueryOf<'showEmailOptOut'>>) => {
+    const { email, kind, signature } = ctx.query;
+    verifyOptOut(secret, email, kind, signature);
+    return { email: email.trim().toLowerCase(), kind };
+  };
+  const page = (email: string, kind: 'reminders' | 'statusUpdates', done: boolean): Answer => ({
+    status: 200,
+    body: optOutPage(options.mail?.business.name ?? BUSINESS_DEFAULTS.name, email, kind, done),
+    contentType: 'text/html; charset=utf-8',
+    headers: { 'content-security-policy': OPT_OUT_PAGE_POLICY, 'cache-control': 'no-store' },
+  });
   return {
     getHealth: { run: () => ok({ status: 'ok' }) },
+    showEmailOptOut: {
+      run: (ctx) => {
+        const { email, kind } = optOutLink(ctx);
+        return page(email, kind, false);
+      },
+    },
+    optOutOfEmail: {
+      run: (ctx) => {
+        const { email, kind } = optOutLink(ctx);
+        recordOptOut(db, email, kind);
+        return page(email, kind, true);
+      },
+    },
     reportClientError: {
       run: (ctx) => {
         recordClientError(db, ctx.body);

@@ -10,7 +10,9 @@ import { inWriteTransaction, newOrderedId, statement, type Db } from './db';
 import { bookingRow, toBooking } from './bookingRows';
 import { conflict, notFound } from './errors';
 import { emailPreferences } from './customers';
-import type { CancelledBy, Credit } from './mail/texts';
+import type { CancelledBy, Credit, Digest, DigestLine } from './mail/texts';
+import { MAIL_LIMITS, OWNER_DIGEST } from './rules';
+import { optedOut } from './mail/optOut';
 
 /** What happened to a booking, as far as e-mail is concerned. */
 export type BookingEvent =
@@ -31,7 +33,17 @@ export type MessageKind =
   | 'customer-cancelled'
   | 'customer-booked'
   | 'customer-rescheduled'
-  | 'customer-reminder';
+  | 'customer-reminder'
+  /** To the owner, instead of one e-mail per request while too many arrive (OWNER_DIGEST). */
+  | 'owner-digest';
+
+/** The messages about a booking's status: at most one per booking per MAIL_LIMITS.statusEveryMs. */
+const STATUS_KINDS: readonly MessageKind[] = [
+  'customer-completed',
+  'customer-cancelled',
+  'customer-booked',
+  'customer-rescheduled',
+];
 
 /** What the worker needs to render a message (the booking as it was when the event happened). */
 export interface MessagePayload {
@@ -42,7 +54,21 @@ export interface MessagePayload {
   /** Absent in messages written before it existed: taken as true (an account may claim it). */
   account?: boolean;
   by?: CancelledBy;
+  /**
+   * The recipient is the verified e-mail of the account the booking belongs to: only then does
+   * the e-mail repeat what was typed in the request (name, vehicle, notes, address). Absent in
+   * messages written before it existed: taken as false.
+   */
+  verified?: boolean;
 }
+
+/** The owner's digest: the requests that arrived since it opened (the first DIGEST_LISTED). */
+export interface DigestPayload {
+  digest: Digest;
+}
+
+/** How many requests a digest lists one by one (it counts them all). */
+const DIGEST_LISTED = 100;
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -94,23 +120,106 @@ function insertMessage(
   db: Db,
   key: string | null,
   kind: MessageKind,
-  payload: MessagePayload,
+  payload: MessagePayload | DigestPayload,
   now: Date,
-  notBefore: Date = now,
+  due: Date = now,
 ): boolean {
   const at = now.toISOString();
   const result = statement(db, INSERT_MESSAGE).run(
     newOrderedId(now),
     key,
     kind,
-    kind === 'owner-quote' ? 'owner' : 'customer',
-    payload.booking.bookingId,
+    kind.startsWith('owner-') ? 'owner' : 'customer',
+    'booking' in payload ? payload.booking.bookingId : null,
     JSON.stringify(payload),
-    notBefore.toISOString(),
+    due.toISOString(),
     at,
     at,
   );
   return result.changes === 1;
+}
+
+/**
+ * Whether the booking's address is the verified e-mail of the account the booking belongs to
+ * (the customer's own). Any other address (a visitor's, or one a customer typed for someone
+ * else) is one nobody has shown is theirs.
+ */
+function ownVerifiedAddress(db: Db, booking: Pick<Booking, 'userId' | 'email'>): boolean {
+  if (!booking.userId || !booking.email) return false;
+  return (
+    statement(
+      db,
+      "SELECT 1 FROM customers WHERE user_id = ? AND email <> '' AND email_lower = ?",
+    ).get(booking.userId, booking.email.trim().toLowerCase()) !== undefined
+  );
+}
+
+/** A confirmation was written to this address (not the customer's own) within the period. */
+function confirmedRecently(db: Db, emailLower: string, now: Date): boolean {
+  const since = new Date(now.getTime() - MAIL_LIMITS.unverifiedConfirmationEveryMs).toISOString();
+  return (
+    statement(
+      db,
+      `SELECT 1 FROM bookings b JOIN outbox o ON o.booking_id = b.booking_id
+       WHERE b.email_lower = ? AND b.created_at >= ? AND o.kind = 'customer-quote'
+         AND o.created_at >= ? LIMIT 1`,
+    ).get(emailLower, since, since) !== undefined
+  );
+}
+
+/** More than OWNER_DIGEST.threshold requests (this one included) arrived within its window. */
+function flooded(db: Db, now: Date): boolean {
+  const since = new Date(now.getTime() - OWNER_DIGEST.windowMs).toISOString();
+  const { n } = statement(
+    db,
+    'SELECT COUNT(*) AS n FROM (SELECT 1 FROM bookings WHERE created_at > ? LIMIT ?)',
+  ).get(since, OWNER_DIGEST.threshold + 1) as { n: number };
+  return n > OWNER_DIGEST.threshold;
+}
+
+const PENDING_DIGEST = `SELECT id, payload, next_attempt_at FROM outbox
+   WHERE kind = 'owner-digest' AND status = 'pending' ORDER BY rowid DESC LIMIT 1`;
+
+/** The owner's digest waiting to be sent, if one is open (the console says so). */
+export function openDigest(db: Db): { since: string; count: number; sendsAt: string } | null {
+  const row = statement(db, PENDING_DIGEST).get() as
+    { payload: string; next_attempt_at: string } | undefined;
+  if (!row) return null;
+  const { digest } = JSON.parse(row.payload) as DigestPayload;
+  return { since: digest.since, count: digest.count, sendsAt: row.next_attempt_at };
+}
+
+/** Adds a request to the open digest, or opens one (sent OWNER_DIGEST.windowMs later). */
+function addToDigest(db: Db, booking: Booking, now: Date): boolean {
+  const entry: DigestLine = {
+    bookingId: booking.bookingId,
+    createdAt: booking.createdAt,
+    vehicleType: booking.vehicleType,
+    totalPrice: booking.totalPrice,
+  };
+  const open = statement(db, PENDING_DIGEST).get() as { id: string; payload: string } | undefined;
+  if (open) {
+    const { digest } = JSON.parse(open.payload) as DigestPayload;
+    const next: DigestPayload = {
+      digest: {
+        ...digest,
+        count: digest.count + 1,
+        requests:
+          digest.requests.length < DIGEST_LISTED ? [...digest.requests, entry] : digest.requests,
+      },
+    };
+    statement(db, 'UPDATE outbox SET payload = ? WHERE id = ?').run(JSON.stringify(next), open.id);
+    return false;
+  }
+  const since = now.toISOString();
+  return insertMessage(
+    db,
+    `owner-digest:${since}`,
+    'owner-digest',
+    { digest: { since, count: 1, requests: [entry] } },
+    now,
+    new Date(now.getTime() + OWNER_DIGEST.windowMs),
+  );
 }
 
 /** Wakes the worker (after the current transaction) when messages were written. */
@@ -122,21 +231,78 @@ function written(db: Db, count: number): number {
 
 /**
  * A quote request's two messages (the owner's e-mail and the customer's confirmation), in the
- * caller's transaction, from the booking it has just written: the quote's hot path reads
- * nothing back (the quote's messages go whatever the customer's preferences).
+ * caller's transaction, from the booking it has just written (the quote's messages go whatever
+ * the customer's preferences). The business's e-mail is no relay:
+ * - the owner's e-mail joins the owner's digest while more than OWNER_DIGEST.threshold requests
+ *   arrived within its window;
+ * - the confirmation to an address that is not the signed-in customer's own verified e-mail
+ *   holds nothing the sender typed (`verified: false`), and goes at most once per
+ *   MAIL_LIMITS.unverifiedConfirmationEveryMs to that address (the request is stored and reaches
+ *   the owner all the same).
  */
 export function enqueueQuote(db: Db, booking: Booking, signedIn: boolean, now: Date): number {
-  const count =
-    Number(insertMessage(db, null, 'owner-quote', { booking, signedIn }, now)) +
-    Number(insertMessage(db, null, 'customer-quote', { booking }, now));
-  return written(db, count);
+  const toOwner = flooded(db, now)
+    ? addToDigest(db, booking, now)
+    : insertMessage(db, null, 'owner-quote', { booking, signedIn }, now);
+  const verified = ownVerifiedAddress(db, booking);
+  const toCustomer =
+    (verified || !confirmedRecently(db, (booking.email ?? '').trim().toLowerCase(), now)) &&
+    insertMessage(db, null, 'customer-quote', { booking, verified }, now);
+  return written(db, Number(toOwner) + Number(toCustomer));
+}
+
+/**
+ * A status message about a booking, at most one per booking per MAIL_LIMITS.statusEveryMs: one
+ * still waiting takes the new event's kind and the booking's latest state (a `booked` message
+ * stays one, with the new time), and a new one waits until the period since the last e-mail to
+ * the customer about the booking has passed. False when nothing new was written.
+ */
+function enqueueStatus(
+  db: Db,
+  key: string,
+  kind: MessageKind,
+  payload: MessagePayload,
+  now: Date,
+  notBefore: Date = now,
+): boolean {
+  if (statement(db, 'SELECT 1 FROM outbox WHERE dedupe_key = ?').get(key)) return false;
+  const bookingId = payload.booking.bookingId;
+  const kinds = STATUS_KINDS.map((k) => `'${k}'`).join(', ');
+  const waiting = statement(
+    db,
+    `SELECT id, kind FROM outbox WHERE booking_id = ? AND status = 'pending'
+       AND kind IN (${kinds}) ORDER BY rowid DESC LIMIT 1`,
+  ).get(bookingId) as { id: string; kind: MessageKind } | undefined;
+  if (waiting) {
+    const merged =
+      waiting.kind === 'customer-booked' && kind === 'customer-rescheduled' ? waiting.kind : kind;
+    // Not sooner than the new state allows (a completed job's e-mail waits for its pictures).
+    statement(
+      db,
+      `UPDATE outbox SET kind = ?, payload = ?, dedupe_key = ?,
+         next_attempt_at = MAX(next_attempt_at, ?) WHERE id = ?`,
+    ).run(merged, JSON.stringify(payload), key, notBefore.toISOString(), waiting.id);
+    return false;
+  }
+  // The last e-mail to the customer about the booking: when it was sent, or when it goes (one
+  // being sent or waiting, such as the quote's confirmation, counts as going now at the soonest).
+  const last = statement(
+    db,
+    `SELECT MAX(CASE WHEN status = 'sent' THEN sent_at
+                     WHEN next_attempt_at > @now THEN next_attempt_at ELSE @now END) AS at
+     FROM outbox WHERE booking_id = @bookingId AND audience = 'customer' AND status <> 'failed'`,
+  ).get({ bookingId, now: now.toISOString() }) as { at: string | null };
+  const earliest = last.at ? Date.parse(last.at) + MAIL_LIMITS.statusEveryMs : 0;
+  const due = Math.max(now.getTime(), earliest, notBefore.getTime());
+  return insertMessage(db, key, kind, payload, now, new Date(due));
 }
 
 /**
  * Writes the messages a booking event causes, in the caller's transaction (or its own), to be
- * sent from `notBefore` (at once when not given). Status messages and reminders respect the
- * customer's preferences; the quote's two messages always go. Returns how many messages were
- * written (0 when they already exist or are turned off).
+ * sent from `notBefore` at the soonest (at once when not given). Status messages and reminders
+ * respect the customer's preferences and the address's opt-outs (./mail/optOut.ts); status
+ * messages are coalesced (`enqueueStatus`). Returns how many messages were written (0 when they
+ * already exist, are turned off or were coalesced).
  */
 export function enqueueBookingEvent(
   db: Db,
@@ -148,7 +314,13 @@ export function enqueueBookingEvent(
   return inWriteTransaction(db, () => {
     const row = bookingRow(db, bookingId);
     const booking = toBooking(row);
-    const prefs = emailPreferences(db, row.user_id);
+    const account = emailPreferences(db, row.user_id);
+    // The account's choices, and what the address turned off with an e-mail's link.
+    const prefs = {
+      reminders: account.reminders && !optedOut(db, row.email_lower, 'reminders'),
+      statusUpdates: account.statusUpdates && !optedOut(db, row.email_lower, 'statusUpdates'),
+    };
+    const verified = ownVerifiedAddress(db, booking);
     const id = booking.bookingId;
     const sent: boolean[] = [];
     switch (event.kind) {
@@ -157,11 +329,11 @@ export function enqueueBookingEvent(
       case 'completed':
         if (prefs.statusUpdates)
           sent.push(
-            insertMessage(
+            enqueueStatus(
               db,
               completedKey(id),
               'customer-completed',
-              { booking, ...event },
+              { booking, ...event, verified },
               now,
               notBefore,
             ),
@@ -170,27 +342,29 @@ export function enqueueBookingEvent(
       case 'cancelled':
         if (prefs.statusUpdates)
           sent.push(
-            insertMessage(
+            enqueueStatus(
               db,
               `cancelled:${id}`,
               'customer-cancelled',
-              { booking, by: event.by },
+              { booking, by: event.by, verified },
               now,
             ),
           );
         break;
       case 'booked':
         if (prefs.statusUpdates)
-          sent.push(insertMessage(db, `booked:${id}`, 'customer-booked', { booking }, now));
+          sent.push(
+            enqueueStatus(db, `booked:${id}`, 'customer-booked', { booking, verified }, now),
+          );
         break;
       case 'rescheduled':
         if (prefs.statusUpdates)
           sent.push(
-            insertMessage(
+            enqueueStatus(
               db,
               `rescheduled:${id}:${row.date} ${row.time}:${row.updated_at}`,
               'customer-rescheduled',
-              { booking },
+              { booking, verified },
               now,
             ),
           );
@@ -200,7 +374,13 @@ export function enqueueBookingEvent(
         // reminded of its new one.
         if (prefs.reminders && booking.status === 'Booked' && row.date && row.time)
           sent.push(
-            insertMessage(db, `reminder:${id}:${row.date}`, 'customer-reminder', { booking }, now),
+            insertMessage(
+              db,
+              `reminder:${id}:${row.date}`,
+              'customer-reminder',
+              { booking, verified },
+              now,
+            ),
           );
         break;
     }

@@ -23,6 +23,7 @@ import { bookingRow, toBooking, type BookingRow } from './bookingRows';
 import { addPicture, listOwnerPictures, requestSigning, uprightWithoutMetadata } from './pictures';
 import type { Answer, OperationHandlers } from './operationTypes';
 import { MAX_PICTURE_BYTES } from './rules';
+import { openDigest } from './outbox';
 
 /** The most a multipart body may carry. */
 export const MULTIPART_LIMITS = { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 4, parts: 5 };
@@ -141,6 +142,7 @@ export function listOwnerRequests(db: Db, query: InboxQuery) {
     items: page.map(toOwnerBooking),
     nextCursor,
     newCount: count,
+    mailDigest: openDigest(db),
   };
 }
 

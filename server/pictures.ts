@@ -2,7 +2,6 @@
  * Service pictures: files on disk, listed per booking and served through expiring
  * HMAC-signed URLs (`signature` = hex HMAC-SHA256 of `{file}:{expires}`).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { ownedBooking } from './bookings';
 import { bookingRow } from './bookingRows';
 import type { Customer } from './customers';
 import { SIGNED_URL_TTL_SECONDS } from './rules';
+import { hmacHex, signatureMatches } from './signing';
 
 const contentTypes: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -24,7 +24,7 @@ const contentTypes: Record<string, string> = {
 };
 
 export function pictureSignature(secret: string, file: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${file}:${expires}`).digest('hex');
+  return hmacHex(secret, `${file}:${expires}`);
 }
 
 export interface SigningOptions {
@@ -50,9 +50,7 @@ export function verifyPictureSignature(
   now: Date = new Date(),
 ): void {
   if (expires < Math.floor(now.getTime() / 1000)) throw forbidden('The picture link has expired');
-  const expected = Buffer.from(pictureSignature(secret, file, expires), 'hex');
-  const given = Buffer.from(signature, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!signatureMatches(secret, `${file}:${expires}`, signature)) {
     throw forbidden('The picture link is not valid');
   }
 }

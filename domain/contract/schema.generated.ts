@@ -308,13 +308,17 @@ export interface paths {
      *     `16:00` and is stored as `4:00 PM`. As for `POST /bookings`, `totalPrice` is
      *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced): the
      *     add-ons the customer chose in the request, or every add-on while the type is Premium
-     *     Package, so changing the type never adds any.
+     *     Package, so changing the type never adds any. A customer's changes are rate-limited as
+     *     quote requests are, per customer (`429` with `Retry-After`; the reference server allows
+     *     10 per 10 minutes), and the e-mails they cause are coalesced (one per booking per 10
+     *     minutes, saying the latest state).
      */
     put: operations['updateBooking'];
     post?: never;
     /**
      * Cancel a Booked booking
      * @description Sets the status to Cancelled (the record stays). Only while Booked; otherwise `409`.
+     *     Rate-limited per customer like `PUT /bookings/{id}` (`429` with `Retry-After`).
      */
     delete: operations['cancelBooking'];
     options?: never;
@@ -362,6 +366,54 @@ export interface paths {
     get: operations['getServicePicFile'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/email-opt-outs': {
+    parameters: {
+      query: {
+        /**
+         * @description The address the e-mail went to (lower case)
+         * @example sam@example.com
+         */
+        email: string;
+        /**
+         * @description The kind of e-mail to turn off (the profile's e-mail choices)
+         * @example reminders
+         */
+        kind: 'reminders' | 'statusUpdates';
+        /**
+         * @description Hex HMAC-SHA256 of `email-opt-out:{kind}:{email}` with the server's secret
+         * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+         */
+        signature: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The page of an e-mail's unsubscribe link
+     * @description Not called by the client: reminders and booking status e-mails carry this link in
+     *     `List-Unsubscribe`. Opening it changes nothing (mail scanners open links); it shows a
+     *     small page whose button posts to the same address. A link this server did not sign for
+     *     that address and kind answers `403`; a malformed one `400`.
+     */
+    get: operations['showEmailOptOut'];
+    put?: never;
+    /**
+     * Turn a kind of e-mail off for an address, without signing in (RFC 8058)
+     * @description The one-click unsubscribe of reminders and booking status e-mails
+     *     (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`): with a link this server signed,
+     *     no more e-mails of that kind go to that address (an account with that address sees the
+     *     choice off in its profile, and turning it back on there undoes this). Sending it again
+     *     is fine. The body (`List-Unsubscribe=One-Click`, form-encoded) is not needed. A link
+     *     this server did not sign for that address and kind answers `403`; a malformed one `400`.
+     */
+    post: operations['optOutOfEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -540,7 +592,8 @@ export interface paths {
      *     form and whether the owner has seen it. Filters combine: `status`, the preferred
      *     `date` range (`from`, `to`), `town` (the service address's city, any case) and `q`
      *     (a part of the name, phone or e-mail, any case). `newCount` counts every request not
-     *     yet seen, whatever the filters. Pass `nextCursor` back as `cursor` for the next page;
+     *     yet seen, whatever the filters. `mailDigest` says when the owner's new-request e-mails
+     *     come as one digest (more than 20 requests within an hour) rather than one each. Pass `nextCursor` back as `cursor` for the next page;
      *     it is null on the last page. A cursor that was not given by this operation is `400`.
      */
     get: operations['listOwnerRequests'];
@@ -1323,6 +1376,26 @@ export interface components {
       nextCursor: string | null;
       /** @description Requests not yet seen, whatever the filters */
       newCount: number;
+      /**
+       * @description The owner's e-mail digest while it is in effect (more requests than usual arrived
+       *     within an hour, so they come in one e-mail instead of one each); null (or absent)
+       *     otherwise.
+       */
+      mailDigest?: components['schemas']['OwnerMailDigest'] | null;
+    };
+    OwnerMailDigest: {
+      /**
+       * Format: date-time
+       * @description When the digest began
+       */
+      since: string;
+      /** @description Requests it holds so far */
+      count: number;
+      /**
+       * Format: date-time
+       * @description When it is e-mailed
+       */
+      sendsAt: string;
     };
     OwnerSchedule: {
       /** Format: date */
@@ -1439,6 +1512,7 @@ export interface components {
       /** @enum {string} */
       kind:
         | 'owner-quote'
+        | 'owner-digest'
         | 'customer-quote'
         | 'customer-completed'
         | 'customer-cancelled'
@@ -2121,6 +2195,96 @@ export interface operations {
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  showEmailOptOut: {
+    parameters: {
+      query: {
+        /**
+         * @description The address the e-mail went to (lower case)
+         * @example sam@example.com
+         */
+        email: string;
+        /**
+         * @description The kind of e-mail to turn off (the profile's e-mail choices)
+         * @example reminders
+         */
+        kind: 'reminders' | 'statusUpdates';
+        /**
+         * @description Hex HMAC-SHA256 of `email-opt-out:{kind}:{email}` with the server's secret
+         * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+         */
+        signature: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page with a button that turns the kind of e-mail off */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body><h1>Unsubscribe?</h1><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form></body></html> */
+          'text/html': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  optOutOfEmail: {
+    parameters: {
+      query: {
+        /**
+         * @description The address the e-mail went to (lower case)
+         * @example sam@example.com
+         */
+        email: string;
+        /**
+         * @description The kind of e-mail to turn off (the profile's e-mail choices)
+         * @example reminders
+         */
+        kind: 'reminders' | 'statusUpdates';
+        /**
+         * @description Hex HMAC-SHA256 of `email-opt-out:{kind}:{email}` with the server's secret
+         * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+         */
+        signature: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "List-Unsubscribe": "One-Click"
+         *     }
+         */
+        'application/x-www-form-urlencoded': {
+          /** @enum {string} */
+          'List-Unsubscribe'?: 'One-Click';
+        };
+      };
+    };
+    responses: {
+      /** @description The kind of e-mail is off for that address (a page saying so) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body><h1>Unsubscribed</h1><p>Triangle Shine Mobile Detailing sends no more appointment reminders to sam@example.com.</p></body></html> */
+          'text/html': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
     };
   };
   listCalendlyBookings: {

@@ -114,6 +114,8 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     cancelBooking: { params: id },
     listServicePics: { query: { bookingId: UNKNOWN_ID } },
     getServicePicFile: {},
+    showEmailOptOut: {},
+    optOutOfEmail: {},
     listCalendlyBookings: {},
     receiveCalendlyWebhook: {},
     listSubscriptions: {},
@@ -209,6 +211,15 @@ async function checkPublic(run: ContractRun): Promise<void> {
     { params: { file: 'contract-check.jpg' }, query: { expires: future, signature: 'xyz' } },
     400,
   );
+
+  // An e-mail's one-click unsubscribe link, not signed by the server, or malformed.
+  const optOutLink = (signature: string) => ({
+    query: { email: 'contract-check@example.com', kind: 'reminders', signature },
+  });
+  for (const operationId of ['showEmailOptOut', 'optOutOfEmail'] as const) {
+    await run.check(operationId, 'unsigned link → 403', optOutLink('0'.repeat(64)), 403);
+    await run.check(operationId, 'bad signature format → 400', optOutLink('xyz'), 400);
+  }
 
   const event = {
     event: 'invitee.created',

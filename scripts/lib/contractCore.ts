@@ -136,7 +136,8 @@ export class ContractRun {
 
   async fetchUrl(url: string, method: string, spec: RequestSpec = {}): Promise<Exchange> {
     const headers: Record<string, string> = {
-      accept: 'application/json, image/*',
+      // text/html: the page of an e-mail's unsubscribe link (showEmailOptOut, optOutOfEmail).
+      accept: 'application/json, image/*, text/html',
       ...spec.headers,
     };
     if (spec.token) headers.authorization = `Bearer ${spec.token}`;

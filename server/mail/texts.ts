@@ -6,8 +6,9 @@
 import type { Booking } from '../../domain/contract/types';
 import { addressText, mapUrl } from '../../domain/address';
 import { mailtoHref, telHref } from '../../domain/contact';
-import { appointmentText } from '../../domain/dates';
+import { appointmentText, formatShortDateTime } from '../../domain/dates';
 import type { BusinessIdentity } from '../config';
+import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 
 export interface MailContent {
   subject: string;
@@ -40,8 +41,12 @@ export function appointment(booking: Pick<Booking, 'date' | 'time'>): string {
  * e-mail verified). A visitor's typed address goes to the owner only, never back to whatever
  * e-mail address the visitor typed.
  */
-const customersAddress = (booking: Booking) =>
-  booking.userId && booking.serviceAddress ? addressText(booking.serviceAddress) : '';
+/**
+ * The service address, only in an e-mail to the verified address of the account that holds the
+ * booking: an address someone typed never goes to an e-mail address they typed.
+ */
+const customersAddress = (booking: Booking, verified: boolean) =>
+  verified && booking.userId && booking.serviceAddress ? addressText(booking.serviceAddress) : '';
 
 const addonsText = (booking: Booking) =>
   booking.selectedAddons.length ? booking.selectedAddons.join(', ') : 'None';
@@ -83,9 +88,21 @@ interface Body {
   paragraphs: Paragraph[];
   rows?: Row[];
   after?: string[];
+  /**
+   * False: the recipient's address is not the verified e-mail of the booking's account (a
+   * visitor's, or one typed for someone else), so the e-mail ends with what to do when they did
+   * not ask for it (and its other parts hold nothing the sender typed).
+   */
+  verified?: boolean;
 }
 
+/** The line an e-mail to an address nobody has shown is theirs ends with. */
+export const notAskedLine = (business: BusinessIdentity) =>
+  `Did not ask us for this? Someone typed your e-mail address, perhaps by mistake: you can ignore this e-mail, or reply to it or call us at ${business.phone} and we will take your address off the request.`;
+
 function render(business: BusinessIdentity, subject: string, body: Body): MailContent {
+  if (body.verified === false)
+    body = { ...body, after: [...(body.after ?? []), notAskedLine(business)] };
   const footerText = `${business.name} · ${business.phone} · ${business.email} · ${business.siteUrl}`;
   const text = [
     body.heading,
@@ -182,12 +199,43 @@ export function ownerNewQuote(
   );
 }
 
-/** To the customer: their quote request arrived. Always sent. */
+/**
+ * What was chosen, in the business's own words: the service, add-ons, date, time and price
+ * (nothing the sender typed).
+ */
+function chosenRows(booking: Booking): Row[] {
+  return [
+    {
+      label: 'Service',
+      text: `${booking.serviceName ?? DEFAULT_SERVICE_NAME} (${booking.vehicleType})`,
+    },
+    { label: 'Add-ons', text: addonsText(booking) },
+    { label: 'Total', text: money(booking.totalPrice) },
+    { label: 'Preferred date and time', text: appointment(booking) },
+  ];
+}
+
+/**
+ * To the customer: their quote request arrived. To an address that is not the signed-in
+ * customer's own verified one (`verified` false), only what was chosen: no name, vehicle,
+ * notes or address, which anyone could have typed.
+ */
 export function customerQuoteConfirmation(
   business: BusinessIdentity,
   booking: Booking,
+  verified = false,
 ): MailContent {
-  const address = customersAddress(booking);
+  if (!verified)
+    return render(business, `We received a quote request: ${business.name}`, {
+      heading: 'We received a quote request',
+      paragraphs: [
+        `A quote request for a car detail was sent to ${business.name} with this e-mail address. We'll contact you within 24 hours to confirm the booking.`,
+      ],
+      rows: chosenRows(booking),
+      after: [`Questions or changes? Call us at ${business.phone} or reply to this e-mail.`],
+      verified,
+    });
+  const address = customersAddress(booking, verified);
   return render(business, `We received your quote request: ${business.name}`, {
     heading: `Thank you, ${booking.name}!`,
     paragraphs: [
@@ -223,6 +271,7 @@ export function customerCompleted(
   booking: Booking,
   points: number,
   credit: Credit,
+  verified = false,
 ): MailContent {
   const pics = `${business.siteUrl}/dashboard/pics`;
   return render(business, `Your detail is done: ${business.name}`, {
@@ -235,6 +284,7 @@ export function customerCompleted(
         html: `See the pictures of your car in ${link(pics, 'Service Pics')}.`,
       },
     ],
+    verified,
   });
 }
 
@@ -243,6 +293,7 @@ export function customerCancelled(
   business: BusinessIdentity,
   booking: Booking,
   by: CancelledBy,
+  verified = false,
 ): MailContent {
   return render(business, `Booking cancelled: ${business.name}`, {
     heading: 'Your booking is cancelled',
@@ -252,41 +303,101 @@ export function customerCancelled(
         : `We had to cancel your ${booking.vehicleType} booking (${appointment(booking)}). We are sorry.`,
       `To book again, reply to this e-mail or call us at ${business.phone}.`,
     ],
+    verified,
   });
 }
 
 /** To the customer: the business set the appointment of their request for the first time. */
-export function customerBooked(business: BusinessIdentity, booking: Booking): MailContent {
+export function customerBooked(
+  business: BusinessIdentity,
+  booking: Booking,
+  verified = false,
+): MailContent {
   return render(business, `Your appointment is booked: ${business.name}`, {
     heading: 'Your appointment is booked',
     paragraphs: [
       `Your appointment is booked for ${appointment(booking)}.`,
-      `We will detail your ${booking.vehicleType}${customersAddress(booking) ? ` at ${customersAddress(booking)}` : ''}.`,
+      `We will detail your ${booking.vehicleType}${customersAddress(booking, verified) ? ` at ${customersAddress(booking, verified)}` : ''}.`,
       `Not right? Call us at ${business.phone} or reply to this e-mail.`,
     ],
+    verified,
   });
 }
 
 /** To the customer: the booking moved to a new date or time (after it was booked). */
-export function customerRescheduled(business: BusinessIdentity, booking: Booking): MailContent {
+export function customerRescheduled(
+  business: BusinessIdentity,
+  booking: Booking,
+  verified = false,
+): MailContent {
   return render(business, `Booking rescheduled: ${business.name}`, {
     heading: 'Your booking has a new time',
     paragraphs: [
       `Your ${booking.vehicleType} booking is now on ${appointment(booking)}.`,
       `Not right? Call us at ${business.phone} or reply to this e-mail.`,
     ],
+    verified,
   });
 }
 
 /** To the customer: the evening before the appointment. */
-export function customerReminder(business: BusinessIdentity, booking: Booking): MailContent {
+export function customerReminder(
+  business: BusinessIdentity,
+  booking: Booking,
+  verified = false,
+): MailContent {
   return render(business, `Reminder: your detail tomorrow at ${booking.time}`, {
     heading: 'See you tomorrow!',
     paragraphs: [
       `A reminder: we come to detail your ${booking.vehicleType} on ${appointment(booking)}.`,
-      ...(customersAddress(booking) ? [`Service address: ${customersAddress(booking)}.`] : []),
+      ...(customersAddress(booking, verified)
+        ? [`Service address: ${customersAddress(booking, verified)}.`]
+        : []),
       `Need to change it? Call us at ${business.phone} or reply to this e-mail.`,
     ],
-    after: ['You can turn these reminders off in Your Profile on the website.'],
+    after: [
+      verified
+        ? 'You can turn these reminders off in Your Profile on the website, or with the unsubscribe link of your e-mail program.'
+        : 'You can turn these reminders off with the unsubscribe link of your e-mail program.',
+    ],
+    verified,
+  });
+}
+
+/** A request as the owner's digest lists it (nothing the visitor typed). */
+export interface DigestLine {
+  bookingId: string;
+  createdAt: string;
+  vehicleType: string;
+  totalPrice: number;
+}
+
+/** The requests that arrived since the digest opened (`requests`: the first ones). */
+export interface Digest {
+  since: string;
+  count: number;
+  requests: DigestLine[];
+}
+
+/**
+ * To the owner, instead of one e-mail per request while more than the threshold arrive within
+ * the hour: how many came, the first ones listed, and where to read them all.
+ */
+export function ownerDigest(business: BusinessIdentity, digest: Digest): MailContent {
+  const inbox = `${business.siteUrl}/owner`;
+  const when = (iso: string) => formatShortDateTime(iso);
+  return render(business, `${digest.count} new quote requests: ${business.name}`, {
+    heading: `${digest.count} new quote requests since ${when(digest.since)}`,
+    paragraphs: [
+      'More requests than usual arrived within an hour, so they come in one e-mail instead of one each. Read and answer them in the inbox of the owner console:',
+      inbox,
+      ...(digest.requests.length < digest.count
+        ? [`The first ${digest.requests.length} are listed here.`]
+        : []),
+    ],
+    rows: digest.requests.map((request) => ({
+      label: when(request.createdAt),
+      text: `${request.vehicleType}, ${money(request.totalPrice)} (booking ${request.bookingId})`,
+    })),
   });
 }

@@ -35,11 +35,14 @@ import {
   deleteSentBefore,
   enqueueBookingEvent,
   onEnqueue,
+  type DigestPayload,
+  type MessageKind,
   type MessagePayload,
   type OutboxFailure,
   type OutboxRow,
 } from '../outbox';
 import { suppressionOf } from '../suppression';
+import { optOutUrl, type OptOutKind } from './optOut';
 import {
   customerBooked,
   customerCancelled,
@@ -47,6 +50,7 @@ import {
   customerQuoteConfirmation,
   customerRescheduled,
   customerReminder,
+  ownerDigest,
   ownerNewQuote,
   type MailContent,
 } from './texts';
@@ -68,6 +72,34 @@ export interface WorkerOptions {
   /** How often the worker looks for due messages and reminders. */
   pollMs?: number;
   log?: (line: string) => void;
+  /**
+   * Where reminders' and status e-mails' one-click opt-out links point (`PUBLIC_API_URL`) and
+   * the secret they are signed with; without it they carry no `List-Unsubscribe`.
+   */
+  optOut?: { apiBaseUrl: string; secret: string };
+}
+
+/** The kind of e-mail an opt-out link turns off, for the messages that carry one. */
+const OPT_OUT_KIND: Partial<Record<MessageKind, OptOutKind>> = {
+  'customer-reminder': 'reminders',
+  'customer-completed': 'statusUpdates',
+  'customer-cancelled': 'statusUpdates',
+  'customer-booked': 'statusUpdates',
+  'customer-rescheduled': 'statusUpdates',
+};
+
+/** RFC 2369 / RFC 8058 headers of a message of this kind to this address (none for the others). */
+export function optOutHeaders(
+  kind: MessageKind,
+  to: string,
+  optOut: WorkerOptions['optOut'],
+): Record<string, string> {
+  const what = OPT_OUT_KIND[kind];
+  if (!what || !optOut || !to) return {};
+  return {
+    'List-Unsubscribe': `<${optOutUrl(optOut.apiBaseUrl, optOut.secret, to, what)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 export interface MailWorker {
@@ -78,27 +110,34 @@ export interface MailWorker {
 
 /** The message's subject and bodies, from the texts (./texts.ts). */
 export function renderMessage(row: OutboxRow, settings: MailSettings): MailContent {
-  const payload = JSON.parse(row.payload) as MessagePayload;
   const { business } = settings;
+  if (row.kind === 'owner-digest')
+    return ownerDigest(business, (JSON.parse(row.payload) as DigestPayload).digest);
+  const payload = JSON.parse(row.payload) as MessagePayload;
   const { booking } = payload;
+  // A message written before `verified` existed is taken as to an address nobody verified.
+  const verified = payload.verified === true;
   switch (row.kind) {
     case 'owner-quote':
       return ownerNewQuote(business, booking, payload.signedIn === true);
     case 'customer-quote':
-      return customerQuoteConfirmation(business, booking);
+      return customerQuoteConfirmation(business, booking, verified);
     case 'customer-completed':
-      return customerCompleted(business, booking, payload.points ?? 0, {
-        credited: payload.credited === true,
-        account: payload.account !== false,
-      });
+      return customerCompleted(
+        business,
+        booking,
+        payload.points ?? 0,
+        { credited: payload.credited === true, account: payload.account !== false },
+        verified,
+      );
     case 'customer-cancelled':
-      return customerCancelled(business, booking, payload.by ?? 'customer');
+      return customerCancelled(business, booking, payload.by ?? 'customer', verified);
     case 'customer-booked':
-      return customerBooked(business, booking);
+      return customerBooked(business, booking, verified);
     case 'customer-rescheduled':
-      return customerRescheduled(business, booking);
+      return customerRescheduled(business, booking, verified);
     case 'customer-reminder':
-      return customerReminder(business, booking);
+      return customerReminder(business, booking, verified);
   }
 }
 
@@ -248,8 +287,9 @@ export function startMailWorker(
     row: OutboxRow,
   ): Promise<{ outcome: Outcome; sent: boolean; reached: boolean }> {
     const content = renderMessage(row, settings);
-    const payload = JSON.parse(row.payload) as MessagePayload;
-    const to = row.audience === 'owner' ? settings.ownerEmail : (payload.booking.email ?? '');
+    // The owner's digest has no booking (and no one to reply to but the business).
+    const { booking } = JSON.parse(row.payload) as Partial<MessagePayload>;
+    const to = row.audience === 'owner' ? settings.ownerEmail : (booking?.email ?? '');
     // An address SES reported as bouncing or complaining is not e-mailed (../suppression.ts).
     const suppressed = suppressionOf(db, to);
     if (suppressed)
@@ -270,12 +310,15 @@ export function startMailWorker(
       await transport!.sendMail({
         from: settings.from,
         to,
-        replyTo: row.audience === 'owner' ? payload.booking.email : settings.business.email,
+        replyTo:
+          row.audience === 'owner'
+            ? (booking?.email ?? settings.business.email)
+            : settings.business.email,
         subject: content.subject,
         text: content.text,
         html: content.html,
         messageId: messageId(row, settings),
-        headers: { 'X-Outbox-Id': row.id },
+        headers: { 'X-Outbox-Id': row.id, ...optOutHeaders(row.kind, to, options.optOut) },
       });
       const outcome = {
         sql: "UPDATE outbox SET status = 'sent', sent_at = ?, recipient = ?, last_error = NULL, failure = NULL WHERE id = ?",
@@ -332,7 +375,12 @@ export function startMailWorker(
       const claimed = withoutWaiting(db, () => claim(db, row, now()));
       if (claimed === 'busy') break;
       if (!claimed) break; // another process changed it since: the next pass looks again
-      const result = await sendOne({ ...row, status: 'sending', attempts: row.attempts + 1 });
+      // Read again: a status message may have taken a later state between the read and the
+      // claim (server/outbox.ts coalesces them).
+      const claimedRow = statement(db, 'SELECT * FROM outbox WHERE id = ?').get(row.id) as
+        OutboxRow | undefined;
+      if (!claimedRow) break;
+      const result = await sendOne(claimedRow);
       if (result.sent) sent += 1;
       if (!record(result.outcome)) break;
       // The server is not there: the other messages wait for the next pass.

@@ -97,6 +97,8 @@ export const storedData: readonly StoredTable[] = [
       service_address: 'the address given with the request',
       seen_at: 'when the owner first read the request',
       scheduled_at: 'when the owner first set its appointment',
+      completed_at:
+        'when the owner marked it completed (the completion can be undone for 10 minutes)',
       owner_note: 'the owner’s own note for the job (for example where to park)',
       cancel_reason: 'why the owner cancelled it, when they did',
       created_at: 'when it was sent',
@@ -239,6 +241,17 @@ export const storedData: readonly StoredTable[] = [
       reason: 'whether it bounced or was marked as spam',
       detail: 'the e-mail service’s kind of bounce or complaint',
       suppressed_at: 'when it was reported',
+    },
+  },
+  {
+    table: 'email_opt_outs',
+    holds:
+      'The kinds of e-mail (reminders, booking status e-mails) an address turned off with the unsubscribe link of one of our e-mails, so that none of that kind goes to it again.',
+    kept: 'Until you delete your account, or turn that kind of e-mail back on in your profile.',
+    columns: {
+      email_lower: 'the e-mail address, in lower case',
+      kind: 'which kind of e-mail it turned off',
+      created_at: 'when it was turned off',
     },
   },
   {

@@ -28,7 +28,11 @@ const operationCount = listOperations(loadOpenApi()).length;
 
 beforeAll(async () => {
   idp = await startIdentityProvider();
-  api = await startApi(idp, { quoteRateLimit: { max: 100, windowMs: 60_000 } });
+  api = await startApi(idp, {
+    quoteRateLimit: { max: 100, windowMs: 60_000 },
+    // Each of the file's runs changes and cancels a booking with the same token.
+    bookingChangeRateLimit: { max: 100, windowMs: 60_000 },
+  });
   const demo = { sub: 'contract-demo', email: 'contract-demo@example.com', name: 'Casey Check' };
   await seedDemoCustomer({ databasePath: api.databasePath, picturesDir: api.picturesDir }, demo);
   token = await idp.idToken(demo.sub, demo.email);

@@ -38,6 +38,12 @@ function exampleRequest(operationId: OperationId): RequestSpec {
     target[parameter.name] = String(parameter.example);
   }
   if (op.requestBody) spec.body = op.requestBody.example;
+  // The one-click unsubscribe's body is form-encoded (RFC 8058).
+  if (operationId === 'optOutOfEmail') {
+    delete spec.body;
+    spec.headers['content-type'] = 'application/x-www-form-urlencoded';
+    spec.rawBody = 'List-Unsubscribe=One-Click';
+  }
   // The owner's picture upload is the one multipart body (its handler reads it).
   if (operationId === 'uploadOwnerPicture') {
     const boundary = 'contract-boundary';

@@ -12,6 +12,7 @@ import { runContract } from '../../scripts/lib/contract';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { pictureSignature } from '../../server/pictures';
+import { optOutUrl } from '../../server/mail/optOut';
 import { createBooking } from '../../server/bookings';
 import { CAPS } from '../../server/caps';
 import { CLIENT_ERROR_RATE_LIMIT } from '../../server/config';
@@ -184,6 +185,14 @@ it('finds no violation in any answer of server/, over every operation and answer
   const expires = Math.floor(Date.now() / 1000) + 600;
   const signature = pictureSignature(SIGNED_URL_SECRET, 'gone.jpg', expires);
   await record(`${prismUrl}/service-pics/files/gone.jpg?expires=${expires}&signature=${signature}`);
+  // An e-mail's one-click unsubscribe link, signed: its page, then the post.
+  const optOut = optOutUrl(prismUrl, SIGNED_URL_SECRET, 'prism@example.com', 'reminders');
+  await record(optOut);
+  await record(optOut, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
   const delivery = JSON.stringify({
     event: 'invitee.canceled',
     payload: { uri: 'https://api.calendly.com/invitees/prism-replay', email: 'x@example.com' },
@@ -255,8 +264,8 @@ it('finds no violation in any answer of server/, over every operation and answer
       .map((status) => `${op.operationId} ${status}`),
   );
   // What server/ never answers: 403 and 429 to a valid token (disabled accounts are refused
-  // by the identity provider; only quotes and data downloads are rate-limited), 400 to a
-  // health check.
+  // by the identity provider; only quotes, booking changes and data downloads are
+  // rate-limited, and the check sends too few changes to reach it), 400 to a health check.
   // Exceptions: the data download is limited per account (429), and a deletion refuses a stale
   // sign-in (403).
   // The owner operations answer 403 to the customer's token; a picture over 10 MB (413) is

@@ -245,6 +245,9 @@ const notCustomerScoped = [
   'getServicePicFile',
   'receiveCalendlyWebhook',
   'reportClientError',
+  // An e-mail's unsubscribe link: signed for one address (test/server/emailOptOut.test.ts).
+  'showEmailOptOut',
+  'optOutOfEmail',
 ];
 
 describe('two-customer isolation', () => {

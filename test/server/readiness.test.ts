@@ -73,8 +73,8 @@ it('a message due more than the limit ago: the outbox is stuck', async () => {
 });
 
 it('a message given up after every try in the last day is a problem; older ones, refused and suppressed ones are not', async () => {
-  requestQuote(db, quoteRequest(), null, new Date(clock));
-  requestQuote(db, quoteRequest(), null, new Date(clock));
+  requestQuote(db, quoteRequest({ email: 'first@example.com' }), null, new Date(clock));
+  requestQuote(db, quoteRequest({ email: 'second@example.com' }), null, new Date(clock));
   const failedAt = new Date(clock).toISOString();
   const [first, second] = db
     .prepare("SELECT id FROM outbox WHERE kind = 'customer-quote' ORDER BY id")

@@ -19,6 +19,9 @@ export const OWNER_TEXT = {
   inbox: {
     title: 'Requests inbox',
     newCount: (count: number) => (count === 1 ? '1 new request' : `${count} new requests`),
+    /** The owner's e-mail digest is in effect (openapi.yaml OwnerRequestPage.mailDigest). */
+    digest: (count: number, sendsAt: string) =>
+      `Many requests are arriving, so their e-mails come together: one digest of ${count === 1 ? '1 request' : `${count} requests`} goes to you at ${sendsAt} instead of one e-mail each. Every request is here in the inbox.`,
     filtersLabel: 'Filter requests',
     status: 'Status',
     anyStatus: 'Any status',
@@ -166,6 +169,7 @@ export const OWNER_TEXT = {
     ownerInbox: 'You (new request)',
     kinds: {
       'owner-quote': 'New request',
+      'owner-digest': 'Requests digest',
       'customer-quote': 'Request received',
       'customer-completed': 'Service completed',
       'customer-cancelled': 'Booking cancelled',

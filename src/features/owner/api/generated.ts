@@ -289,12 +289,25 @@ export type OwnerBooking = Booking & {
   /** When the owner marked it Completed (the undo is offered for 10 minutes) */
   completedAt?: string | null;
 };
+export type OwnerMailDigest = {
+  /** When the digest began */
+  since: string;
+  /** Requests it holds so far */
+  count: number;
+  /** When it is e-mailed */
+  sendsAt: string;
+};
 export type OwnerRequestPage = {
   items: OwnerBooking[];
   /** The next page's `cursor`; null on the last */
   nextCursor: string | null;
   /** Requests not yet seen, whatever the filters */
   newCount: number;
+  /** The owner's e-mail digest while it is in effect (more requests than usual arrived
+    within an hour, so they come in one e-mail instead of one each); null (or absent)
+    otherwise.
+     */
+  mailDigest?: OwnerMailDigest | null;
 };
 export type Error = {
   /** The HTTP reason phrase */
@@ -434,6 +447,7 @@ export type OwnerFailedMessage = {
   id: Id;
   kind:
     | 'owner-quote'
+    | 'owner-digest'
     | 'customer-quote'
     | 'customer-completed'
     | 'customer-cancelled'

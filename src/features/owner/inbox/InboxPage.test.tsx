@@ -42,6 +42,28 @@ describe('the requests inbox', () => {
     expect(screen.getByText('That is every request.')).toBeInTheDocument();
   });
 
+  it('says when the e-mails of new requests come as one digest, and not otherwise', async () => {
+    const digest = {
+      since: '2026-11-20T15:00:00.000Z',
+      count: 42,
+      sendsAt: '2026-11-20T16:00:00.000Z',
+    };
+    let mailDigest: OwnerRequestPage['mailDigest'] = digest;
+    inboxAnswers(() => ({ items: [ownerBooking()], nextCursor: null, newCount: 1, mailDigest }));
+    const { unmount } = renderApp('/owner');
+    await list();
+    expect(
+      screen.getByText(
+        'Many requests are arriving, so their e-mails come together: one digest of 42 requests goes to you at 11/20/26, 11:00 AM instead of one e-mail each. Every request is here in the inbox.',
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    mailDigest = null;
+    renderApp('/owner');
+    await list();
+    expect(screen.queryByText(/Many requests are arriving/)).not.toBeInTheDocument();
+  });
+
   it('loads the next page with the cursor the server gave, keeping the first', async () => {
     const first = ownerBooking({ name: 'Page One' });
     const second = ownerBooking({ name: 'Page Two' });

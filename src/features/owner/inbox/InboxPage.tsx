@@ -1,10 +1,12 @@
 import { memo, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../../components/LoadingStatus';
+import { formatShortDateTime } from '../../../../domain/dates';
 import { usePageMeta } from '../../../components/usePageMeta';
 import {
   useListOwnerRequestsQuery,
@@ -254,6 +256,14 @@ export function InboxPage() {
           />
         )}
       </Stack>
+      {first.data?.mailDigest && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {T.digest(
+            first.data.mailDigest.count,
+            formatShortDateTime(first.data.mailDigest.sendsAt),
+          )}
+        </Alert>
+      )}
       <FilterForm draft={draft} onChange={setDraft} onApply={applyDraft} onClear={clear} />
       <Box sx={{ mt: 2 }}>{body}</Box>
     </Box>
