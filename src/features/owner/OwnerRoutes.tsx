@@ -10,6 +10,7 @@ import { RoutePage } from './route/RoutePage';
 import CustomersPage from './customers/CustomersPage';
 import CustomerDetailPage from './customers/CustomerDetailPage';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
+import { AuthenticatorGate } from './AuthenticatorGate';
 import { OWNER_TEXT } from './texts';
 
 // The charts' library is large: the numbers load when opened (an `owner-` chunk, which the
@@ -55,7 +56,11 @@ const nav: OwnerNavItem[] = ownerPages.flatMap(({ path, nav: link }) =>
 
 const routes: RouteObject[] = [
   {
-    element: <OwnerLayout nav={nav} />,
+    element: (
+      <AuthenticatorGate>
+        <OwnerLayout nav={nav} />
+      </AuthenticatorGate>
+    ),
     children: ownerPages.map(({ path, Page }) =>
       path ? { path, element: <Page /> } : { index: true, element: <Page /> },
     ),
@@ -63,7 +68,10 @@ const routes: RouteObject[] = [
   { path: '*', element: <Navigate to={OWNER_BASE} replace /> },
 ];
 
-/** Everything under /owner for a member of the owners group (src/app/OwnerGate.tsx). */
+/**
+ * Everything under /owner for a member of the owners group (src/app/OwnerGate.tsx), once the
+ * account has an authenticator app (./AuthenticatorGate.tsx).
+ */
 export function OwnerRoutes() {
   return useRoutes(routes);
 }
