@@ -149,10 +149,8 @@ describe('the static site', () => {
   });
 });
 
-it('cdk-nag (AWS Solutions) finds nothing unacknowledged, and every acknowledgment has a reason', () => {
-  const report = new AwsSolutionsChecks().validateScope(built.app);
-  expect(report.violations.map((v) => `${v.ruleName}: ${v.description}`)).toEqual([]);
-  expect(report.success).toBe(true);
+/** Every acknowledged cdk-nag rule: "<construct path> <rule>" → its reason. */
+function acknowledgments(): Map<string, string> {
   const reasons = new Map<string, string>();
   for (const node of built.app.node.findAll()) {
     for (const entry of node.node.metadata) {
@@ -162,6 +160,32 @@ it('cdk-nag (AWS Solutions) finds nothing unacknowledged, and every acknowledgme
       }
     }
   }
+  return reasons;
+}
+
+it('cdk-nag (AWS Solutions) finds nothing unacknowledged, and every acknowledgment has a reason', () => {
+  const report = new AwsSolutionsChecks().validateScope(built.app);
+  expect(report.violations.map((v) => `${v.ruleName}: ${v.description}`)).toEqual([]);
+  expect(report.success).toBe(true);
+  const reasons = acknowledgments();
   expect([...reasons.keys()].filter((key) => key.includes('AwsSolutions-')).length).toBe(7);
   for (const reason of reasons.values()) expect(reason.length).toBeGreaterThan(30);
+});
+
+it("every acknowledgment that names a README step names one it has; the owner's is adding the owner with an authenticator", () => {
+  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const goingLive = readme.slice(
+    readme.indexOf('## Going live'),
+    readme.indexOf('### Followed here'),
+  );
+  const named = [...acknowledgments().values()].flatMap((reason) =>
+    [...reason.matchAll(/README "Going live", step "([^"]+)"/g)].map((match) => match[1]),
+  );
+  for (const step of named) expect(goingLive).toContain(`**${step}`);
+  const mfa = [...acknowledgments()].find(([key]) => key.endsWith('AwsSolutions-COG2'));
+  expect(mfa?.[1]).toMatch(/README "Going live", step "([^"]+)"/);
+  // The step says how the owner gets into `owners` and how the authenticator is set up.
+  const step = goingLive.slice(goingLive.indexOf(`**${named.at(-1) ?? '?'}`));
+  expect(step).toMatch(/admin-add-user-to-group[^\n]*--group-name owners/);
+  expect(step).toMatch(/authenticator app/);
 });
