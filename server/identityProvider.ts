@@ -19,7 +19,7 @@ export interface IdentityAnswer {
 }
 
 /** The provider could not be reached (network, timeout). */
-export class IdentityUnreachable extends Error {}
+class IdentityUnreachable extends Error {}
 
 /** Sends one action; rejects with IdentityUnreachable when no answer arrives. */
 export async function identityAction(

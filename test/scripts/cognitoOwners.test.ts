@@ -24,8 +24,8 @@ let startup: Promise<LocalStack> | undefined;
 let stack: LocalStack;
 let stateDir: string;
 
-beforeAll(async () => {
-  stateDir = mkdtempSync(path.join(os.tmpdir(), 'cognito-owners-test-'));
+/** Starts the local stack in `stateDir` on free ports. */
+async function startStack(): Promise<void> {
   const [cognito, api, cognitoInternal, app] = (await freePorts(4)) as [
     number,
     number,
@@ -40,6 +40,11 @@ beforeAll(async () => {
     signal: starting.signal,
   });
   stack = await startup;
+}
+
+beforeAll(async () => {
+  stateDir = mkdtempSync(path.join(os.tmpdir(), 'cognito-owners-test-'));
+  await startStack();
 }, 90_000);
 
 afterAll(async () => {
@@ -79,23 +84,10 @@ it('creates the owner account with an authenticator app; its id token names the 
 }, 30_000);
 
 it('keeps the same authenticator secret when the stack starts again', async () => {
-  await stack.stop();
-  const [cognito, api, cognitoInternal, app] = (await freePorts(4)) as [
-    number,
-    number,
-    number,
-    number,
-  ];
   const before = stack.ownerUser.totpSecret;
   expect(before).toBeDefined();
-  startup = startLocalStack({
-    stateDir,
-    appOrigin: `http://localhost:${app}`,
-    ports: { cognito, api, cognitoInternal },
-    log: () => undefined,
-    signal: starting.signal,
-  });
-  stack = await startup;
+  await stack.stop();
+  await startStack();
   expect(stack.ownerUser.totpSecret).toBe(before);
 }, 90_000);
 

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -8,12 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { usePageMeta } from '../../components/usePageMeta';
+import { Failure } from './Failure';
 import { OWNER_TEXT } from './texts';
 
 const TEXT = OWNER_TEXT.authenticator;
 
 /** Where the account's authenticator app is set up: the dashboard's Account Security page. */
-export const SECURITY_PAGE = '/dashboard/security';
+const SECURITY_PAGE = '/dashboard/security';
 
 // The account's calls to the user pool load with Amplify, on demand (src/api/identity/amplify.ts).
 const account = () => import('../../api/identity/account');
@@ -75,16 +75,7 @@ export function AuthenticatorGate({ children }: { children: ReactNode }) {
   if (check === 'failed') {
     return (
       <Container maxWidth="sm" sx={{ py: 4 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={checkAgain}>
-              {OWNER_TEXT.retry}
-            </Button>
-          }
-        >
-          {TEXT.checkFailed}
-        </Alert>
+        <Failure error={null} fallback={TEXT.checkFailed} onRetry={checkAgain} />
       </Container>
     );
   }
