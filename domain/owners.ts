@@ -7,3 +7,10 @@ export const OWNERS_GROUP = 'owners';
 
 /** The owner console's operations all live under this path (openapi.yaml, tag `owner`). */
 export const isOwnerPath = (apiPath: string): boolean => apiPath.startsWith('/owner/');
+
+/**
+ * The API's refusal (403) of an owner operation while the owner's account has no authenticator
+ * app at the identity provider; the owner console recognises it by this text and shows it.
+ */
+export const OWNER_AUTHENTICATOR_REQUIRED =
+  "The owner console needs an authenticator app on the owner's account (two-step sign-in). Set one up in the console, then try again.";

@@ -130,7 +130,7 @@ async function main() {
       '',
       `  Demo login   ${local.demoUser.email} / ${local.demoUser.password}` +
         (local.seeded ? '   (demo customer created and seeded)' : ''),
-      `  Owner login  ${local.ownerUser.email} / ${local.ownerUser.password}   (the owner console at /owner)`,
+      `  Owner login  ${local.ownerUser.email} / ${local.ownerUser.password}   authenticator secret ${local.ownerUser.totpSecret ?? '(none: set one up on Account Security)'}   (the owner console at /owner; add the secret to an authenticator app for the sign-in code)`,
       `  E-mail       ${local.mailUrl} (maildev: every e-mail the app sends locally lands here)`,
       `  API          ${local.apiUrl} (the app reaches it at ${appOrigin}/api)`,
       `  Identity     ${local.cognitoUrl} (cognito-local; pool ${local.userPoolId}, client ${local.clientId})`,

@@ -27,6 +27,7 @@ import { listSubscriptions } from './subscriptions';
 import type { VerifiedToken } from './auth';
 import type { ServerOptions } from './config';
 import type { Context, OperationHandlers } from './operationTypes';
+import { identityAction, identityEndpoint, type IdentityAnswer } from './identityProvider';
 
 /** Whom a row belongs to: the account's id, and its verified e-mail in lower case ('' if none). */
 export interface Subject {
@@ -261,42 +262,30 @@ export type IdentityDeleter = (accessToken: string) => Promise<void>;
 /** The identity provider refused or failed; nothing has been deleted. */
 export class IdentityDeletionError extends Error {}
 
-const AMZ_JSON = 'application/x-amz-json-1.1';
-
 /**
  * Cognito's `DeleteUser` (the user deletes themself with their access token) at the identity
- * API endpoint (the issuer's origin, for Cognito and for the local emulator). An account the
- * provider no longer knows counts as deleted, so a deletion interrupted after this step
- * finishes when it is sent again.
+ * API endpoint (./identityProvider.ts). An account the provider no longer knows counts as
+ * deleted, so a deletion interrupted after this step finishes when it is sent again.
  */
 export function cognitoDeleteUser(endpoint: string, timeoutMs = 10_000): IdentityDeleter {
   return async (accessToken) => {
-    let response: Response;
+    let answer: IdentityAnswer;
     try {
-      response = await fetch(endpoint, {
-        method: 'POST',
-        headers: {
-          'content-type': AMZ_JSON,
-          'x-amz-target': 'AWSCognitoIdentityProviderService.DeleteUser',
-        },
-        body: JSON.stringify({ AccessToken: accessToken }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      answer = await identityAction(
+        endpoint,
+        'DeleteUser',
+        { AccessToken: accessToken },
+        timeoutMs,
+      );
     } catch {
       throw new IdentityDeletionError('The identity provider could not be reached');
     }
-    if (response.ok) return;
-    const answer = (await response.json().catch(() => ({}))) as {
-      __type?: string;
-      message?: string;
-    };
-    const type = answer.__type?.split('#').pop() ?? '';
-    if (type === 'UserNotFoundException') return;
-    if (type === 'NotAuthorizedException') {
+    if (answer.ok || answer.type === 'UserNotFoundException') return;
+    if (answer.type === 'NotAuthorizedException') {
       throw forbidden('Your sign-in is no longer valid; sign in again to delete your account');
     }
     throw new IdentityDeletionError(
-      answer.message ?? `The identity provider answered ${response.status}`,
+      answer.message || `The identity provider answered ${answer.status}`,
     );
   };
 }
@@ -405,7 +394,7 @@ export function accountHandlers(
   const deps: DeletionDeps = {
     picturesDir: options.picturesDir,
     erasureList: erasureListPath(options.databasePath),
-    deleteIdentity: cognitoDeleteUser(`${new URL(options.cognito.issuer).origin}/`),
+    deleteIdentity: cognitoDeleteUser(identityEndpoint(options.cognito.issuer)),
     verifyAccessToken: verifyToken,
   };
   const me = (ctx: Context): Customer => {

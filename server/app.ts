@@ -45,6 +45,8 @@ import { startMailWorker, type MailWorker } from './mail/worker';
 import { registerSecurityHeaders } from './securityHeaders';
 import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner';
 import { createOwnerCustomerHandlers } from './ownerCustomers';
+import { ownerAuthenticatorCheck } from './ownerAuthenticator';
+import { identityEndpoint } from './identityProvider';
 import { isOwnerPath } from '../domain/owners';
 import { installServiceHooks, requestIds } from './service';
 import { defaultProbes } from './readiness';
@@ -117,6 +119,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   reapplyErasures(db, options);
   // Every token, the owner's included, goes through both refusals.
   const verifyToken = refusingEndedSessions(db, refusingDeletedAccounts(db, verifySignature));
+  // Owner operations also need the owner's authenticator app, asked of the identity provider.
+  const checkAuthenticator = ownerAuthenticatorCheck(
+    identityEndpoint(options.cognito.issuer),
+    options.clock,
+  );
   // The outbox's worker sends while the server listens (./mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   const { mail } = options;
@@ -276,7 +283,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       handler: async (request, reply) => {
         let customer: Customer | null = null;
         const authorization = request.headers.authorization;
-        if (isOwnerPath(op.path)) await requireOwner(verifyToken, authorization);
+        if (isOwnerPath(op.path))
+          await requireOwner(verifyToken, authorization, checkAuthenticator);
         else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
           customer = ensureCustomer(db, {

@@ -74,6 +74,10 @@ function audiences(payload: JWTPayload): string[] {
   return typeof payload.aud === 'string' ? [payload.aud] : [];
 }
 
+/** The token of an `Authorization: Bearer <token>` header; undefined for any other value. */
+export const bearerOf = (authorization: string | undefined): string | undefined =>
+  /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const remote = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000 });
   // Each key is checked once: the set hands out the same key object for a key id until it is
@@ -90,11 +94,11 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       }, remote);
   return async (authorization) => {
     if (!authorization) throw unauthorized('Missing bearer token');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"');
+    const bearer = bearerOf(authorization);
+    if (!bearer) throw unauthorized('The Authorization header must be "Bearer <token>"');
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(match[1], keys, {
+      ({ payload } = await jwtVerify(bearer, keys, {
         issuer: options.issuer,
         algorithms: ['RS256'],
         requiredClaims: ['sub', 'exp', 'iat'],

@@ -97,6 +97,11 @@ export interface ServerOptions {
   /** SES's bounce and complaint notifications over SNS (./sesEvents.ts). */
   sesEvents?: SesEventsSettings;
   /**
+   * Milliseconds since the epoch, for how long the owner's authenticator app is trusted
+   * (./ownerAuthenticator.ts); tests pass a fake clock. Never set from the environment.
+   */
+  clock?: () => number;
+  /**
    * `false` only to measure what the outbox costs (`npm run bench`): quote requests then write
    * no e-mail. Never set from the environment.
    */

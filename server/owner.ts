@@ -1,7 +1,7 @@
 /**
  * The owner console's operations (openapi.yaml, tag `owner`): the requests inbox, scheduling,
  * cancelling, completing, pictures and the day's route. Only members of the owners group
- * (the verified token's `cognito:groups`) get past `requireOwner`. Every change to a booking
+ * (the verified token's `cognito:groups`) with an authenticator app get past `requireOwner`. Every change to a booking
  * goes through a function of ./bookings.ts.
  */
 import type { FastifyRequest } from 'fastify';
@@ -11,7 +11,8 @@ import { OWNERS_GROUP } from '../domain/owners';
 import type { ServerOptions } from './config';
 import type { Db } from './db';
 import { badRequest, forbidden, HttpError } from './errors';
-import type { TokenVerifier } from './auth';
+import { bearerOf, type TokenVerifier } from './auth';
+import type { AuthenticatorCheck } from './ownerAuthenticator';
 import {
   completeBooking,
   ownerCancelBooking,
@@ -31,15 +32,20 @@ const MAX_DESCRIPTION = 200;
 /** The longest file name kept as a picture's label (most file systems' own limit). */
 const MAX_LABEL = 255;
 
-/** 401 without a valid token (as every operation), 403 for a valid one outside the group. */
+/**
+ * 401 without a valid token (as every operation), 403 for a valid one outside the group, and
+ * 403 for an owner whose account has no authenticator app (./ownerAuthenticator.ts).
+ */
 export async function requireOwner(
   verifyToken: TokenVerifier,
   authorization: string | undefined,
+  checkAuthenticator: AuthenticatorCheck,
 ): Promise<void> {
   const token = await verifyToken(authorization);
   if (!token.groups.includes(OWNERS_GROUP)) {
     throw forbidden('Only the business owner may do this');
   }
+  await checkAuthenticator(token, bearerOf(authorization) ?? '');
 }
 
 export function toOwnerBooking(row: BookingRow) {

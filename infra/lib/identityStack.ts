@@ -1,7 +1,8 @@
 /**
  * The user pool the app signs in against, with the settings the API's security relies on:
  * an e-mail change takes effect only once the new address is verified, the app client cannot
- * write `email_verified`, optional MFA (authenticator app, text message, e-mail), the hosted
+ * write `email_verified`, optional MFA (authenticator app, text message, e-mail; the owner's
+ * authenticator app is required by the API, not the pool), the hosted
  * sign-in with Google, the callback and sign-out URLs, token lifetimes and revocation, and
  * the `owners` group.
  */
@@ -83,7 +84,7 @@ export class IdentityStack extends Stack {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'Customers choose a second factor (authenticator, text or e-mail) on Account Security; requiring one at sign-up would turn away customers booking a wash. Owners are asked to turn it on (README "Going live").',
+          'Customers choose a second factor (authenticator, text or e-mail) on Account Security; requiring one at sign-up would turn away customers booking a wash. The owner cannot do without one: the owner console and the API refuse every owner operation until the account has an authenticator app (the API asks Cognito GetUser), and README "Going live", step "Create the owner and their authenticator" adds the owner to the owners group and sets the app up.',
       },
       {
         id: 'AwsSolutions-COG8',

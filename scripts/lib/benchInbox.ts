@@ -14,7 +14,7 @@ import { createBooking } from '../../server/bookings';
 import { inWriteTransaction, openDatabase } from '../../server/db';
 import { listOwnerRequests } from '../../server/owner';
 import type { QueryOf, QuoteRequest } from '../../domain/contract/types';
-import { callCognito, isRecord } from './cognitoClient';
+import { signInWithPassword } from './cognitoClient';
 import type { LocalStack } from './localStack';
 
 export const INBOX_REQUESTS = 10_000;
@@ -89,17 +89,9 @@ export function seedRequests(databasePath: string, count: number, now = Date.now
   }
 }
 
-/** The owner's tokens from the local identity stack (USER_PASSWORD_AUTH). */
-export async function ownerTokens(stack: LocalStack): Promise<Record<string, unknown>> {
-  const answer = await callCognito(stack.cognitoUrl, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: stack.clientId,
-    AuthParameters: { USERNAME: stack.ownerUser.email, PASSWORD: stack.ownerUser.password },
-  });
-  const result = isRecord(answer.AuthenticationResult) ? answer.AuthenticationResult : {};
-  if (!result.IdToken) throw new Error('The owner could not sign in');
-  return result;
-}
+/** The owner's tokens from the local identity stack (password and authenticator code). */
+export const ownerTokens = (stack: LocalStack): Promise<Record<string, unknown>> =>
+  signInWithPassword(stack.cognitoUrl, stack.clientId, stack.ownerUser);
 
 async function timeHttp(url: string, token: string): Promise<number[]> {
   const times: number[] = [];
@@ -124,7 +116,8 @@ export async function measureInboxAtServer(
 ): Promise<InboxFigures> {
   log(`writing ${INBOX_REQUESTS} quote requests for the owner's inbox`);
   seedRequests(databasePath, INBOX_REQUESTS);
-  const token = String((await ownerTokens(stack)).IdToken);
+  // Owner operations take the access token (server/ownerAuthenticator.ts).
+  const token = String((await ownerTokens(stack)).AccessToken);
   const db = openDatabase(databasePath);
   const variants: InboxFigures['variants'] = [];
   try {

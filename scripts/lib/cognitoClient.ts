@@ -75,6 +75,38 @@ export function totpCode(secret: string, at: number = Date.now()): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
 }
 
+/**
+ * Signs in with USER_PASSWORD_AUTH and answers the authenticator's challenge with the current
+ * code of `totpSecret` when the account has one; returns the AuthenticationResult (IdToken,
+ * AccessToken, RefreshToken). Throws when the pool asks for anything else.
+ */
+export async function signInWithPassword(
+  baseUrl: string,
+  clientId: string,
+  login: { email: string; password: string; totpSecret?: string },
+): Promise<Json> {
+  let answer = await callCognito(baseUrl, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: clientId,
+    AuthParameters: { USERNAME: login.email, PASSWORD: login.password },
+  });
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && login.totpSecret) {
+    answer = await callCognito(baseUrl, 'RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: answer.Session,
+      ChallengeResponses: {
+        USERNAME: login.email,
+        SOFTWARE_TOKEN_MFA_CODE: totpCode(login.totpSecret),
+      },
+    });
+  }
+  if (!isRecord(answer.AuthenticationResult)) {
+    throw new Error(`No tokens for ${login.email}: ${JSON.stringify(answer)}`);
+  }
+  return answer.AuthenticationResult;
+}
+
 /** A PKCE verifier and its S256 challenge. */
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');

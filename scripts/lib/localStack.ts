@@ -88,8 +88,11 @@ export interface LocalStack {
   /** The key set the API verifies tokens with (the proxy's address by IP). */
   jwksUrl: string;
   demoUser: { email: string; password: string; sub: string };
-  /** The owner account (group `owners`): the owner console at /owner. */
-  ownerUser: { email: string; password: string };
+  /**
+   * The owner account (group `owners`): the owner console at /owner. It signs in with an
+   * authenticator app too, whose secret (base32) this is, unless its password was changed.
+   */
+  ownerUser: { email: string; password: string; totpSecret?: string };
   /** True when this start seeded the demo customer's data (a first run). */
   seeded: boolean;
   /** The mail catcher's web inbox (its HTTP API under /api/email), when one was started. */
@@ -312,7 +315,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await waitHealthy(cognito, `http://127.0.0.1:${internalPort}/health`, 30_000);
     const demoSub = await ensureDemoUser(cognitoDirect, userPoolId);
     await ensureMfaRequiredGroup(cognitoDirect, userPoolId);
-    await ensureOwnerUser(`http://127.0.0.1:${internalPort}`, userPoolId);
+    const owner = await ensureOwnerUser(`http://127.0.0.1:${internalPort}`, {
+      userPoolId,
+      clientId,
+      poolFile: cognitoPoolFile(cognitoDir, userPoolId),
+    });
     await waitHealthy(api, `${apiUrl}/health`, 60_000);
 
     const marker = path.join(stateDir, 'demo.json');
@@ -338,7 +345,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       issuer,
       jwksUrl,
       demoUser: { email: DEMO_USER.email, password: DEMO_USER.password, sub: demoSub },
-      ownerUser: { email: OWNER_USER.email, password: OWNER_USER.password },
+      ownerUser: { email: OWNER_USER.email, password: OWNER_USER.password, ...owner },
       seeded,
       mailUrl: mail?.webUrl,
       stop,

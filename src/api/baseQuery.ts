@@ -2,17 +2,20 @@
  * The one base query behind every generated endpoint (docs/product.md §7, §8 transport):
  * - the API base from configuration (a path is resolved against this origin);
  * - `Authorization: Bearer` with the id token, else the access token; refreshed first
- *   when expired (single flight);
+ *   when expired (single flight); the owner's operations (/owner/...) with the access token,
+ *   which the API shows the identity provider to check the owner's authenticator app;
  * - JSON content type; credentials are never sent as cookies;
  * - a non-OK answer becomes `API {status}: {body text}`;
- * - 401 or 403 removes the stored id token and navigates to /auth;
+ * - 401 or 403 removes the stored id token and navigates to /auth, except the owner's 403 for
+ *   want of an authenticator app (the console shows it);
  * - 429 on the first attempt waits for Retry-After (seconds or an HTTP date) and retries
  *   once (not for the quote request, which is sent without retry logic);
  * - a failed fetch is its own error kind.
  */
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { apiBaseUrl } from './apiBase';
-import { bearerToken } from './session/tokenStore';
+import { OWNER_AUTHENTICATOR_REQUIRED, isOwnerPath } from '../../domain/owners';
+import { bearerToken, getTokens } from './session/tokenStore';
 import { refreshIfNeeded } from './session/refresh';
 import { expireSession } from './session/session';
 import { navigateTo } from './session/navigation';
@@ -67,7 +70,10 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
 ) => {
   const args: FetchArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
   await refreshIfNeeded();
-  const token = bearerToken();
+  const tokens = getTokens();
+  const token = isOwnerPath(`/${args.url.replace(/^\//, '')}`)
+    ? tokens.accessToken || bearerToken(tokens)
+    : bearerToken(tokens);
   const headers = new Headers(args.headers as HeadersInit | undefined);
   headers.set('Accept', 'application/json');
   // A multipart body (the owner's picture upload) carries its own Content-Type and boundary.
@@ -107,7 +113,11 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
 
     const text = await response.text().catch(() => '');
     if (!response.ok) {
-      if (response.status === 401 || response.status === 403) {
+      const serverMessage = serverMessageOf(text);
+      const sessionRefused =
+        response.status === 401 ||
+        (response.status === 403 && serverMessage !== OWNER_AUTHENTICATOR_REQUIRED);
+      if (sessionRefused) {
         expireSession(api.dispatch);
         navigateTo('/auth');
       }
@@ -116,7 +126,7 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
           kind: 'http',
           status: response.status,
           message: `API ${response.status}: ${text}`,
-          serverMessage: serverMessageOf(text),
+          serverMessage,
         },
         meta: { response },
       };

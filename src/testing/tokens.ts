@@ -10,14 +10,21 @@ export function fakeJwt(claims: Record<string, unknown>): string {
 
 /** Stores a session that is valid for `validForSec` seconds from now. */
 export function signIn(
-  options: { email?: string; validForSec?: number; now?: number; groups?: string[] } = {},
+  options: {
+    email?: string;
+    validForSec?: number;
+    now?: number;
+    groups?: string[];
+    sub?: string;
+  } = {},
 ) {
   const now = options.now ?? Date.now();
   const exp = Math.floor(now / 1000) + (options.validForSec ?? 3600);
   const email = options.email ?? 'jordan@example.com';
   const groups = options.groups ? { 'cognito:groups': options.groups } : {};
-  const idToken = fakeJwt({ sub: 'user-1', email, exp, token_use: 'id', ...groups });
-  const accessToken = fakeJwt({ sub: 'user-1', exp, token_use: 'access' });
+  const sub = options.sub ?? 'user-1';
+  const idToken = fakeJwt({ sub, email, exp, token_use: 'id', ...groups });
+  const accessToken = fakeJwt({ sub, exp, token_use: 'access', ...groups });
   setTokens({ idToken, accessToken, refreshToken: 'refresh-token-1' });
   return { idToken, accessToken };
 }

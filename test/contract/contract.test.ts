@@ -11,7 +11,6 @@ import { formatReport, type OperationResult } from '../../scripts/lib/contractCo
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { repoRoot } from '../../domain/paths';
 import { seedDemoCustomer } from '../../server/seed';
-import { OWNERS_GROUP } from '../../domain/owners';
 import {
   startApi,
   startIdentityProvider,
@@ -36,9 +35,7 @@ beforeAll(async () => {
   const demo = { sub: 'contract-demo', email: 'contract-demo@example.com', name: 'Casey Check' };
   await seedDemoCustomer({ databasePath: api.databasePath, picturesDir: api.picturesDir }, demo);
   token = await idp.idToken(demo.sub, demo.email);
-  ownerToken = await idp.idToken('contract-owner', 'owner@example.com', {
-    'cognito:groups': [OWNERS_GROUP],
-  });
+  ownerToken = await idp.ownerToken('contract-owner');
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
  * break it, and a request may break it only where the check means to be refused (400, or
  * 401 for a missing or broken token).
  */
-import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';
+import { isOwnerPath } from '../../domain/owners';
 import type { ChildProcess } from 'node:child_process';
 import { runContract } from '../../scripts/lib/contract';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
@@ -91,9 +91,7 @@ it('finds no violation in any answer of server/, over every operation and answer
   const withToken = await runContract({
     baseUrl: prismUrl,
     token: stack.token,
-    ownerToken: await stack.idp.idToken('prism-owner', 'owner@example.com', {
-      'cognito:groups': [OWNERS_GROUP],
-    }),
+    ownerToken: await stack.idp.ownerToken('prism-owner'),
     webhookKey: WEBHOOK_KEY,
     fetch: record,
   });

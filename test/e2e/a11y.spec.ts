@@ -7,8 +7,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, logIn, OWNER_LANDING, test } from './support/fixtures';
-import { OWNER_USER, requestOnTomorrowsRoute } from './support/owner';
+import { expect, logIn, logInAsOwner, test } from './support/fixtures';
+import { requestOnTomorrowsRoute } from './support/owner';
 import { wizard } from './support/quote';
 import {
   dashboardRoutes,
@@ -149,7 +149,7 @@ for (const [viewportName, viewport] of Object.entries(ownerViewports)) {
       // Three screens, a week and two states of a form with their checks: a busy CI is slow.
       test.setTimeout(240_000);
       const day = await requestOnTomorrowsRoute(stack);
-      await logIn(page, OWNER_USER.email, OWNER_USER.password, OWNER_LANDING);
+      await logInAsOwner(page, stack);
       const [inbox, route] = ownerRoutes as [RouteCheck, RouteCheck];
       await checkRoute(page, inbox, viewportName);
       await checkRoute(page, { ...route, path: `${route.path}?from=${day}` }, viewportName);

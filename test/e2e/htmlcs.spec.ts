@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { expect, logIn, OWNER_LANDING, test } from './support/fixtures';
-import { OWNER_USER, requestOnTomorrowsRoute } from './support/owner';
+import { expect, logInAsOwner, test } from './support/fixtures';
+import { requestOnTomorrowsRoute } from './support/owner';
 import { ownerRoutes, ownerViewports, publicRoutes, viewports } from './support/routes';
 
 const HTMLCS_SOURCE = readFileSync(
@@ -74,7 +74,7 @@ for (const [viewportName, viewport] of Object.entries(ownerViewports)) {
     test('owner screens have no HTML_CodeSniffer WCAG2AA errors', async ({ page, stack }) => {
       test.setTimeout(180_000);
       const day = await requestOnTomorrowsRoute(stack);
-      await logIn(page, OWNER_USER.email, OWNER_USER.password, OWNER_LANDING);
+      await logInAsOwner(page, stack);
       for (const route of ownerRoutes) {
         await page.goto(route.path === '/owner/route' ? `${route.path}?from=${day}` : route.path);
         await route.ready(page);

@@ -6,8 +6,8 @@
  * Completed, the picture in Service Pics and the points. Then a customer at /owner is sent to
  * their dashboard. The owner account is the one the local stack creates (scripts/lib/cognitoOwners.ts).
  */
-import { expect, logIn, OWNER_LANDING, strongPassword, test } from './support/fixtures';
-import { OWNER_USER, tomorrowInNewYork } from './support/owner';
+import { expect, logIn, logInAsOwner, strongPassword, test } from './support/fixtures';
+import { tomorrowInNewYork } from './support/owner';
 import { fillAddress, nextWeekday, openWizard, wizard } from './support/quote';
 
 /** A 1×1 PNG, as a phone's camera would hand over a (much larger) picture. */
@@ -57,7 +57,7 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   const ownerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   consoleGuard.watch(ownerContext);
   const owner = await ownerContext.newPage();
-  await logIn(owner, OWNER_USER.email, OWNER_USER.password, OWNER_LANDING);
+  await logInAsOwner(owner, stack);
   const inbox = owner.getByRole('list', { name: 'Quote requests' });
   const top = inbox.getByRole('listitem').first();
   await expect(top.getByRole('heading')).toHaveText(name);

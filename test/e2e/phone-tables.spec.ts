@@ -5,8 +5,7 @@
  * The demo customer is only read: the edit is opened and cancelled.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, logIn, OWNER_LANDING, test } from './support/fixtures';
-import { OWNER_USER } from './support/owner';
+import { expect, logIn, logInAsOwner, test } from './support/fixtures';
 import { DEMO_USER } from '../../scripts/lib/localStack';
 
 const PHONE = { width: 390, height: 844 };
@@ -102,9 +101,10 @@ async function expectTablesFit(page: Page, what: string) {
 
 test("the owner's tables fit a phone, and every group of the Numbers charts is labelled", async ({
   page,
+  stack,
 }) => {
   test.setTimeout(120_000);
-  await logIn(page, OWNER_USER.email, OWNER_USER.password, OWNER_LANDING);
+  await logInAsOwner(page, stack);
 
   // The demo customer's page: the points table (the seed gives them transactions).
   await page.goto('/owner/customers');

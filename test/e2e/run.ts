@@ -343,6 +343,7 @@ async function main(): Promise<number> {
       [ENV_KEYS.stackLog]: stackLog,
       [ENV_KEYS.demoEmail]: stack.demoUser.email,
       [ENV_KEYS.demoPassword]: stack.demoUser.password,
+      [ENV_KEYS.ownerTotpSecret]: stack.ownerUser.totpSecret,
       [ENV_KEYS.production]: JSON.stringify(productionEnv(production)),
       [ENV_KEYS.mailUrl]: stack.mailUrl,
     },

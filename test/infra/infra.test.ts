@@ -195,3 +195,21 @@ it('cdk-nag (AWS Solutions) finds nothing unacknowledged, with or without a doma
   for (const reason of acknowledgments(bare.app).values())
     expect(reason.length).toBeGreaterThan(30);
 });
+
+it("every acknowledgment that names a README step names one it has; the owner's is adding the owner with an authenticator", () => {
+  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const goingLive = readme.slice(
+    readme.indexOf('## Going live'),
+    readme.indexOf('### Followed here'),
+  );
+  const named = [...acknowledgments(built.app).values()].flatMap((reason) =>
+    [...reason.matchAll(/README "Going live", step "([^"]+)"/g)].map((match) => match[1]),
+  );
+  for (const step of named) expect(goingLive).toContain(`**${step}`);
+  const mfa = [...acknowledgments(built.app)].find(([key]) => key.endsWith('AwsSolutions-COG2'));
+  expect(mfa?.[1]).toMatch(/README "Going live", step "([^"]+)"/);
+  // The step says how the owner gets into `owners` and how the authenticator is set up.
+  const step = goingLive.slice(goingLive.indexOf(`**${named.at(-1) ?? '?'}`));
+  expect(step).toMatch(/admin-add-user-to-group[^\n]*--group-name owners/);
+  expect(step).toMatch(/authenticator app/);
+});

@@ -20,6 +20,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import { repoRoot } from '../../domain/paths';
+import { OWNERS_GROUP } from '../../domain/owners';
 import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
@@ -41,6 +42,17 @@ export interface IdentityProvider {
   deletedUsers: string[];
   /** Makes the next `times` DeleteUser calls fail as an outage would (500). */
   failDeleteUser(times: number): void;
+  /** Gives the account an authenticator app (or takes it away): GetUser's UserMFASettingList. */
+  setAuthenticator(sub: string, on: boolean): void;
+  /** The subjects Cognito's `GetUser` was asked about, in order. */
+  getUserCalls: string[];
+  /** Makes GetUser answer this error (e.g. NotAuthorizedException) until set to undefined. */
+  failGetUser(error: { status: number; type: string; message: string } | undefined): void;
+  /**
+   * An owner's access token (group `owners`) whose account has an authenticator app: what the
+   * owner console sends.
+   */
+  ownerToken(sub: string, options?: SignOptions): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -88,8 +100,36 @@ export async function startIdentityProvider(
   };
   const deletedUsers: string[] = [];
   let deleteFailures = 0;
+  const authenticators = new Set<string>();
+  const getUserCalls: string[] = [];
+  let getUserError: { status: number; type: string; message: string } | undefined;
   const server = createServer((request, response) => {
     if (
+      request.method === 'POST' &&
+      request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.GetUser'
+    ) {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/x-amz-json-1.1');
+        const { AccessToken } = JSON.parse(body) as { AccessToken: string };
+        const sub = String(decodeJwt(AccessToken).sub);
+        getUserCalls.push(sub);
+        if (getUserError) {
+          const { status, type, message } = getUserError;
+          response.writeHead(status).end(JSON.stringify({ __type: type, message }));
+          return;
+        }
+        response.writeHead(200).end(
+          JSON.stringify({
+            Username: sub,
+            UserAttributes: [{ Name: 'sub', Value: sub }],
+            // Cognito leaves the list out when the account has no second factor.
+            ...(authenticators.has(sub) ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
+          }),
+        );
+      });
+    } else if (
       request.method === 'POST' &&
       request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.DeleteUser'
     ) {
@@ -146,6 +186,24 @@ export async function startIdentityProvider(
     deletedUsers,
     failDeleteUser: (times) => {
       deleteFailures = times;
+    },
+    setAuthenticator: (sub, on) => void (on ? authenticators.add(sub) : authenticators.delete(sub)),
+    getUserCalls,
+    failGetUser: (error) => {
+      getUserError = error;
+    },
+    ownerToken: (sub, options) => {
+      authenticators.add(sub);
+      return sign(
+        {
+          token_use: 'access',
+          client_id: CLIENT_ID,
+          scope: 'aws.cognito.signin.user.admin',
+          'cognito:groups': [OWNERS_GROUP],
+        },
+        sub,
+        options,
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,8 +1,10 @@
 /**
  * The owner console's authorization matrix: every owner operation of openapi.yaml × no token,
  * a customer's token, a token whose `cognito:groups` was forged (re-signed with another key, or
- * unsigned), an owner's token issued before that owner signed out of all devices, and an
- * owner's token → 401 / 403 / 401 / 401 / 2xx. Then what the operations do.
+ * unsigned), an owner's token issued before that owner signed out of all devices, an owner's
+ * access token whose account has no authenticator app at the identity provider, an owner's id
+ * token (which cannot be shown to the provider), and an owner's access token with an
+ * authenticator app → 401 / 403 / 401 / 401 / 403 / 403 / 2xx. Then what the operations do.
  */
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
@@ -40,16 +42,11 @@ const PNG = Buffer.from(
 beforeAll(async () => {
   idp = await startIdentityProvider();
   api = await startApi(idp, { quoteRateLimit: { max: 10_000, windowMs: 60_000 } });
-  ownerToken = await idp.idToken('owner-sub', 'owner@example.com', {
-    'cognito:groups': [OWNERS_GROUP],
-  });
+  ownerToken = await idp.ownerToken('owner-sub');
   customerToken = await idp.idToken('customer-sub', 'sam@example.com');
-  signedOutOwnerToken = await idp.idToken(
-    'signed-out-owner-sub',
-    'owner.two@example.com',
-    { 'cognito:groups': [OWNERS_GROUP] },
-    { issuedAt: Math.floor(Date.now() / 1000) - 5 },
-  );
+  signedOutOwnerToken = await idp.ownerToken('signed-out-owner-sub', {
+    issuedAt: Math.floor(Date.now() / 1000) - 5,
+  });
   const signOut = await call(api.baseUrl, 'POST', '/profile/me/sessions-ended', {
     token: signedOutOwnerToken,
     body: { reason: 'global-sign-out' },
@@ -243,12 +240,19 @@ describe('authorization matrix of the owner operations', () => {
     expect(await request(operationId, unsigned)).toBe(401);
     expect(await request(operationId, edited)).toBe(401);
     expect(await request(operationId, signedOutOwnerToken)).toBe(401);
+    // The group without a second factor: the identity provider says the account has no app.
+    const withoutApp = await idp.accessToken('owner-without-app', claims);
+    idp.setAuthenticator('owner-without-app', false);
+    expect(await request(operationId, withoutApp)).toBe(403);
+    // An id token says nothing the provider can be asked about.
+    const ownerIdToken = await idp.idToken('owner-sub', 'owner@example.com', claims);
+    expect(await request(operationId, ownerIdToken)).toBe(403);
     expect([200, 201, 204]).toContain(await request(operationId, ownerToken));
   });
 
   it('answers 403 to an access token outside the group and 2xx to one inside it', async () => {
     const outside = await idp.accessToken('customer-sub');
-    const inside = await idp.accessToken('owner-sub', { 'cognito:groups': [OWNERS_GROUP] });
+    const inside = await idp.ownerToken('owner-sub');
     expect(await request('listOwnerRequests', outside)).toBe(403);
     expect(await request('listOwnerRequests', inside)).toBe(200);
     // Another group is not the owners group.

@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OWNERS_GROUP } from '../../domain/owners';
 import { createBooking, completeBooking } from '../../server/bookings';
 import { openDatabase, type Db } from '../../server/db';
 import { ownerNumbers } from '../../server/ownerCustomers';
@@ -16,9 +15,7 @@ const served = serveApiForTests();
 let ownerToken: string;
 
 beforeAll(async () => {
-  ownerToken = await served.idp.idToken('owner-sub', 'owner@example.com', {
-    'cognito:groups': [OWNERS_GROUP],
-  });
+  ownerToken = await served.idp.ownerToken('owner-sub');
 });
 
 const owner = (method: string, url: string, body?: unknown) =>

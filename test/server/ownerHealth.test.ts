@@ -5,7 +5,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { backupNow } from '../../server/backup';
-import { OWNERS_GROUP } from '../../domain/owners';
 import type { OwnerHealth } from '../../domain/contract/types';
 import {
   call,
@@ -23,9 +22,7 @@ let ownerToken: string;
 beforeAll(async () => {
   idp = await startIdentityProvider();
   api = await startApi(idp, { quoteRateLimit: { max: 1000, windowMs: 60_000 } });
-  ownerToken = await idp.idToken('owner-sub', 'owner@example.com', {
-    'cognito:groups': [OWNERS_GROUP],
-  });
+  ownerToken = await idp.ownerToken('owner-sub');
 });
 afterAll(async () => {
   await api.close();

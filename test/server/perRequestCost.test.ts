@@ -4,7 +4,6 @@
  * as calls of better-sqlite3's `prepare` over repeated requests through `app.inject`.
  */
 import Database from 'better-sqlite3';
-import { OWNERS_GROUP } from '../../domain/owners';
 import { startApi, startIdentityProvider, type IdentityProvider, type TestApi } from './helpers';
 
 let idp: IdentityProvider;
@@ -16,9 +15,7 @@ beforeAll(async () => {
   idp = await startIdentityProvider();
   api = await startApi(idp);
   customerToken = await idp.idToken('cost-customer', 'cost@example.com');
-  ownerToken = await idp.idToken('cost-owner', 'owner@example.com', {
-    'cognito:groups': [OWNERS_GROUP],
-  });
+  ownerToken = await idp.ownerToken('cost-owner');
 });
 
 afterAll(async () => {

@@ -21,7 +21,6 @@ import { mailFromEnv } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
 import { startMailWorker } from '../../server/mail/worker';
 import { SES_EVENTS_PATH } from '../../server/config';
-import { OWNERS_GROUP } from '../../domain/owners';
 import {
   call,
   quoteRequest,
@@ -100,9 +99,7 @@ beforeAll(async () => {
       confirm: async (url) => void confirmed.push(url),
     },
   });
-  ownerToken = await idp.idToken('owner-sub', 'owner@example.com', {
-    'cognito:groups': [OWNERS_GROUP],
-  });
+  ownerToken = await idp.ownerToken('owner-sub');
 });
 afterAll(async () => {
   await api.close();

@@ -12,6 +12,7 @@ import CustomersPage from './customers/CustomersPage';
 import CustomerDetailPage from './customers/CustomerDetailPage';
 import HealthPage from './health/HealthPage';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
+import { AuthenticatorGate } from './AuthenticatorGate';
 import { OWNER_TEXT } from './texts';
 
 // The charts' library is large: the numbers load when opened (an `owner-` chunk, which the
@@ -62,7 +63,11 @@ const nav: OwnerNavItem[] = ownerPages.flatMap(({ path, nav: link }) =>
 
 const routes: RouteObject[] = [
   {
-    element: <OwnerLayout nav={nav} />,
+    element: (
+      <AuthenticatorGate>
+        <OwnerLayout nav={nav} />
+      </AuthenticatorGate>
+    ),
     children: ownerPages.map(({ path, Page }) =>
       path ? { path, element: <Page /> } : { index: true, element: <Page /> },
     ),
@@ -70,7 +75,10 @@ const routes: RouteObject[] = [
   { path: '*', element: <Navigate to={OWNER_BASE} replace /> },
 ];
 
-/** Everything under /owner for a member of the owners group (src/app/OwnerGate.tsx). */
+/**
+ * Everything under /owner for a member of the owners group (src/app/OwnerGate.tsx), once the
+ * account has an authenticator app (./AuthenticatorGate.tsx).
+ */
 export function OwnerRoutes() {
   return useRoutes(routes);
 }

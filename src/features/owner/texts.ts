@@ -16,6 +16,19 @@ export const OWNER_TEXT = {
   retry: 'Try again',
   networkError: 'The server could not be reached. Check the connection and try again.',
 
+  /** The screen before the console for an owner without an authenticator app. */
+  authenticator: {
+    title: 'Set up two-step sign-in',
+    intro:
+      'The owner console holds every customer’s name, address and phone number, so it opens only for an account that signs in with a password and a code from an authenticator app.',
+    steps:
+      'Install an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…), set it up on Account Security under Two-step verification, then come back here with the Owner console link. From then on, signing in asks for its code.',
+    start: 'Set up authenticator app',
+    checkAgain: 'I have set it up',
+    checking: 'Checking your sign-in settings…',
+    checkFailed: 'Your sign-in settings could not be checked.',
+  },
+
   inbox: {
     title: 'Requests inbox',
     newCount: (count: number) => (count === 1 ? '1 new request' : `${count} new requests`),

@@ -16,6 +16,8 @@ export interface E2eEnv {
   /** Every line the stack printed (the codes cognito-local "sends" among them). */
   stackLog: string;
   demo: { email: string; password: string };
+  /** The owner account's authenticator secret (base32): its sign-in codes are computed from it. */
+  ownerTotpSecret: string;
   /** The mail catcher (maildev) the API sends every e-mail to; its HTTP API is /api/email. */
   mailUrl: string;
   chromiumPath: string;
@@ -31,6 +33,7 @@ export const ENV_KEYS = {
   stackLog: 'E2E_STACK_LOG',
   demoEmail: 'E2E_DEMO_EMAIL',
   demoPassword: 'E2E_DEMO_PASSWORD',
+  ownerTotpSecret: 'E2E_OWNER_TOTP_SECRET',
   /** JSON: the production services (./production.ts, `ProductionEnv`). */
   production: 'E2E_PRODUCTION',
   mailUrl: 'E2E_MAIL_URL',
@@ -70,6 +73,7 @@ export function readE2eEnv(env: NodeJS.ProcessEnv = process.env): E2eEnv {
     databasePath: get(ENV_KEYS.databasePath),
     stackLog: get(ENV_KEYS.stackLog),
     demo: { email: get(ENV_KEYS.demoEmail), password: get(ENV_KEYS.demoPassword) },
+    ownerTotpSecret: get(ENV_KEYS.ownerTotpSecret),
     mailUrl: get(ENV_KEYS.mailUrl),
     chromiumPath: chromiumPath(env),
   };

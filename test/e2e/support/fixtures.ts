@@ -10,7 +10,13 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { callCognito, readString, totpCode } from '../../../scripts/lib/cognitoClient';
+import {
+  callCognito,
+  readString,
+  signInWithPassword,
+  totpCode,
+} from '../../../scripts/lib/cognitoClient';
+import { OWNER_USER } from '../../../scripts/lib/cognitoOwners';
 import { readE2eEnv, type E2eEnv } from './env';
 import { generatedPassword } from './logScan';
 
@@ -35,8 +41,11 @@ export interface Stack {
   uniqueEmail(label: string): string;
   /** A confirmed user with a permanent password (no e-mail is "sent"). */
   createUser(email: string, password: string, name?: string): Promise<void>;
-  /** Signs in through the identity API (no browser) and returns the tokens. */
-  signIn(email: string, password: string): Promise<Tokens>;
+  /**
+   * Signs in through the identity API (no browser) and returns the tokens; with `totpSecret`,
+   * answers the authenticator's challenge with its current code.
+   */
+  signIn(email: string, password: string, totpSecret?: string): Promise<Tokens>;
   /** Turns on authenticator-app MFA for the user; returns the app's secret. */
   enableTotp(email: string, password: string): Promise<string>;
   /** The number of lines the stack has printed so far (a mark for `codeFor`). */
@@ -51,15 +60,13 @@ export interface Stack {
 
 function stackHelpers(env: E2eEnv): Stack {
   const pool = { UserPoolId: env.userPoolId };
-  const signIn = async (email: string, password: string): Promise<Tokens> => {
-    const answer = await callCognito(env.cognitoUrl, 'InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: env.clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
+  const signIn = async (email: string, password: string, totpSecret?: string): Promise<Tokens> => {
+    const result = await signInWithPassword(env.cognitoUrl, env.clientId, {
+      email,
+      password,
+      totpSecret,
     });
-    const result = answer.AuthenticationResult;
     const read = (key: string) => readString(result, key) ?? '';
-    if (!read('IdToken')) throw new Error(`No tokens for ${email}: ${JSON.stringify(answer)}`);
     return {
       idToken: read('IdToken'),
       accessToken: read('AccessToken'),
@@ -183,21 +190,31 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }, { stack: Stack }
 
 /**
  * Signs in through the login form and waits for where the user lands: the dashboard, or for the
- * owner the console's inbox (`lands`).
+ * owner the console's inbox (`lands`). With `totpSecret` (the owner's: `stack.env.ownerTotpSecret`)
+ * the login form's second step is answered with the authenticator's current code.
  */
 export async function logIn(
   page: Page,
   email: string,
   password: string,
   lands: { url: RegExp; heading: string } = { url: /\/dashboard$/, heading: 'Dashboard' },
+  totpSecret?: string,
 ): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  if (totpSecret) {
+    await page.getByLabel('Verification code').fill(totpCode(totpSecret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
   await expect(page).toHaveURL(lands.url);
   await expect(page.getByRole('heading', { level: 1, name: lands.heading })).toBeVisible();
 }
+
+/** Signs the owner in through the login form, with the authenticator's code: the inbox. */
+export const logInAsOwner = (page: Page, stack: Stack) =>
+  logIn(page, OWNER_USER.email, OWNER_USER.password, OWNER_LANDING, stack.env.ownerTotpSecret);
 
 /** Where the owner lands on signing in: the console's inbox. */
 export const OWNER_LANDING = { url: /\/owner$/, heading: 'Requests inbox' };

@@ -3,8 +3,6 @@ import { OWNER_USER } from '../../../scripts/lib/cognitoOwners';
 import type { Stack } from './fixtures';
 import { nextWeekday } from './quote';
 
-export { OWNER_USER };
-
 /** Tomorrow's date in New York, as YYYY-MM-DD and as the dashboard writes it (M/D/YY). */
 export function tomorrowInNewYork() {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
@@ -22,7 +20,12 @@ export function tomorrowInNewYork() {
  * tomorrow at 2:00 PM, so the route of that day has a stop. Returns the day.
  */
 export async function requestOnTomorrowsRoute(stack: Stack): Promise<string> {
-  const { idToken } = await stack.signIn(OWNER_USER.email, OWNER_USER.password);
+  // Owner operations take the access token of a sign-in with the authenticator's code.
+  const { accessToken } = await stack.signIn(
+    OWNER_USER.email,
+    OWNER_USER.password,
+    stack.env.ownerTotpSecret,
+  );
   const sent = await stack.api('/bookings', {
     method: 'POST',
     body: {
@@ -43,7 +46,7 @@ export async function requestOnTomorrowsRoute(stack: Stack): Promise<string> {
   const day = tomorrowInNewYork().iso;
   const scheduled = await stack.api(`/owner/bookings/${bookingId}/schedule`, {
     method: 'PUT',
-    token: idToken,
+    token: accessToken,
     body: { date: day, time: '2:00 PM' },
   });
   if (scheduled.status !== 200) {

@@ -3,11 +3,31 @@ import { HttpResponse } from 'msw';
 import { contractHttp } from '../../../testing/contractHttp';
 import { server } from '../../../testing/server';
 import { signIn } from '../../../testing/tokens';
+import { createFakeCognito } from '../../../testing/cognito';
+import { env } from '../../../config/env';
 import { OWNERS_GROUP } from '../../../../domain/owners';
 import type { OwnerBooking, OwnerRequestPage } from '../api/generated';
 
-/** Stores an owner's session (the id token names the owners group). */
-export const signInAsOwner = () => signIn({ email: 'owner@example.com', groups: [OWNERS_GROUP] });
+/** Where Amplify sends the user-pool calls: the configured endpoint, else the region's. */
+const poolEndpoint = () =>
+  env.cognitoEndpoint || `https://cognito-idp.${env.cognitoRegion}.amazonaws.com`;
+
+/**
+ * Stores an owner's session (the tokens name the owners group) and answers the user pool's
+ * calls for that account (a fake pool, through MSW): by default the account has an
+ * authenticator app, so the console opens; `{ authenticator: false }` for one without.
+ */
+export function signInAsOwner(options: { authenticator?: boolean } = {}) {
+  const pool = createFakeCognito({ endpoint: poolEndpoint() });
+  const owner = pool.addUser({
+    email: 'owner@example.com',
+    password: 'Owner#Pass1',
+    mfa: options.authenticator === false ? [] : 'SOFTWARE_TOKEN_MFA',
+  });
+  server.use(...pool.handlers);
+  const tokens = signIn({ email: owner.email, groups: [OWNERS_GROUP], sub: owner.sub });
+  return { pool, ...tokens };
+}
 
 let serial = 0;
 /** A request as the inbox lists it. */

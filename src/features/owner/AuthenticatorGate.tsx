@@ -1,0 +1,83 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LoadingStatus } from '../../components/LoadingStatus';
+import { usePageMeta } from '../../components/usePageMeta';
+import { Failure } from './Failure';
+import { OWNER_TEXT } from './texts';
+
+const TEXT = OWNER_TEXT.authenticator;
+
+/** Where the account's authenticator app is set up: the dashboard's Account Security page. */
+const SECURITY_PAGE = '/dashboard/security';
+
+// The account's calls to the user pool load with Amplify, on demand (src/api/identity/amplify.ts).
+const account = () => import('../../api/identity/account');
+
+/** The screen instead of the console: why, and the way to Account Security's set-up. */
+function AuthenticatorMissing({ onCheckAgain }: { onCheckAgain: () => void }) {
+  usePageMeta(TEXT.title);
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, md: 4 } }}>
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h1">
+          {TEXT.title}
+        </Typography>
+        <Typography>{TEXT.intro}</Typography>
+        <Typography>{TEXT.steps}</Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="contained" component={RouterLink} to={SECURITY_PAGE}>
+            {TEXT.start}
+          </Button>
+          <Button variant="outlined" onClick={onCheckAgain}>
+            {TEXT.checkAgain}
+          </Button>
+        </Box>
+      </Stack>
+    </Container>
+  );
+}
+
+type Check = 'checking' | 'failed' | 'missing' | 'ready';
+
+/**
+ * The console opens only for an owner whose account has an authenticator app, as the user pool
+ * says (Amplify's fetchMFAPreference); until then, a screen that leads to Account Security's
+ * set-up of one. The API refuses the owner's operations in the same case
+ * (server/ownerAuthenticator.ts): this screen is the way through, not the protection.
+ */
+export function AuthenticatorGate({ children }: { children: ReactNode }) {
+  const [check, setCheck] = useState<Check>('checking');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    account()
+      .then((module) => module.fetchMfaSettings())
+      .then(
+        (settings) => live && setCheck(settings.totp ? 'ready' : 'missing'),
+        () => live && setCheck('failed'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  if (check === 'ready') return children;
+  const checkAgain = () => {
+    setCheck('checking');
+    setAttempt((n) => n + 1);
+  };
+  if (check === 'missing') return <AuthenticatorMissing onCheckAgain={checkAgain} />;
+  if (check === 'failed') {
+    return (
+      <Container maxWidth="sm" sx={{ py: 4 }}>
+        <Failure error={null} fallback={TEXT.checkFailed} onRetry={checkAgain} />
+      </Container>
+    );
+  }
+  return <LoadingStatus label={TEXT.checking} />;
+}

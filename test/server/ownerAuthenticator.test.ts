@@ -1,0 +1,111 @@
+/**
+ * The owner's second factor at the API (server/ownerAuthenticator.ts): an owner operation is
+ * refused with a 403 the console can show while the identity provider says the owner's account
+ * has no authenticator app; the provider's "yes" is trusted for five minutes at most (a fake
+ * clock), counted by its GetUser calls; a "no" is asked again every time.
+ */
+import { OWNER_AUTHENTICATOR_REQUIRED } from '../../domain/owners';
+import { AUTHENTICATOR_CACHE_MS } from '../../server/ownerAuthenticator';
+import {
+  call,
+  startApi,
+  startIdentityProvider,
+  type IdentityProvider,
+  type TestApi,
+} from './helpers';
+
+let idp: IdentityProvider;
+let api: TestApi;
+let clock = Date.parse('2026-06-01T12:00:00Z');
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+  api = await startApi(idp, { clock: () => clock });
+});
+
+afterAll(async () => {
+  await api.close();
+  await idp.close();
+});
+
+const inbox = (token: string) => call(api.baseUrl, 'GET', '/owner/requests?limit=5', { token });
+const asked = (sub: string) => idp.getUserCalls.filter((called) => called === sub).length;
+
+it('refuses an owner without an authenticator app with a 403 the console shows', async () => {
+  const token = await idp.ownerToken('owner-no-app');
+  idp.setAuthenticator('owner-no-app', false);
+  const refused = await inbox(token);
+  expect(refused.status).toBe(403);
+  expect(refused.body).toEqual({ error: 'Forbidden', message: OWNER_AUTHENTICATOR_REQUIRED });
+  // A "no" is not kept: the owner who has just set one up is let in at once.
+  idp.setAuthenticator('owner-no-app', true);
+  expect((await inbox(token)).status).toBe(200);
+  expect(asked('owner-no-app')).toBe(2);
+});
+
+it("trusts the provider's yes for at most five minutes, then asks again", async () => {
+  const token = await idp.ownerToken('owner-cached');
+  expect((await inbox(token)).status).toBe(200);
+  expect(asked('owner-cached')).toBe(1);
+  // The owner removes the app: within the five minutes the earlier answer still holds…
+  idp.setAuthenticator('owner-cached', false);
+  clock += AUTHENTICATOR_CACHE_MS - 1000;
+  expect((await inbox(token)).status).toBe(200);
+  expect(asked('owner-cached')).toBe(1);
+  // …and once they are over the provider is asked again, and its "no" refuses.
+  clock += 1000;
+  const refused = await inbox(token);
+  expect(refused.status).toBe(403);
+  expect(asked('owner-cached')).toBe(2);
+  expect((await inbox(token)).status).toBe(403);
+  expect(asked('owner-cached')).toBe(3);
+  expect(AUTHENTICATOR_CACHE_MS).toBeLessThanOrEqual(5 * 60_000);
+});
+
+it("asks about each owner's own account, with that owner's access token", async () => {
+  const first = await idp.ownerToken('owner-a');
+  const second = await idp.ownerToken('owner-b');
+  idp.setAuthenticator('owner-b', false);
+  expect((await inbox(first)).status).toBe(200);
+  expect((await inbox(second)).status).toBe(403);
+});
+
+it("refuses an owner's id token: only the access token can be shown to the provider", async () => {
+  await idp.ownerToken('owner-id-token');
+  const idToken = await idp.idToken('owner-id-token', 'owner@example.com', {
+    'cognito:groups': ['owners'],
+  });
+  const before = asked('owner-id-token');
+  const refused = await inbox(idToken);
+  expect(refused.status).toBe(403);
+  expect((refused.body as { message: string }).message).toMatch(/access token/);
+  expect(asked('owner-id-token')).toBe(before);
+});
+
+it('answers 401 when the provider ends the session, 503 when it fails, and 403 without scope', async () => {
+  const token = await idp.ownerToken('owner-provider-trouble');
+  idp.failGetUser({
+    status: 400,
+    type: 'NotAuthorizedException',
+    message: 'Access Token has been revoked',
+  });
+  expect((await inbox(token)).status).toBe(401);
+  idp.failGetUser({
+    status: 400,
+    type: 'NotAuthorizedException',
+    message: 'Access Token does not have required scopes',
+  });
+  const noScope = await inbox(token);
+  expect(noScope.status).toBe(403);
+  expect((noScope.body as { message: string }).message).toMatch(/e-mail and password/);
+  idp.failGetUser({ status: 500, type: 'InternalErrorException', message: 'down' });
+  expect((await inbox(token)).status).toBe(503);
+  idp.failGetUser(undefined);
+  expect((await inbox(token)).status).toBe(200);
+});
+
+it('does not ask the provider about a token outside the owners group', async () => {
+  const customer = await idp.accessToken('customer-not-owner');
+  expect((await inbox(customer)).status).toBe(403);
+  expect(asked('customer-not-owner')).toBe(0);
+});
