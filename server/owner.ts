@@ -15,6 +15,7 @@ import type { TokenVerifier } from './auth';
 import { completeBooking, ownerCancelBooking, scheduleBooking } from './bookings';
 import { bookingRow, toBooking, type BookingRow } from './bookingRows';
 import { addPicture, uprightWithoutMetadata } from './pictures';
+import { readRules, replaceRules } from './availability';
 import type { Answer, OperationHandlers } from './operationTypes';
 import { MAX_PICTURE_BYTES } from './rules';
 
@@ -265,5 +266,7 @@ export function createOwnerHandlers(db: Db, options: ServerOptions) {
     listOwnerRoute: {
       run: (ctx) => ok(listRoute(db, ctx.query.from, ctx.query.days ?? 1)),
     },
+    getOwnerAvailability: { run: () => ok(readRules(db)) },
+    replaceOwnerAvailability: { run: (ctx) => ok(replaceRules(db, ctx.body)) },
   } satisfies Partial<OperationHandlers>;
 }

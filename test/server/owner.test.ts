@@ -18,6 +18,7 @@ import {
   call,
   futureDate,
   quote,
+  ROOMY_RULES,
   SIGNED_URL_SECRET,
   startApi,
   startIdentityProvider,
@@ -122,6 +123,10 @@ async function request(operationId: string, token?: string): Promise<number> {
       });
     case 'getOwnerNumbers':
       return send('GET', '/owner/numbers');
+    case 'getOwnerAvailability':
+      return send('GET', '/owner/availability');
+    case 'replaceOwnerAvailability':
+      return send('PUT', '/owner/availability', ROOMY_RULES);
     default:
       throw new Error(`No request for ${operationId}: add one to this matrix`);
   }
@@ -144,6 +149,8 @@ describe('authorization matrix of the owner operations', () => {
         'getOwnerCustomer',
         'adjustOwnerPoints',
         'getOwnerNumbers',
+        'getOwnerAvailability',
+        'replaceOwnerAvailability',
       ].sort(),
     );
   });
