@@ -214,6 +214,7 @@ export const {
   useDeleteVehicleMutation,
   useListBookingsQuery,
   useCreateBookingMutation,
+  useGetAvailabilityQuery,
   useUpdateBookingMutation,
   useCancelBookingMutation,
   useListClaimableBookingsQuery,
