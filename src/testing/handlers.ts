@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { contractHttp } from './contractHttp';
-import { addDays } from '../../domain/availability';
+import { addDays, DEFAULT_RULES } from '../../domain/availability';
 import { timeSlotsFor } from '../../domain/quoteSchedule';
 
 /**
@@ -18,6 +18,8 @@ export const handlers = [
   ),
   contractHttp.get('/vehicles/me', () => HttpResponse.json([])),
   contractHttp.get('/bookings', () => HttpResponse.json([])),
+  // The owner has not changed the availability rules.
+  contractHttp.get('/owner/availability', () => HttpResponse.json(DEFAULT_RULES)),
   // Nothing booked: every time the quote form lists is free.
   contractHttp.get('/availability', ({ request }) => {
     const query = new URL(request.url).searchParams;

@@ -4,6 +4,7 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import RouteIcon from '@mui/icons-material/Route';
 import PeopleIcon from '@mui/icons-material/People';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { InboxPage } from './inbox/InboxPage';
 import { RequestPage } from './request/RequestPage';
 import { RoutePage } from './route/RoutePage';
@@ -11,11 +12,16 @@ import CustomersPage from './customers/CustomersPage';
 import CustomerDetailPage from './customers/CustomerDetailPage';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { OWNER_TEXT } from './texts';
+import { availabilityTexts } from './availability/texts';
 
 // The charts' library is large: the numbers load when opened (an `owner-` chunk, which the
 // build's isolation check counts as the console's).
 const NumbersPage = lazy(
   () => import(/* webpackChunkName: "owner-numbers" */ './numbers/NumbersPage'),
+);
+
+const AvailabilityPage = lazy(
+  () => import(/* webpackChunkName: "owner-availability" */ './availability/AvailabilityPage'),
 );
 
 /** Where these routes are mounted in the app's route table (src/app/routes.tsx). */
@@ -46,6 +52,11 @@ export const ownerPages: OwnerPage[] = [
     path: 'numbers',
     Page: NumbersPage,
     nav: { label: OWNER_TEXT.nav.numbers, icon: BarChartIcon },
+  },
+  {
+    path: 'availability',
+    Page: AvailabilityPage,
+    nav: { label: availabilityTexts.nav, icon: EventAvailableIcon },
   },
 ];
 
