@@ -2080,7 +2080,6 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      429: components['responses']['TooManyRequests'];
     };
   };
   listServicePics: {

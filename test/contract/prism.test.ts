@@ -108,6 +108,16 @@ it('finds no violation in any answer of server/, over every operation and answer
   });
   expect(seen[oversized]?.status).toBe(413);
   seen.splice(oversized, 1, { ...seen[oversized]!, violations: [] });
+  // Two quotes for one time: the second finds it taken (409 with the nearest free times).
+  const taken = quote({ email: 'first@example.com' });
+  for (const email of ['first@example.com', 'second@example.com']) {
+    await record(`${prismUrl}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...taken, email }),
+    });
+  }
+  expect(seen.at(-1)?.status).toBe(409);
   // Anonymous quotes until the rate limit answers 429.
   for (
     let i = 0;
