@@ -183,6 +183,12 @@ function parseTimeOfDay(text: string): { hour: number; minute: number } {
   return { hour: 0, minute: 0 };
 }
 
+/** Minutes after midnight of a time of day in any form parseTimeOfDay reads (`4:00 PM` → 960). */
+export function minutesOfDay(text: string): number {
+  const { hour, minute } = parseTimeOfDay(text);
+  return hour * 60 + minute;
+}
+
 /** Today's date (YYYY-MM-DD) in the business's time zone. */
 export function todayLocal(now: Date = new Date()): string {
   return dayKey(now);

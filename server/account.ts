@@ -149,6 +149,8 @@ export const TABLES_WITHOUT_ACCOUNT_DATA: readonly string[] = [
   'account_events',
   // Browser error reports: a message, a path and a file, scrubbed of addresses (clientErrors.ts).
   'client_errors',
+  // The owner's availability rules (availability.ts): hours, days off, durations.
+  'availability_rules',
 ];
 
 /** The one-way digest a deleted account is remembered by (its id is not kept). */

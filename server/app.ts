@@ -75,11 +75,16 @@ const fastifyMessages: Record<string, { status: number; message: string }> = {
   },
 };
 
-function sendError(reply: FastifyReply, status: number, message: string) {
+function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  details: Record<string, unknown> = {},
+) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send({ error: reasonPhrase(status), message });
+    .send({ error: reasonPhrase(status), message, ...details });
 }
 
 /** Builds the server (not yet listening). Close it to close the database. */
@@ -176,7 +181,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return sendError(reply, error.statusCode, error.message);
+      return sendError(reply, error.statusCode, error.message, error.details);
     }
     const known = error.code ? fastifyMessages[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.message);

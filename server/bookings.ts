@@ -17,6 +17,7 @@ import {
   withdrawCompletedMessage,
 } from './outbox';
 import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
+import { assertFree, readRules } from './availability';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
 export interface ChangeOptions {
@@ -74,8 +75,9 @@ export interface NewBooking extends QuoteRequest {
 
 /**
  * Stores a quote request as a Booked booking; the total is recomputed from the price list. The
- * date may not be in the past and the time must be one the quote form offers that day, except
- * for demo data (`demo`), which is laid out around today by the seed.
+ * date may not be in the past and the time must be one the quote form offers that day and free
+ * (./availability.ts; call it in a write transaction), except for demo data (`demo`), which is
+ * laid out around today by the seed.
  */
 export function createBooking(
   db: Db,
@@ -84,13 +86,18 @@ export function createBooking(
   now: Date = new Date(),
   options: { demo?: boolean } = {},
 ): Booking {
+  const addOns = chosenAddons(input.vehicleType, input.selectedAddons);
   if (input.date && !options.demo) {
     assertNotPast(input.date, now);
-    if (input.time) assertOffered(input.date, input.time);
+    if (input.time) {
+      assertOffered(input.date, input.time);
+      const asked = { date: input.date, time: displayTime(input.time) };
+      assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now);
+    }
   }
   if (customer) assertBelowCap(db, customer.userId, 'openBookings');
   const bookingId = newId();
-  const chosen = JSON.stringify(chosenAddons(input.vehicleType, input.selectedAddons));
+  const chosen = JSON.stringify(addOns);
   const at = now.toISOString();
   const email = input.email.trim();
   db.prepare(
@@ -124,7 +131,9 @@ export function createBooking(
 /**
  * A quote request from the website: stored as a Booked booking, with the owner's e-mail and the
  * customer's confirmation written to the outbox in the same transaction (sent by the mail
- * worker, so the answer never waits on SMTP).
+ * worker, so the answer never waits on SMTP). The check that its time is free runs in that
+ * transaction too (BEGIN IMMEDIATE), so two requests for one slot never both pass it. In
+ * "Instant booking" mode the appointment is booked at once, and the customer is told so.
  */
 export function requestQuote(
   db: Db,
@@ -136,6 +145,16 @@ export function requestQuote(
   return inWriteTransaction(db, () => {
     const booking = createBooking(db, input, customer, now);
     if (options.notify !== false) enqueueQuote(db, booking, customer !== null, now);
+    // "Instant booking": the asked time is the appointment, booked now (as scheduleBooking does).
+    if (booking.date && booking.time && readRules(db).mode === 'instant') {
+      statement(db, 'UPDATE bookings SET scheduled_at = ? WHERE booking_id = ?').run(
+        now.toISOString(),
+        booking.bookingId,
+      );
+      if (options.notify !== false) {
+        enqueueBookingEvent(db, booking.bookingId, { kind: 'booked' }, now);
+      }
+    }
     return booking;
   });
 }
@@ -184,6 +203,11 @@ export function updateBooking(
     const row = ownedBooking(db, customer, bookingId);
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be changed');
     assertNotPast(input.date, now);
+    if (row.date !== input.date || row.time !== displayTime(input.time)) {
+      const addOns = JSON.parse(row.selected_addons) as string[];
+      const asked = { date: input.date, time: displayTime(input.time) };
+      assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now, bookingId);
+    }
     db.prepare(
       `UPDATE bookings SET date = ?, time = ?, vehicle_type = ?, vehicle = ?, total_price = ?,
          updated_at = ?

@@ -405,6 +405,16 @@ const migrations: readonly string[] = [
     PRIMARY KEY (email_lower, kind)
   );
   `,
+  // The owner's availability rules (server/availability.ts): one row, the rules as JSON; the
+  // defaults until the owner saves any. The held bookings of a range of days are read by date.
+  `
+  CREATE TABLE availability_rules (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    rules TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX bookings_held_date ON bookings (date) WHERE status = 'Booked';
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

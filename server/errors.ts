@@ -4,12 +4,20 @@ import { STATUS_CODES } from 'node:http';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
+  /** Fields the answer's body carries besides `error` and `message` (SlotTaken's `nearest`). */
+  readonly details: Record<string, unknown>;
 
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    headers: Record<string, string> = {},
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.headers = headers;
+    this.details = details;
   }
 }
 

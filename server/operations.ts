@@ -11,6 +11,7 @@ import { getLoyalty, getProfile, updateProfile, type Customer } from './customer
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles';
 import { cancelBooking, listBookings, requestQuote, updateBooking } from './bookings';
 import { claimBooking, listClaimable } from './claims';
+import { availableTimes } from './availability';
 import { cancelSubscription, createSubscription, listSubscriptions } from './subscriptions';
 import { listPictures, readPicture, requestSigning, verifyPictureSignature } from './pictures';
 import {
@@ -129,6 +130,7 @@ export function createHandlers(db: Db, options: ServerOptions, secret: string) {
       run: (ctx) => ok(updateBooking(db, me(ctx), text(ctx.params.id), ctx.body)),
     },
     cancelBooking: { run: (ctx) => ok(cancelBooking(db, me(ctx), text(ctx.params.id))) },
+    getAvailability: { run: (ctx) => ok(availableTimes(db, ctx.query)) },
     listServicePics: {
       run: (ctx) => ok(listPictures(db, me(ctx), ctx.query.bookingId, signing(ctx.request))),
     },

@@ -22,6 +22,7 @@ import {
 } from './bookings';
 import { bookingRow, toBooking, type BookingRow } from './bookingRows';
 import { addPicture, listOwnerPictures, requestSigning, uprightWithoutMetadata } from './pictures';
+import { readRules, replaceRules } from './availability';
 import type { Answer, OperationHandlers } from './operationTypes';
 import { MAX_PICTURE_BYTES } from './rules';
 import { openDigest } from './outbox';
@@ -294,5 +295,7 @@ export function createOwnerHandlers(db: Db, options: ServerOptions, secret: stri
     listOwnerRoute: {
       run: (ctx) => ok(listRoute(db, ctx.query.from, ctx.query.days ?? 1)),
     },
+    getOwnerAvailability: { run: () => ok(readRules(db)) },
+    replaceOwnerAvailability: { run: (ctx) => ok(replaceRules(db, ctx.body)) },
   } satisfies Partial<OperationHandlers>;
 }

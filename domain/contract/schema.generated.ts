@@ -216,7 +216,10 @@ export interface paths {
      *     web client does not retry this call. `date` may not be earlier than today in
      *     America/New_York, and a `time` sent with it must be one the quote form offers that day:
      *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
-     *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`).
+     *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`). That time must also be
+     *     free (`GET /availability`): a time taken meanwhile, on a day off or beyond the booking
+     *     horizon answers `409` with the nearest free times. While the owner has chosen "Instant
+     *     booking", the request is booked at once (the customer's e-mail says so).
      *
      *     `totalPrice` is recomputed by the server from `vehicleType` and `selectedAddons` with
      *     the business's price list (the base price of the type plus each add-on; the Premium
@@ -305,7 +308,9 @@ export interface paths {
      * Reschedule or correct a Booked booking
      * @description Only while the booking is Booked; otherwise `409`. The answer is the stored booking.
      *     `date` may not be earlier than today (America/New_York); `time` may be sent as
-     *     `16:00` and is stored as `4:00 PM`. As for `POST /bookings`, `totalPrice` is
+     *     `16:00` and is stored as `4:00 PM`. A new date or time must be free as for
+     *     `POST /bookings` (`409` with the nearest free times; the booking's own time does not count
+     *     against it). As for `POST /bookings`, `totalPrice` is
      *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced): the
      *     add-ons the customer chose in the request, or every add-on while the type is Premium
      *     Package, so changing the type never adds any. A customer's changes are rate-limited as
@@ -321,6 +326,33 @@ export interface paths {
      *     Rate-limited per customer like `PUT /bookings/{id}` (`429` with `Retry-After`).
      */
     delete: operations['cancelBooking'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The free start times of each date for a job
+     * @description For each date from `from` to `to` (both included, at most 62 days, America/New_York
+     *     dates), the quote form's times for that day (4:00 PM, 5:00 PM, 6:00 PM on weekdays;
+     *     9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM, 6:00 PM at weekends) at which a job of
+     *     `vehicleType` with `addOns` fits the owner's rules (`GET /owner/availability`): a working
+     *     day that is not a day off, not past and not beyond the booking horizon, a start within the
+     *     day's hours, fewer than the most jobs a day already held, and no overlap (with the travel
+     *     buffer either side) with a Booked booking. A day with nothing free has an empty `times`.
+     *     No token needed.
+     */
+    get: operations['getAvailability'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -913,6 +945,36 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/owner/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The rules that decide which times customers may book
+     * @description The stored rules, or the defaults until the owner saves any: the spec's hours (Mon-Fri
+     *     3:00 PM-6:00 PM, weekends 9:00 AM-6:00 PM, as the earliest and latest start of a job), no
+     *     days off, each vehicle type's and add-on's minutes, a 30-minute travel buffer, at most 4
+     *     jobs a day, 90 days ahead, and "I confirm each request".
+     */
+    get: operations['getOwnerAvailability'];
+    /**
+     * Replace the availability rules
+     * @description Stores the rules whole; the answer is what is stored. Besides the schema, a day's `end`
+     *     may not be earlier than its `start`, a range of days off may not end before it starts, and
+     *     ranges may not overlap (`400` naming the field). Bookings already held stay as they are;
+     *     the new rules decide the times offered from now on.
+     */
+    put: operations['replaceOwnerAvailability'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/owner/health': {
     parameters: {
       query?: never;
@@ -1030,6 +1092,80 @@ export interface components {
       error: string;
       /** @description What went wrong, in words for people */
       message: string;
+    };
+    /** @description The `Error` body, with `nearest` when the refusal is about the time. */
+    SlotTaken: {
+      /** @description The HTTP reason phrase */
+      error: string;
+      /** @description What went wrong, in words for people */
+      message: string;
+      /** @description The free times closest to the asked one, nearest first (none when nothing is free soon). */
+      nearest?: {
+        /** Format: date */
+        date: string;
+        time: string;
+      }[];
+    };
+    FreeTimes: {
+      /** Format: date */
+      date: string;
+      /** @description Free start times, earliest first, written as the quote form writes them (`4:00 PM`). */
+      times: string[];
+    };
+    /** @description A time of day on the 24-hour clock, `HH:mm` (00:00 to 23:59). */
+    TimeOfDay: string;
+    /** @description Whether jobs are taken that weekday, and the earliest and latest start of one. */
+    WorkingHours: {
+      open: boolean;
+      start: components['schemas']['TimeOfDay'];
+      end: components['schemas']['TimeOfDay'];
+    };
+    Minutes: number;
+    AvailabilityRules: {
+      /**
+       * @description `confirm` ("I confirm each request"): a request holds its time until the owner
+       *     schedules or cancels it. `instant` ("Instant booking"): the appointment is booked at
+       *     once and the customer's e-mail says so.
+       * @enum {string}
+       */
+      mode: 'confirm' | 'instant';
+      week: {
+        monday: components['schemas']['WorkingHours'];
+        tuesday: components['schemas']['WorkingHours'];
+        wednesday: components['schemas']['WorkingHours'];
+        thursday: components['schemas']['WorkingHours'];
+        friday: components['schemas']['WorkingHours'];
+        saturday: components['schemas']['WorkingHours'];
+        sunday: components['schemas']['WorkingHours'];
+      };
+      /** @description Single days (`from` = `to`) and ranges, both ends included; no two overlap. */
+      daysOff: {
+        /** Format: date */
+        from: string;
+        /** Format: date */
+        to: string;
+      }[];
+      /** @description How long a job takes per vehicle type (the Premium Package includes every add-on). */
+      jobMinutes: {
+        Sedan: components['schemas']['Minutes'];
+        SUV: components['schemas']['Minutes'];
+        Minivan: components['schemas']['Minutes'];
+        'Premium Package': components['schemas']['Minutes'];
+      };
+      /** @description The minutes each add-on adds to a job. */
+      addonMinutes: {
+        'Tire Shine & Wheel Detail': components['schemas']['Minutes'];
+        'Pet Hair Removal': components['schemas']['Minutes'];
+        'Leather Conditioning': components['schemas']['Minutes'];
+        'Vinyl Protection': components['schemas']['Minutes'];
+        'Hydrophobic Coating': components['schemas']['Minutes'];
+        'Ceramic Wax': components['schemas']['Minutes'];
+      };
+      /** @description Minutes kept free between one job's end and the next one's start. */
+      travelMinutes: number;
+      maxJobsPerDay: number;
+      /** @description How many days after today customers may book. */
+      horizonDays: number;
     };
     /**
      * @description A service address. Street (`line1`), city and state hold more than spaces; `zip` is
@@ -1618,6 +1754,38 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /**
+     * @description The asked time does not fit the owner's availability (taken, a day off, outside the hours,
+     *     a full day or beyond the booking horizon); `nearest` holds the closest free times.
+     */
+    SlotTaken: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Conflict",
+         *       "message": "Sat, Dec 5, 2026 at 10:00 AM is no longer free; please choose another time",
+         *       "nearest": [
+         *         {
+         *           "date": "2026-12-05",
+         *           "time": "12:00 PM"
+         *         },
+         *         {
+         *           "date": "2026-12-05",
+         *           "time": "2:00 PM"
+         *         },
+         *         {
+         *           "date": "2026-12-06",
+         *           "time": "10:00 AM"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['SlotTaken'];
+      };
+    };
     /** @description The body is larger than allowed. */
     PayloadTooLarge: {
       headers: {
@@ -2003,6 +2171,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      409: components['responses']['SlotTaken'];
       413: components['responses']['PayloadTooLarge'];
       /** @description The `Idempotency-Key` was used within 24 hours for a different quote. */
       422: {
@@ -2105,7 +2274,24 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
+      /**
+       * @description The booking is not Booked (`Error`), or the new time does not fit the owner's
+       *     availability (`SlotTaken`, with the nearest free times).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Conflict",
+           *       "message": "Only Booked bookings can be changed"
+           *     }
+           */
+          'application/json': components['schemas']['SlotTaken'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2136,6 +2322,56 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  getAvailability: {
+    parameters: {
+      query: {
+        /** @example 2026-12-05 */
+        from: string;
+        /** @example 2026-12-06 */
+        to: string;
+        /** @example SUV */
+        vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+        /**
+         * @description The chosen add-ons' names separated by commas (none when left out).
+         * @example Pet Hair Removal,Ceramic Wax
+         */
+        addOns?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each date's free start times */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "date": "2026-12-05",
+           *         "times": [
+           *           "12:00 PM",
+           *           "2:00 PM",
+           *           "4:00 PM",
+           *           "6:00 PM"
+           *         ]
+           *       },
+           *       {
+           *         "date": "2026-12-06",
+           *         "times": []
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FreeTimes'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
     };
   };
   listServicePics: {
@@ -2943,6 +3179,57 @@ export interface operations {
           'application/json': components['schemas']['OwnerNumbers'];
         };
       };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOwnerAvailability: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rules */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AvailabilityRules'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  replaceOwnerAvailability: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AvailabilityRules'];
+      };
+    };
+    responses: {
+      /** @description The stored rules */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AvailabilityRules'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];

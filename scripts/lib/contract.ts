@@ -8,6 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { loadOpenApi } from '../../domain/contract/openapi';
 import { quoteTotal } from '../../domain/pricing';
+import { DEFAULT_RULES } from '../../domain/availability';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import type { OperationId } from '../../domain/contract/types';
 import {
@@ -68,15 +69,22 @@ function quoteBody(email: string, overrides: Record<string, unknown> = {}) {
     email,
     vehicleType: 'SUV',
     selectedAddons: ['Pet Hair Removal'],
-    date: daysFromNow(30),
-    // Offered on weekdays and at weekends alike (domain/quoteSchedule.ts).
-    time: '4:00 PM',
+    // A call-back request (no date or time): it holds no time, so the check can be run again
+    // and again on one server without its quotes taking each other's times.
     vehicle: '2020 Contract Check',
     message: 'Sent by the contract check',
     totalPrice: 1,
     ...overrides,
   };
 }
+
+/** A week of free times for an SUV with one add-on. */
+const availabilityQuery = {
+  from: daysFromNow(30),
+  to: daysFromNow(36),
+  vehicleType: 'SUV',
+  addOns: 'Pet Hair Removal',
+};
 
 const clientErrorBody = { message: 'Error: sent by the contract check', kind: 'error', path: '/' };
 
@@ -97,6 +105,7 @@ function sampleRequest(operationId: OperationId): RequestSpec {
   const id = { id: UNKNOWN_ID };
   const samples = {
     getHealth: {},
+    getAvailability: { query: availabilityQuery },
     reportClientError: { body: clientErrorBody },
     getMyProfile: {},
     updateMyProfile: { body: { name: 'Contract Check' } },
@@ -155,6 +164,8 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     getOwnerHealth: {},
     resendOwnerMessage: { params: id },
     allowOwnerAddress: { body: { email: 'contract-check@example.com' } },
+    getOwnerAvailability: {},
+    replaceOwnerAvailability: { body: DEFAULT_RULES },
   } satisfies Record<OperationId, RequestSpec>;
   return samples[operationId];
 }
@@ -181,6 +192,20 @@ async function checkAuth(run: ContractRun): Promise<void> {
 
 async function checkPublic(run: ContractRun): Promise<void> {
   if (run.has('getHealth')) await run.check('getHealth', 'health → 200', {}, 200);
+  await run.check(
+    'getAvailability',
+    'a week of free times → 200, one entry per date',
+    { query: availabilityQuery },
+    200,
+    (exchange) =>
+      asArray(exchange.json).length === 7 ? undefined : 'expected seven dates, one per day',
+  );
+  await run.check(
+    'getAvailability',
+    'an unknown add-on → 400',
+    { query: { ...availabilityQuery, addOns: 'Gold Plating' } },
+    400,
+  );
   await run.check('reportClientError', 'error report → 204', { body: clientErrorBody }, 204);
   await run.check(
     'reportClientError',

@@ -304,4 +304,33 @@ export async function checkOwnerOperations(
     { ...asOwner, body: { email: 'not-suppressed@example.com' } },
     404,
   );
+  // The rules are read and stored back as they were: the check changes nothing of the owner's.
+  const rules = (
+    await run.check('getOwnerAvailability', 'rules → 200', asOwner, 200, (exchange) =>
+      'week' in asRecord(exchange.json) ? undefined : 'expected the rules with their week',
+    )
+  )?.json;
+  if (rules) {
+    await run.check(
+      'replaceOwnerAvailability',
+      'the same rules back → 200',
+      { ...asOwner, body: rules },
+      200,
+    );
+    await run.check(
+      'replaceOwnerAvailability',
+      'hours that end before they start → 400',
+      {
+        ...asOwner,
+        body: {
+          ...asRecord(rules),
+          week: {
+            ...asRecord(asRecord(rules).week),
+            monday: { open: true, start: '18:00', end: '09:00' },
+          },
+        },
+      },
+      400,
+    );
+  } else run.blocked('replaceOwnerAvailability', 'the same rules back', 'reading the rules failed');
 }

@@ -101,6 +101,8 @@ export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>(
     },
     updateBooking: { transformResponse: normalizeWebsiteBooking },
     cancelBooking: { transformResponse: normalizeWebsiteBooking },
+    // Free times change with every booking held, moved or cancelled.
+    getAvailability: { providesTags: ['bookings'], keepUnusedDataFor: 30 },
     listClaimableBookings: {
       transformResponse: (raw: unknown) => normalizeList(raw, normalizeWebsiteBooking),
     },
@@ -212,6 +214,7 @@ export const {
   useDeleteVehicleMutation,
   useListBookingsQuery,
   useCreateBookingMutation,
+  useGetAvailabilityQuery,
   useUpdateBookingMutation,
   useCancelBookingMutation,
   useListClaimableBookingsQuery,

@@ -37,3 +37,26 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+/** A free time the server offered instead of a taken one (the contract's SlotTaken `nearest`). */
+export interface FreeTime {
+  date: string;
+  time: string;
+}
+
+/** The nearest free times a 409 answer offered; none for any other failure. */
+export function nearestFreeTimes(error: unknown): FreeTime[] {
+  if (!isApiError(error) || error.kind !== 'http' || error.status !== 409) return [];
+  try {
+    const body = JSON.parse(error.message.slice(`API ${error.status}: `.length)) as {
+      nearest?: unknown;
+    };
+    if (!Array.isArray(body.nearest)) return [];
+    return body.nearest.filter(
+      (item): item is FreeTime =>
+        typeof (item as FreeTime).date === 'string' && typeof (item as FreeTime).time === 'string',
+    );
+  } catch {
+    return [];
+  }
+}

@@ -105,6 +105,18 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/bookings/${queryArg.id}`, method: 'DELETE' }),
         invalidatesTags: ['bookings'],
       }),
+      getAvailability: build.query<GetAvailabilityApiResponse, GetAvailabilityApiArg>({
+        query: (queryArg) => ({
+          url: `/availability`,
+          params: {
+            from: queryArg['from'],
+            to: queryArg.to,
+            vehicleType: queryArg.vehicleType,
+            addOns: queryArg.addOns,
+          },
+        }),
+        providesTags: ['bookings'],
+      }),
       listServicePics: build.query<ListServicePicsApiResponse, ListServicePicsApiArg>({
         query: (queryArg) => ({
           url: `/service-pics`,
@@ -206,6 +218,14 @@ export type UpdateBookingApiArg = {
 export type CancelBookingApiResponse = /** status 200 The cancelled booking */ Booking;
 export type CancelBookingApiArg = {
   id: Id;
+};
+export type GetAvailabilityApiResponse = /** status 200 Each date's free start times */ FreeTimes[];
+export type GetAvailabilityApiArg = {
+  from: string;
+  to: string;
+  vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
+  /** The chosen add-ons' names separated by commas (none when left out). */
+  addOns?: string;
 };
 export type ListServicePicsApiResponse =
   /** status 200 Pictures, oldest first (empty when there are none) */ ServicePic[];
@@ -340,6 +360,17 @@ export type Booking = {
   serviceAddress?: Address;
   createdAt: string;
 };
+export type SlotTaken = {
+  /** The HTTP reason phrase */
+  error: string;
+  /** What went wrong, in words for people */
+  message: string;
+  /** The free times closest to the asked one, nearest first (none when nothing is free soon). */
+  nearest?: {
+    date: string;
+    time: string;
+  }[];
+};
 export type AddonName =
   | 'Tire Shine & Wheel Detail'
   | 'Pet Hair Removal'
@@ -383,6 +414,11 @@ export type BookingUpdate = {
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   vehicle: string;
   totalPrice: number;
+};
+export type FreeTimes = {
+  date: string;
+  /** Free start times, earliest first, written as the quote form writes them (`4:00 PM`). */
+  times: string[];
 };
 export type ServicePic = {
   signedUrl: string;
@@ -470,6 +506,7 @@ export const {
   useClaimBookingMutation,
   useUpdateBookingMutation,
   useCancelBookingMutation,
+  useGetAvailabilityQuery,
   useListServicePicsQuery,
   useListCalendlyBookingsQuery,
   useListSubscriptionsQuery,

@@ -278,6 +278,17 @@ export const storedData: readonly StoredTable[] = [
     columns: { event_id: 'the note’s id', kind: 'what happened', occurred_at: 'when' },
   },
   {
+    table: 'availability_rules',
+    holds:
+      'The owner’s working hours, days off, job lengths and booking limits, which decide the times the booking form offers. Nothing about you.',
+    kept: 'Until the owner changes them.',
+    columns: {
+      id: 'always 1 (there is one set of rules)',
+      rules: 'the rules',
+      updated_at: 'when the owner last saved them',
+    },
+  },
+  {
     table: 'client_errors',
     holds:
       'Errors your browser met on our pages (for example a page whose code failed to download), so we can fix them. Nothing about you: not your address, account, the page’s query string or what you typed; e-mail addresses and long numbers in an error’s text are removed before it is stored.',

@@ -1,5 +1,7 @@
 import { HttpResponse } from 'msw';
 import { contractHttp } from './contractHttp';
+import { addDays, DEFAULT_RULES } from '../../domain/availability';
+import { timeSlotsFor } from '../../domain/quoteSchedule';
 
 /**
  * Default answers for a signed-in customer with no data, in the contract's shapes (a wrong one
@@ -16,6 +18,18 @@ export const handlers = [
   ),
   contractHttp.get('/vehicles/me', () => HttpResponse.json([])),
   contractHttp.get('/bookings', () => HttpResponse.json([])),
+  // The owner has not changed the availability rules.
+  contractHttp.get('/owner/availability', () => HttpResponse.json(DEFAULT_RULES)),
+  // Nothing booked: every time the quote form lists is free.
+  contractHttp.get('/availability', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const [from, to] = [query.get('from') ?? '', query.get('to') ?? ''];
+    const days = [];
+    for (let date = from; date && date <= to; date = addDays(date, 1)) {
+      days.push({ date, times: [...timeSlotsFor(date)] });
+    }
+    return HttpResponse.json(days);
+  }),
   contractHttp.get('/calendly-bookings', () => HttpResponse.json([])),
   contractHttp.get('/bookings/claimable', () => HttpResponse.json([])),
   contractHttp.get('/subscriptions', () => HttpResponse.json([])),

@@ -334,9 +334,10 @@ describe('declared auth on every operation', () => {
     expect(count()).toBe(before + 2);
   });
 
-  it("needs no token for the health check, picture files, the webhook and an e-mail's unsubscribe link (which sign otherwise) and browser error reports", () => {
+  it("needs no token for the health check, picture files, the webhook and an e-mail's unsubscribe link (which sign otherwise), browser error reports and the free times", () => {
     const open = operations.filter((op) => op.security === 'none').map((op) => op.operationId);
     expect(open.sort()).toEqual([
+      'getAvailability',
       'getHealth',
       'getServicePicFile',
       'optOutOfEmail',

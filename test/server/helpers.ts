@@ -25,6 +25,11 @@ import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { buildServer } from '../../server/app';
+import { replaceRules } from '../../server/availability';
+import { openDatabase } from '../../server/db';
+import { DEFAULT_RULES, weekdayNames, type AvailabilityRules } from '../../domain/availability';
+import { addonNames } from '../../domain/pricing';
+import { timeSlotsFor } from '../../domain/quoteSchedule';
 import type { ServerOptions } from '../../server/config';
 
 export const CLIENT_ID = 'testclient0000000000000000';
@@ -221,13 +226,38 @@ export interface TestApi {
 export const SIGNED_URL_SECRET = 'test-signed-url-secret';
 export const WEBHOOK_KEY = 'test-webhook-signing-key';
 
+/**
+ * The owner's rules test servers start with, unless a test asks for the defaults: every time the
+ * quote form lists, a year ahead, holds one job (a minute long, no travel), so that tests about
+ * anything else can book as many quotes as they like, each at a time of its own (`quoteRequest`).
+ */
+export const ROOMY_RULES: AvailabilityRules = {
+  ...DEFAULT_RULES,
+  week: Object.fromEntries(
+    weekdayNames.map((day) => [day, { open: true, start: '00:00', end: '23:59' }]),
+  ) as AvailabilityRules['week'],
+  jobMinutes: { Sedan: 1, SUV: 1, Minivan: 1, 'Premium Package': 1 },
+  addonMinutes: Object.fromEntries(
+    addonNames.map((name) => [name, 1]),
+  ) as AvailabilityRules['addonMinutes'],
+  travelMinutes: 0,
+  maxJobsPerDay: 20,
+  horizonDays: 365,
+};
+
 export async function startApi(
   idp: IdentityProvider,
   overrides: Partial<ServerOptions> = {},
+  setup: { rules?: 'defaults' } = {},
 ): Promise<TestApi> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const databasePath = path.join(dir, 'app.db');
   const picturesDir = path.join(dir, 'pictures');
+  if (setup.rules !== 'defaults') {
+    const db = openDatabase(overrides.databasePath ?? databasePath);
+    replaceRules(db, ROOMY_RULES);
+    db.close();
+  }
   const app = await buildServer({
     databasePath,
     picturesDir,
@@ -300,20 +330,50 @@ export function futureSaturday(days = 14): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A valid quote request. */
+/** The days quoteRequest() spreads its times over: after those tests name (futureSaturday()). */
+const SLOT_DAYS = { first: 21, last: 364 };
+let slotsGiven = 0;
+/**
+ * A time no earlier call gave: first the first time of each day (one job a day fits any rules
+ * while the horizon lasts), then each day's second time, and so on.
+ */
+function nextSlot(): { date: string; time: string } {
+  let remaining = slotsGiven;
+  slotsGiven += 1;
+  for (let pass = 0; pass < 6; pass += 1) {
+    for (let days = SLOT_DAYS.first; days <= SLOT_DAYS.last; days += 1) {
+      const date = futureDate(days);
+      const time = timeSlotsFor(date)[pass];
+      if (time === undefined) continue;
+      if (remaining === 0) return { date, time };
+      remaining -= 1;
+    }
+  }
+  throw new Error('quoteRequest() has given every time of the year');
+}
+
+/**
+ * A valid quote request, at a time no other quote of this test file was given (a time of its own
+ * under ROOMY_RULES); the overrides may set one.
+ */
 export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => ({
   name: 'Sam Carter',
   phone: '(919) 555-0199',
   email: 'sam@example.com',
   vehicleType: 'SUV',
   selectedAddons: ['Pet Hair Removal'],
-  date: futureSaturday(),
-  time: '10:00 AM',
+  ...nextSlot(),
   vehicle: '2020 Subaru Outback',
   message: 'Gate code 1234',
   totalPrice: 145,
   ...overrides,
 });
+
+/** A call-back request (no preferred date or time): holds no time, so any number fit any rules. */
+export const callBackRequest = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => {
+  const { date: _date, time: _time, ...request } = quoteRequest(overrides);
+  return { ...request, ...overrides };
+};
 
 /** A quote body with any (also invalid) overrides, for sending over HTTP. */
 export const quote = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({

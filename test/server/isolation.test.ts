@@ -241,6 +241,7 @@ function expect404(answer: { status: number; body: unknown }): string[] {
  * health check, browser error reports) read or write nothing of a customer.
  */
 const notCustomerScoped = [
+  'getAvailability',
   'getHealth',
   'getServicePicFile',
   'receiveCalendlyWebhook',

@@ -9,7 +9,6 @@
  */
 import { OWNER_DIGEST } from '../../server/rules';
 import { openDatabase } from '../../server/db';
-import { OWNERS_GROUP } from '../../domain/owners';
 import { call, futureDate, quoteRequest, until } from './helpers';
 import type { Received } from './fixtures/smtpRecorder';
 import { startMailStack, type MailStack } from './fixtures/mailStack';
@@ -62,15 +61,14 @@ const INJECTED_NAME = 'Sam\nACTION REQUIRED: your card was declined';
 const PHISHING_URL = 'https://pay-triangle.evil.example/login';
 
 it('an address no account has verified gets none of the text the visitor typed', async () => {
-  const answer = await post(
-    quoteRequest({
-      email: STRANGER,
-      name: INJECTED_NAME,
-      vehicle: `Visit ${PHISHING_URL}`,
-      message: `Update your payment at ${PHISHING_URL} within 24 hours`,
-      serviceAddress: { line1: '1 Phish Lane', city: 'Scamtown', state: 'NC', zip: '27511' },
-    }),
-  );
+  const request = quoteRequest({
+    email: STRANGER,
+    name: INJECTED_NAME,
+    vehicle: `Visit ${PHISHING_URL}`,
+    message: `Update your payment at ${PHISHING_URL} within 24 hours`,
+    serviceAddress: { line1: '1 Phish Lane', city: 'Scamtown', state: 'NC', zip: '27511' },
+  });
+  const answer = await post(request);
   expect(answer.status).toBe(201);
   await until(() => to(STRANGER).length === 1 && to(OWNER).length === 1, 'both e-mails');
   const confirmation = readable(to(STRANGER)[0]!);
@@ -80,7 +78,7 @@ it('an address no account has verified gets none of the text the visitor typed',
   // do when it was not them.
   expect(confirmation).toContain('SUV');
   expect(confirmation).toContain('Pet Hair Removal');
-  expect(confirmation).toContain('10:00 AM');
+  expect(confirmation).toContain(request.time!);
   expect(confirmation).toContain('$145');
   expect(confirmation).toMatch(/Did not ask us for this\?/);
   // The owner still gets everything the visitor sent.
@@ -152,9 +150,7 @@ it("30 reschedules of a booking naming a stranger's address: at most 2 e-mails r
 });
 
 it(`more than ${OWNER_DIGEST.threshold} requests within an hour: the owner gets each of the first ${OWNER_DIGEST.threshold}, then one digest, and the inbox says so`, async () => {
-  const ownerToken = await stack.idp.idToken('the-owner', 'boss@example.com', {
-    'cognito:groups': [OWNERS_GROUP],
-  });
+  const ownerToken = await stack.idp.ownerToken('the-owner');
   const notice = async () =>
     (
       (await call(stack.api.baseUrl, 'GET', '/owner/requests', { token: ownerToken })).body as {

@@ -12,7 +12,7 @@ import { mailFromEnv, type MailSettings } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
 import { startMailWorker, type MailWorker } from '../../server/mail/worker';
 import { resendFailed, type OutboxRow } from '../../server/outbox';
-import { quoteRequest } from './helpers';
+import { callBackRequest } from './helpers';
 import { startSmtpRecorder, type SmtpRecorder } from './fixtures/smtpRecorder';
 
 const OWNER = 'owner@faults.test';
@@ -71,7 +71,7 @@ async function advance(ms: number, step = MINUTE) {
 }
 
 const quote = (email: string) =>
-  requestQuote(db, quoteRequest({ email, name: 'Pat Doe' }), null, new Date(clock));
+  requestQuote(db, callBackRequest({ email, name: 'Pat Doe' }), null, new Date(clock));
 
 /** The mail server answers `reply` to every message to `address`, and accepts the others. */
 const refuse = (address: string, reply: string) =>

@@ -20,6 +20,7 @@ import {
   call,
   futureDate,
   quote,
+  ROOMY_RULES,
   SIGNED_URL_SECRET,
   startApi,
   startIdentityProvider,
@@ -176,6 +177,10 @@ async function request(operationId: string, token?: string): Promise<number> {
       return send('POST', `/owner/health/messages/${failedMessageOf(id)}/resend`);
     case 'allowOwnerAddress':
       return send('POST', '/owner/health/allow-address', { email: suppressedAddress() });
+    case 'getOwnerAvailability':
+      return send('GET', '/owner/availability');
+    case 'replaceOwnerAvailability':
+      return send('PUT', '/owner/availability', ROOMY_RULES);
     default:
       throw new Error(`No request for ${operationId}: add one to this matrix`);
   }
@@ -204,6 +209,8 @@ describe('authorization matrix of the owner operations', () => {
         'getOwnerHealth',
         'resendOwnerMessage',
         'allowOwnerAddress',
+        'getOwnerAvailability',
+        'replaceOwnerAvailability',
       ].sort(),
     );
   });

@@ -9,7 +9,15 @@ import path from 'node:path';
 import { createBooking, completeBooking } from '../../server/bookings';
 import { openDatabase, type Db } from '../../server/db';
 import { ownerNumbers } from '../../server/ownerCustomers';
-import { call, finished, futureDate, quoteRequest, runTs, serveApiForTests } from './helpers';
+import {
+  call,
+  callBackRequest,
+  finished,
+  futureDate,
+  quoteRequest,
+  runTs,
+  serveApiForTests,
+} from './helpers';
 
 const served = serveApiForTests();
 let ownerToken: string;
@@ -205,13 +213,12 @@ describe('the numbers', () => {
   /** The price list's total of each type without add-ons. */
   const types = { 90: 'Sedan', 120: 'SUV', 150: 'Minivan' } as const;
 
-  /** A request sent at `sentAt` (a later Saturday's slot), completed at `completedAt` if given. */
+  /** A call-back request sent at `sentAt`, completed at `completedAt` if given. */
   function request(sentAt: string, completedAt?: string, total: keyof typeof types = 150) {
-    const input = quoteRequest({
+    const input = callBackRequest({
       vehicleType: types[total],
       selectedAddons: [],
       totalPrice: total,
-      date: '2027-06-05',
     });
     const booking = createBooking(db, input, null, new Date(sentAt));
     if (completedAt)

@@ -169,9 +169,16 @@ it('a request that writes while another process (the operator CLI) writes waits 
   const databasePath = path.join(dir, 'two-writers.db');
   const db = openDatabase(databasePath);
   const customer = ensureCustomer(db, { sub: 'two-writers', email: 'two@example.com' });
-  const request = quoteRequest({ vehicleType: 'Sedan', selectedAddons: [] });
-  const mine = createBooking(db, request, customer);
-  const other = createBooking(db, request, customer);
+  const mine = createBooking(
+    db,
+    quoteRequest({ vehicleType: 'Sedan', selectedAddons: [] }),
+    customer,
+  );
+  const other = createBooking(
+    db,
+    quoteRequest({ vehicleType: 'Sedan', selectedAddons: [] }),
+    customer,
+  );
   // Another process takes the write lock, changes another booking and commits 300 ms later.
   const writer = spawn(
     process.execPath,

@@ -13,7 +13,7 @@ import type { DiskStats } from '../../server/config';
 import { READINESS_LIMITS, readinessProblems } from '../../server/readiness';
 import {
   call,
-  quoteRequest,
+  callBackRequest,
   startApi,
   startIdentityProvider,
   type IdentityProvider,
@@ -63,7 +63,7 @@ it('a fresh server with an empty outbox and room on its disk is ready', async ()
 });
 
 it('a message due more than the limit ago: the outbox is stuck', async () => {
-  requestQuote(db, quoteRequest(), null, new Date(clock));
+  requestQuote(db, callBackRequest(), null, new Date(clock));
   clock += (READINESS_LIMITS.outboxDueMinutes - 1) * 60_000;
   expect(await problems()).toEqual([]);
   clock += 2 * 60_000;
@@ -73,8 +73,8 @@ it('a message due more than the limit ago: the outbox is stuck', async () => {
 });
 
 it('a message given up after every try in the last day is a problem; older ones, refused and suppressed ones are not', async () => {
-  requestQuote(db, quoteRequest({ email: 'first@example.com' }), null, new Date(clock));
-  requestQuote(db, quoteRequest({ email: 'second@example.com' }), null, new Date(clock));
+  requestQuote(db, callBackRequest({ email: 'first@example.com' }), null, new Date(clock));
+  requestQuote(db, callBackRequest({ email: 'second@example.com' }), null, new Date(clock));
   const failedAt = new Date(clock).toISOString();
   const [first, second] = db
     .prepare("SELECT id FROM outbox WHERE kind = 'customer-quote' ORDER BY id")

@@ -51,23 +51,23 @@ it('one reminder at the configured evening time, none after a restart, none when
   const start = () =>
     startMailWorker(db, settings, { transport, pollMs: 60_000, log: () => undefined });
 
-  // Three customers book tomorrow (Saturday) at 10:00 AM.
-  const book = (sub: string, email: string) => {
+  // Three customers book tomorrow (Saturday): 10:00 AM, and two later times that are free.
+  const book = (sub: string, email: string, time = '10:00 AM') => {
     const customer = ensureCustomer(db, { sub, email });
     const booking = requestQuote(
       db,
-      quoteRequest({ email, name: sub, date: SATURDAY, time: '10:00 AM' }),
+      quoteRequest({ email, name: sub, date: SATURDAY, time }),
       customer,
     );
     return { customer, booking };
   };
   book('wants-reminders', 'on@example.com');
-  const quiet = book('no-reminders', 'off@example.com');
+  const quiet = book('no-reminders', 'off@example.com', '2:00 PM');
   updateProfile(db, quiet.customer, {
     name: 'no-reminders',
     emailPreferences: { reminders: false, statusUpdates: true },
   });
-  const cancelled = book('cancelled', 'cancelled@example.com');
+  const cancelled = book('cancelled', 'cancelled@example.com', '6:00 PM');
   cancelBooking(db, cancelled.customer, cancelled.booking.bookingId);
 
   let worker: MailWorker = start();

@@ -20,17 +20,18 @@ const as = async (sub: string, email = `${sub}@example.com`) => {
     call(served.api.baseUrl, method, url, { token, body });
 };
 
-/** A weekday at least two weeks ahead (a Wednesday), as YYYY-MM-DD. */
-const futureWednesday = () => {
-  const saturday = new Date(`${futureSaturday()}T12:00:00Z`);
+/** A weekday at least `days` (two weeks) ahead (a Wednesday), as YYYY-MM-DD. */
+const futureWednesday = (days = 14) => {
+  const saturday = new Date(`${futureSaturday(days)}T12:00:00Z`);
   saturday.setUTCDate(saturday.getUTCDate() + 4);
   return saturday.toISOString().slice(0, 10);
 };
 
 describe('a booking’s total follows the customer’s own choices', () => {
-  const change = (vehicleType: string) => ({
-    date: futureSaturday(),
-    time: '10:00 AM',
+  /** The booking's own time, another vehicle type. */
+  const change = (vehicleType: string, created: { body: unknown }) => ({
+    date: (created.body as Json).date,
+    time: (created.body as Json).time,
     vehicleType,
     vehicle: '2021 Honda Accord',
     totalPrice: 0,
@@ -41,7 +42,7 @@ describe('a booking’s total follows the customer’s own choices', () => {
     const created = await send('POST', '/bookings', quote({ vehicleType: 'Premium Package' }));
     expect(created.body).toMatchObject({ totalPrice: 200, selectedAddons: addonNames });
     const id = (created.body as Json).bookingId as string;
-    const sedan = await send('PUT', `/bookings/${id}`, change('Sedan'));
+    const sedan = await send('PUT', `/bookings/${id}`, change('Sedan', created));
     expect(sedan.status).toBe(200);
     expect(sedan.body).toMatchObject({ vehicleType: 'Sedan', totalPrice: 90, selectedAddons: [] });
   });
@@ -55,9 +56,9 @@ describe('a booking’s total follows the customer’s own choices', () => {
     );
     expect(created.body).toMatchObject({ totalPrice: 115 });
     const id = (created.body as Json).bookingId as string;
-    const premium = await send('PUT', `/bookings/${id}`, change('Premium Package'));
+    const premium = await send('PUT', `/bookings/${id}`, change('Premium Package', created));
     expect(premium.body).toMatchObject({ totalPrice: 200, selectedAddons: addonNames });
-    const suv = await send('PUT', `/bookings/${id}`, change('SUV'));
+    const suv = await send('PUT', `/bookings/${id}`, change('SUV', created));
     expect(suv.body).toMatchObject({
       vehicleType: 'SUV',
       totalPrice: 145,
@@ -74,8 +75,8 @@ describe('a booking’s total follows the customer’s own choices', () => {
       quote({ vehicleType: 'Sedan', selectedAddons: [] }),
     );
     const plainId = (plain.body as Json).bookingId as string;
-    await send('PUT', `/bookings/${plainId}`, change('Premium Package'));
-    const back = await send('PUT', `/bookings/${plainId}`, change('Sedan'));
+    await send('PUT', `/bookings/${plainId}`, change('Premium Package', plain));
+    const back = await send('PUT', `/bookings/${plainId}`, change('Sedan', plain));
     expect(back.body).toMatchObject({ totalPrice: 90, selectedAddons: [] });
   });
 });
@@ -116,10 +117,12 @@ describe('the quote form’s dates and times', () => {
   });
 
   it('accepts every offered slot', async () => {
+    // Days no other test of this file books (each time holds one booking).
+    const saturday = futureSaturday(300);
     for (const time of weekdaySlots)
-      expect((await send(quote({ date: futureWednesday(), time }))).status).toBe(201);
+      expect((await send(quote({ date: futureWednesday(300), time }))).status).toBe(201);
     for (const time of weekendSlots)
-      expect((await send(quote({ date: futureSaturday(), time }))).status).toBe(201);
+      expect((await send(quote({ date: saturday, time }))).status).toBe(201);
   });
 });
 
@@ -156,20 +159,19 @@ describe('claiming requests sent without signing in', () => {
 
   it('lists only what the screen shows: type, date, time and price', async () => {
     const email = 'claims-private@example.com';
-    await call(served.api.baseUrl, 'POST', '/bookings', {
-      body: quote({
-        email,
-        serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
-      }),
+    const sent = quote({
+      email,
+      serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
     });
+    await call(served.api.baseUrl, 'POST', '/bookings', { body: sent });
     const send = await as('claims-private', email);
     const offered = (await send('GET', '/bookings/claimable')).body as Json[];
     expect(offered).toEqual([
       {
         bookingId: expect.stringMatching(/^[0-9a-f]{24}$/),
         vehicleType: 'SUV',
-        date: futureSaturday(),
-        time: '10:00 AM',
+        date: sent.date,
+        time: sent.time,
         totalPrice: 145,
       },
     ]);

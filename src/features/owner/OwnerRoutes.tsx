@@ -5,6 +5,7 @@ import RouteIcon from '@mui/icons-material/Route';
 import PeopleIcon from '@mui/icons-material/People';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { InboxPage } from './inbox/InboxPage';
 import { RequestPage } from './request/RequestPage';
 import { RoutePage } from './route/RoutePage';
@@ -14,11 +15,16 @@ import HealthPage from './health/HealthPage';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { AuthenticatorGate } from './AuthenticatorGate';
 import { OWNER_TEXT } from './texts';
+import { availabilityTexts } from './availability/texts';
 
 // The charts' library is large: the numbers load when opened (an `owner-` chunk, which the
 // build's isolation check counts as the console's).
 const NumbersPage = lazy(
   () => import(/* webpackChunkName: "owner-numbers" */ './numbers/NumbersPage'),
+);
+
+const AvailabilityPage = lazy(
+  () => import(/* webpackChunkName: "owner-availability" */ './availability/AvailabilityPage'),
 );
 
 /** Where these routes are mounted in the app's route table (src/app/routes.tsx). */
@@ -49,6 +55,11 @@ export const ownerPages: OwnerPage[] = [
     path: 'numbers',
     Page: NumbersPage,
     nav: { label: OWNER_TEXT.nav.numbers, icon: BarChartIcon },
+  },
+  {
+    path: 'availability',
+    Page: AvailabilityPage,
+    nav: { label: availabilityTexts.nav, icon: EventAvailableIcon },
   },
   {
     path: 'health',

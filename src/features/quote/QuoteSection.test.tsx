@@ -240,6 +240,70 @@ describe('quote wizard', () => {
     expect(options()).toEqual(['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']);
   });
 
+  it('offers only the free times of the chosen day, for the chosen job, and says when none is free', async () => {
+    const asked: string[] = [];
+    server.use(
+      contractHttp.get('/availability', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(`${query.get('from')} ${query.get('vehicleType')} ${query.get('addOns') ?? ''}`);
+        const date = query.get('from') ?? '';
+        const times = date === '2026-03-22' ? [] : ['10:00 AM', '2:00 PM'];
+        return HttpResponse.json([{ date, times }]);
+      }),
+    );
+    renderQuote();
+    await toBookingStep(/^SUV/, ['Ceramic Wax']);
+    const time = await screen.findByLabelText(/Preferred Time/);
+    const date = screen.getByLabelText(/Preferred Date/);
+    await user.fill(date, '2026-03-21'); // Saturday
+    await waitFor(() =>
+      expect(
+        within(time)
+          .getAllByRole('option')
+          .map((o) => o.textContent)
+          .slice(1),
+      ).toEqual(['10:00 AM', '2:00 PM']),
+    );
+    expect(asked).toContain('2026-03-21 SUV Ceramic Wax');
+    await user.clear(date);
+    await user.fill(date, '2026-03-22'); // Sunday, fully booked
+    expect(
+      await screen.findByText('Nothing is free on this day. Please choose another date.'),
+    ).toBeVisible();
+    expect(time).toBeDisabled();
+  });
+
+  it('offers the nearest free times when the time was taken meanwhile, keeping what was typed', async () => {
+    const received = captureBookings(() =>
+      HttpResponse.json(
+        {
+          error: 'Conflict',
+          message: 'Sat, Mar 21, 2026 at 10:00 AM is no longer free; please choose another time',
+          nearest: [
+            { date: '2026-03-21', time: '12:00 PM' },
+            { date: '2026-03-22', time: '9:00 AM' },
+          ],
+        },
+        { status: 409 },
+      ),
+    );
+    renderQuote();
+    await toBookingStep();
+    await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(
+      await screen.findByText(
+        'Sat, Mar 21, 2026 at 10:00 AM is no longer free; please choose another time',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Sun, Mar 22, 2026 at 9:00 AM' }));
+    expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-22');
+    expect(screen.getByLabelText(/Preferred Time/)).toHaveValue('9:00 AM');
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
+    expect(screen.getByLabelText('Additional Notes')).toHaveValue('Gate code 1234');
+    expect(received).toHaveLength(1);
+  });
+
   it('requires name, phone and e-mail and refuses a date before today', async () => {
     const received = captureBookings();
     renderQuote();

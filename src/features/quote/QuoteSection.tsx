@@ -14,7 +14,7 @@ import {
 import { vehicleLabel } from '../../api/normalize';
 import { useSession } from '../../api/session/hooks';
 import { bookAgainFrom, MY_BOOKINGS_PATH } from '../../lib/bookAgain';
-import { isApiError } from '../../api/errors';
+import { isApiError, nearestFreeTimes, type FreeTime } from '../../api/errors';
 import { PREMIUM_PACKAGE } from '../../../domain/pricing';
 import { QUOTE_CONFIRMATION_MS } from '../../config/timing';
 import { formatUsd } from '../../lib/money';
@@ -44,7 +44,7 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'submitting' }
   | { kind: 'success' }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; nearest?: FreeTime[] };
 
 /** 32 random hex digits (crypto.getRandomValues works outside secure contexts too). */
 const newIdempotencyKey = (): string =>
@@ -180,6 +180,16 @@ export function QuoteSection() {
       setStatus({ kind: 'success' });
     } catch (error) {
       const network = isApiError(error) && error.kind === 'network';
+      // The time was taken meanwhile (409): the server's words and the nearest free times.
+      const nearest = nearestFreeTimes(error);
+      if (isApiError(error) && error.status === 409) {
+        setStatus({
+          kind: 'error',
+          message: error.serverMessage || quoteMessages.failure,
+          nearest,
+        });
+        return;
+      }
       setStatus({
         kind: 'error',
         message: network ? quoteMessages.network : quoteMessages.failure,
@@ -276,6 +286,13 @@ export function QuoteSection() {
                 today={today}
                 submitting={status.kind === 'submitting'}
                 error={status.kind === 'error' ? status.message : null}
+                job={{ vehicleType: draft.vehicleType, addons: draft.addons }}
+                nearest={status.kind === 'error' ? (status.nearest ?? []) : []}
+                onChooseTime={(date, time) => {
+                  act({ type: 'fieldChanged', field: 'date', value: date });
+                  act({ type: 'fieldChanged', field: 'time', value: time });
+                  setStatus({ kind: 'idle' });
+                }}
                 onChange={(field, value) => act({ type: 'fieldChanged', field, value })}
                 onBack={() => act({ type: 'wentBack' })}
                 onSubmit={() => void submit()}

@@ -124,6 +124,24 @@ const injectedRtkApi = api
         query: () => ({ url: `/owner/numbers` }),
         providesTags: ['owner'],
       }),
+      getOwnerAvailability: build.query<
+        GetOwnerAvailabilityApiResponse,
+        GetOwnerAvailabilityApiArg
+      >({
+        query: () => ({ url: `/owner/availability` }),
+        providesTags: ['owner'],
+      }),
+      replaceOwnerAvailability: build.mutation<
+        ReplaceOwnerAvailabilityApiResponse,
+        ReplaceOwnerAvailabilityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/owner/availability`,
+          method: 'PUT',
+          body: queryArg.availabilityRules,
+        }),
+        invalidatesTags: ['owner'],
+      }),
       getOwnerHealth: build.query<GetOwnerHealthApiResponse, GetOwnerHealthApiArg>({
         query: () => ({ url: `/owner/health` }),
         providesTags: ['owner'],
@@ -225,6 +243,13 @@ export type AdjustOwnerPointsApiArg = {
 };
 export type GetOwnerNumbersApiResponse = /** status 200 The two months */ OwnerNumbers;
 export type GetOwnerNumbersApiArg = void;
+export type GetOwnerAvailabilityApiResponse = /** status 200 The rules */ AvailabilityRules;
+export type GetOwnerAvailabilityApiArg = void;
+export type ReplaceOwnerAvailabilityApiResponse =
+  /** status 200 The stored rules */ AvailabilityRules;
+export type ReplaceOwnerAvailabilityApiArg = {
+  availabilityRules: AvailabilityRules;
+};
 export type GetOwnerHealthApiResponse = /** status 200 The health figures */ OwnerHealth;
 export type GetOwnerHealthApiArg = void;
 export type ResendOwnerMessageApiResponse =
@@ -443,6 +468,55 @@ export type OwnerNumbers = {
   thisMonth: OwnerMonthFigures;
   lastMonth: OwnerMonthFigures;
 };
+export type TimeOfDay = string;
+export type WorkingHours = {
+  open: boolean;
+  start: TimeOfDay;
+  end: TimeOfDay;
+};
+export type Minutes = number;
+export type AvailabilityRules = {
+  /** `confirm` ("I confirm each request"): a request holds its time until the owner
+    schedules or cancels it. `instant` ("Instant booking"): the appointment is booked at
+    once and the customer's e-mail says so.
+     */
+  mode: 'confirm' | 'instant';
+  week: {
+    monday: WorkingHours;
+    tuesday: WorkingHours;
+    wednesday: WorkingHours;
+    thursday: WorkingHours;
+    friday: WorkingHours;
+    saturday: WorkingHours;
+    sunday: WorkingHours;
+  };
+  /** Single days (`from` = `to`) and ranges, both ends included; no two overlap. */
+  daysOff: {
+    from: string;
+    to: string;
+  }[];
+  /** How long a job takes per vehicle type (the Premium Package includes every add-on). */
+  jobMinutes: {
+    Sedan: Minutes;
+    SUV: Minutes;
+    Minivan: Minutes;
+    'Premium Package': Minutes;
+  };
+  /** The minutes each add-on adds to a job. */
+  addonMinutes: {
+    'Tire Shine & Wheel Detail': Minutes;
+    'Pet Hair Removal': Minutes;
+    'Leather Conditioning': Minutes;
+    'Vinyl Protection': Minutes;
+    'Hydrophobic Coating': Minutes;
+    'Ceramic Wax': Minutes;
+  };
+  /** Minutes kept free between one job's end and the next one's start. */
+  travelMinutes: number;
+  maxJobsPerDay: number;
+  /** How many days after today customers may book. */
+  horizonDays: number;
+};
 export type OwnerFailedMessage = {
   id: Id;
   kind:
@@ -507,6 +581,8 @@ export const {
   useGetOwnerCustomerQuery,
   useAdjustOwnerPointsMutation,
   useGetOwnerNumbersQuery,
+  useGetOwnerAvailabilityQuery,
+  useReplaceOwnerAvailabilityMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
   useAllowOwnerAddressMutation,

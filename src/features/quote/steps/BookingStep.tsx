@@ -3,7 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { accountQuoteTexts as texts } from '../messages';
+import Typography from '@mui/material/Typography';
+import { useGetAvailabilityQuery } from '../../../api/endpoints';
+import type { FreeTime } from '../../../api/errors';
+import { appointmentText } from '../../../../domain/dates';
+import { PREMIUM_PACKAGE, type VehicleTypeName } from '../../../../domain/pricing';
+import { accountQuoteTexts as texts, quoteMessages } from '../messages';
 import { addressFields } from '../../../lib/address';
 import { AddressFields } from './AddressFields';
 import { fieldGrid } from './fieldGrid';
@@ -33,6 +38,11 @@ interface Props {
   submitting: boolean;
   /** The failed submit's message (docs/product.md §8); everything typed stays. */
   error: string | null;
+  /** What the visitor chose: the free times are those that fit this job. */
+  job: { vehicleType: VehicleTypeName | null; addons: readonly string[] };
+  /** The nearest free times a refused submit (409) offered. */
+  nearest: readonly FreeTime[];
+  onChooseTime: (date: string, time: string) => void;
   onChange: (field: QuoteField, value: string) => void;
   onBack: () => void;
   onSubmit: () => void;
@@ -56,6 +66,9 @@ export default function BookingStep({
   today,
   submitting,
   error,
+  job,
+  nearest,
+  onChooseTime,
   onChange,
   onBack,
   onSubmit,
@@ -70,7 +83,22 @@ export default function BookingStep({
       : '';
   const formRef = useRef<HTMLFormElement>(null);
   const errors: QuoteErrors = showErrors ? validateQuoteForm(form, today) : {};
-  const slots = timeSlotsFor(form.date);
+  // The spec's times for the day, only the free ones once the server has answered (until then,
+  // or if it cannot answer, all of them: the server still refuses a taken one with 409).
+  const listed = timeSlotsFor(form.date);
+  const { currentData: free } = useGetAvailabilityQuery(
+    {
+      from: form.date,
+      to: form.date,
+      // Skipped without a vehicle type; the query needs one all the same.
+      vehicleType: job.vehicleType ?? PREMIUM_PACKAGE,
+      ...(job.addons.length > 0 && { addOns: job.addons.join(',') }),
+    },
+    { skip: listed.length === 0 || !job.vehicleType },
+  );
+  const freeTimes = free?.find((day) => day.date === form.date)?.times;
+  const slots = freeTimes ? listed.filter((slot) => freeTimes.includes(slot)) : listed;
+  const dayFull = listed.length > 0 && slots.length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -138,7 +166,11 @@ export default function BookingStep({
           disabled={slots.length === 0}
           helperText={
             errors.time ??
-            (slots.length === 0 ? 'Choose a date first.' : 'Weekdays 4-6 PM, weekends 9 AM-6 PM.')
+            (dayFull
+              ? quoteMessages.dayFull
+              : slots.length === 0
+                ? 'Choose a date first.'
+                : 'Weekdays 4-6 PM, weekends 9 AM-6 PM.')
           }
           slotProps={{
             select: { native: true },
@@ -203,6 +235,23 @@ export default function BookingStep({
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
+          {nearest.length > 0 && (
+            <Box sx={{ mt: 1 }}>
+              {quoteMessages.nearestFree}
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                {nearest.map((free) => (
+                  <Button
+                    key={`${free.date} ${free.time}`}
+                    size="small"
+                    variant="outlined"
+                    onClick={() => onChooseTime(free.date, free.time)}
+                  >
+                    {appointmentText(free)}
+                  </Button>
+                ))}
+              </Box>
+            </Box>
+          )}
         </Alert>
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1 }}>

@@ -1,0 +1,145 @@
+import {
+  DEFAULT_RULES,
+  freeTimes,
+  freeTimesOn,
+  jobDuration,
+  nearestFree,
+  rulesProblem,
+  type AvailabilityRules,
+  type HeldJob,
+} from './availability';
+import { weekdaySlots, weekendSlots } from './quoteSchedule';
+
+// 2026-12-05 is a Saturday, 2026-12-07 a Monday.
+const TODAY = '2026-12-01';
+const sedan = { vehicleType: 'Sedan', addOns: [] };
+const rules = (change: Partial<AvailabilityRules> = {}): AvailabilityRules => ({
+  ...DEFAULT_RULES,
+  ...change,
+});
+const held = (date: string, time: string, vehicleType = 'Sedan', addOns: string[] = []) =>
+  ({ date, time, vehicleType, addOns }) satisfies HeldJob;
+
+describe('free times', () => {
+  test('with nothing held, the default rules offer every time the quote form lists', () => {
+    expect(freeTimesOn(rules(), '2026-12-07', TODAY, sedan, [])).toEqual([...weekdaySlots]);
+    expect(freeTimesOn(rules(), '2026-12-05', TODAY, sedan, [])).toEqual([...weekendSlots]);
+  });
+
+  test('a closed weekday, a day off, a past day and a day past the horizon offer nothing', () => {
+    const closed = rules({
+      week: { ...DEFAULT_RULES.week, saturday: { open: false, start: '09:00', end: '18:00' } },
+    });
+    expect(freeTimesOn(closed, '2026-12-05', TODAY, sedan, [])).toEqual([]);
+    const off = rules({ daysOff: [{ from: '2026-12-24', to: '2026-12-26' }] });
+    expect(freeTimesOn(off, '2026-12-25', TODAY, sedan, [])).toEqual([]);
+    expect(freeTimesOn(off, '2026-12-27', TODAY, sedan, [])).not.toEqual([]);
+    expect(freeTimesOn(rules(), '2026-11-30', TODAY, sedan, [])).toEqual([]);
+    const short = rules({ horizonDays: 3 });
+    expect(freeTimesOn(short, '2026-12-04', TODAY, sedan, [])).toEqual([...weekdaySlots]);
+    expect(freeTimesOn(short, '2026-12-05', TODAY, sedan, [])).toEqual([]);
+  });
+
+  test('working hours keep only the starts within them', () => {
+    const late = rules({
+      week: { ...DEFAULT_RULES.week, saturday: { open: true, start: '11:00', end: '14:00' } },
+    });
+    expect(freeTimesOn(late, '2026-12-05', TODAY, sedan, [])).toEqual(['12:00 PM', '2:00 PM']);
+  });
+
+  test('a held job blocks the times its length and the travel buffer overlap', () => {
+    // Sedan 90 min + 30 travel: a 10:00 job keeps 8:30–12:00 busy for a 90-minute job.
+    const day = [held('2026-12-05', '10:00 AM')];
+    expect(freeTimesOn(rules(), '2026-12-05', TODAY, sedan, day)).toEqual([
+      '12:00 PM',
+      '2:00 PM',
+      '4:00 PM',
+      '6:00 PM',
+    ]);
+    // A longer held job (Premium, 180 min) reaches 1:00 PM, and 2:00 PM is still 30 min away.
+    const premium = [held('2026-12-05', '10:00 AM', 'Premium Package')];
+    expect(freeTimesOn(rules(), '2026-12-05', TODAY, sedan, premium)).toEqual([
+      '2:00 PM',
+      '4:00 PM',
+      '6:00 PM',
+    ]);
+  });
+
+  test('add-ons lengthen the asked job and the held ones', () => {
+    expect(
+      jobDuration(rules(), { vehicleType: 'SUV', addOns: ['Ceramic Wax', 'Pet Hair Removal'] }),
+    ).toBe(180);
+    expect(jobDuration(rules(), { vehicleType: 'Premium Package', addOns: ['Ceramic Wax'] })).toBe(
+      180,
+    );
+    // A 4:00 PM Sedan held: a 2:00 PM Sedan fits (ends 3:30, +30 travel) but not with Ceramic Wax.
+    const day = [held('2026-12-05', '4:00 PM')];
+    expect(freeTimesOn(rules(), '2026-12-05', TODAY, sedan, day)).toContain('2:00 PM');
+    const waxed = { vehicleType: 'Sedan', addOns: ['Ceramic Wax'] };
+    expect(freeTimesOn(rules(), '2026-12-05', TODAY, waxed, day)).not.toContain('2:00 PM');
+  });
+
+  test('a day with the most jobs held offers nothing', () => {
+    const two = rules({ maxJobsPerDay: 2, travelMinutes: 0 });
+    const day = [held('2026-12-05', '9:00 AM'), held('2026-12-05', '4:00 PM')];
+    expect(freeTimesOn(two, '2026-12-05', TODAY, sedan, day)).toEqual([]);
+    expect(freeTimesOn(two, '2026-12-05', TODAY, sedan, day.slice(1))).not.toEqual([]);
+  });
+
+  test('a range answers each date, held jobs by their date', () => {
+    const byDate = new Map([['2026-12-07', [held('2026-12-07', '5:00 PM')]]]);
+    const days = freeTimes(rules(), { from: '2026-12-06', to: '2026-12-08' }, TODAY, sedan, byDate);
+    expect(days.map((d) => d.date)).toEqual(['2026-12-06', '2026-12-07', '2026-12-08']);
+    expect(days[1]!.times).toEqual([]);
+    expect(days[2]!.times).toEqual([...weekdaySlots]);
+  });
+});
+
+describe('nearest free times', () => {
+  test('the closest to the asked time come first, across days', () => {
+    const days = [
+      { date: '2026-12-05', times: ['9:00 AM', '2:00 PM'] },
+      { date: '2026-12-06', times: ['10:00 AM'] },
+    ];
+    expect(nearestFree({ date: '2026-12-05', time: '10:00 AM' }, days)).toEqual([
+      { date: '2026-12-05', time: '9:00 AM' },
+      { date: '2026-12-05', time: '2:00 PM' },
+      { date: '2026-12-06', time: '10:00 AM' },
+    ]);
+  });
+});
+
+describe('rules problems', () => {
+  test('hours that end before they start name the field', () => {
+    const bad = rules({
+      week: { ...DEFAULT_RULES.week, tuesday: { open: true, start: '18:00', end: '09:00' } },
+    });
+    expect(rulesProblem(bad)).toBe(
+      'body/week/tuesday/end must not be earlier than body/week/tuesday/start',
+    );
+  });
+
+  test('a backwards range and overlapping ranges name the field', () => {
+    expect(rulesProblem(rules({ daysOff: [{ from: '2026-12-26', to: '2026-12-24' }] }))).toBe(
+      'body/daysOff/0/to must not be earlier than body/daysOff/0/from',
+    );
+    const overlap = rules({
+      daysOff: [
+        { from: '2026-12-24', to: '2026-12-26' },
+        { from: '2026-12-20', to: '2026-12-24' },
+      ],
+    });
+    expect(rulesProblem(overlap)).toBe('body/daysOff/0 overlaps body/daysOff/1');
+    expect(
+      rulesProblem(
+        rules({
+          daysOff: [
+            { from: '2026-12-24', to: '2026-12-24' },
+            { from: '2026-12-25', to: '2026-12-25' },
+          ],
+        }),
+      ),
+    ).toBeUndefined();
+    expect(rulesProblem(DEFAULT_RULES)).toBeUndefined();
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * docs/product.md §5: when a customer may ask us to come. The owner's rules (working hours per
+ * weekday, days off, how long each job takes, the travel buffer, the most jobs a day and how far
+ * ahead) and the bookings already held decide which of the quote form's times
+ * (./quoteSchedule.ts) are free. Pure: the server reads the rules and the bookings, the wizard
+ * only shows what the server answered.
+ */
+import { addonNames, PREMIUM_PACKAGE, vehicleTypes, type AddonName } from './pricing';
+import type { VehicleTypeName } from './pricing';
+import { minutesOfDay } from './dates';
+import { timeSlotsFor } from './quoteSchedule';
+
+export const weekdayNames = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+export type WeekdayName = (typeof weekdayNames)[number];
+
+/** A working day: jobs may start from `start` to `end` (both HH:mm, 24-hour clock). */
+export interface WorkingHours {
+  open: boolean;
+  start: string;
+  end: string;
+}
+
+/** "I confirm each request" (`confirm`) or "Instant booking" (`instant`). */
+export type BookingMode = 'confirm' | 'instant';
+
+export interface AvailabilityRules {
+  mode: BookingMode;
+  week: Record<WeekdayName, WorkingHours>;
+  /** Single days (`from` = `to`) and ranges, both ends included, YYYY-MM-DD. */
+  daysOff: { from: string; to: string }[];
+  /** Minutes a job takes, per vehicle type (the Premium Package includes every add-on). */
+  jobMinutes: Record<VehicleTypeName, number>;
+  /** Minutes each add-on adds. */
+  addonMinutes: Record<AddonName, number>;
+  /** Minutes kept free between the end of one job and the start of the next. */
+  travelMinutes: number;
+  maxJobsPerDay: number;
+  /** How many days after today a customer may book (today counts as day 0). */
+  horizonDays: number;
+}
+
+const weekdayHours: WorkingHours = { open: true, start: '15:00', end: '18:00' };
+const weekendHours: WorkingHours = { open: true, start: '09:00', end: '18:00' };
+
+/**
+ * The spec's hours: quote scheduling Mon-Fri 3:00 PM-6:00 PM, weekends all day (9am-6pm, the
+ * contact page's hours), so every time the quote form lists is offered while nothing is booked.
+ */
+export const DEFAULT_RULES: AvailabilityRules = {
+  mode: 'confirm',
+  week: {
+    sunday: weekendHours,
+    monday: weekdayHours,
+    tuesday: weekdayHours,
+    wednesday: weekdayHours,
+    thursday: weekdayHours,
+    friday: weekdayHours,
+    saturday: weekendHours,
+  },
+  daysOff: [],
+  jobMinutes: { Sedan: 90, SUV: 120, Minivan: 120, 'Premium Package': 180 },
+  addonMinutes: {
+    'Tire Shine & Wheel Detail': 15,
+    'Pet Hair Removal': 30,
+    'Leather Conditioning': 20,
+    'Vinyl Protection': 15,
+    'Hydrophobic Coating': 30,
+    'Ceramic Wax': 30,
+  },
+  travelMinutes: 30,
+  maxJobsPerDay: 4,
+  horizonDays: 90,
+};
+
+/** A job: what it is (its duration follows) and, for a held one, when. */
+export interface Job {
+  vehicleType: string;
+  addOns: readonly string[];
+}
+export interface HeldJob extends Job {
+  date: string;
+  time: string;
+}
+
+/** How long a job takes under the rules; an unknown vehicle type counts as the longest. */
+export function jobDuration(rules: AvailabilityRules, job: Job): number {
+  const known = vehicleTypes.find((type) => type.name === job.vehicleType);
+  const base = known
+    ? rules.jobMinutes[known.name]
+    : Math.max(...vehicleTypes.map((type) => rules.jobMinutes[type.name]));
+  if (job.vehicleType === PREMIUM_PACKAGE) return base;
+  return addonNames
+    .filter((name) => job.addOns.includes(name))
+    .reduce((sum, name) => sum + rules.addonMinutes[name], base);
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** `date` plus `days` calendar days (YYYY-MM-DD). */
+export const addDays = (date: string, days: number): string => dateOf(dayNumber(date) + days);
+
+export function weekdayOf(date: string): WeekdayName {
+  return weekdayNames[new Date(dayNumber(date) * DAY_MS).getUTCDay()]!;
+}
+
+/** The last day a customer may book, `today` plus the horizon. */
+export const lastBookableDay = (rules: AvailabilityRules, today: string): string =>
+  addDays(today, rules.horizonDays);
+
+const isDayOff = (rules: AvailabilityRules, date: string) =>
+  rules.daysOff.some((range) => range.from <= date && date <= range.to);
+
+interface Interval {
+  start: number;
+  end: number;
+}
+
+/** A day's held jobs as minute intervals, and how many there are. */
+function dayLoad(rules: AvailabilityRules, held: readonly HeldJob[]) {
+  const busy: Interval[] = [];
+  for (const job of held) {
+    if (!job.time) continue;
+    const start = minutesOfDay(job.time);
+    busy.push({ start, end: start + jobDuration(rules, job) });
+  }
+  return { busy, count: held.length };
+}
+
+/**
+ * The quote form's times on `date` that fit `job`: the day is a working day, not a day off and
+ * within the horizon; the start is within the day's hours; fewer than the most jobs a day are
+ * held; and the job, with the travel buffer either side, overlaps no held one.
+ */
+export function freeTimesOn(
+  rules: AvailabilityRules,
+  date: string,
+  today: string,
+  job: Job,
+  held: readonly HeldJob[],
+): string[] {
+  if (date < today || date > lastBookableDay(rules, today) || isDayOff(rules, date)) return [];
+  const hours = rules.week[weekdayOf(date)];
+  if (!hours.open) return [];
+  const { busy, count } = dayLoad(rules, held);
+  if (count >= rules.maxJobsPerDay) return [];
+  const open = minutesOfDay(hours.start);
+  const close = minutesOfDay(hours.end);
+  const length = jobDuration(rules, job);
+  const gap = rules.travelMinutes;
+  return timeSlotsFor(date).filter((time) => {
+    const start = minutesOfDay(time);
+    if (start < open || start > close) return false;
+    const end = start + length;
+    return busy.every((other) => end + gap <= other.start || other.end + gap <= start);
+  });
+}
+
+/** Free start times per date from `from` to `to` (both included), held jobs grouped by date. */
+export function freeTimes(
+  rules: AvailabilityRules,
+  range: { from: string; to: string },
+  today: string,
+  job: Job,
+  heldByDate: ReadonlyMap<string, readonly HeldJob[]>,
+): { date: string; times: string[] }[] {
+  const days: { date: string; times: string[] }[] = [];
+  for (let day = dayNumber(range.from); day <= dayNumber(range.to); day += 1) {
+    const date = dateOf(day);
+    days.push({ date, times: freeTimesOn(rules, date, today, job, heldByDate.get(date) ?? []) });
+  }
+  return days;
+}
+
+/** How many nearest free times a refused request is offered. */
+export const NEAREST_COUNT = 3;
+
+/**
+ * The free times closest to the asked one (`days` answered from that date on, and the days
+ * before it that are not past), nearest first.
+ */
+export function nearestFree(
+  asked: { date: string; time: string },
+  days: readonly { date: string; times: readonly string[] }[],
+  count = NEAREST_COUNT,
+): { date: string; time: string }[] {
+  const at = (date: string, time: string) => dayNumber(date) * 1440 + minutesOfDay(time);
+  const target = at(asked.date, asked.time);
+  return days
+    .flatMap(({ date, times }) => times.map((time) => ({ date, time })))
+    .sort((a, b) => Math.abs(at(a.date, a.time) - target) - Math.abs(at(b.date, b.time) - target))
+    .slice(0, count);
+}
+
+/**
+ * What is wrong with rules the schema already accepted (field names as the contract's
+ * `body/...`), or undefined: a day's hours must end after they start, a range of days off must
+ * not end before it starts, and ranges must not overlap.
+ */
+export function rulesProblem(rules: AvailabilityRules): string | undefined {
+  for (const name of weekdayNames) {
+    const hours = rules.week[name];
+    if (minutesOfDay(hours.end) < minutesOfDay(hours.start)) {
+      return `body/week/${name}/end must not be earlier than body/week/${name}/start`;
+    }
+  }
+  const ranges = rules.daysOff.map((range, index) => ({ ...range, index }));
+  for (const range of ranges) {
+    if (range.to < range.from) {
+      return `body/daysOff/${range.index}/to must not be earlier than body/daysOff/${range.index}/from`;
+    }
+  }
+  const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
+  for (let i = 1; i < sorted.length; i += 1) {
+    const [before, after] = [sorted[i - 1]!, sorted[i]!];
+    if (after.from <= before.to) {
+      return `body/daysOff/${after.index} overlaps body/daysOff/${before.index}`;
+    }
+  }
+  return undefined;
+}

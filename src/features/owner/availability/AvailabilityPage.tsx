@@ -1,0 +1,273 @@
+/**
+ * The owner's availability rules (docs/product.md §10, Availability): how requests arrive, the
+ * working days and hours, days off, how long jobs take, the travel buffer, the most jobs a day
+ * and how far ahead customers may book. Phone first: one column of sections. The server checks
+ * the rules again (400 naming the field) and the screen shows its words.
+ */
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  useGetOwnerAvailabilityQuery,
+  useReplaceOwnerAvailabilityMutation,
+  type AvailabilityRules,
+} from '../api/generated';
+import { weekdayNames, type WeekdayName } from '../../../../domain/availability';
+import { calendarDayText } from '../../../../domain/dates';
+import { addonNames, vehicleTypes } from '../../../../domain/pricing';
+import { failure } from '../format';
+import { Failure } from '../Failure';
+import { availabilityTexts as t } from './texts';
+
+/** Monday first, as a week is read. */
+const WEEK: WeekdayName[] = [...weekdayNames.slice(1), 'sunday'];
+const dayName = (day: WeekdayName) => day[0]!.toUpperCase() + day.slice(1);
+const rangeText = ({ from, to }: { from: string; to: string }) =>
+  from === to ? calendarDayText(from) : `${calendarDayText(from)} – ${calendarDayText(to)}`;
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function MinutesField(props: {
+  label: string;
+  value: number;
+  min?: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <TextField
+      label={props.label}
+      type="number"
+      value={Number.isNaN(props.value) ? '' : props.value}
+      onChange={(event) =>
+        props.onChange(event.target.value === '' ? NaN : Number(event.target.value))
+      }
+      slotProps={{ htmlInput: { min: props.min ?? 1, step: 1 }, inputLabel: { shrink: true } }}
+      fullWidth
+    />
+  );
+}
+
+function RulesForm({ initial }: { initial: AvailabilityRules }) {
+  const [rules, setRules] = useState(initial);
+  const [dayOff, setDayOff] = useState({ from: '', to: '' });
+  const [save, saving] = useReplaceOwnerAvailabilityMutation();
+  const set = (change: Partial<AvailabilityRules>) => {
+    saving.reset();
+    setRules((current) => ({ ...current, ...change }));
+  };
+  const setDay = (day: WeekdayName, change: Partial<AvailabilityRules['week'][WeekdayName]>) =>
+    set({ week: { ...rules.week, [day]: { ...rules.week[day], ...change } } });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save({ availabilityRules: rules });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 640 }}>
+      <Section title={t.modeTitle}>
+        <RadioGroup
+          aria-label={t.modeTitle}
+          value={rules.mode}
+          onChange={(event) => set({ mode: event.target.value as AvailabilityRules['mode'] })}
+        >
+          <FormControlLabel value="confirm" control={<Radio />} label={t.modes.confirm} />
+          <FormControlLabel value="instant" control={<Radio />} label={t.modes.instant} />
+        </RadioGroup>
+      </Section>
+      <Section title={t.hoursTitle}>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {t.hoursHint}
+        </Typography>
+        {WEEK.map((day) => (
+          <Box
+            key={day}
+            role="group"
+            aria-label={dayName(day)}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr 1fr', sm: '8rem 6rem 1fr 1fr' },
+              gap: 1,
+              alignItems: 'center',
+              mb: 1,
+            }}
+          >
+            <Typography sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, fontWeight: 600 }}>
+              {dayName(day)}
+            </Typography>
+            <FormControlLabel
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+              control={
+                <Checkbox
+                  checked={rules.week[day].open}
+                  onChange={(event) => setDay(day, { open: event.target.checked })}
+                />
+              }
+              label={t.open}
+            />
+            <TextField
+              label={t.from}
+              type="time"
+              size="small"
+              value={rules.week[day].start}
+              disabled={!rules.week[day].open}
+              onChange={(event) => setDay(day, { start: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label={t.to}
+              type="time"
+              size="small"
+              value={rules.week[day].end}
+              disabled={!rules.week[day].open}
+              onChange={(event) => setDay(day, { end: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+        ))}
+      </Section>
+      <Section title={t.daysOffTitle}>
+        {rules.daysOff.length === 0 ? (
+          <Typography sx={{ mb: 1 }}>{t.noDaysOff}</Typography>
+        ) : (
+          <Box component="ul" sx={{ pl: 2, mt: 0 }}>
+            {rules.daysOff.map((range, index) => (
+              <li key={`${range.from} ${range.to}`}>
+                {rangeText(range)}{' '}
+                <Button
+                  size="small"
+                  aria-label={t.removeDayOff(rangeText(range))}
+                  onClick={() => set({ daysOff: rules.daysOff.filter((_, i) => i !== index) })}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </Box>
+        )}
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, gap: 1 }}
+        >
+          <TextField
+            label={t.dayOffFrom}
+            type="date"
+            size="small"
+            value={dayOff.from}
+            onChange={(event) => setDayOff({ ...dayOff, from: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label={t.dayOffTo}
+            type="date"
+            size="small"
+            value={dayOff.to}
+            onChange={(event) => setDayOff({ ...dayOff, to: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button
+            variant="outlined"
+            disabled={!dayOff.from}
+            onClick={() => {
+              set({
+                daysOff: [...rules.daysOff, { from: dayOff.from, to: dayOff.to || dayOff.from }],
+              });
+              setDayOff({ from: '', to: '' });
+            }}
+          >
+            {t.addDayOff}
+          </Button>
+        </Box>
+      </Section>
+      <Section title={t.jobsTitle}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          {vehicleTypes.map(({ name }) => (
+            <MinutesField
+              key={name}
+              label={t.minutes(name)}
+              value={rules.jobMinutes[name]}
+              onChange={(value) => set({ jobMinutes: { ...rules.jobMinutes, [name]: value } })}
+            />
+          ))}
+        </Box>
+      </Section>
+      <Section title={t.addonsTitle}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          {addonNames.map((name) => (
+            <MinutesField
+              key={name}
+              label={t.minutes(name)}
+              value={rules.addonMinutes[name]}
+              onChange={(value) => set({ addonMinutes: { ...rules.addonMinutes, [name]: value } })}
+            />
+          ))}
+        </Box>
+      </Section>
+      <Section title={t.limitsTitle}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <MinutesField
+            label={t.travel}
+            min={0}
+            value={rules.travelMinutes}
+            onChange={(value) => set({ travelMinutes: value })}
+          />
+          <MinutesField
+            label={t.maxJobs}
+            value={rules.maxJobsPerDay}
+            onChange={(value) => set({ maxJobsPerDay: value })}
+          />
+          <MinutesField
+            label={t.horizon}
+            value={rules.horizonDays}
+            onChange={(value) => set({ horizonDays: value })}
+          />
+        </Box>
+      </Section>
+      <Box role="status" sx={{ mb: 2 }}>
+        {saving.isSuccess && <Alert severity="success">{t.saved}</Alert>}
+      </Box>
+      {saving.isError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {failure(saving.error, t.saveFailed)}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" aria-disabled={saving.isLoading}>
+        {saving.isLoading ? t.saving : t.save}
+      </Button>
+    </Box>
+  );
+}
+
+export default function AvailabilityPage() {
+  const rules = useGetOwnerAvailabilityQuery();
+  return (
+    <Box>
+      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
+        {t.title}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{t.intro}</Typography>
+      {rules.isLoading && <CircularProgress aria-label={t.loading} />}
+      {rules.isError && (
+        <Failure error={rules.error} fallback={t.failed} onRetry={() => void rules.refetch()} />
+      )}
+      {rules.data && <RulesForm initial={rules.data} />}
+    </Box>
+  );
+}

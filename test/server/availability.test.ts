@@ -1,0 +1,271 @@
+/**
+ * Real availability (docs/product.md §5): the owner's rules, the free times a customer is
+ * offered, and no double booking: a quote or a reschedule whose time does not fit is refused
+ * with the nearest free times, also when twenty requests race for the last free slot.
+ */
+import Database from 'better-sqlite3';
+import { DEFAULT_RULES, type AvailabilityRules } from '../../domain/availability';
+import { weekendSlots } from '../../domain/quoteSchedule';
+import { buildServer } from '../../server/app';
+import {
+  call,
+  futureSaturday,
+  quote,
+  startApi,
+  startIdentityProvider,
+  type IdentityProvider,
+  type TestApi,
+} from './helpers';
+
+let idp: IdentityProvider;
+let api: TestApi;
+let ownerToken: string;
+let customerToken: string;
+
+beforeAll(async () => {
+  idp = await startIdentityProvider();
+  api = await startApi(
+    idp,
+    { quoteRateLimit: { max: 10_000, windowMs: 60_000 } },
+    { rules: 'defaults' },
+  );
+  ownerToken = await idp.ownerToken('owner-sub');
+  customerToken = await idp.idToken('customer-sub', 'sam@example.com');
+});
+
+afterAll(async () => {
+  await api.close();
+  await idp.close();
+});
+
+const asOwner = (method: string, url: string, body?: unknown) =>
+  call(api.baseUrl, method, url, { token: ownerToken, body });
+const putRules = (rules: AvailabilityRules) => asOwner('PUT', '/owner/availability', rules);
+const freeOn = async (date: string, vehicleType = 'Sedan', addOns = '') => {
+  const query = new URLSearchParams({ from: date, to: date, vehicleType });
+  if (addOns) query.set('addOns', addOns);
+  const answer = await call(api.baseUrl, 'GET', `/availability?${query}`);
+  expect(answer.status).toBe(200);
+  return (answer.body as { date: string; times: string[] }[])[0]!.times;
+};
+const sedanAt = (date: string, time: string, overrides: Record<string, unknown> = {}) =>
+  quote({ vehicleType: 'Sedan', selectedAddons: [], totalPrice: 90, date, time, ...overrides });
+
+afterEach(async () => {
+  expect((await putRules(DEFAULT_RULES)).status).toBe(200);
+});
+
+describe('the owner rules', () => {
+  test('the defaults until the owner saves any, then what was saved (also after a restart)', async () => {
+    const first = await asOwner('GET', '/owner/availability');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(DEFAULT_RULES);
+    const closedSaturdays: AvailabilityRules = {
+      ...DEFAULT_RULES,
+      week: { ...DEFAULT_RULES.week, saturday: { open: false, start: '09:00', end: '18:00' } },
+      daysOff: [{ from: '2026-12-24', to: '2026-12-26' }],
+      maxJobsPerDay: 2,
+    };
+    const saved = await putRules(closedSaturdays);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual(closedSaturdays);
+    const restarted = await buildServer({
+      databasePath: api.databasePath,
+      picturesDir: api.picturesDir,
+      cognito: { issuer: idp.issuer, clientId: idp.clientId },
+    });
+    try {
+      const again = await restarted.inject({
+        method: 'GET',
+        url: '/owner/availability',
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      expect(again.json()).toEqual(closedSaturdays);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  test('a customer may neither read nor change them', async () => {
+    const read = await call(api.baseUrl, 'GET', '/owner/availability', { token: customerToken });
+    expect(read.status).toBe(403);
+    const write = await call(api.baseUrl, 'PUT', '/owner/availability', {
+      token: customerToken,
+      body: DEFAULT_RULES,
+    });
+    expect(write.status).toBe(403);
+  });
+
+  test.each([
+    [
+      'hours outside the day',
+      { week: { ...DEFAULT_RULES.week, monday: { open: true, start: '15:00', end: '24:00' } } },
+      'body/week/monday/end',
+    ],
+    [
+      'hours that end before they start',
+      { week: { ...DEFAULT_RULES.week, monday: { open: true, start: '18:00', end: '15:00' } } },
+      'body/week/monday/end',
+    ],
+    [
+      'a job of no length',
+      { jobMinutes: { ...DEFAULT_RULES.jobMinutes, SUV: 0 } },
+      'body/jobMinutes/SUV',
+    ],
+    [
+      'overlapping days off',
+      {
+        daysOff: [
+          { from: '2026-12-20', to: '2026-12-26' },
+          { from: '2026-12-24', to: '2026-12-24' },
+        ],
+      },
+      'body/daysOff/1 overlaps body/daysOff/0',
+    ],
+  ])('%s → 400 naming the field, nothing stored', async (_label, change, field) => {
+    const answer = await putRules({ ...DEFAULT_RULES, ...change } as AvailabilityRules);
+    expect(answer.status).toBe(400);
+    expect((answer.body as { message: string }).message).toContain(field);
+    expect((await asOwner('GET', '/owner/availability')).body).toEqual(DEFAULT_RULES);
+  });
+});
+
+describe('the free times', () => {
+  test('a held booking takes its time and the times it overlaps; cancelling frees them', async () => {
+    const saturday = futureSaturday(21);
+    expect(await freeOn(saturday)).toEqual([...weekendSlots]);
+    const held = await call(api.baseUrl, 'POST', '/bookings', {
+      token: customerToken,
+      body: sedanAt(saturday, '10:00 AM'),
+    });
+    expect(held.status).toBe(201);
+    // Sedan 90 minutes and 30 of travel: 9:00 AM would run into it, 12:00 PM is free.
+    expect(await freeOn(saturday)).toEqual(['12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']);
+    // A longer asked job (SUV with Ceramic Wax, 150 minutes) still fits at 12:00 PM, 30 minutes
+    // after the held one ends; only what comes before it is blocked by the held one.
+    expect(await freeOn(saturday, 'SUV', 'Ceramic Wax')).toContain('12:00 PM');
+    const { bookingId } = held.body as { bookingId: string };
+    expect(
+      (await call(api.baseUrl, 'DELETE', `/bookings/${bookingId}`, { token: customerToken }))
+        .status,
+    ).toBe(200);
+    expect(await freeOn(saturday)).toEqual([...weekendSlots]);
+  });
+
+  test('closed Saturdays offer nothing', async () => {
+    await putRules({
+      ...DEFAULT_RULES,
+      week: { ...DEFAULT_RULES.week, saturday: { open: false, start: '09:00', end: '18:00' } },
+    });
+    expect(await freeOn(futureSaturday(28))).toEqual([]);
+  });
+
+  test('bad queries → 400 naming the parameter', async () => {
+    const saturday = futureSaturday(28);
+    const bad = [
+      `/availability?from=${saturday}&to=${saturday}&vehicleType=Bus`,
+      `/availability?from=${saturday}&to=${saturday}&vehicleType=SUV&addOns=Gold%20Plating`,
+      `/availability?from=2026-01-01&to=2026-06-01&vehicleType=SUV`,
+      `/availability?from=${saturday}&to=2020-01-01&vehicleType=SUV`,
+    ];
+    const messages = [];
+    for (const url of bad) {
+      const answer = await call(api.baseUrl, 'GET', url);
+      expect(answer.status).toBe(400);
+      messages.push((answer.body as { message: string }).message);
+    }
+    expect(messages[0]).toContain('query/vehicleType');
+    expect(messages[1]).toContain('query/addOns');
+    expect(messages[2]).toContain('query/to');
+    expect(messages[3]).toContain('query/to');
+  });
+});
+
+describe('no double booking', () => {
+  test('a quote for a taken time → 409 with the nearest free times', async () => {
+    const saturday = futureSaturday(35);
+    const first = await call(api.baseUrl, 'POST', '/bookings', {
+      body: sedanAt(saturday, '10:00 AM'),
+    });
+    expect(first.status).toBe(201);
+    const second = await call(api.baseUrl, 'POST', '/bookings', {
+      body: sedanAt(saturday, '10:00 AM', { email: 'other@example.com' }),
+    });
+    expect(second.status).toBe(409);
+    const body = second.body as { message: string; nearest: { date: string; time: string }[] };
+    expect(body.message).toMatch(/no longer free/);
+    expect(body.nearest[0]).toEqual({ date: saturday, time: '12:00 PM' });
+    expect(body.nearest).toHaveLength(3);
+  });
+
+  test('a reschedule onto a taken time → 409; onto its own time or a free one → 200', async () => {
+    const saturday = futureSaturday(42);
+    await call(api.baseUrl, 'POST', '/bookings', { body: sedanAt(saturday, '2:00 PM') });
+    const mine = await call(api.baseUrl, 'POST', '/bookings', {
+      token: customerToken,
+      body: sedanAt(saturday, '10:00 AM'),
+    });
+    const { bookingId } = mine.body as { bookingId: string };
+    const move = (time: string) =>
+      call(api.baseUrl, 'PUT', `/bookings/${bookingId}`, {
+        token: customerToken,
+        body: { date: saturday, time, vehicleType: 'Sedan', vehicle: 'Civic', totalPrice: 90 },
+      });
+    const taken = await move('2:00 PM');
+    expect(taken.status).toBe(409);
+    expect((taken.body as { nearest: unknown[] }).nearest.length).toBeGreaterThan(0);
+    expect((await move('10:00 AM')).status).toBe(200);
+    expect((await move('6:00 PM')).status).toBe(200);
+  });
+
+  test('twenty requests racing for the last free slot: one 201, nineteen 409, one row', async () => {
+    const saturday = futureSaturday(49);
+    // One job a day: the day's first booking is its last free slot.
+    await putRules({ ...DEFAULT_RULES, maxJobsPerDay: 1 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(api.baseUrl, 'POST', '/bookings', {
+          body: sedanAt(saturday, weekendSlots[index % weekendSlots.length]!, {
+            email: `racer${index}@example.com`,
+          }),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
+    const db = new Database(api.databasePath, { readonly: true });
+    try {
+      const rows = db
+        .prepare("SELECT COUNT(*) AS n FROM bookings WHERE date = ? AND status = 'Booked'")
+        .get(saturday) as { n: number };
+      expect(rows.n).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('instant booking', () => {
+  test('the request is booked at once and the customer is told it is booked', async () => {
+    await putRules({ ...DEFAULT_RULES, mode: 'instant' });
+    const saturday = futureSaturday(56);
+    const answer = await call(api.baseUrl, 'POST', '/bookings', {
+      body: sedanAt(saturday, '4:00 PM'),
+    });
+    expect(answer.status).toBe(201);
+    const { bookingId } = answer.body as { bookingId: string };
+    const db = new Database(api.databasePath, { readonly: true });
+    try {
+      const row = db
+        .prepare('SELECT scheduled_at FROM bookings WHERE booking_id = ?')
+        .get(bookingId) as { scheduled_at: string | null };
+      expect(row.scheduled_at).not.toBeNull();
+      const kinds = db
+        .prepare('SELECT kind FROM outbox WHERE booking_id = ? ORDER BY created_at')
+        .all(bookingId) as { kind: string }[];
+      expect(kinds.map((k) => k.kind)).toContain('customer-booked');
+    } finally {
+      db.close();
+    }
+  });
+});
