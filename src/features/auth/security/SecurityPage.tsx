@@ -9,11 +9,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toE164 } from '../../../../domain/contact';
+import { formatShortDate } from '../../../../domain/dates';
 import {
   changePassword,
   confirmPhone,
   confirmTotpSetup,
   fetchMfaSettings,
+  fetchRememberedDevices,
+  forgetRememberedDevice,
   savePhone,
   sendPhoneCode,
   setMfaMethod,
@@ -21,6 +24,7 @@ import {
   startTotpSetup,
   turnOffTotp,
   type MfaSettings,
+  type RememberedDevice,
 } from '../../../api/identity/account';
 import type { TotpSetup } from '../../../api/identity/cognito';
 import { useReportSessionsEndedMutation } from '../../../api/generated';
@@ -38,6 +42,7 @@ import { AUTH_TEXT, MFA_METHOD_LABELS, SECURITY_TEXT } from '../messages';
 import { useProviderCall } from '../useProviderCall';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { DownloadDataPanel } from './DownloadDataPanel';
+import { deviceLabel } from './deviceLabel';
 import { newPasswordProblem } from '../validation';
 
 /** The user pool refused this session's access token (e.g. after "Sign out of all devices"). */
@@ -558,6 +563,120 @@ function TwoStepPanel() {
   );
 }
 
+/**
+ * The devices remembered at a sign-in ("Remember this device", docs/product.md §7), each with
+ * when it last signed in and Forget: a forgotten device is asked for a code again.
+ */
+function RememberedDevicesPanel() {
+  const [devices, setDevices] = useState<RememberedDevice[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState('');
+  const { busy, error, run } = useAccountCall();
+  const endSession = useEndSession();
+
+  useEffect(() => {
+    let live = true;
+    fetchRememberedDevices().then(
+      (loaded) => {
+        if (live) setDevices(loaded);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        if (sessionEnded(err)) endSession();
+        else setLoadError(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt, endSession]);
+
+  const forget = (device: RememberedDevice, label: string) =>
+    run(async () => {
+      setNotice('');
+      await forgetRememberedDevice(device.id);
+      setDevices(await fetchRememberedDevices());
+      setNotice(SECURITY_TEXT.deviceForgotten(label));
+    }, SECURITY_TEXT.deviceForgetFailed);
+
+  let body: ReactNode;
+  if (!devices) {
+    body = loadError ? (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              setLoadError(false);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Retry
+          </Button>
+        }
+      >
+        {SECURITY_TEXT.devicesLoadFailed}
+      </Alert>
+    ) : (
+      <CircularProgress aria-label="Loading remembered devices" size={28} />
+    );
+  } else if (devices.length === 0) {
+    body = <Typography>{SECURITY_TEXT.noDevices}</Typography>;
+  } else {
+    body = (
+      <Stack
+        component="ul"
+        role="list"
+        aria-label={SECURITY_TEXT.devicesHeading}
+        spacing={1.5}
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+      >
+        {devices.map((device) => {
+          const label = deviceLabel(device.name);
+          return (
+            <Stack
+              component="li"
+              key={device.id}
+              direction="row"
+              spacing={2}
+              sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+            >
+              <Box>
+                <Typography>{label}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {SECURITY_TEXT.deviceLastUsed(formatShortDate(device.lastUsed))}
+                </Typography>
+              </Box>
+              <Button
+                variant="outlined"
+                disabled={busy}
+                aria-label={`Forget ${label}`}
+                onClick={() => void forget(device, label)}
+              >
+                Forget
+              </Button>
+            </Stack>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Panel title={SECURITY_TEXT.devicesHeading}>
+      <Stack spacing={2} sx={{ maxWidth: 480 }}>
+        <Typography color="text.secondary">{SECURITY_TEXT.devicesIntro}</Typography>
+        {notice && <Alert severity="success">{notice}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        {body}
+      </Stack>
+    </Panel>
+  );
+}
+
 function SignOutEverywherePanel() {
   const { busy, error, run } = useAccountCall();
   const signOutAll = useSignOutEverywhere();
@@ -582,7 +701,8 @@ function SignOutEverywherePanel() {
 }
 
 /**
- * Account security (docs/product.md §7): password, two-step verification, global sign-out, the
+ * Account security (docs/product.md §7): password, two-step verification, remembered devices,
+ * global sign-out, the
  * data download and the account's deletion; the dashboard pages' scaffold (a Container).
  */
 export function SecurityPage() {
@@ -595,6 +715,7 @@ export function SecurityPage() {
         </Typography>
         <ChangePasswordPanel />
         <TwoStepPanel />
+        <RememberedDevicesPanel />
         <SignOutEverywherePanel />
         <DownloadDataPanel />
         <DeleteAccountPanel />
