@@ -23,6 +23,7 @@ describe('deviceLabel', () => {
       'Chrome on Android',
     ],
     ['HeadlessChrome on Linux x86_64', 'Chrome on Linux'],
+    ['Linux 6.1.0 x86 Linux Not A(Brand/8.0.0.0;Chromium/131.0.6778.33', 'Chromium on Linux'],
     ['', 'Unnamed device'],
     ['My own name', 'My own name'],
   ])('%s → %s', (name, label) => {

@@ -9,6 +9,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
   [/\bOPR\//, 'Opera'],
   [/Chrome|CriOS\//, 'Chrome'],
+  [/\bChromium\//, 'Chromium'],
   [/\bSafari\//, 'Safari'],
 ];
 const SYSTEMS: [RegExp, string][] = [
