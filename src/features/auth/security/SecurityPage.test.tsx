@@ -336,6 +336,23 @@ describe('account security', () => {
     expect(fake.devicesOf(EMAIL).map((device) => device.key)).toEqual([phone, other]);
   });
 
+  it('says when the remembered devices could not be loaded, and loads them on Retry', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    fake.addDevice(EMAIL, { name: FIREFOX_ON_LINUX });
+    fake.failNext('ListDevices', 'InternalErrorException', 'Internal error');
+    const { user } = await openPage();
+    const failure = await screen.findByText(
+      'Your remembered devices could not be loaded. Please try again.',
+    );
+    await user.click(
+      within(failure.closest('[role="alert"]') as HTMLElement).getByRole('button', {
+        name: 'Retry',
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Remembered devices' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Firefox on Linux');
+  });
+
   it('says when no device is remembered', async () => {
     await openPage();
     expect(await screen.findByText('No device is remembered.')).toBeVisible();

@@ -101,6 +101,53 @@ function useSignOutEverywhere() {
   }, [report, endSession]);
 }
 
+/**
+ * What a panel reads from the user pool, loaded once per attempt: until it is there,
+ * `placeholder` is a spinner, or the failure with Retry (another attempt). A session the pool
+ * ended ends this browser's instead.
+ */
+function useAccountLoad<T>(fetch: () => Promise<T>, texts: { failed: string; loading: string }) {
+  const [value, setValue] = useState<T | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const endSession = useEndSession();
+  useEffect(() => {
+    let live = true;
+    fetch().then(
+      (loaded) => {
+        if (live) setValue(loaded);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        if (sessionEnded(err)) endSession();
+        else setLoadError(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [fetch, attempt, endSession]);
+  const retry = () => {
+    setLoadError(false);
+    setAttempt((n) => n + 1);
+  };
+  const placeholder = loadError ? (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={retry}>
+          Retry
+        </Button>
+      }
+    >
+      {texts.failed}
+    </Alert>
+  ) : (
+    <CircularProgress aria-label={texts.loading} size={28} />
+  );
+  return { value, setValue, placeholder };
+}
+
 function ChangePasswordPanel() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -382,37 +429,16 @@ function AccountPhone({
 }
 
 function TwoStepPanel() {
-  const [settings, setSettings] = useState<MfaSettings | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const load = useAccountLoad(fetchMfaSettings, {
+    failed: SECURITY_TEXT.loadFailed,
+    loading: 'Loading sign-in settings',
+  });
+  const { value: settings, setValue: setSettings } = load;
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [turningOff, setTurningOff] = useState(false);
   const [notice, setNotice] = useState('');
   const { busy, error, setError, run } = useAccountCall();
-  const endSession = useEndSession();
-
-  /** Loads the settings once per attempt (Retry starts another). */
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchMfaSettings().then(
-      (loaded) => {
-        if (live) setSettings(loaded);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        if (sessionEnded(err)) endSession();
-        else setLoadError(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, endSession]);
-  const retry = () => {
-    setLoadError(false);
-    setAttempt((n) => n + 1);
-  };
 
   const change = (fn: () => Promise<void>, success: string) =>
     run(async () => {
@@ -440,7 +466,7 @@ function TwoStepPanel() {
   const verify = withCode(confirmTotpSetup, SECURITY_TEXT.totpOn);
   const turnOff = withCode(turnOffTotp, SECURITY_TEXT.totpOff);
 
-  const reload = useCallback(async () => setSettings(await fetchMfaSettings()), []);
+  const reload = useCallback(async () => setSettings(await fetchMfaSettings()), [setSettings]);
 
   const cancel = () => {
     setSetup(null);
@@ -451,26 +477,7 @@ function TwoStepPanel() {
 
   const codeForm = { code, setCode, busy, error, cancel };
 
-  if (!settings) {
-    return (
-      <Panel title={SECURITY_TEXT.twoStepHeading}>
-        {loadError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={retry}>
-                Retry
-              </Button>
-            }
-          >
-            {SECURITY_TEXT.loadFailed}
-          </Alert>
-        ) : (
-          <CircularProgress aria-label="Loading sign-in settings" size={28} />
-        )}
-      </Panel>
-    );
-  }
+  if (!settings) return <Panel title={SECURITY_TEXT.twoStepHeading}>{load.placeholder}</Panel>;
 
   return (
     <Panel title={SECURITY_TEXT.twoStepHeading}>
@@ -568,29 +575,13 @@ function TwoStepPanel() {
  * when it last signed in and Forget: a forgotten device is asked for a code again.
  */
 function RememberedDevicesPanel() {
-  const [devices, setDevices] = useState<RememberedDevice[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const load = useAccountLoad(fetchRememberedDevices, {
+    failed: SECURITY_TEXT.devicesLoadFailed,
+    loading: 'Loading remembered devices',
+  });
+  const { value: devices, setValue: setDevices } = load;
   const [notice, setNotice] = useState('');
   const { busy, error, run } = useAccountCall();
-  const endSession = useEndSession();
-
-  useEffect(() => {
-    let live = true;
-    fetchRememberedDevices().then(
-      (loaded) => {
-        if (live) setDevices(loaded);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        if (sessionEnded(err)) endSession();
-        else setLoadError(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, endSession]);
 
   const forget = (device: RememberedDevice, label: string) =>
     run(async () => {
@@ -602,27 +593,7 @@ function RememberedDevicesPanel() {
 
   let body: ReactNode;
   if (!devices) {
-    body = loadError ? (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              setLoadError(false);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Retry
-          </Button>
-        }
-      >
-        {SECURITY_TEXT.devicesLoadFailed}
-      </Alert>
-    ) : (
-      <CircularProgress aria-label="Loading remembered devices" size={28} />
-    );
+    body = load.placeholder;
   } else if (devices.length === 0) {
     body = <Typography>{SECURITY_TEXT.noDevices}</Typography>;
   } else {
