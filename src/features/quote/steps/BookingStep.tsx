@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useGetAvailabilityQuery } from '../../../api/endpoints';
 import type { FreeTime } from '../../../api/errors';
 import { appointmentText } from '../../../../domain/dates';
