@@ -67,6 +67,12 @@ export class IdentityStack extends Stack {
       },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: true, email: true },
+      // "Remember this device" (docs/product.md §2, §7): a device is remembered only when the
+      // customer ticks it after a second factor; a remembered one is not asked for it again.
+      deviceTracking: {
+        challengeRequiredOnNewDevice: true,
+        deviceOnlyRememberedOnUserPrompt: true,
+      },
       // E-mail MFA needs the Essentials plan and SES as the sender.
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       email: cognito.UserPoolEmail.withSES({

@@ -48,6 +48,15 @@ export interface FakeUser {
   /** Access tokens issued at or before this time (seconds) are revoked (GlobalSignOut). */
   signedOutAt?: number;
 }
+/** A device the pool tracks (device tracking on, remembered when the user agrees). */
+export interface FakeDevice {
+  email: string;
+  name?: string;
+  /** ConfirmDevice was called (Amplify does so right after the sign-in). */
+  confirmed: boolean;
+  remembered: boolean;
+  lastSignIn: number;
+}
 interface CognitoFailure {
   status: number;
   type: string;
@@ -73,6 +82,8 @@ function cognitoError(failure: CognitoFailure) {
   );
 }
 
+const SECOND_FACTORS = new Set(['SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'EMAIL_OTP', 'SELECT_MFA_TYPE']);
+
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -92,6 +103,8 @@ export function createFakeCognito(
   const pendingTotp = new Set<string>();
   const authCodes = new Map<string, AuthorizationCode>();
   const failures = new Map<string, CognitoFailure>();
+  /** Tracked devices by device key. */
+  const devices = new Map<string, FakeDevice>();
   /** Every Cognito JSON call, in order. */
   const calls: RecordedCall[] = [];
   /** Every token endpoint request body, in order. */
@@ -135,6 +148,28 @@ export function createFakeCognito(
         TokenType: 'Bearer',
       },
     };
+  }
+
+  /**
+   * A password sign-in's tokens: a device the sign-in did not name (`DEVICE_KEY`) is a new one,
+   * announced with NewDeviceMetadata; a named device of the user gets its last sign-in noted.
+   */
+  function signedIn(user: FakeUser, deviceKey: string) {
+    const result = authenticationResult(user);
+    const named = devices.get(deviceKey);
+    if (named?.email === user.email) {
+      named.lastSignIn = Date.now();
+      return result;
+    }
+    const key = `us-east-1_device-${(counter += 1)}`;
+    devices.set(key, {
+      email: user.email,
+      confirmed: false,
+      remembered: false,
+      lastSignIn: Date.now(),
+    });
+    const NewDeviceMetadata = { DeviceKey: key, DeviceGroupKey: `-group-${counter}` };
+    return { AuthenticationResult: { ...result.AuthenticationResult, NewDeviceMetadata } };
   }
 
   const notAuthorized: CognitoFailure = {
@@ -239,7 +274,23 @@ export function createFakeCognito(
             message: 'User is not confirmed.',
           });
         }
-        return ok(challengeFor(user));
+        const next = challengeFor(user);
+        const deviceKey = str(params.DEVICE_KEY);
+        if ('AuthenticationResult' in next) return ok(signedIn(user, deviceKey));
+        const device = devices.get(deviceKey);
+        // A remembered device proves itself (DEVICE_SRP_AUTH) in place of the second factor.
+        // The fake takes any proof; the local identity proxy checks it (cognitoDevices.ts).
+        if (
+          SECOND_FACTORS.has(next.ChallengeName) &&
+          device?.email === user.email &&
+          device.remembered
+        )
+          return ok({
+            ChallengeName: 'DEVICE_SRP_AUTH',
+            Session: newSession(user),
+            ChallengeParameters: { USERNAME: user.sub },
+          });
+        return ok(next);
       }
       case 'RespondToAuthChallenge': {
         const email = sessions.get(str(body.Session));
@@ -253,6 +304,23 @@ export function createFakeCognito(
         const responses = record(body.ChallengeResponses);
         const session = str(body.Session);
         switch (str(body.ChallengeName)) {
+          case 'DEVICE_SRP_AUTH':
+            sessions.delete(session);
+            return ok({
+              ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
+              Session: newSession(user),
+              ChallengeParameters: {
+                USERNAME: user.sub,
+                DEVICE_KEY: str(responses.DEVICE_KEY),
+                SRP_B: 'b'.repeat(64),
+                SALT: 'a1b2c3d4',
+                SECRET_BLOCK: btoa('secret block'),
+              },
+            });
+          case 'DEVICE_PASSWORD_VERIFIER':
+            sessions.delete(session);
+            if (!str(responses.PASSWORD_CLAIM_SIGNATURE)) return cognitoError(notAuthorized);
+            return ok(signedIn(user, str(responses.DEVICE_KEY)));
           case 'SELECT_MFA_TYPE': {
             const answer = str(responses.ANSWER) as FakeMfa;
             if (!user.mfaEnabled.has(answer))
@@ -304,7 +372,7 @@ export function createFakeCognito(
               return cognitoError({ ...codeMismatch, message: 'Invalid code received for user' });
             }
             sessions.delete(session);
-            return ok(authenticationResult(user));
+            return ok(signedIn(user, str(responses.DEVICE_KEY)));
           }
         }
       }
@@ -494,6 +562,45 @@ export function createFakeCognito(
       case 'RevokeToken':
         refreshTokens.delete(str(body.Token));
         return ok({});
+      case 'ConfirmDevice':
+      case 'UpdateDeviceStatus':
+      case 'ForgetDevice': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        const key = str(body.DeviceKey);
+        const device = devices.get(key);
+        if (device?.email !== user.email)
+          return cognitoError({
+            status: 400,
+            type: 'ResourceNotFoundException',
+            message: 'Device does not exist.',
+          });
+        if (target === 'ForgetDevice') devices.delete(key);
+        if (target === 'UpdateDeviceStatus')
+          device.remembered = body.DeviceRememberedStatus === 'remembered';
+        if (target !== 'ConfirmDevice') return ok({});
+        device.confirmed = true;
+        device.name = str(body.DeviceName) || undefined;
+        return ok({ UserConfirmationNecessary: true });
+      }
+      case 'ListDevices': {
+        const user = userOfAccessToken(body.AccessToken);
+        if (!('sub' in user)) return cognitoError(user);
+        const own = [...devices].filter(([, d]) => d.email === user.email && d.confirmed);
+        return ok({
+          Devices: own.map(([key, d]) => ({
+            DeviceKey: key,
+            DeviceAttributes: [
+              ...(d.name ? [{ Name: 'device_name', Value: d.name }] : []),
+              {
+                Name: 'dev:device_remembered_status',
+                Value: d.remembered ? 'remembered' : 'not_remembered',
+              },
+            ],
+            DeviceLastAuthenticatedDate: d.lastSignIn / 1000,
+          })),
+        });
+      }
       case 'GlobalSignOut': {
         const user = userOfAccessToken(body.AccessToken);
         if (!('sub' in user)) return cognitoError(user);
@@ -645,6 +752,26 @@ export function createFakeCognito(
       tokenTtlSec = seconds;
     },
     user: (email: string) => users.get(email.toLowerCase()),
+    /** A device the user confirmed at an earlier sign-in; returns its device key. */
+    addDevice: (
+      email: string,
+      init: { name?: string; remembered?: boolean; lastSignIn?: Date },
+    ) => {
+      const key = `us-east-1_device-${(counter += 1)}`;
+      devices.set(key, {
+        email: email.toLowerCase(),
+        name: init.name,
+        confirmed: true,
+        remembered: init.remembered ?? true,
+        lastSignIn: (init.lastSignIn ?? new Date()).getTime(),
+      });
+      return key;
+    },
+    /** The devices the pool tracks for a user, by device key. */
+    devicesOf: (email: string) =>
+      [...devices]
+        .filter(([, d]) => d.email === email.toLowerCase())
+        .map(([key, d]) => ({ key, ...d })),
   };
 }
 

@@ -39,6 +39,15 @@ describe('the user pool', () => {
     });
   });
 
+  it('tracks devices and remembers one only when the customer asks ("Remember this device")', () => {
+    identity.hasResourceProperties('AWS::Cognito::UserPool', {
+      DeviceConfiguration: {
+        ChallengeRequiredOnNewDevice: true,
+        DeviceOnlyRememberedOnUserPrompt: true,
+      },
+    });
+  });
+
   it('has the owners group', () => {
     identity.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'owners' });
   });

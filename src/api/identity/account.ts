@@ -1,13 +1,15 @@
 /**
  * The account's own settings at the user pool (docs/product.md §7): password, second factors,
- * signing every device out. Each call runs with this browser's current session (refreshed
+ * remembered devices, signing every device out. Each call runs with this browser's current session (refreshed
  * first when expired) handed to Amplify for that call only, one call at a time. It reads the
  * stored tokens and writes none. Loaded on demand only (see ./amplify.ts).
  */
 import {
   confirmUserAttribute,
+  fetchDevices,
   fetchMFAPreference,
   fetchUserAttributes,
+  forgetDevice,
   setUpTOTP,
   sendUserAttributeVerificationCode,
   signOut,
@@ -137,14 +139,52 @@ export function setMfaMethod(method: 'totp' | 'sms', on: boolean): Promise<void>
   return withSession(() => updateMFAPreference({ [method]: on ? 'ENABLED' : 'DISABLED' }));
 }
 
+/** A device remembered at a sign-in ("Remember this device"): not asked for a second factor. */
+export interface RememberedDevice {
+  /** The pool's device key. */
+  id: string;
+  /** What the device called itself when it was remembered (its browser), or ''. */
+  name: string;
+  lastUsed?: Date;
+}
+
+/** The account's remembered devices (the pool also tracks devices that were not remembered). */
+async function rememberedDevices(): Promise<RememberedDevice[]> {
+  const devices = await fetchDevices();
+  return devices
+    .filter((device) => device.attributes['dev:device_remembered_status'] === 'remembered')
+    .map((device) => ({
+      id: device.id,
+      name: device.name ?? '',
+      lastUsed: device.lastAuthenticatedDate,
+    }));
+}
+
+export function fetchRememberedDevices(): Promise<RememberedDevice[]> {
+  return withSession(rememberedDevices);
+}
+
+/**
+ * Forgets a device at the user pool: its next sign-in is asked for a second factor. When it is
+ * this browser, Amplify drops the device's keys here too.
+ */
+export function forgetRememberedDevice(id: string): Promise<void> {
+  return withSession(() => forgetDevice({ device: { id } }));
+}
+
 /**
  * Signs every session of the account out (Cognito GlobalSignOut: all its refresh tokens stop
- * working). Amplify's signOut does not report a failed GlobalSignOut, so success is checked:
+ * working), after forgetting every remembered device (each is asked for a second factor again).
+ * Amplify's signOut does not report a failed GlobalSignOut, so success is checked:
  * this session's refresh token must be refused afterwards. Rejects when it is not.
  */
 export async function signOutEverywhere(): Promise<void> {
   const before = getTokens();
-  await withSession(() => signOut({ global: true }));
+  await withSession(async () => {
+    for (const device of await rememberedDevices())
+      await forgetDevice({ device: { id: device.id } });
+    await signOut({ global: true });
+  });
   try {
     await refreshSessionTokens(before);
   } catch (error) {

@@ -10,6 +10,7 @@ import {
   confirmSignUp,
   decodeJWT,
   fetchAuthSession,
+  rememberDevice,
   resendSignUpCode,
   resetPassword,
   signIn,
@@ -25,7 +26,7 @@ import {
 } from 'aws-amplify/auth/cognito';
 import { env } from '../../config/env';
 import type { SessionTokens } from '../session/tokenStore';
-import { configureIdentity, identityAuthConfig } from './amplify';
+import { configureIdentity, identityAuthConfig, identityStorage } from './amplify';
 
 /** A second factor, as the forms name it. */
 export type MfaMethod = 'sms' | 'totp' | 'email';
@@ -62,10 +63,15 @@ const methodsOf = (types: AuthMFAType[] = []): MfaMethod[] =>
 /** The answer to a method choice (sign-in or set-up): Amplify's name of the method. */
 export const mfaChoice = (method: MfaMethod): string => MFA_TYPES[method];
 
+/** The name the sign-in in progress was started with (the e-mail typed). */
+let signInName = '';
+
 /** The tokens of a finished sign-in, taken out of Amplify's memory (which is then cleared). */
 async function completeSignIn(): Promise<SignInStep> {
   const tokenStore = cognitoUserPoolsTokenProvider.authTokenStore;
   try {
+    // The next sign-in with this name finds the device stored under the account's username.
+    identityStorage().linkSignInName(signInName);
     const { tokens } = await fetchAuthSession();
     const stored = await tokenStore.loadTokens();
     const idToken = tokens?.idToken?.toString() ?? '';
@@ -122,6 +128,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   configureIdentity();
   // A sign-in left half-way (an MFA step that was cancelled) must not block a new one.
   await cognitoUserPoolsTokenProvider.tokenOrchestrator.clearTokens();
+  signInName = email;
   const output = await signIn({
     username: email,
     password,
@@ -132,11 +139,21 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 /**
  * Answers the step of the sign-in in progress: a code, a chosen method (`mfaChoice`), a new
- * password or an e-mail address for e-mail MFA.
+ * password or an e-mail address for e-mail MFA. With `rememberDevice`, a sign-in this answer
+ * completes remembers this browser's device at the user pool (Amplify's `rememberDevice`, run
+ * while Amplify still holds the sign-in's tokens, under the username it stored the device
+ * under): its next sign-ins are not asked for a second factor. A device that could not be
+ * remembered does not undo the sign-in; the Security page lists the remembered ones.
  */
-export async function continueSignIn(response: string): Promise<SignInStep> {
+export async function continueSignIn(
+  response: string,
+  options: { rememberDevice?: boolean } = {},
+): Promise<SignInStep> {
   configureIdentity();
-  return nextStep(await confirmSignIn({ challengeResponse: response }));
+  const output = await confirmSignIn({ challengeResponse: response });
+  if (options.rememberDevice && output.nextStep.signInStep === 'DONE')
+    await rememberDevice().catch(() => undefined);
+  return nextStep(output);
 }
 
 /** Creates an account; true when an e-mail confirmation code was sent. */

@@ -27,6 +27,7 @@ export const AUTH_TEXT = {
   callbackFailed: 'Authentication failed. Please try again.',
   // Sign-in steps after the password (docs/product.md §5, §7).
   twoStepHeading: 'Two-step verification',
+  rememberDevice: 'Remember this device',
   chooseMethod: 'Choose how to get your verification code.',
   setUpTwoStepHeading: 'Set up two-step verification',
   chooseSetupMethod: 'Your account needs a second sign-in step. Choose how you will verify.',
@@ -82,9 +83,16 @@ export const SECURITY_TEXT = {
   phoneInvalid: 'Enter a valid phone number.',
   phoneFailed: 'Your phone number could not be saved. Please try again.',
   mfaFailed: 'Your two-step verification could not be changed. Please try again.',
+  devicesHeading: 'Remembered devices',
+  devicesIntro: 'These devices are not asked for a verification code when you log in.',
+  noDevices: 'No device is remembered.',
+  devicesLoadFailed: 'Your remembered devices could not be loaded. Please try again.',
+  deviceLastUsed: (date: string) => `Last used ${date}`,
+  deviceForgotten: (label: string) => `${label} is forgotten: it will be asked for a code again.`,
+  deviceForgetFailed: 'The device could not be forgotten. Please try again.',
   signOutHeading: 'Sign out of all devices',
   signOutIntro:
-    'Ends every session of your account on every device, including this one. You will need to log in again.',
+    'Ends every session of your account on every device, including this one, and forgets every remembered device. You will need to log in again.',
   signOutFailed: 'The other devices could not be signed out. Please try again.',
   signOutOffer:
     'Other devices signed in to your account stay signed in. Sign out of all devices to end their sessions too (you will log in again here with your new password).',

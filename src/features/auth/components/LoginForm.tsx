@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import {
   continueSignIn,
@@ -55,6 +57,8 @@ export function LoginForm({
   const [password, setPassword] = useState('');
   const [step, setStep] = useState<PendingStep | null>(null);
   const [code, setCode] = useState('');
+  /** "Remember this device" on a code step (off unless ticked). */
+  const [remember, setRemember] = useState(false);
   const [method, setMethod] = useState<MfaMethod | ''>('');
   const [mfaEmail, setMfaEmail] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -82,6 +86,7 @@ export function LoginForm({
       default:
         setStep(next);
         setCode('');
+        setRemember(false);
         setMethod('');
     }
   };
@@ -101,14 +106,16 @@ export function LoginForm({
       setError(invalid);
       return;
     }
+    const rememberDevice = step?.kind === 'mfa' && remember;
     void run(async () => {
-      follow(await continueSignIn(response), email);
+      follow(await continueSignIn(response, { rememberDevice }), email);
     }, AUTH_TEXT.loginFailed);
   };
 
   const cancel = () => {
     setStep(null);
     setCode('');
+    setRemember(false);
     setNewPassword('');
     setConfirmPassword('');
     setError('');
@@ -140,6 +147,12 @@ export function LoginForm({
             instruction={mfaInstruction(step.method, step.destination)}
           >
             {codeField}
+            <FormControlLabel
+              control={
+                <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+              }
+              label={AUTH_TEXT.rememberDevice}
+            />
           </StepForm>
         );
       case 'select-mfa':

@@ -167,3 +167,65 @@ describe('login', () => {
     expect(screen.getByText(EMAIL)).toBeInTheDocument();
   });
 });
+
+describe('remembered device', () => {
+  /** Signs in with the authenticator code, ticking "Remember this device" or not. */
+  async function signInWithCode(remember: boolean) {
+    const user = await fillCredentials(EMAIL, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const rememberBox = await screen.findByRole('checkbox', { name: 'Remember this device' });
+    expect(rememberBox).not.toBeChecked();
+    if (remember) await user.click(rememberBox);
+    await user.fill(screen.getByLabelText('Verification code'), VALID_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    return user;
+  }
+
+  async function logOut(user: ReturnType<typeof userEvent.setup>) {
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    await user.click(await within(nav).findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(localStorage.getItem('idToken')).toBeNull());
+    await screen.findByRole('button', { name: 'Log In' });
+  }
+
+  it('remembers the device when ticked: the next sign-in names it and is not asked for a code', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD, mfa: 'SOFTWARE_TOKEN_MFA' });
+    const { router } = renderApp('/auth');
+    const first = await signInWithCode(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const [device] = fake.devicesOf(EMAIL);
+    expect(device).toMatchObject({ confirmed: true, remembered: true });
+    expect(fake.callsTo('UpdateDeviceStatus')[0]?.body).toMatchObject({
+      DeviceKey: device?.key,
+      DeviceRememberedStatus: 'remembered',
+    });
+
+    await logOut(first);
+    const again = await fillCredentials(EMAIL, PASSWORD);
+    await again.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(fake.callsTo('InitiateAuth')[1]?.body).toMatchObject({
+      AuthParameters: { USERNAME: EMAIL, DEVICE_KEY: device?.key },
+    });
+    expect(fake.callsTo('RespondToAuthChallenge').map((call) => call.body.ChallengeName)).toEqual([
+      'SOFTWARE_TOKEN_MFA',
+      'DEVICE_SRP_AUTH',
+      'DEVICE_PASSWORD_VERIFIER',
+    ]);
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
+  });
+
+  it('does not remember the device unless ticked: the next sign-in asks for the code again', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD, mfa: 'SOFTWARE_TOKEN_MFA' });
+    const { router } = renderApp('/auth');
+    const first = await signInWithCode(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(fake.callsTo('UpdateDeviceStatus')).toHaveLength(0);
+    expect(fake.devicesOf(EMAIL)).toMatchObject([{ confirmed: true, remembered: false }]);
+
+    await logOut(first);
+    await signInWithCode(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(fake.callsTo('RespondToAuthChallenge')).toHaveLength(2);
+  });
+});

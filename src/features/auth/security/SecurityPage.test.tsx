@@ -2,7 +2,7 @@
  * Account security (docs/product.md §7) against the fake pool answering the Cognito protocol
  * through MSW: change password, authenticator and SMS codes on and off, sign out everywhere.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '../../../testing/user';
 import { HttpResponse } from 'msw';
 import { contractHttp } from '../../../testing/contractHttp';
@@ -51,6 +51,10 @@ async function openPage(init: { phone?: string; phoneVerified?: boolean } = {}) 
   await screen.findByRole('heading', { level: 1, name: 'Account Security' });
   return { ...rendered, user: userEvent.setup() };
 }
+
+const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const SAFARI_ON_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 
 const lastCall = (target: string) => fake.callsTo(target).at(-1)?.body;
 
@@ -298,6 +302,80 @@ describe('account security', () => {
       body: JSON.stringify({ RefreshToken: otherDevice.refreshToken }),
     });
     expect(refreshed.status).toBe(400);
+  });
+
+  it('lists the remembered devices with when each was last used, and forgets one', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    // Named as Amplify names a device: by its browser's user-agent string.
+    const laptop = fake.addDevice(EMAIL, {
+      name: FIREFOX_ON_LINUX,
+      lastSignIn: new Date(2026, 10, 20, 9, 30),
+    });
+    const phone = fake.addDevice(EMAIL, {
+      name: SAFARI_ON_IPHONE,
+      lastSignIn: new Date(2026, 10, 25, 18, 5),
+    });
+    const other = fake.addDevice(EMAIL, { name: 'Not remembered', remembered: false });
+    const { user } = await openPage();
+
+    const list = await screen.findByRole('list', { name: 'Remembered devices' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Firefox on Linux'),
+      expect.stringContaining('Safari on iPhone'),
+    ]);
+    expect(items[0]).toHaveTextContent('Last used 11/20/2026');
+    expect(items[1]).toHaveTextContent('Last used 11/25/2026');
+
+    await user.click(within(items[0]!).getByRole('button', { name: 'Forget Firefox on Linux' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(lastCall('ForgetDevice')).toMatchObject({ DeviceKey: laptop });
+    expect(
+      screen.getByText('Firefox on Linux is forgotten: it will be asked for a code again.'),
+    ).toBeVisible();
+    expect(fake.devicesOf(EMAIL).map((device) => device.key)).toEqual([phone, other]);
+  });
+
+  it('says when the remembered devices could not be loaded, and loads them on Retry', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    fake.addDevice(EMAIL, { name: FIREFOX_ON_LINUX });
+    fake.failNext('ListDevices', 'InternalErrorException', 'Internal error');
+    const { user } = await openPage();
+    const failure = await screen.findByText(
+      'Your remembered devices could not be loaded. Please try again.',
+    );
+    await user.click(
+      within(failure.closest('[role="alert"]') as HTMLElement).getByRole('button', {
+        name: 'Retry',
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Remembered devices' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Firefox on Linux');
+  });
+
+  it('says when no device is remembered', async () => {
+    await openPage();
+    expect(await screen.findByText('No device is remembered.')).toBeVisible();
+  });
+
+  it('forgets every remembered device before signing out of all devices', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    const phone = fake.addDevice(EMAIL, { name: SAFARI_ON_IPHONE });
+    const laptop = fake.addDevice(EMAIL, { name: FIREFOX_ON_LINUX });
+    const { user, router } = await openPage();
+    await screen.findByRole('list', { name: 'Remembered devices' });
+    await user.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    const order = fake.calls
+      .filter((call) => ['ForgetDevice', 'GlobalSignOut'].includes(call.target))
+      .map((call) => [call.target, call.body.DeviceKey]);
+    expect(order).toEqual([
+      ['ForgetDevice', phone],
+      ['ForgetDevice', laptop],
+      ['GlobalSignOut', undefined],
+    ]);
+    expect(fake.devicesOf(EMAIL)).toEqual([]);
   });
 
   it('says so when the other devices could not be signed out, and stays signed in', async () => {

@@ -9,11 +9,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toE164 } from '../../../../domain/contact';
+import { formatShortDate } from '../../../../domain/dates';
 import {
   changePassword,
   confirmPhone,
   confirmTotpSetup,
   fetchMfaSettings,
+  fetchRememberedDevices,
+  forgetRememberedDevice,
   savePhone,
   sendPhoneCode,
   setMfaMethod,
@@ -21,6 +24,7 @@ import {
   startTotpSetup,
   turnOffTotp,
   type MfaSettings,
+  type RememberedDevice,
 } from '../../../api/identity/account';
 import type { TotpSetup } from '../../../api/identity/cognito';
 import { useReportSessionsEndedMutation } from '../../../api/generated';
@@ -38,6 +42,7 @@ import { AUTH_TEXT, MFA_METHOD_LABELS, SECURITY_TEXT } from '../messages';
 import { useProviderCall } from '../useProviderCall';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { DownloadDataPanel } from './DownloadDataPanel';
+import { deviceLabel } from './deviceLabel';
 import { newPasswordProblem } from '../validation';
 
 /** The user pool refused this session's access token (e.g. after "Sign out of all devices"). */
@@ -94,6 +99,53 @@ function useSignOutEverywhere() {
     await signOutEverywhere();
     endSession();
   }, [report, endSession]);
+}
+
+/**
+ * What a panel reads from the user pool, loaded once per attempt: until it is there,
+ * `placeholder` is a spinner, or the failure with Retry (another attempt). A session the pool
+ * ended ends this browser's instead.
+ */
+function useAccountLoad<T>(fetch: () => Promise<T>, texts: { failed: string; loading: string }) {
+  const [value, setValue] = useState<T | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const endSession = useEndSession();
+  useEffect(() => {
+    let live = true;
+    fetch().then(
+      (loaded) => {
+        if (live) setValue(loaded);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        if (sessionEnded(err)) endSession();
+        else setLoadError(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [fetch, attempt, endSession]);
+  const retry = () => {
+    setLoadError(false);
+    setAttempt((n) => n + 1);
+  };
+  const placeholder = loadError ? (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={retry}>
+          Retry
+        </Button>
+      }
+    >
+      {texts.failed}
+    </Alert>
+  ) : (
+    <CircularProgress aria-label={texts.loading} size={28} />
+  );
+  return { value, setValue, placeholder };
 }
 
 function ChangePasswordPanel() {
@@ -377,37 +429,16 @@ function AccountPhone({
 }
 
 function TwoStepPanel() {
-  const [settings, setSettings] = useState<MfaSettings | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const load = useAccountLoad(fetchMfaSettings, {
+    failed: SECURITY_TEXT.loadFailed,
+    loading: 'Loading sign-in settings',
+  });
+  const { value: settings, setValue: setSettings } = load;
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [turningOff, setTurningOff] = useState(false);
   const [notice, setNotice] = useState('');
   const { busy, error, setError, run } = useAccountCall();
-  const endSession = useEndSession();
-
-  /** Loads the settings once per attempt (Retry starts another). */
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchMfaSettings().then(
-      (loaded) => {
-        if (live) setSettings(loaded);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        if (sessionEnded(err)) endSession();
-        else setLoadError(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, endSession]);
-  const retry = () => {
-    setLoadError(false);
-    setAttempt((n) => n + 1);
-  };
 
   const change = (fn: () => Promise<void>, success: string) =>
     run(async () => {
@@ -435,7 +466,7 @@ function TwoStepPanel() {
   const verify = withCode(confirmTotpSetup, SECURITY_TEXT.totpOn);
   const turnOff = withCode(turnOffTotp, SECURITY_TEXT.totpOff);
 
-  const reload = useCallback(async () => setSettings(await fetchMfaSettings()), []);
+  const reload = useCallback(async () => setSettings(await fetchMfaSettings()), [setSettings]);
 
   const cancel = () => {
     setSetup(null);
@@ -446,26 +477,7 @@ function TwoStepPanel() {
 
   const codeForm = { code, setCode, busy, error, cancel };
 
-  if (!settings) {
-    return (
-      <Panel title={SECURITY_TEXT.twoStepHeading}>
-        {loadError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={retry}>
-                Retry
-              </Button>
-            }
-          >
-            {SECURITY_TEXT.loadFailed}
-          </Alert>
-        ) : (
-          <CircularProgress aria-label="Loading sign-in settings" size={28} />
-        )}
-      </Panel>
-    );
-  }
+  if (!settings) return <Panel title={SECURITY_TEXT.twoStepHeading}>{load.placeholder}</Panel>;
 
   return (
     <Panel title={SECURITY_TEXT.twoStepHeading}>
@@ -558,6 +570,84 @@ function TwoStepPanel() {
   );
 }
 
+/**
+ * The devices remembered at a sign-in ("Remember this device", docs/product.md §7), each with
+ * when it last signed in and Forget: a forgotten device is asked for a code again.
+ */
+function RememberedDevicesPanel() {
+  const load = useAccountLoad(fetchRememberedDevices, {
+    failed: SECURITY_TEXT.devicesLoadFailed,
+    loading: 'Loading remembered devices',
+  });
+  const { value: devices, setValue: setDevices } = load;
+  const [notice, setNotice] = useState('');
+  const { busy, error, run } = useAccountCall();
+
+  const forget = (device: RememberedDevice, label: string) =>
+    run(async () => {
+      setNotice('');
+      await forgetRememberedDevice(device.id);
+      setDevices(await fetchRememberedDevices());
+      setNotice(SECURITY_TEXT.deviceForgotten(label));
+    }, SECURITY_TEXT.deviceForgetFailed);
+
+  let body: ReactNode;
+  if (!devices) {
+    body = load.placeholder;
+  } else if (devices.length === 0) {
+    body = <Typography>{SECURITY_TEXT.noDevices}</Typography>;
+  } else {
+    body = (
+      <Stack
+        component="ul"
+        role="list"
+        aria-label={SECURITY_TEXT.devicesHeading}
+        spacing={1.5}
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+      >
+        {devices.map((device) => {
+          const label = deviceLabel(device.name);
+          return (
+            <Stack
+              component="li"
+              key={device.id}
+              direction="row"
+              spacing={2}
+              sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+            >
+              <Box>
+                <Typography>{label}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {SECURITY_TEXT.deviceLastUsed(formatShortDate(device.lastUsed))}
+                </Typography>
+              </Box>
+              <Button
+                variant="outlined"
+                disabled={busy}
+                aria-label={`Forget ${label}`}
+                onClick={() => void forget(device, label)}
+              >
+                Forget
+              </Button>
+            </Stack>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Panel title={SECURITY_TEXT.devicesHeading}>
+      <Stack spacing={2} sx={{ maxWidth: 480 }}>
+        <Typography color="text.secondary">{SECURITY_TEXT.devicesIntro}</Typography>
+        {notice && <Alert severity="success">{notice}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        {body}
+      </Stack>
+    </Panel>
+  );
+}
+
 function SignOutEverywherePanel() {
   const { busy, error, run } = useAccountCall();
   const signOutAll = useSignOutEverywhere();
@@ -582,7 +672,8 @@ function SignOutEverywherePanel() {
 }
 
 /**
- * Account security (docs/product.md §7): password, two-step verification, global sign-out, the
+ * Account security (docs/product.md §7): password, two-step verification, remembered devices,
+ * global sign-out, the
  * data download and the account's deletion; the dashboard pages' scaffold (a Container).
  */
 export function SecurityPage() {
@@ -595,6 +686,7 @@ export function SecurityPage() {
         </Typography>
         <ChangePasswordPanel />
         <TwoStepPanel />
+        <RememberedDevicesPanel />
         <SignOutEverywherePanel />
         <DownloadDataPanel />
         <DeleteAccountPanel />
