@@ -4,23 +4,19 @@
  * nothing; a signed permanent bounce or complaint puts the address on the suppression list, the
  * mail worker then sends nothing to it, and the owner's "Allow again" lets the next e-mail go.
  *
- * No test reaches the internet: the SNS signing certificate is one made here (openssl), served
+ * No test reaches the internet: the SNS signing certificate is one made here (selfsigned), served
  * by a stand-in for the certificate download (`https.get`, which the SNS validator uses).
  */
-import { execFileSync } from 'node:child_process';
 import { createSign } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
-import os from 'node:os';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
+import selfsigned from 'selfsigned';
 import type { Transporter } from 'nodemailer';
-import { mailFromEnv } from '../../server/config';
+import { mailFromEnv, SES_EVENTS_PATH } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
 import { startMailWorker } from '../../server/mail/worker';
-import { SES_EVENTS_PATH } from '../../server/config';
 import {
   call,
   quoteRequest,
@@ -38,7 +34,6 @@ const SUBSCRIBE_URL =
 let idp: IdentityProvider;
 let api: TestApi;
 let ownerToken: string;
-let keyDir: string;
 let privateKey: string;
 let certificate: string;
 /** Another key's certificate: what a forger signs with. */
@@ -46,35 +41,19 @@ let forgerKey: string;
 const certificateDownloads: string[] = [];
 const confirmed: string[] = [];
 
-function makeKey(name: string): { key: string; cert: string } {
-  const key = path.join(keyDir, `${name}.key`);
-  const cert = path.join(keyDir, `${name}.pem`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=sns.amazonaws.com',
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+/** A key and its self-signed certificate for SNS's signing host (made here, no system tool). */
+async function makeKey(): Promise<{ key: string; cert: string }> {
+  const made = await selfsigned.generate([{ name: 'commonName', value: 'sns.amazonaws.com' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    notAfterDate: new Date(Date.now() + 2 * 86_400_000),
+  });
+  return { key: made.private, cert: made.cert };
 }
 
 beforeAll(async () => {
-  keyDir = mkdtempSync(path.join(os.tmpdir(), 'sns-keys-'));
-  ({ key: privateKey, cert: certificate } = makeKey('sns'));
-  forgerKey = makeKey('forger').key;
+  ({ key: privateKey, cert: certificate } = await makeKey());
+  forgerKey = (await makeKey()).key;
   // The certificate download: only CERT_URL exists; anything else is a failure of this test.
   jest.spyOn(https, 'get').mockImplementation(((
     url: string,
@@ -105,7 +84,6 @@ afterAll(async () => {
   await api.close();
   await idp.close();
   jest.restoreAllMocks();
-  rmSync(keyDir, { recursive: true, force: true });
 });
 
 type SnsMessage = Record<string, string>;
