@@ -88,10 +88,11 @@ const describeSeen = (item: Seen) =>
 it('finds no violation in any answer of server/, over every operation and answer', async () => {
   const seen: Seen[] = [];
   const record = recordingFetch(seen);
+  const ownerToken = await stack.idp.ownerToken('prism-owner');
   const withToken = await runContract({
     baseUrl: prismUrl,
     token: stack.token,
-    ownerToken: await stack.idp.ownerToken('prism-owner'),
+    ownerToken,
     webhookKey: WEBHOOK_KEY,
     fetch: record,
   });
@@ -220,6 +221,36 @@ it('finds no violation in any answer of server/, over every operation and answer
     headers: { ...auth, ...json },
     body: JSON.stringify({ decision: 'mine' }),
   });
+  // The health page's actions on what only the mail worker and SES make: an e-mail given up
+  // (sent again: 200), one refused for good (409), an address on the suppression list (allowed
+  // again: 200) and a request without an address (400).
+  const health = openDatabase(stack.api.databasePath);
+  const [given, refused] = health
+    .prepare("SELECT id FROM outbox WHERE audience = 'owner' ORDER BY rowid LIMIT 2")
+    .all() as { id: string }[];
+  const fail = health.prepare(
+    "UPDATE outbox SET status = 'failed', failure = ?, last_error = ?, failed_at = ? WHERE id = ?",
+  );
+  fail.run('expired', 'ETIMEDOUT', new Date().toISOString(), given!.id);
+  fail.run('refused', 'EENVELOPE 550: no such user', new Date().toISOString(), refused!.id);
+  health
+    .prepare(
+      "INSERT OR IGNORE INTO suppressed_addresses VALUES ('bounced@example.com', 'bounce', 'General', ?)",
+    )
+    .run(new Date().toISOString());
+  health.close();
+  const asOwner = { 'content-type': 'application/json', authorization: `Bearer ${ownerToken}` };
+  for (const id of [given!.id, refused!.id])
+    await record(`${prismUrl}/owner/health/messages/${id}/resend`, {
+      method: 'POST',
+      headers: asOwner,
+    });
+  for (const body of [{ email: 'bounced@example.com' }, {}])
+    await record(`${prismUrl}/owner/health/allow-address`, {
+      method: 'POST',
+      headers: asOwner,
+      body: JSON.stringify(body),
+    });
   // Ending the sessions of the check's token comes last: the token is refused afterwards.
   const ended = `${prismUrl}/profile/me/sessions-ended`;
   const ending = (reason: string) => ({

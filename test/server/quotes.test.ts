@@ -93,7 +93,9 @@ describe("a visitor's service address (docs/product.md §4)", () => {
         expect(owner?.html).toContain(
           'href="https://www.google.com/maps/search/?api=1&amp;query=12%20Oak%20St%2C%20Apt%204%2C%20Cary%2C%20NC%2027511"',
         );
-        expect(customer?.text).toContain('Sam Carter');
+        // To an address no account has verified: nothing the sender typed.
+        expect(customer?.text).toContain('We received a quote request');
+        expect(customer?.text).not.toContain('Sam Carter');
         expect(customer?.text).not.toContain('Oak St');
         expect(customer?.html).not.toContain('Oak St');
       } finally {
