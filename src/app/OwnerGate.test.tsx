@@ -44,6 +44,7 @@ describe('the owner console at /owner', () => {
       'Route',
       'Customers',
       'Numbers',
+      'Health',
     ]);
     expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveAttribute(
       'aria-current',
