@@ -54,6 +54,7 @@ import { registerSesEvents } from './sesEvents';
 import { createOwnerHealthHandlers } from './ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
 import { BOOKING_CHANGE_RATE_LIMIT } from './rules';
+import { setOwnerDigestThreshold } from './outbox';
 
 /** A customer's changes to a booking (rate-limited like quote requests: they send e-mail). */
 const isBookingChange = (operationId: string) =>
@@ -119,6 +120,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   const db = openDatabase(options.databasePath);
+  if (options.ownerDigestThreshold !== undefined)
+    setOwnerDigestThreshold(db, options.ownerDigestThreshold);
   // Before anything answers: accounts deleted after this database file was copied are erased
   // again (a file put back by hand; ./erasure.ts).
   reapplyErasures(db, options);

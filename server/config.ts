@@ -1,6 +1,7 @@
 /** The server's configuration from environment variables (see server/README.md). */
 import path from 'node:path';
 import { BUSINESS_DEFAULTS } from '../domain/business';
+import { OWNER_DIGEST } from './rules';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The browser's error reports (POST /client-errors), per client address. */
@@ -71,6 +72,11 @@ export interface ServerOptions {
   calendlySigningKey?: string;
   /** POST /bookings per customer with a token, per client address (IPv6: /64) without. */
   quoteRateLimit?: { max: number; windowMs: number };
+  /**
+   * Past this many new requests within an hour the owner gets one digest instead of one e-mail
+   * each (OWNER_DIGEST in ./rules.ts is the default).
+   */
+  ownerDigestThreshold?: number;
   /** PUT and DELETE /bookings/{id} per customer (default: rules.ts BOOKING_CHANGE_RATE_LIMIT). */
   bookingChangeRateLimit?: { max: number; windowMs: number };
   /** Browser origins allowed by CORS. */
@@ -264,6 +270,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
         max: integer(env, 'QUOTE_RATE_LIMIT', DEFAULT_QUOTE_RATE_LIMIT.max, 1),
         windowMs: integer(env, 'QUOTE_RATE_WINDOW_MS', DEFAULT_QUOTE_RATE_LIMIT.windowMs, 1),
       },
+      ownerDigestThreshold: integer(env, 'OWNER_DIGEST_THRESHOLD', OWNER_DIGEST.threshold, 1),
       corsOrigins:
         value(env, 'CORS_ORIGINS')
           ?.split(',')

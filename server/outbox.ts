@@ -167,14 +167,22 @@ function confirmedRecently(db: Db, emailLower: string, now: Date): boolean {
   );
 }
 
-/** More than OWNER_DIGEST.threshold requests (this one included) arrived within its window. */
+/** The digest threshold a server set for its database (OWNER_DIGEST_THRESHOLD), if not the default. */
+const digestThresholds = new WeakMap<Db, number>();
+
+export function setOwnerDigestThreshold(db: Db, threshold: number): void {
+  digestThresholds.set(db, threshold);
+}
+
+/** More than the threshold of requests (this one included) arrived within the digest's window. */
 function flooded(db: Db, now: Date): boolean {
+  const threshold = digestThresholds.get(db) ?? OWNER_DIGEST.threshold;
   const since = new Date(now.getTime() - OWNER_DIGEST.windowMs).toISOString();
   const { n } = statement(
     db,
     'SELECT COUNT(*) AS n FROM (SELECT 1 FROM bookings WHERE created_at > ? LIMIT ?)',
-  ).get(since, OWNER_DIGEST.threshold + 1) as { n: number };
-  return n > OWNER_DIGEST.threshold;
+  ).get(since, threshold + 1) as { n: number };
+  return n > threshold;
 }
 
 const PENDING_DIGEST = `SELECT id, payload, next_attempt_at FROM outbox

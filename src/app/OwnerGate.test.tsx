@@ -45,6 +45,7 @@ describe('the owner console at /owner', () => {
       'Customers',
       'Numbers',
       'Availability',
+      'Health',
     ]);
     expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveAttribute(
       'aria-current',

@@ -322,6 +322,12 @@ export const browserStorage: readonly BrowserKey[] = [
   },
   { key: 'accessToken', storage: 'local and session storage', holds: 'your sign-in (access)' },
   {
+    key: 'CognitoIdentityServiceProvider',
+    storage: 'local storage',
+    holds:
+      'only when you chose "Remember this device" after a sign-in code: that device’s key and secret (the sign-in service’s own names begin with this), so this browser is not asked for a code again; Forget on Account Security, or signing out of all devices, ends it',
+  },
+  {
     key: 'refreshToken',
     storage: 'local and session storage',
     holds: 'what renews your sign-in while you stay signed in',

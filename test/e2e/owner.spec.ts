@@ -100,6 +100,10 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
 
   // The owner marks it completed: one question; tomorrow's job is refused, naming its day,
   // until the owner says it was done early. Then a picture through the file input.
+  // The refusal is a 409 the browser logs; the dialog shows it (asserted below).
+  consoleGuard.allow(
+    /status of 409 \(Conflict\) \(http:\/\/localhost:\d+\/api\/owner\/bookings\/\w+\/complete\)/,
+  );
   await owner.getByRole('button', { name: 'Mark completed' }).click();
   const confirm = owner.getByRole('dialog', { name: 'Mark completed?' });
   await expect(confirm).toContainText(

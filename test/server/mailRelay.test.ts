@@ -176,3 +176,23 @@ it(`more than ${OWNER_DIGEST.threshold} requests within an hour: the owner gets 
   }
   expect(await notice()).toEqual(expect.objectContaining({ count: 5 }));
 });
+
+it('the digest threshold is a setting (OWNER_DIGEST_THRESHOLD): past 2 requests the owner gets the digest', async () => {
+  await stack.close();
+  stack = await startMailStack(
+    { quoteRateLimit: { max: 1000, windowMs: 60_000 }, ownerDigestThreshold: 2 },
+    { OWNER_EMAIL: OWNER },
+  );
+  for (let i = 0; i < 3; i += 1)
+    expect((await post(quoteRequest({ email: `few${i}@example.com` }))).status).toBe(201);
+  await settled();
+  expect(to(OWNER)).toHaveLength(2);
+  const db = openDatabase(stack.api.databasePath);
+  try {
+    expect(
+      db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE kind = 'owner-digest'").get(),
+    ).toEqual({ n: 1 });
+  } finally {
+    db.close();
+  }
+});
