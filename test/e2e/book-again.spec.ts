@@ -8,7 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, logIn, strongPassword, test, type Stack } from './support/fixtures';
-import { nextWeekday, wizard } from './support/quote';
+import { wizard } from './support/quote';
+import { viaStack, weekdayFor } from './support/slots';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -102,7 +103,11 @@ test('Book again on a completed booking: sent with the account, shown as Booked 
   const shownTotal = await quote.total.textContent();
 
   // A date and time for the appointment, then tap 2: send.
-  const date = nextWeekday();
+  const date = await weekdayFor(viaStack(stack), 'book-again', {
+    vehicleType: source!.vehicleType,
+    addOns: source!.selectedAddons,
+    time: '4:00 PM',
+  });
   await quote.field('Preferred Date').fill(date);
   await quote.time.selectOption('4:00 PM');
   await quote.submit.click();

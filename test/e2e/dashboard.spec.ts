@@ -5,7 +5,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, logIn, strongPassword, test, type Stack } from './support/fixtures';
-import { nextWeekday } from './support/quote';
+import { viaStack, weekdayFor } from './support/slots';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -134,8 +134,8 @@ test('bookings: inline edit and cancel', async ({ page, stack }) => {
   const password = strongPassword();
   await stack.createUser(email, password, 'Casey Newman');
   const { idToken } = await stack.signIn(email, password);
-  const date = nextWeekday();
-  const book = async (vehicle: string) => {
+  // Each booking on a day of its own: the edit below moves one to a time the other would hold.
+  const book = async (vehicle: string, date: string) => {
     const response = await stack.api('/bookings', {
       method: 'POST',
       token: idToken,
@@ -155,8 +155,13 @@ test('bookings: inline edit and cancel', async ({ page, stack }) => {
     expect(response.status).toBe(201);
     return ((await response.json()) as { bookingId: string }).bookingId;
   };
-  const edited = await book('2015 Ford Focus');
-  const cancelled = await book('2012 Honda Civic');
+  const want = { vehicleType: 'Sedan', time: '4:00 PM' };
+  const date = await weekdayFor(viaStack(stack), 'dashboard-edited', want);
+  const edited = await book('2015 Ford Focus', date);
+  const cancelled = await book(
+    '2012 Honda Civic',
+    await weekdayFor(viaStack(stack), 'dashboard-cancelled', want),
+  );
   await logIn(page, email, password);
   await page.goto('/dashboard/bookings');
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, logInAsOwner, test } from './support/fixtures';
-import { requestOnTomorrowsRoute } from './support/owner';
+import { requestOnARoute } from './support/owner';
 import { ownerRoutes, ownerViewports, publicRoutes, viewports } from './support/routes';
 
 const HTMLCS_SOURCE = readFileSync(
@@ -73,7 +73,10 @@ for (const [viewportName, viewport] of Object.entries(ownerViewports)) {
 
     test('owner screens have no HTML_CodeSniffer WCAG2AA errors', async ({ page, stack }) => {
       test.setTimeout(180_000);
-      const day = await requestOnTomorrowsRoute(stack);
+      const day = await requestOnARoute(
+        stack,
+        `route-htmlcs-${viewportName as 'phone' | 'laptop'}`,
+      );
       await logInAsOwner(page, stack);
       for (const route of ownerRoutes) {
         await page.goto(route.path === '/owner/route' ? `${route.path}?from=${day}` : route.path);

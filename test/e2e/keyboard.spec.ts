@@ -4,7 +4,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { nextWeekday, wizard } from './support/quote';
+import { wizard } from './support/quote';
+import { viaStack, weekdayFor } from './support/slots';
 
 /** Presses Tab until `target` has the focus (fails after `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 80) {
@@ -20,7 +21,11 @@ async function tabTo(page: Page, target: Locator, max = 80) {
 
 test('the quote wizard, completed with the keyboard only', async ({ page, stack }) => {
   const email = stack.uniqueEmail('keyboard');
-  const date = nextWeekday();
+  const date = await weekdayFor(viaStack(stack), 'keyboard', {
+    vehicleType: 'SUV',
+    addOns: ['Tire Shine & Wheel Detail'],
+    time: '4:00 PM',
+  });
   await page.goto('/');
   const w = wizard(page);
 

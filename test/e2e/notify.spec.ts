@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, logIn, strongPassword, test, type Stack } from './support/fixtures';
-import { fillAddress, nextWeekday, openWizard, wizard } from './support/quote';
+import { fillAddress, openWizard, wizard } from './support/quote';
+import { viaStack, weekdayFor } from './support/slots';
 import { caughtMail, type CaughtMail } from '../../scripts/lib/maildev';
 import { BUSINESS_DEFAULTS as BUSINESS } from '../../domain/business';
 import { calendarDayText } from '../../domain/dates';
@@ -55,7 +56,11 @@ test('a visitor sends a quote: the owner and the customer have their e-mails wit
 }) => {
   const email = stack.uniqueEmail('notify');
   const name = `Casey Notify ${email.slice(7, 15)}`;
-  const date = nextWeekday();
+  const date = await weekdayFor(viaStack(stack), 'notify', {
+    vehicleType: 'SUV',
+    addOns: ['Pet Hair Removal', 'Ceramic Wax'],
+    time: '5:00 PM',
+  });
   await openWizard(page);
   const w = wizard(page);
   await w.vehicle('SUV').click();

@@ -1,14 +1,14 @@
 /**
  * The owner runs a job from the console (docs/product.md, "The owner console"): a signed-in
  * customer sends a quote → the owner signs in, lands on the inbox and finds it at the top →
- * schedules it for tomorrow 10:00 → the customer sees that date in Upcoming Appointments → the
+ * schedules it for a coming Sunday at 10:00 → the customer sees that date in Upcoming Appointments → the
  * owner marks it completed and uploads a picture through the file input → the customer sees
  * Completed, the picture in Service Pics and the points. Then a customer at /owner is sent to
  * their dashboard. The owner account is the one the local stack creates (scripts/lib/cognitoOwners.ts).
  */
 import { expect, logIn, logInAsOwner, strongPassword, test } from './support/fixtures';
-import { tomorrowInNewYork } from './support/owner';
-import { fillAddress, nextWeekday, openWizard, wizard } from './support/quote';
+import { fillAddress, openWizard, wizard } from './support/quote';
+import { shortDate, sundayFor, viaStack, weekdayFor } from './support/slots';
 
 /** A 1×1 PNG, as a phone's camera would hand over a (much larger) picture. */
 const PNG = Buffer.from(
@@ -42,7 +42,9 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   await w.field('Full Name').fill(name);
   await w.field('Phone Number').fill('(919) 555-0142');
   await fillAddress(w, { line1: '48 Maple Ave', city: 'Apex', zip: '27502' });
-  await w.field('Preferred Date').fill(nextWeekday());
+  await w
+    .field('Preferred Date')
+    .fill(await weekdayFor(viaStack(stack), 'owner', { vehicleType: 'SUV', time: '5:00 PM' }));
   await w.time.selectOption('5:00 PM');
   await w.submit.click();
   await expect(page.getByText(/^Thank you! Your quote request has been submitted/)).toBeVisible();
@@ -72,15 +74,19 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
     'https://www.google.com/maps/search/?api=1&query=48%20Maple%20Ave%2C%20Apex%2C%20NC%2027502',
   );
 
-  // Schedules it for tomorrow 10:00 (New York), with a note the customer never sees.
+  // Schedules it for a coming Sunday at 10:00 (New York), with a note the customer never sees.
   await top.getByRole('link', { name }).click();
   await expect(
     owner.getByRole('heading', { level: 1, name: `Request from ${name}` }),
   ).toBeVisible();
   await expect(owner.getByText('Seen', { exact: true })).toBeVisible();
-  const tomorrow = tomorrowInNewYork();
+  const sundayIso = await sundayFor(viaStack(stack), 'owner-schedule', {
+    vehicleType: 'SUV',
+    time: '10:00 AM',
+  });
+  const sunday = { iso: sundayIso, short: shortDate(sundayIso) };
   const schedule = owner.getByRole('region', { name: 'Schedule' });
-  await schedule.getByLabel(/^Date/).fill(tomorrow.iso);
+  await schedule.getByLabel(/^Date/).fill(sunday.iso);
   await schedule.getByLabel(/^Time/).fill('10:00');
   await schedule.getByRole('textbox', { name: /Internal note/ }).fill('Gate code 4321');
   await schedule.getByRole('button', { name: 'Save schedule' }).click();
@@ -90,15 +96,15 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
       'SELECT date, time, owner_note FROM bookings WHERE booking_id = ?',
       bookingId,
     )[0],
-  ).toEqual({ date: tomorrow.iso, time: '10:00 AM', owner_note: 'Gate code 4321' });
+  ).toEqual({ date: sunday.iso, time: '10:00 AM', owner_note: 'Gate code 4321' });
 
   // The customer sees that date in Upcoming Appointments, and not the note.
   await page.goto('/dashboard');
   const upcoming = page.locator('section[aria-labelledby="upcoming-heading"]');
-  await expect(upcoming).toContainText(`${tomorrow.short}, 10:00 AM`);
+  await expect(upcoming).toContainText(`${sunday.short}, 10:00 AM`);
   await expect(page.getByText('Gate code 4321')).toHaveCount(0);
 
-  // The owner marks it completed: one question; tomorrow's job is refused, naming its day,
+  // The owner marks it completed: one question; Sunday's job is refused, naming its day,
   // until the owner says it was done early. Then a picture through the file input.
   // The refusal is a 409 the browser logs; the dialog shows it (asserted below).
   consoleGuard.allow(

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { expect, logIn, test } from './support/fixtures';
-import { nextWeekendDay } from './support/quote';
+import { sundayFor, type SundayLane } from './support/slots';
 import { readProductionEnv, type ProductionProcess } from './support/production';
 
 const production = readProductionEnv();
@@ -49,12 +49,12 @@ test('both services run the compiled bundle with plain node, in production mode,
   expect(existsSync(path.join(releaseDir, 'node_modules', 'fastify'))).toBe(true);
 });
 
-const ways: [string, ProductionProcess][] = [
-  ['node dist-server/serve.cjs', production.serve],
-  ['nginx in front of node dist-server/main.cjs', production.nginx],
+const ways: [string, ProductionProcess, SundayLane][] = [
+  ['node dist-server/serve.cjs', production.serve, 'production-one-process'],
+  ['nginx in front of node dist-server/main.cjs', production.nginx, 'production-nginx'],
 ];
 
-for (const [way, service] of ways) {
+for (const [way, service, lane] of ways) {
   test.describe(way, () => {
     test.use({ baseURL: service.url });
 
@@ -97,7 +97,11 @@ for (const [way, service] of ways) {
           email: stack.env.demo.email,
           vehicleType: 'SUV',
           selectedAddons: ['Pet Hair Removal'],
-          date: nextWeekendDay(),
+          date: await sundayFor((path) => page.request.get(`/api${path}`), lane, {
+            vehicleType: 'SUV',
+            addOns: ['Pet Hair Removal'],
+            time: '10:00 AM',
+          }),
           time: '10:00 AM',
           vehicle: '2020 Subaru Outback',
           message,

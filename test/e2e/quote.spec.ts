@@ -4,15 +4,8 @@
  * that keeps everything typed.
  */
 import { expect, test } from './support/fixtures';
-import {
-  nextWeekday,
-  nextWeekendDay,
-  openWizard,
-  timeOptions,
-  WEEKDAY_TIMES,
-  WEEKEND_TIMES,
-  wizard,
-} from './support/quote';
+import { sundayFor, viaStack, weekdayFor } from './support/slots';
+import { openWizard, timeOptions, WEEKDAY_TIMES, WEEKEND_TIMES, wizard } from './support/quote';
 
 const PHONE = '(919) 555-0142';
 const ADDONS = [
@@ -65,7 +58,11 @@ test('a weekday request is stored by the API, then the wizard starts afresh', as
   stack,
 }) => {
   const email = stack.uniqueEmail('quote');
-  const date = nextWeekday();
+  // A weekday with every time free: the list below is the whole weekday list.
+  const date = await weekdayFor(viaStack(stack), 'quote', {
+    vehicleType: 'SUV',
+    addOns: ['Pet Hair Removal', 'Ceramic Wax'],
+  });
   await openWizard(page);
   const w = wizard(page);
   await w.vehicle('SUV').click();
@@ -136,15 +133,17 @@ test('a weekday request is stored by the API, then the wizard starts afresh', as
   await expect(w.total).toHaveCount(0);
 });
 
-test('a weekend day offers the weekend times', async ({ page }) => {
+test('a weekend day offers the weekend times', async ({ page, stack }) => {
+  const sunday = await sundayFor(viaStack(stack), 'weekend-offer', { vehicleType: 'Sedan' });
+  const weekday = await weekdayFor(viaStack(stack), 'weekend-offer', { vehicleType: 'Sedan' });
   await openWizard(page);
   const w = wizard(page);
   await w.vehicle('Sedan').click();
   await w.section.getByRole('button', { name: 'Continue' }).click();
-  await w.field('Preferred Date').fill(nextWeekendDay());
+  await w.field('Preferred Date').fill(sunday);
   expect(await timeOptions(w.time)).toEqual(WEEKEND_TIMES);
   // Changing to a weekday changes the options.
-  await w.field('Preferred Date').fill(nextWeekday());
+  await w.field('Preferred Date').fill(weekday);
   expect(await timeOptions(w.time)).toEqual(WEEKDAY_TIMES);
 });
 
@@ -158,7 +157,11 @@ test('while the API is down the request fails with the phone number and nothing 
     /Failed to load resource: (net::ERR_FAILED|the server responded with a status of 502)/,
   );
   const email = stack.uniqueEmail('down');
-  const date = nextWeekendDay();
+  const date = await sundayFor(viaStack(stack), 'quote-down', {
+    vehicleType: 'Minivan',
+    addOns: ['Leather Conditioning'],
+    time: '10:00 AM',
+  });
   await openWizard(page);
   const w = wizard(page);
   await w.vehicle('Minivan').click();

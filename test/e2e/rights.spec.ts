@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readE2eEnv } from './support/env';
 import { expect, strongPassword, test } from './support/fixtures';
-import { fillAddress, nextWeekday, openWizard, wizard } from './support/quote';
+import { fillAddress, openWizard, wizard } from './support/quote';
+import { viaStack, weekdayFor } from './support/slots';
 import { prerenderedPaths } from '../../src/app/routes';
 import { sitemapLocations } from '../../scripts/lib/sitemap';
 
@@ -68,7 +69,9 @@ test('sign up, add a vehicle, send a quote, download my data, delete my account'
   await w.field('Full Name').fill(name);
   await w.field('Phone Number').fill(phone);
   await fillAddress(w);
-  await w.field('Preferred Date').fill(nextWeekday());
+  await w
+    .field('Preferred Date')
+    .fill(await weekdayFor(viaStack(stack), 'rights', { vehicleType: 'SUV', time: '5:00 PM' }));
   await w.time.selectOption('5:00 PM');
   await w.submit.click();
   await expect(page.getByText(/^Thank you! Your quote request has been submitted/)).toBeVisible();

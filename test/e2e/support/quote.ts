@@ -1,22 +1,6 @@
 /** Helpers for the quote wizard journeys. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** YYYY-MM-DD of the first day after today (New York) that passes `want` (0 = Sunday). */
-export function nextDate(want: (weekday: number) => boolean): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
-    new Date(),
-  );
-  const day = new Date(`${today}T12:00:00Z`);
-  for (let i = 1; i <= 14; i += 1) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    if (want(day.getUTCDay())) return day.toISOString().slice(0, 10);
-  }
-  throw new Error('no such day within two weeks');
-}
-
-export const nextWeekday = () => nextDate((d) => d >= 1 && d <= 5);
-export const nextWeekendDay = () => nextDate((d) => d === 0 || d === 6);
-
 export const WEEKDAY_TIMES = ['4:00 PM', '5:00 PM', '6:00 PM'];
 export const WEEKEND_TIMES = ['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM'];
 

@@ -1,0 +1,119 @@
+/**
+ * Dates for the journeys that book, now that a time once held is no longer offered (docs/product.md
+ * §5, real availability). Two journeys running side by side must never ask for one time, and a
+ * retried journey must not find its own first attempt in the way. So each journey books in a lane
+ * of its own: lane k of weekdays takes the k-th, (k + n)-th, (k + 2n)-th … weekday after today
+ * (n lanes), and of those the first day on which the time it wants is still free, as
+ * `GET /availability` answers. Weekend lanes use Sundays only: the availability journey closes
+ * Saturdays while others run.
+ */
+import { WEEKDAY_TIMES, WEEKEND_TIMES } from './quote';
+
+/** Every journey that books on a weekday, one lane each. */
+const WEEKDAY_LANES = [
+  'quote',
+  'weekend-offer',
+  'keyboard',
+  'notify',
+  'owner',
+  'rights',
+  'book-again',
+  'dashboard-edited',
+  'dashboard-cancelled',
+  'route-a11y-phone',
+  'route-a11y-laptop',
+  'route-htmlcs-phone',
+  'route-htmlcs-laptop',
+  'availability-race',
+] as const;
+
+/** Every journey that books on a Sunday, one lane each. */
+const SUNDAY_LANES = [
+  'weekend-offer',
+  'quote-down',
+  'owner-schedule',
+  'production-one-process',
+  'production-nginx',
+] as const;
+
+export type WeekdayLane = (typeof WEEKDAY_LANES)[number];
+export type SundayLane = (typeof SUNDAY_LANES)[number];
+
+/** What a lane's day must have free. */
+interface Want {
+  vehicleType: string;
+  addOns?: string[];
+  /** A time that must be free; left out, every time of the day must be free. */
+  time?: string;
+}
+
+/** Reads a path of the API (GET), answering its JSON. */
+export type ApiGet = (path: string) => Promise<{ json(): Promise<unknown> }>;
+
+/** The next `days` dates after today in New York (YYYY-MM-DD) with their weekday (0 = Sunday). */
+function comingDays(days: number): { date: string; weekday: number }[] {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+    new Date(),
+  );
+  const day = new Date(`${today}T12:00:00Z`);
+  const out: { date: string; weekday: number }[] = [];
+  for (let i = 1; i <= days; i += 1) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    out.push({ date: day.toISOString().slice(0, 10), weekday: day.getUTCDay() });
+  }
+  return out;
+}
+
+async function firstFree(
+  get: ApiGet,
+  candidates: string[],
+  want: Want,
+  fullDay: string[],
+): Promise<string> {
+  const params = new URLSearchParams({
+    from: candidates[0]!,
+    to: candidates[candidates.length - 1]!,
+    vehicleType: want.vehicleType,
+  });
+  if (want.addOns?.length) params.set('addOns', want.addOns.join(','));
+  const free = (await (await get(`/availability?${params}`)).json()) as {
+    date: string;
+    times: string[];
+  }[];
+  const times = new Map(free.map((day) => [day.date, day.times]));
+  const found = candidates.find((date) => {
+    const open = times.get(date) ?? [];
+    return want.time ? open.includes(want.time) : fullDay.every((t) => open.includes(t));
+  });
+  if (!found) throw new Error(`no free day in the lane for ${JSON.stringify(want)}`);
+  return found;
+}
+
+/** A weekday of the lane's on which `want` is free (YYYY-MM-DD). */
+export function weekdayFor(get: ApiGet, lane: WeekdayLane, want: Want): Promise<string> {
+  const weekdays = comingDays(60).filter((d) => d.weekday >= 1 && d.weekday <= 5);
+  const index = WEEKDAY_LANES.indexOf(lane);
+  const mine = weekdays.filter((_, i) => i % WEEKDAY_LANES.length === index).map((d) => d.date);
+  return firstFree(get, mine, want, WEEKDAY_TIMES);
+}
+
+/** A Sunday of the lane's on which `want` is free (YYYY-MM-DD). */
+export function sundayFor(get: ApiGet, lane: SundayLane, want: Want): Promise<string> {
+  const sundays = comingDays(60).filter((d) => d.weekday === 0);
+  const index = SUNDAY_LANES.indexOf(lane);
+  // Eight or nine Sundays in 60 days: the lanes share them by turns.
+  const mine = sundays.filter((_, i) => i % SUNDAY_LANES.length === index).map((d) => d.date);
+  return firstFree(get, mine, want, WEEKEND_TIMES);
+}
+
+/** A date as the dashboard writes it (M/D/YY). */
+export function shortDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return `${month}/${day}/${String(year).slice(2)}`;
+}
+
+/** `GET` through the e2e stack's API. */
+export const viaStack =
+  (stack: { api(path: string): Promise<Response> }): ApiGet =>
+  (path) =>
+    stack.api(path);
