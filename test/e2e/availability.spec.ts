@@ -46,7 +46,7 @@ async function visitorReady(
   const w = wizard(page);
   await w.vehicle('Sedan').click();
   await w.section.getByRole('button', { name: 'Continue' }).click();
-  const email = stack.uniqueEmail(`race-${who}`);
+  const email = stack.uniqueEmail(`race-${who.toLowerCase()}`);
   await w.field('Full Name').fill(`Rae ${who}`);
   await w.field('Phone Number').fill('(919) 555-0166');
   await w.field('Email Address').fill(email);
