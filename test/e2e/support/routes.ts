@@ -2,7 +2,7 @@
  * Every route of the product (docs/product.md §2) with what shows that its page has finished loading:
  * the visitor journey, the accessibility checks and the screenshots walk these lists.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   ownerPageList,
   ownerPageUrl,
@@ -141,74 +141,50 @@ interface OwnerPageCheck {
 /** The pages whose path holds a parameter (`:id`): reached from another page. */
 type ReachedPageId = Extract<OwnerPageEntry, { path: `${string}:${string}` }>['id'];
 
-/** A link of a list on the page it is on, once the list has loaded. */
-const firstLinkOf = async (page: Page, path: string, list: string) => {
+const list = (page: Page, name: string) => page.getByRole('list', { name });
+
+/** Goes to `path` and follows the first link of its list `name`. */
+const firstLinkOf = async (page: Page, path: string, name: string) => {
   await page.goto(path);
-  await page.getByRole('list', { name: list }).getByRole('link').first().click();
+  await list(page, name).getByRole('link').first().click();
 };
+
+/** Loaded: the level-1 heading, then `content` (when given), and no loading indicator. */
+const loaded =
+  (title: string | RegExp, content?: (page: Page) => Locator) => async (page: Page) => {
+    await heading(title)(page);
+    if (content) await expect(content(page)).toBeVisible();
+    await settled(page);
+  };
 
 /**
  * What shows that each page of the console has loaded, and how a page with a parameter is
- * reached. A page without an entry is checked by its level-1 heading and no loading indicator.
+ * reached. A page without an entry (Health) is checked by its level-1 heading and no loading
+ * indicator.
  */
 const ownerPageChecks: Partial<Record<OwnerPageId, OwnerPageCheck>> &
   Record<ReachedPageId, Required<OwnerPageCheck>> = {
-  inbox: {
-    ready: async (page) => {
-      await heading('Requests inbox')(page);
-      await expect(page.getByRole('list', { name: 'Quote requests' })).toBeVisible();
-      await settled(page);
-    },
-  },
+  inbox: { ready: loaded('Requests inbox', (page) => list(page, 'Quote requests')) },
   request: {
     open: (page) => firstLinkOf(page, '/owner', 'Quote requests'),
-    ready: async (page) => {
-      await heading(/^Request from /)(page);
-      await settled(page);
-    },
+    ready: loaded(/^Request from /),
   },
   route: {
     open: async (page, walk) => {
       await page.goto(`/owner/route?from=${walk.routeDay}`);
     },
-    ready: async (page) => {
-      await heading('Route')(page);
-      await settled(page);
-    },
+    ready: loaded('Route'),
   },
-  customers: {
-    ready: async (page) => {
-      await heading('Customers')(page);
-      await expect(page.getByRole('list', { name: 'Customers' })).toBeVisible();
-      await settled(page);
-    },
-  },
+  customers: { ready: loaded('Customers', (page) => list(page, 'Customers')) },
   customer: {
     open: (page) => firstLinkOf(page, '/owner/customers', 'Customers'),
-    ready: async (page) => {
-      await expect(page.getByRole('button', { name: 'Save adjustment' })).toBeVisible();
-      await settled(page);
-    },
+    ready: loaded(/.+/, (page) => page.getByRole('button', { name: 'Save adjustment' })),
   },
-  numbers: {
-    ready: async (page) => {
-      await heading('Numbers')(page);
-      await expect(page.getByRole('table')).toBeVisible();
-      await settled(page);
-    },
-  },
+  numbers: { ready: loaded('Numbers', (page) => page.getByRole('table')) },
   availability: {
-    ready: async (page) => {
-      await heading('Availability')(page);
-      await expect(page.getByRole('button', { name: 'Save availability' })).toBeVisible();
-      await settled(page);
-    },
-  },
-  health: {
-    ready: async (page) => {
-      await heading('Health')(page);
-      await settled(page);
-    },
+    ready: loaded('Availability', (page) =>
+      page.getByRole('button', { name: 'Save availability' }),
+    ),
   },
 };
 
@@ -219,12 +195,7 @@ const ownerPageChecks: Partial<Record<OwnerPageId, OwnerPageCheck>> &
  */
 export const ownerRoutes = (walk: OwnerWalk): RouteCheck[] =>
   ownerPageList.map(({ id, path }) => {
-    const check: OwnerPageCheck = ownerPageChecks[id] ?? {
-      ready: async (page) => {
-        await heading(/.+/)(page);
-        await settled(page);
-      },
-    };
+    const check: OwnerPageCheck = ownerPageChecks[id] ?? { ready: loaded(/.+/) };
     return {
       path: ownerPageUrl(path),
       name: `owner-${id}`,
