@@ -14,7 +14,8 @@ import { server } from '../testing/server';
 import { createFakeCognito } from '../testing/cognito';
 import { setTokens } from '../api/session/tokenStore';
 import type { OwnerCustomer, OwnerNumbers } from '../features/owner/api/generated';
-import { OWNER_BASE, ownerPages } from '../features/owner/OwnerRoutes';
+import { ownerPages } from '../features/owner/OwnerRoutes';
+import { ownerPageUrl } from '../features/owner/ownerPageList';
 import { ownerBooking, signInAsOwner } from '../features/owner/testing/ownerApi';
 import { dashboardPages } from './dashboard/dashboardPages';
 
@@ -229,7 +230,7 @@ describe('every aria-labelledby and aria-describedby names an element', () => {
     },
   );
 
-  it.each(ownerPages.map(({ path }) => [path ? `${OWNER_BASE}/${path}` : OWNER_BASE]))(
+  it.each(ownerPages.map(({ path }) => [ownerPageUrl(path)]))(
     'on the owner page %s',
     async (path) => {
       signInAsOwner();

@@ -34,6 +34,8 @@ const PHONE = '@media (max-width: 599.95px)';
  * The `sx` of a table that is a table from 600 px wide and one card per row below: the header
  * is kept for screen readers only, and each cell (row headers too) shows its column's name from
  * its `data-label` (set it on every body cell). Same cells, so the same data, actions and inline edits.
+ * A cell's content is beside its name: a cell holding text and then an element (a second line, a
+ * link under a word) stacks them in the value column, none under the name.
  */
 export function cardRowsOnPhone(minWidth: number) {
   return {
@@ -72,6 +74,7 @@ export function cardRowsOnPhone(minWidth: number) {
         fontWeight: 600,
         color: 'text.secondary',
       },
+      '& tbody td > *, & tbody th > *': { gridColumn: 2 },
     },
   } as const;
 }

@@ -14,8 +14,13 @@ import CustomerDetailPage from './customers/CustomerDetailPage';
 import HealthPage from './health/HealthPage';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { AuthenticatorGate } from './AuthenticatorGate';
-import { OWNER_TEXT } from './texts';
-import { availabilityTexts } from './availability/texts';
+import {
+  OWNER_BASE,
+  ownerPageList,
+  ownerPageUrl,
+  type OwnerNavPageId,
+  type OwnerPageId,
+} from './ownerPageList';
 
 // The charts' library is large: the numbers load when opened (an `owner-` chunk, which the
 // build's isolation check counts as the console's).
@@ -27,9 +32,6 @@ const AvailabilityPage = lazy(
   () => import(/* webpackChunkName: "owner-availability" */ './availability/AvailabilityPage'),
 );
 
-/** Where these routes are mounted in the app's route table (src/app/routes.tsx). */
-export const OWNER_BASE = '/owner';
-
 /** A page of the console: its path under /owner and, when it has one, its navigation link. */
 export interface OwnerPage {
   path: string;
@@ -37,39 +39,37 @@ export interface OwnerPage {
   nav?: { label: string; icon: ComponentType };
 }
 
-/**
- * The console's pages, in the order of the navigation. A new page is one more entry here (the
- * customers' and the numbers' pages too); an entry without `nav` has no link of its own.
- */
-export const ownerPages: OwnerPage[] = [
-  { path: '', Page: InboxPage, nav: { label: OWNER_TEXT.nav.inbox, icon: InboxIcon } },
-  { path: 'requests/:id', Page: RequestPage },
-  { path: 'route', Page: RoutePage, nav: { label: OWNER_TEXT.nav.route, icon: RouteIcon } },
-  {
-    path: 'customers',
-    Page: CustomersPage,
-    nav: { label: OWNER_TEXT.nav.customers, icon: PeopleIcon },
-  },
-  { path: 'customers/:userId', Page: CustomerDetailPage },
-  {
-    path: 'numbers',
-    Page: NumbersPage,
-    nav: { label: OWNER_TEXT.nav.numbers, icon: BarChartIcon },
-  },
-  {
-    path: 'availability',
-    Page: AvailabilityPage,
-    nav: { label: availabilityTexts.nav, icon: EventAvailableIcon },
-  },
-  {
-    path: 'health',
-    Page: HealthPage,
-    nav: { label: OWNER_TEXT.nav.health, icon: MonitorHeartIcon },
-  },
-];
+/** Each page's component (./ownerPageList.ts lists them, in order, with their paths). */
+const components: Record<OwnerPageId, ComponentType> = {
+  inbox: InboxPage,
+  request: RequestPage,
+  route: RoutePage,
+  customers: CustomersPage,
+  customer: CustomerDetailPage,
+  numbers: NumbersPage,
+  availability: AvailabilityPage,
+  health: HealthPage,
+};
+
+/** The icon of each page's navigation link. */
+const icons: Record<OwnerNavPageId, ComponentType> = {
+  inbox: InboxIcon,
+  route: RouteIcon,
+  customers: PeopleIcon,
+  numbers: BarChartIcon,
+  availability: EventAvailableIcon,
+  health: MonitorHeartIcon,
+};
+
+/** The console's pages, in the order of the navigation, with their components. */
+export const ownerPages: OwnerPage[] = ownerPageList.map((entry) => ({
+  path: entry.path,
+  Page: components[entry.id],
+  ...('nav' in entry && { nav: { label: entry.nav, icon: icons[entry.id] } }),
+}));
 
 const nav: OwnerNavItem[] = ownerPages.flatMap(({ path, nav: link }) =>
-  link ? [{ ...link, to: path ? `${OWNER_BASE}/${path}` : OWNER_BASE, end: path === '' }] : [],
+  link ? [{ ...link, to: ownerPageUrl(path), end: path === '' }] : [],
 );
 
 const routes: RouteObject[] = [

@@ -2,7 +2,13 @@
  * Every route of the product (docs/product.md §2) with what shows that its page has finished loading:
  * the visitor journey, the accessibility checks and the screenshots walk these lists.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  ownerPageList,
+  ownerPageUrl,
+  type OwnerPageEntry,
+  type OwnerPageId,
+} from '../../../src/features/owner/ownerPageList';
 
 export interface RouteCheck {
   path: string;
@@ -10,6 +16,14 @@ export interface RouteCheck {
   name: string;
   /** Waits until the page shows its content (not a loading state). */
   ready(page: Page): Promise<void>;
+  /** Goes to the page when going to `path` is not enough (it is reached from another page). */
+  open?(page: Page): Promise<void>;
+}
+
+/** Goes to the route's page (through `open` when it has one). */
+export async function visit(page: Page, route: RouteCheck) {
+  if (route.open) await route.open(page);
+  else await page.goto(route.path);
 }
 
 const heading = (name: string | RegExp) => async (page: Page) => {
@@ -113,47 +127,87 @@ export const dashboardRoutes: RouteCheck[] = [
   },
 ];
 
+/** What a walk through the owner console needs set up first: a day whose route has a stop. */
+export interface OwnerWalk {
+  routeDay: string;
+}
+
+interface OwnerPageCheck {
+  ready(page: Page): Promise<void>;
+  /** How the page is reached (by default its address). */
+  open?(page: Page, walk: OwnerWalk): Promise<void>;
+}
+
+/** The pages whose path holds a parameter (`:id`): reached from another page. */
+type ReachedPageId = Extract<OwnerPageEntry, { path: `${string}:${string}` }>['id'];
+
+const list = (page: Page, name: string) => page.getByRole('list', { name });
+
+/** Goes to `path` and follows the first link of its list `name`. */
+const firstLinkOf = async (page: Page, path: string, name: string) => {
+  await page.goto(path);
+  await list(page, name).getByRole('link').first().click();
+};
+
+/** Loaded: the level-1 heading, then `content` (when given), and no loading indicator. */
+const loaded =
+  (title: string | RegExp, content?: (page: Page) => Locator) => async (page: Page) => {
+    await heading(title)(page);
+    if (content) await expect(content(page)).toBeVisible();
+    await settled(page);
+  };
+
 /**
- * The owner console's screens (signed in as the owner). The request page is reached from the
- * inbox; the route opens on `from` (a day with an appointment) when given.
+ * What shows that each page of the console has loaded, and how a page with a parameter is
+ * reached. A page without an entry (Health) is checked by its level-1 heading and no loading
+ * indicator.
  */
-export const ownerRoutes: RouteCheck[] = [
-  {
-    path: '/owner',
-    name: 'owner-inbox',
-    ready: async (page) => {
-      await heading('Requests inbox')(page);
-      await expect(page.getByRole('list', { name: 'Quote requests' })).toBeVisible();
-      await settled(page);
-    },
+const ownerPageChecks: Partial<Record<OwnerPageId, OwnerPageCheck>> &
+  Record<ReachedPageId, Required<OwnerPageCheck>> = {
+  inbox: { ready: loaded('Requests inbox', (page) => list(page, 'Quote requests')) },
+  request: {
+    open: (page) => firstLinkOf(page, '/owner', 'Quote requests'),
+    ready: loaded(/^Request from /),
   },
-  {
-    path: '/owner/route',
-    name: 'owner-route',
-    ready: async (page) => {
-      await heading('Route')(page);
-      await settled(page);
+  route: {
+    open: async (page, walk) => {
+      await page.goto(`/owner/route?from=${walk.routeDay}`);
     },
+    ready: loaded('Route'),
   },
-  {
-    path: '/owner/customers',
-    name: 'owner-customers',
-    ready: async (page) => {
-      await heading('Customers')(page);
-      await expect(page.getByRole('list', { name: 'Customers' })).toBeVisible();
-      await settled(page);
-    },
+  customers: { ready: loaded('Customers', (page) => list(page, 'Customers')) },
+  customer: {
+    open: (page) => firstLinkOf(page, '/owner/customers', 'Customers'),
+    ready: loaded(/.+/, (page) => page.getByRole('button', { name: 'Save adjustment' })),
   },
-  {
-    path: '/owner/numbers',
-    name: 'owner-numbers',
-    ready: async (page) => {
-      await heading('Numbers')(page);
-      await expect(page.getByRole('table')).toBeVisible();
-      await settled(page);
-    },
+  numbers: { ready: loaded('Numbers', (page) => page.getByRole('table')) },
+  availability: {
+    ready: loaded('Availability', (page) =>
+      page.getByRole('button', { name: 'Save availability' }),
+    ),
   },
-];
+};
+
+/**
+ * Every page of the owner console (signed in as the owner), in the order of the console's own
+ * list (src/features/owner/ownerPageList.ts): a page added there is visited too. A request's
+ * and a customer's page open from the first link of their list, the route on the walk's day.
+ */
+export const ownerRoutes = (walk: OwnerWalk): RouteCheck[] =>
+  ownerPageList.map(({ id, path }) => {
+    const check: OwnerPageCheck = ownerPageChecks[id] ?? { ready: loaded(/.+/) };
+    return {
+      path: ownerPageUrl(path),
+      name: `owner-${id}`,
+      ready: check.ready,
+      ...(check.open && { open: (page: Page) => check.open!(page, walk) }),
+    };
+  });
+
+/** The addresses of the console's navigation links, in order. */
+export const ownerNavPaths = ownerPageList.flatMap((entry) =>
+  'nav' in entry ? [ownerPageUrl(entry.path)] : [],
+);
 
 export const viewports = {
   phone: { width: 390, height: 844 },

@@ -25,6 +25,11 @@ const WEEKDAY_LANES = [
   'route-htmlcs-phone',
   'route-htmlcs-laptop',
   'availability-race',
+  'health-a11y-phone',
+  'health-a11y-laptop',
+  'health-htmlcs-phone',
+  'health-htmlcs-laptop',
+  'health-tables',
 ] as const;
 
 /** Every journey that books on a Sunday, one lane each. */
@@ -64,23 +69,35 @@ function comingDays(days: number): { date: string; weekday: number }[] {
   return out;
 }
 
+/** The API answers at most 62 days a request; the owner's default horizon is 90 days. */
+const DAYS_AHEAD = 88;
+const DAYS_A_REQUEST = 62;
+
 async function firstFree(
   get: ApiGet,
   candidates: string[],
   want: Want,
   fullDay: string[],
 ): Promise<string> {
-  const params = new URLSearchParams({
-    from: candidates[0]!,
-    to: candidates[candidates.length - 1]!,
-    vehicleType: want.vehicleType,
-  });
-  if (want.addOns?.length) params.set('addOns', want.addOns.join(','));
-  const free = (await (await get(`/availability?${params}`)).json()) as {
-    date: string;
-    times: string[];
-  }[];
-  const times = new Map(free.map((day) => [day.date, day.times]));
+  const times = new Map<string, string[]>();
+  for (let i = 0; i < candidates.length;) {
+    const from = candidates[i]!;
+    const last = new Date(`${from}T12:00:00Z`);
+    last.setUTCDate(last.getUTCDate() + DAYS_A_REQUEST - 1);
+    const inRange = candidates.slice(i).filter((date) => date <= last.toISOString().slice(0, 10));
+    const params = new URLSearchParams({
+      from,
+      to: inRange[inRange.length - 1]!,
+      vehicleType: want.vehicleType,
+    });
+    if (want.addOns?.length) params.set('addOns', want.addOns.join(','));
+    const free = (await (await get(`/availability?${params}`)).json()) as {
+      date: string;
+      times: string[];
+    }[];
+    for (const day of free) times.set(day.date, day.times);
+    i += inRange.length;
+  }
   const found = candidates.find((date) => {
     const open = times.get(date) ?? [];
     return want.time ? open.includes(want.time) : fullDay.every((t) => open.includes(t));
@@ -91,7 +108,7 @@ async function firstFree(
 
 /** A weekday of the lane's on which `want` is free (YYYY-MM-DD). */
 export function weekdayFor(get: ApiGet, lane: WeekdayLane, want: Want): Promise<string> {
-  const weekdays = comingDays(60).filter((d) => d.weekday >= 1 && d.weekday <= 5);
+  const weekdays = comingDays(DAYS_AHEAD).filter((d) => d.weekday >= 1 && d.weekday <= 5);
   const index = WEEKDAY_LANES.indexOf(lane);
   const mine = weekdays.filter((_, i) => i % WEEKDAY_LANES.length === index).map((d) => d.date);
   return firstFree(get, mine, want, WEEKDAY_TIMES);
@@ -99,9 +116,9 @@ export function weekdayFor(get: ApiGet, lane: WeekdayLane, want: Want): Promise<
 
 /** A Sunday of the lane's on which `want` is free (YYYY-MM-DD). */
 export function sundayFor(get: ApiGet, lane: SundayLane, want: Want): Promise<string> {
-  const sundays = comingDays(60).filter((d) => d.weekday === 0);
+  const sundays = comingDays(DAYS_AHEAD).filter((d) => d.weekday === 0);
   const index = SUNDAY_LANES.indexOf(lane);
-  // Eight or nine Sundays in 60 days: the lanes share them by turns.
+  // Twelve or thirteen Sundays: the lanes share them by turns.
   const mine = sundays.filter((_, i) => i % SUNDAY_LANES.length === index).map((d) => d.date);
   return firstFree(get, mine, want, WEEKEND_TIMES);
 }

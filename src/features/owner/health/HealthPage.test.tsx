@@ -146,3 +146,22 @@ it("counts the errors of customers' browsers of the last 7 days, by message", as
     .closest('tr')!;
   expect(row).toHaveTextContent('4');
 });
+
+it("labels every cell with its column's heading: on a phone each row is a card of labelled cells", async () => {
+  server.use(contractHttp.get('/owner/health', () => HttpResponse.json<OwnerHealth>(health())));
+  render();
+  for (const name of [t.failedLabel, t.suppressedLabel, t.errorsLabel]) {
+    const table = await screen.findByRole('table', { name });
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((heading) => heading.textContent);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const labels = [...row.querySelectorAll('th, td')].map((cell) =>
+        cell.getAttribute('data-label'),
+      );
+      expect({ table: name, labels }).toEqual({ table: name, labels: headings });
+    }
+  }
+});

@@ -21,7 +21,7 @@ import {
   type OwnerHealth,
 } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
-import { ScrollableTable } from '../../../components/ScrollableTable';
+import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
 import { Failure } from '../Failure';
 import { failure, receivedText } from '../format';
 import { OWNER_TEXT } from '../texts';
@@ -51,29 +51,65 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A table with its column headings; `label` names it for screen readers. */
-function HealthTable({
+/** A column of a HealthTable: its heading and what it shows of a row's item. */
+interface Column<Item> {
+  heading: string;
+  cell: (item: Item) => ReactNode;
+}
+
+/**
+ * A table of `items`, one row each, whose first column names the row; `label` names it for
+ * screen readers. Below 600 px each row is a card whose cells carry their column's heading.
+ */
+function HealthTable<Item>({
   label,
   columns,
-  children,
+  items,
+  rowKey,
+  minWidth,
 }: {
   label: string;
-  columns: string[];
-  children: ReactNode;
+  columns: Column<Item>[];
+  items: Item[];
+  rowKey: (item: Item) => string;
+  /** The table's narrowest width from 600 px up (it scrolls sideways below that). */
+  minWidth: number;
 }) {
   return (
     <ScrollableTable aria-label={label}>
-      <Table size="small" aria-label={label}>
+      <Table size="small" aria-label={label} sx={cardRowsOnPhone(minWidth)}>
         <TableHead>
           <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column} component="th" scope="col">
-                {column}
+            {columns.map(({ heading }) => (
+              <TableCell key={heading} component="th" scope="col">
+                {heading}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>{children}</TableBody>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow key={rowKey(item)}>
+              {columns.map(({ heading, cell }, index) =>
+                index === 0 ? (
+                  <TableCell
+                    key={heading}
+                    component="th"
+                    scope="row"
+                    data-label={heading}
+                    sx={{ wordBreak: 'break-word' }}
+                  >
+                    {cell(item)}
+                  </TableCell>
+                ) : (
+                  <TableCell key={heading} data-label={heading}>
+                    {cell(item)}
+                  </TableCell>
+                ),
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
       </Table>
     </ScrollableTable>
   );
@@ -121,23 +157,34 @@ function FailedMessages({ health }: { health: OwnerHealth }) {
       {health.failedMessages.length === 0 ? (
         <Typography>{t.noFailed}</Typography>
       ) : (
-        <HealthTable label={t.failedLabel} columns={[t.message, t.to, t.why, t.when, t.action]}>
-          {health.failedMessages.map((message) => (
-            <TableRow key={message.id}>
-              <TableCell component="th" scope="row">
-                {t.kinds[message.kind]}
-              </TableCell>
-              <TableCell>{message.to ?? t.ownerInbox}</TableCell>
-              <TableCell>
-                {t.failures[message.failure]}
-                {message.reason && (
-                  <Typography variant="body2" color="text.secondary">
-                    {message.reason}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>{message.failedAt ? receivedText(message.failedAt) : ''}</TableCell>
-              <TableCell>
+        <HealthTable
+          label={t.failedLabel}
+          items={health.failedMessages}
+          rowKey={(message) => message.id}
+          minWidth={640}
+          columns={[
+            { heading: t.message, cell: (message) => t.kinds[message.kind] },
+            { heading: t.to, cell: (message) => message.to ?? t.ownerInbox },
+            {
+              heading: t.why,
+              cell: (message) => (
+                <>
+                  {t.failures[message.failure]}
+                  {message.reason && (
+                    <Typography variant="body2" color="text.secondary">
+                      {message.reason}
+                    </Typography>
+                  )}
+                </>
+              ),
+            },
+            {
+              heading: t.when,
+              cell: (message) => (message.failedAt ? receivedText(message.failedAt) : ''),
+            },
+            {
+              heading: t.action,
+              cell: (message) => (
                 <Button
                   variant="outlined"
                   size="small"
@@ -146,10 +193,10 @@ function FailedMessages({ health }: { health: OwnerHealth }) {
                 >
                   {t.sendAgain}
                 </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </HealthTable>
+              ),
+            },
+          ]}
+        />
       )}
     </Section>
   );
@@ -169,18 +216,22 @@ function SuppressedAddresses({ health }: { health: OwnerHealth }) {
       {health.suppressed.length === 0 ? (
         <Typography>{t.noSuppressed}</Typography>
       ) : (
-        <HealthTable label={t.suppressedLabel} columns={[t.address, t.why, t.since, t.action]}>
-          {health.suppressed.map((address) => (
-            <TableRow key={address.email}>
-              <TableCell component="th" scope="row">
-                {address.email}
-              </TableCell>
-              <TableCell>
-                {t.reasons[address.reason]}
-                {address.detail ? ` (${address.detail})` : ''}
-              </TableCell>
-              <TableCell>{receivedText(address.suppressedAt)}</TableCell>
-              <TableCell>
+        <HealthTable
+          label={t.suppressedLabel}
+          items={health.suppressed}
+          rowKey={(address) => address.email}
+          minWidth={520}
+          columns={[
+            { heading: t.address, cell: (address) => address.email },
+            {
+              heading: t.why,
+              cell: (address) =>
+                `${t.reasons[address.reason]}${address.detail ? ` (${address.detail})` : ''}`,
+            },
+            { heading: t.since, cell: (address) => receivedText(address.suppressedAt) },
+            {
+              heading: t.action,
+              cell: (address) => (
                 <Button
                   variant="outlined"
                   size="small"
@@ -189,10 +240,10 @@ function SuppressedAddresses({ health }: { health: OwnerHealth }) {
                 >
                   {t.allowAgain}
                 </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </HealthTable>
+              ),
+            },
+          ]}
+        />
       )}
     </Section>
   );
@@ -236,16 +287,16 @@ function Figures({ health }: { health: OwnerHealth }) {
       <Section title={t.errorsTitle(clientErrors.days)}>
         <Typography sx={{ mb: 1 }}>{t.errorCount(clientErrors.total)}</Typography>
         {clientErrors.messages.length > 0 && (
-          <HealthTable label={t.errorsLabel} columns={[t.errorMessage, t.times]}>
-            {clientErrors.messages.map((error) => (
-              <TableRow key={error.message}>
-                <TableCell component="th" scope="row" sx={{ wordBreak: 'break-word' }}>
-                  {error.message}
-                </TableCell>
-                <TableCell>{formatCount(error.count)}</TableCell>
-              </TableRow>
-            ))}
-          </HealthTable>
+          <HealthTable
+            label={t.errorsLabel}
+            items={clientErrors.messages}
+            rowKey={(error) => error.message}
+            minWidth={0}
+            columns={[
+              { heading: t.errorMessage, cell: (error) => error.message },
+              { heading: t.times, cell: (error) => formatCount(error.count) },
+            ]}
+          />
         )}
       </Section>
     </>
