@@ -56,7 +56,7 @@ import { benchOwnerInbox, OWNER_INBOX_HEADING, ownerInboxMarkdown } from './lib/
 import { freePortsInRange } from './lib/ports';
 import { ensureNginx, startNginx } from './lib/nginx';
 import { callCognito, isRecord } from './lib/cognitoClient';
-import { openDatabase } from '../server/db';
+import { openDatabase } from '../server/platform/db';
 import { completeBooking } from '../server/bookings';
 import { CAPS } from '../server/caps';
 import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './lib/benchOutbox';

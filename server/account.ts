@@ -1,7 +1,7 @@
 /**
  * A customer's rights over their account: "Download my data" (everything stored about them as
  * one JSON document) and "Delete my account" (the identity account deleted at the identity
- * provider, the deletion recorded in the erasure list outside the database (./erasureList.ts;
+ * provider, the deletion recorded in the erasure list outside the database (./platform/erasureList.ts;
  * a restore erases the account again, ./erasure.ts), then every personal row erased or
  * anonymised in one transaction, the picture files removed, the account's tokens refused from
  * then on, and an anonymous event left for the owner).
@@ -16,18 +16,18 @@ import path from 'node:path';
 import { decodeJwt } from 'jose';
 import type { AccountDeletion, AccountExport } from '../domain/contract/types';
 import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../domain/accountRights';
-import { inWriteTransaction, newId, statement, type Db } from './db';
-import { appendErasure, erasureListPath } from './erasureList';
-import { badRequest, forbidden, HttpError, unauthorized } from './errors';
+import { inWriteTransaction, newId, statement, type Db } from './platform/db';
+import { appendErasure, erasureListPath } from './platform/erasureList';
+import { badRequest, forbidden, HttpError, unauthorized } from './platform/errors';
 import { emailPreferences, getLoyalty, getProfile, type Customer } from './customers';
 import { listVehicles } from './vehicles';
 import { listBookings } from './bookings';
 import { listCalendlyBookings } from './calendly';
 import { listSubscriptions } from './subscriptions';
-import type { VerifiedToken } from './auth';
-import type { ServerOptions } from './config';
-import type { Context, OperationHandlers } from './operationTypes';
-import { identityAction, identityEndpoint, type IdentityAnswer } from './identityProvider';
+import type { VerifiedToken } from './platform/auth';
+import type { ServerOptions } from './platform/config';
+import type { Context, OperationHandlers } from './platform/operationTypes';
+import { identityAction, identityEndpoint, type IdentityAnswer } from './platform/identityProvider';
 
 /** Whom a row belongs to: the account's id, and its verified e-mail in lower case ('' if none). */
 export interface Subject {
@@ -77,7 +77,7 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       ).run(subject);
     },
   },
-  // A quote's first answer, kept 24 hours for its Idempotency-Key (server/idempotency.ts).
+  // A quote's first answer, kept 24 hours for its Idempotency-Key (server/platform/idempotency.ts).
   { table: 'idempotency_keys', erase: deleteByUserOrBooking('idempotency_keys') },
   {
     table: 'pictures',
@@ -266,7 +266,7 @@ export class IdentityDeletionError extends Error {}
 
 /**
  * Cognito's `DeleteUser` (the user deletes themself with their access token) at the identity
- * API endpoint (./identityProvider.ts). An account the provider no longer knows counts as
+ * API endpoint (./platform/identityProvider.ts). An account the provider no longer knows counts as
  * deleted, so a deletion interrupted after this step finishes when it is sent again.
  */
 export function cognitoDeleteUser(endpoint: string, timeoutMs = 10_000): IdentityDeleter {
@@ -323,7 +323,7 @@ export function recordDeletion(db: Db, digest: string, deletedAt: string): void 
 
 export interface DeletionDeps {
   picturesDir: string;
-  /** The erasure list (./erasureList.ts) the deletion is recorded in first; none in memory. */
+  /** The erasure list (./platform/erasureList.ts) the deletion is recorded in first; none in memory. */
   erasureList?: string;
   deleteIdentity: IdentityDeleter;
   /** Verifies the body's access token (signature, issuer, client, expiry). */

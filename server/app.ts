@@ -1,7 +1,7 @@
 /**
  * The reference API's server set-up: one Fastify route per openapi.yaml operation. Each request
  * is authenticated as the operation's `security` says, validated against the operation's
- * parameters and body schemas (./validation.ts), then handled by the operation table
+ * parameters and body schemas (./platform/validation.ts), then handled by the operation table
  * (./operations.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -22,38 +22,38 @@ import {
   DEFAULT_QUOTE_RATE_LIMIT,
   SERVER_TIMEOUTS,
   type ServerOptions,
-} from './config';
-import { accountKey, addressKey, isAccountKey } from './clientKey';
-import { openDatabase } from './db';
-import { startCheckpointer, type Checkpointer } from './checkpointer';
-import { badRequest, HttpError, reasonPhrase } from './errors';
+} from './platform/config';
+import { accountKey, addressKey, isAccountKey } from './platform/clientKey';
+import { openDatabase } from './platform/db';
+import { startCheckpointer, type Checkpointer } from './platform/checkpointer';
+import { badRequest, HttpError, reasonPhrase } from './platform/errors';
 import {
   createSchemaCompiler,
   defaultSpecPath,
   listOperations,
   loadOpenApi,
 } from '../domain/contract/openapi';
-import { createTokenVerifier, type TokenVerifier } from './auth';
+import { createTokenVerifier, type TokenVerifier } from './platform/auth';
 import { ensureCustomer, type Customer } from './customers';
 import { createHandlers } from './operations';
-import type { Handler, OperationHandlers } from './operationTypes';
+import type { Handler, OperationHandlers } from './platform/operationTypes';
 import { refusingEndedSessions } from './sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account';
 import { reapplyErasures } from './erasure';
-import { compileRequestValidators, validateRequest } from './validation';
+import { compileRequestValidators, validateRequest } from './platform/validation';
 import { startMailWorker, type MailWorker } from './mail/worker';
-import { registerSecurityHeaders } from './securityHeaders';
+import { registerSecurityHeaders } from './platform/securityHeaders';
 import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner';
 import { createOwnerCustomerHandlers } from './ownerCustomers';
 import { ownerAuthenticatorCheck } from './ownerAuthenticator';
-import { identityEndpoint } from './identityProvider';
+import { identityEndpoint } from './platform/identityProvider';
 import { isOwnerPath } from '../domain/owners';
-import { installServiceHooks, requestIds } from './service';
-import { defaultProbes } from './readiness';
+import { installServiceHooks, requestIds } from './platform/service';
+import { defaultProbes } from './platform/readiness';
 import { registerSesEvents } from './sesEvents';
 import { createOwnerHealthHandlers } from './ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
-import { BOOKING_CHANGE_RATE_LIMIT } from './rules';
+import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
 import { setOwnerDigestThreshold } from './outbox';
 
 /** A customer's changes to a booking (rate-limited like quote requests: they send e-mail). */
@@ -139,7 +139,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const optOut = options.publicApiUrl ? { apiBaseUrl: options.publicApiUrl, secret } : undefined;
   if (mail)
     app.addHook('onReady', async () => void (mailWorker = startMailWorker(db, mail, { optOut })));
-  // WAL checkpoints run in a thread of their own (./checkpointer.ts).
+  // WAL checkpoints run in a thread of their own (./platform/checkpointer.ts).
   let checkpointer: Checkpointer | undefined;
   app.addHook(
     'onReady',

@@ -18,8 +18,8 @@ import {
 } from '../domain/availability';
 import { appointmentText, todayLocal } from '../domain/dates';
 import { addonNames, isAddon } from '../domain/pricing';
-import { statement, type Db } from './db';
-import { badRequest, HttpError } from './errors';
+import { statement, type Db } from './platform/db';
+import { badRequest, HttpError } from './platform/errors';
 
 /** The widest range GET /availability answers, in days. */
 export const MAX_RANGE_DAYS = 62;

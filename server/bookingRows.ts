@@ -6,8 +6,8 @@
  */
 import type { Booking } from '../domain/contract/types';
 import { includedAddons, quoteTotal, type AddonName } from '../domain/pricing';
-import type { Db } from './db';
-import { notFound } from './errors';
+import type { Db } from './platform/db';
+import { notFound } from './platform/errors';
 
 export interface BookingRow {
   booking_id: string;

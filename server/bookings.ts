@@ -1,8 +1,8 @@
 /** Website bookings: quote requests, their changes while Booked, and completion. */
 import type { Booking, BookingUpdate, QuoteRequest } from '../domain/contract/types';
 import { calendarDayText, todayLocal } from '../domain/dates';
-import { inWriteTransaction, newId, statement, type Db } from './db';
-import { badRequest, conflict, HttpError, notFound } from './errors';
+import { inWriteTransaction, newId, statement, type Db } from './platform/db';
+import { badRequest, conflict, HttpError, notFound } from './platform/errors';
 import { creditCompletedBooking, removeCompletedBookingCredit, type Customer } from './customers';
 import { assertBelowCap } from './caps';
 import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../domain/pricing';

@@ -5,8 +5,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { CalendlyBooking, CalendlyWebhookEvent } from '../domain/contract/types';
 import { webhookSignature } from '../domain/contract/webhookSignature';
-import { newId, type Db } from './db';
-import { badRequest, HttpError, unauthorized } from './errors';
+import { newId, type Db } from './platform/db';
+import { badRequest, HttpError, unauthorized } from './platform/errors';
 import type { Customer } from './customers';
 
 /** How far a signature's timestamp may be from now. */

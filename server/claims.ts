@@ -9,8 +9,8 @@
  * to anyone.
  */
 import type { ClaimableRequest, ClaimDecision } from '../domain/contract/types';
-import { inWriteTransaction, type Db } from './db';
-import { notFound } from './errors';
+import { inWriteTransaction, type Db } from './platform/db';
+import { notFound } from './platform/errors';
 import { bookingsWhere } from './bookings';
 import { bookingRow } from './bookingRows';
 import { creditCompletedBooking, type Customer } from './customers';

@@ -6,7 +6,7 @@
  * CLIENT_ERROR_KEEP_DAYS (checked at most hourly, when a report arrives).
  */
 import type { RequestBodyOf } from '../domain/contract/types';
-import { statement, type Db } from './db';
+import { statement, type Db } from './platform/db';
 
 export type ClientErrorReport = RequestBodyOf<'reportClientError'>;
 

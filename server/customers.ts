@@ -10,17 +10,15 @@ import type {
 import { completedBookingSource } from '../domain/bookingName';
 import { signedPoints } from '../domain/loyaltyPoints';
 import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../domain/loyalty';
-import { inWriteTransaction, newId, statement, type Db } from './db';
-import { conflict, notFound } from './errors';
+import { inWriteTransaction, newId, statement, type Db } from './platform/db';
+import { conflict, notFound } from './platform/errors';
 import { clearOptOuts } from './mail/optOut';
 import { pointsForCompletedBooking, SIGNUP_BONUS } from '../domain/loyalty';
 
-/** Who is calling, as established from a verified token. */
-export interface Customer {
-  userId: string;
-  /** The verified e-mail ('' when none is known, e.g. a first request with an access token). */
-  email: string;
-}
+import type { Customer } from './platform/operationTypes';
+
+/** Who is calling: declared with the handlers' types (platform/operationTypes.ts), which import no resource. */
+export type { Customer };
 
 interface CustomerRow {
   user_id: string;
@@ -93,7 +91,7 @@ export const bookingEarnKey = (bookingId: string) => `booking:${bookingId}`;
 
 /**
  * Writes the earn entry of a completed booking for its owner. Once per booking across all
- * accounts: the ledger's `loyalty_booking_once` index (server/db.ts) ignores a second one.
+ * accounts: the ledger's `loyalty_booking_once` index (server/platform/db.ts) ignores a second one.
  */
 export function creditCompletedBooking(
   db: Db,
@@ -132,7 +130,7 @@ export function removeCompletedBookingCredit(db: Db, bookingId: string): void {
 
 /**
  * The customer behind a verified token, created on first access with the signup bonus.
- * `email` is an address the identity provider says is verified (see server/auth.ts) and is
+ * `email` is an address the identity provider says is verified (see server/platform/auth.ts) and is
  * copied into the profile; `emailUnverified` (an id token naming an unverified address) clears
  * it, so nothing is matched by e-mail until the new address is verified; with neither (an
  * access token) the stored one is kept. Anonymous requests are never attached here: the

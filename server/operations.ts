@@ -2,11 +2,11 @@
  * The customer's operations' handlers (profile, vehicles, bookings, claims, pictures, Calendly,
  * subscriptions). app.ts merges them with the owner console's and the account's into the
  * operation table, one handler per openapi.yaml operationId, and routes each operation to its
- * handler after authentication and validation (./validation.ts).
+ * handler after authentication and validation (./platform/validation.ts).
  */
-import type { ServerOptions } from './config';
-import type { Db } from './db';
-import { HttpError, notFound } from './errors';
+import type { ServerOptions } from './platform/config';
+import type { Db } from './platform/db';
+import { HttpError, notFound } from './platform/errors';
 import { getLoyalty, getProfile, updateProfile, type Customer } from './customers';
 import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles';
 import { cancelBooking, listBookings, requestQuote, updateBooking } from './bookings';
@@ -21,9 +21,9 @@ import {
   verifyWebhookSignature,
 } from './calendly';
 import { recordSessionsEnded } from './sessions';
-import { once } from './idempotency';
+import { once } from './platform/idempotency';
 import { recordClientError } from './clientErrors';
-import type { Answer, Context, OperationHandlers } from './operationTypes';
+import type { Answer, Context, OperationHandlers } from './platform/operationTypes';
 import type { QueryOf } from '../domain/contract/types';
 import { OPT_OUT_PAGE_POLICY, optOutPage, recordOptOut, verifyOptOut } from './mail/optOut';
 import { BUSINESS_DEFAULTS } from '../domain/business';

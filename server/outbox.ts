@@ -6,12 +6,12 @@
  * makes a second message; a quote's two messages need none (`enqueueQuote`).
  */
 import type { Booking } from '../domain/contract/types';
-import { inWriteTransaction, newOrderedId, statement, type Db } from './db';
+import { inWriteTransaction, newOrderedId, statement, type Db } from './platform/db';
 import { bookingRow, toBooking } from './bookingRows';
-import { conflict, notFound } from './errors';
+import { conflict, notFound } from './platform/errors';
 import { emailPreferences } from './customers';
 import type { CancelledBy, Credit, Digest, DigestLine } from './mail/texts';
-import { MAIL_LIMITS, OWNER_DIGEST } from './rules';
+import { MAIL_LIMITS, OWNER_DIGEST } from './platform/rules';
 import { optedOut } from './mail/optOut';
 
 /** What happened to a booking, as far as e-mail is concerned. */

@@ -8,10 +8,10 @@ import type { FastifyRequest } from 'fastify';
 import type { QueryOf } from '../domain/contract/types';
 import { bookingInstant } from '../domain/dates';
 import { OWNERS_GROUP } from '../domain/owners';
-import type { ServerOptions } from './config';
-import type { Db } from './db';
-import { badRequest, forbidden, HttpError } from './errors';
-import { bearerOf, type TokenVerifier } from './auth';
+import type { ServerOptions } from './platform/config';
+import type { Db } from './platform/db';
+import { badRequest, forbidden, HttpError } from './platform/errors';
+import { bearerOf, type TokenVerifier } from './platform/auth';
 import type { AuthenticatorCheck } from './ownerAuthenticator';
 import {
   completeBooking,
@@ -23,8 +23,8 @@ import {
 import { bookingRow, toBooking, type BookingRow } from './bookingRows';
 import { addPicture, listOwnerPictures, requestSigning, uprightWithoutMetadata } from './pictures';
 import { readRules, replaceRules } from './availability';
-import type { Answer, OperationHandlers } from './operationTypes';
-import { MAX_PICTURE_BYTES } from './rules';
+import type { Answer, OperationHandlers } from './platform/operationTypes';
+import { MAX_PICTURE_BYTES } from './platform/rules';
 import { openDigest } from './outbox';
 
 /** The most a multipart body may carry. */

@@ -5,14 +5,14 @@
  */
 import type { Loyalty, OwnerPointsAdjustment, QueryOf } from '../domain/contract/types';
 import { bookingInstant, monthKey } from '../domain/dates';
-import { inWriteTransaction, statement, type Db } from './db';
-import { badRequest, conflict, notFound } from './errors';
+import { inWriteTransaction, statement, type Db } from './platform/db';
+import { badRequest, conflict, notFound } from './platform/errors';
 import { addLedgerEntry, getLoyalty, getProfile, type Customer } from './customers';
 import { listVehicles } from './vehicles';
 import { listSubscriptions } from './subscriptions';
 import type { BookingRow } from './bookingRows';
 import { contains, newestFirstPage, toOwnerBooking } from './owner';
-import type { OperationHandlers } from './operationTypes';
+import type { OperationHandlers } from './platform/operationTypes';
 
 const NUMBERS_TIME_ZONE = 'America/New_York';
 

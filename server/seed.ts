@@ -11,7 +11,7 @@ import { bookingInstant } from '../domain/dates';
 import { dayjs } from '../domain/dayjs';
 import { timeZone } from '../domain/serviceArea';
 import type { Booking } from '../domain/contract/types';
-import { inWriteTransaction, openDatabase, type Db } from './db';
+import { inWriteTransaction, openDatabase, type Db } from './platform/db';
 import { ensureCustomer, getLoyalty, updateProfile, type Customer } from './customers';
 import { createVehicle } from './vehicles';
 import { cancelBooking, completeBooking, createBooking } from './bookings';

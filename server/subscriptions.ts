@@ -1,7 +1,7 @@
 /** Recurring plans: created active, cancelled by DELETE (the record stays). */
 import type { Subscription, SubscriptionInput } from '../domain/contract/types';
-import { inWriteTransaction, newId, type Db } from './db';
-import { conflict, notFound } from './errors';
+import { inWriteTransaction, newId, type Db } from './platform/db';
+import { conflict, notFound } from './platform/errors';
 import { assertBelowCap } from './caps';
 import { addLedgerEntry, type Customer } from './customers';
 import { FIRST_SUBSCRIPTION_BONUS } from '../domain/loyalty';

@@ -5,7 +5,7 @@
  * sender, which also stops the sign-in codes. The owner sees the list on the health page and
  * can allow an address again (./ownerHealth.ts). Addresses are kept lower-case.
  */
-import { inWriteTransaction, statement, type Db } from './db';
+import { inWriteTransaction, statement, type Db } from './platform/db';
 
 export type SuppressionReason = 'bounce' | 'complaint';
 

@@ -1,7 +1,7 @@
 /** The customer's vehicles. */
 import type { Vehicle, VehicleInput } from '../domain/contract/types';
-import { newId, type Db } from './db';
-import { notFound } from './errors';
+import { newId, type Db } from './platform/db';
+import { notFound } from './platform/errors';
 import { assertBelowCap } from './caps';
 import type { Customer } from './customers';
 

@@ -29,8 +29,8 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { bookingInstant, dayKey } from '../../domain/dates';
-import { statement, withoutWaiting, type Db } from '../db';
-import type { MailSettings } from '../config';
+import { statement, withoutWaiting, type Db } from '../platform/db';
+import type { MailSettings } from '../platform/config';
 import {
   deleteSentBefore,
   enqueueBookingEvent,

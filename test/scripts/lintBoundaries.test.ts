@@ -80,9 +80,9 @@ test('domain/ imports none of src, server, scripts; the app and the server never
     { filePath: 'server/__boundary__.ts', from: '../src/lib/money', forbidden: true },
     { filePath: 'server/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
     { filePath: 'server/__boundary__.ts', from: '../domain/pricing', forbidden: false },
-    { filePath: 'src/lib/__boundary__.ts', from: '../../server/errors', forbidden: true },
+    { filePath: 'src/lib/__boundary__.ts', from: '../../server/platform/errors', forbidden: true },
     { filePath: 'src/lib/__boundary__.ts', from: '../../domain/pricing', forbidden: false },
-    { filePath: 'scripts/lib/contract.ts', from: '../../server/errors', forbidden: true },
+    { filePath: 'scripts/lib/contract.ts', from: '../../server/platform/errors', forbidden: true },
     { filePath: 'scripts/lib/contractCore.ts', from: '../../src/lib/money', forbidden: true },
     { filePath: 'scripts/contract.ts', from: '../server/errors', forbidden: true },
     {
@@ -90,7 +90,11 @@ test('domain/ imports none of src, server, scripts; the app and the server never
       from: '../../domain/contract/openapi',
       forbidden: false,
     },
-    { filePath: 'scripts/lib/localStack.ts', from: '../../server/errors', forbidden: false },
+    {
+      filePath: 'scripts/lib/localStack.ts',
+      from: '../../server/platform/errors',
+      forbidden: false,
+    },
     { filePath: 'test/contract/support.ts', from: '../../src/lib/money', forbidden: true },
     { filePath: 'test/contract/support.ts', from: '../../server/seed', forbidden: false },
   ];
@@ -129,15 +133,15 @@ test('the islands runtime and the slideshow may not import MUI, Emotion, Redux o
 }, 60000);
 
 test('import-x/no-cycle reads TypeScript files: importing a module that imports this one back is an error', () => {
-  // server/auth.ts imports server/config.ts, so config.ts importing auth.ts closes a cycle; a
+  // server/platform/auth.ts imports server/platform/config.ts, so config.ts importing auth.ts closes a cycle; a
   // module nothing imports back is no cycle.
   const results = lintAll([
     {
-      filePath: 'server/config.ts',
+      filePath: 'server/platform/config.ts',
       code: `import { createTokenVerifier } from './auth';\nexport const y = createTokenVerifier;\n`,
     },
     {
-      filePath: 'server/config.ts',
+      filePath: 'server/platform/config.ts',
       code: `import { HttpError } from './errors';\nexport const y = HttpError;\n`,
     },
   ]);

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { completeBooking, ownerCancelBooking, scheduleBooking } from '../../server/bookings';
 import { adjustPoints } from '../../server/ownerCustomers';
 import { addPicture } from '../../server/pictures';

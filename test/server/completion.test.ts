@@ -15,9 +15,9 @@ import {
   requestQuote,
   undoCompletion,
 } from '../../server/bookings';
-import { mailFromEnv } from '../../server/config';
+import { mailFromEnv } from '../../server/platform/config';
 import { ensureCustomer, getLoyalty, type Customer } from '../../server/customers';
-import { openDatabase, type Db } from '../../server/db';
+import { openDatabase, type Db } from '../../server/platform/db';
 import { startMailWorker, type MailWorker } from '../../server/mail/worker';
 import { quoteRequest } from './helpers';
 

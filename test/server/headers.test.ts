@@ -3,7 +3,7 @@
  * service picture opened from its signed link runs nothing (a restrictive CSP).
  */
 import { completeBooking } from '../../server/bookings';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { addPicture } from '../../server/pictures';
 import { demoPicture } from '../../server/seed';
 import { call, quote, serveApiForTests } from './helpers';

@@ -8,7 +8,7 @@
 import { isOwnerPath } from '../../domain/owners';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { completeBooking } from '../../server/bookings';
 import { addPicture } from '../../server/pictures';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';

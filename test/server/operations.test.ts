@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { completeBooking } from '../../server/bookings';
 import { addLedgerEntry, findCustomer, redeemPoints } from '../../server/customers';
 import { addPicture, pictureSignature } from '../../server/pictures';

@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
 import sharp from 'sharp';
-import { mailFromEnv } from '../../server/config';
+import { mailFromEnv } from '../../server/platform/config';
 import { renderMessage } from '../../server/mail/worker';
 import type { OutboxRow } from '../../server/outbox';
 import { pictureSignature } from '../../server/pictures';

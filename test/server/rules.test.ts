@@ -4,7 +4,7 @@
  * claimable request shows, and the first-plan bonus when the plan is cancelled the same day.
  */
 import { CAPS } from '../../server/caps';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { addonNames } from '../../domain/pricing';
 import { weekdaySlots, weekendSlots } from '../../domain/quoteSchedule';
 import { todayLocal } from '../../domain/dates';

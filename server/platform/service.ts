@@ -122,7 +122,7 @@ export async function checkedConfig(env: Env, read: (env: Env) => MainConfig): P
 
 /**
  * Runs scheduled backups (BACKUP_INTERVAL_HOURS, daily by default) and the retention of the
- * backups (BACKUP_RETENTION_DAYS, server/config.ts), and stops cleanly on
+ * backups (BACKUP_RETENTION_DAYS, server/platform/config.ts), and stops cleanly on
  * SIGINT/SIGTERM: no new connections, in-flight requests finish (at most STOP_GRACE_MS), the
  * backup timer stops and a running backup completes, the database closes.
  */

@@ -172,7 +172,7 @@ function positive(env: Env, name: string, fallback: number): number {
   return parsed;
 }
 
-/** How long backups are kept is not a setting: it is BACKUP_RETENTION_DAYS (server/config.ts). */
+/** How long backups are kept is not a setting: it is BACKUP_RETENTION_DAYS (server/platform/config.ts). */
 export interface BackupSettings {
   /** Folder that holds the dated backup folders. */
   dir: string;
@@ -185,7 +185,7 @@ export const DEFAULT_BACKUP_DIR = path.join('.local', 'backups');
 export function backupSettingsFromEnv(env: Env = process.env): BackupSettings {
   if (value(env, 'BACKUP_KEEP') !== undefined) {
     throw new Error(
-      `BACKUP_KEEP is no longer read: backups are kept for ${BACKUP_RETENTION_DAYS} days (BACKUP_RETENTION_DAYS in server/config.ts); remove it`,
+      `BACKUP_KEEP is no longer read: backups are kept for ${BACKUP_RETENTION_DAYS} days (BACKUP_RETENTION_DAYS in server/platform/config.ts); remove it`,
     );
   }
   const off = value(env, 'BACKUP_INTERVAL_HOURS') === '0';

@@ -11,7 +11,7 @@ import {
   type OperationSpec,
   type ParameterLocation,
   type SchemaCompiler,
-} from '../domain/contract/openapi';
+} from '../../domain/contract/openapi';
 import type { Context } from './operationTypes';
 
 type ValidateFunction = ReturnType<SchemaCompiler['compile']>;

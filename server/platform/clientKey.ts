@@ -1,7 +1,7 @@
 /**
  * The rate-limit key of a request: the customer (`sub`) for a valid token, else the client
  * address Fastify derived with exactly the configured number of trusted proxy hops
- * (`TRUST_PROXY`, server/config.ts). IPv6 clients are keyed by their /64, the block one
+ * (`TRUST_PROXY`, server/platform/config.ts). IPv6 clients are keyed by their /64, the block one
  * customer line gets, so rotating addresses within it does not reset the allowance.
  */
 import ipaddr from 'ipaddr.js';

@@ -1,10 +1,10 @@
 /**
  * Backups of the API's data: the SQLite file through SQLite's online backup (a consistent
  * copy while the server keeps writing), then the pictures folder, into one dated folder per
- * backup; backups (and the copies taken before migrations, server/db.ts) past the retention
- * period (BACKUP_RETENTION_DAYS, server/config.ts) are deleted. A restore goes into an empty
+ * backup; backups (and the copies taken before migrations, server/platform/db.ts) past the retention
+ * period (BACKUP_RETENTION_DAYS, server/platform/config.ts) are deleted. A restore goes into an empty
  * data location only, after checking the copy's integrity, and erases the deleted accounts
- * again (server/erasure.ts) before anything can read it.
+ * again (the caller's `reapplyErasures`, server/erasure.ts) before anything can read it.
  *
  * A backup folder holds `app.db`, `pictures/` and `backup.json`. It is written under a
  * `.partial` name and renamed when complete, so a folder without it is always whole.
@@ -27,8 +27,9 @@ import {
   pastRetention,
   pruneBeforeMigrationCopies,
   stampedAt,
+  type Db,
 } from './db';
-import { reapplyErasures } from './erasure';
+import { reapplyErasures } from '../erasure';
 import { erasureListPath } from './erasureList';
 
 export const BACKUP_DB = 'app.db';
@@ -170,12 +171,14 @@ const isEmptyFolder = (dir: string) =>
  * Restores a backup folder into an empty data location (no database file, an empty or absent
  * pictures folder); refuses anything else, so a restore never overwrites live data. The
  * erasure list beside the database file stays: the accounts it names (deleted after the backup
- * was taken) are erased from the restored data before the restore returns. Migrates the
- * restored database to this version (the backup itself is the copy from before).
+ * was taken) are erased from the restored data by `reapplyErasures` (the account's, passed in:
+ * the platform imports no resource) before the restore returns. Migrates the restored database
+ * to this version (the backup itself is the copy from before).
  */
 export function restoreBackup(
   backup: string,
   target: RestoreTarget,
+  reapplyErasures: (db: Db, target: RestoreTarget) => number,
 ): { pictures: number; erased: number } {
   const file = path.join(backup, BACKUP_DB);
   if (!existsSync(path.join(backup, BACKUP_MANIFEST)) || !existsSync(file)) {

@@ -1,6 +1,6 @@
 /** The server's configuration from environment variables (see server/README.md). */
 import path from 'node:path';
-import { BUSINESS_DEFAULTS } from '../domain/business';
+import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { OWNER_DIGEST } from './rules';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
@@ -40,7 +40,7 @@ export interface ReadinessProbes {
   statfs: (dir: string) => Promise<DiskStats>;
 }
 
-/** SES's bounces and complaints over SNS (./sesEvents.ts). */
+/** SES's bounces and complaints over SNS (../sesEvents.ts). */
 export interface SesEventsSettings {
   /** The SNS topic of the configuration set's events (SES_EVENTS_TOPIC_ARN). */
   topicArn: string;
@@ -100,11 +100,11 @@ export interface ServerOptions {
   backupDir?: string;
   /** The clock and disk figures of the health checks (./readiness.ts): tests replace them. */
   healthProbes?: Partial<ReadinessProbes>;
-  /** SES's bounce and complaint notifications over SNS (./sesEvents.ts). */
+  /** SES's bounce and complaint notifications over SNS (../sesEvents.ts). */
   sesEvents?: SesEventsSettings;
   /**
    * Milliseconds since the epoch, for how long the owner's authenticator app is trusted
-   * (./ownerAuthenticator.ts); tests pass a fake clock. Never set from the environment.
+   * (../ownerAuthenticator.ts); tests pass a fake clock. Never set from the environment.
    */
   clock?: () => number;
   /**
@@ -174,8 +174,8 @@ function required(env: Env, name: string, example: string): string {
 }
 
 /**
- * The one retention period of the copies of the data: a backup (server/backup.ts) and a copy
- * taken before a migration (server/db.ts) are deleted once they are this many days old. A
+ * The one retention period of the copies of the data: a backup (server/platform/backup.ts) and a copy
+ * taken before a migration (server/platform/db.ts) are deleted once they are this many days old. A
  * deleted customer's details can remain in such a copy for at most this long after the
  * deletion (README and docs/product.md say so, and the privacy policy; privacyText.test.ts
  * checks they name this number). A restored copy has every deleted account erased again.

@@ -1,12 +1,18 @@
 /**
  * The types of the operation table (one handler per openapi.yaml operationId) that every
- * handler module shares. Their own module, so that a handler module (./operations.ts,
- * ./owner.ts, ./account.ts, …) and what a handler uses (./idempotency.ts, ./validation.ts)
+ * handler module shares. Their own module, so that a handler module (../operations.ts,
+ * ../owner.ts, ../account.ts, …) and what a handler uses (./idempotency.ts, ./validation.ts)
  * import them without importing one another.
  */
 import type { FastifyRequest } from 'fastify';
-import type { OperationId, QueryOf, RequestBodyOf } from '../domain/contract/types';
-import type { Customer } from './customers';
+import type { OperationId, QueryOf, RequestBodyOf } from '../../domain/contract/types';
+
+/** Who is calling, as established from a verified token. */
+export interface Customer {
+  userId: string;
+  /** The verified e-mail ('' when none is known, e.g. a first request with an access token). */
+  email: string;
+}
 
 /**
  * What a handler gets: `body` has its operation's request body type and `query` its query

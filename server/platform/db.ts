@@ -310,7 +310,7 @@ const migrations: readonly string[] = [
   // A picture's label: the file name the owner chose (`after.jpg`); the stored file keeps its
   // random name.
   `ALTER TABLE pictures ADD COLUMN label TEXT NOT NULL DEFAULT '';`,
-  // Idempotency-Key of POST /bookings (server/idempotency.ts): the first answer to a key, per
+  // Idempotency-Key of POST /bookings (server/platform/idempotency.ts): the first answer to a key, per
   // customer ('' for anonymous requests), kept 24 hours.
   `
   CREATE TABLE idempotency_keys (
