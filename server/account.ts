@@ -19,11 +19,11 @@ import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../domain/accountRigh
 import { inWriteTransaction, newId, statement, type Db } from './platform/db';
 import { appendErasure, erasureListPath } from './platform/erasureList';
 import { badRequest, forbidden, HttpError, unauthorized } from './platform/errors';
-import { emailPreferences, getLoyalty, getProfile, type Customer } from './customers';
-import { listVehicles } from './vehicles';
-import { listBookings } from './bookings';
-import { listCalendlyBookings } from './calendly';
-import { listSubscriptions } from './subscriptions';
+import { emailPreferences, getLoyalty, getProfile, type Customer } from './customers/customers';
+import { listVehicles } from './vehicles/vehicles';
+import { listBookings } from './bookings/bookings';
+import { listCalendlyBookings } from './calendly/calendly';
+import { listSubscriptions } from './subscriptions/subscriptions';
 import type { VerifiedToken } from './platform/auth';
 import type { ServerOptions } from './platform/config';
 import type { Context, OperationHandlers } from './platform/operationTypes';

@@ -34,7 +34,7 @@ import {
   loadOpenApi,
 } from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './platform/auth';
-import { ensureCustomer, type Customer } from './customers';
+import { ensureCustomer, type Customer } from './customers/customers';
 import { createHandlers } from './operations';
 import type { Handler, OperationHandlers } from './platform/operationTypes';
 import { refusingEndedSessions } from './sessions';

@@ -7,19 +7,28 @@
 import type { ServerOptions } from './platform/config';
 import type { Db } from './platform/db';
 import { HttpError, notFound } from './platform/errors';
-import { getLoyalty, getProfile, updateProfile, type Customer } from './customers';
-import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles';
-import { cancelBooking, listBookings, requestQuote, updateBooking } from './bookings';
-import { claimBooking, listClaimable } from './claims';
-import { availableTimes } from './availability';
-import { cancelSubscription, createSubscription, listSubscriptions } from './subscriptions';
-import { listPictures, readPicture, requestSigning, verifyPictureSignature } from './pictures';
+import { getLoyalty, getProfile, updateProfile, type Customer } from './customers/customers';
+import { createVehicle, deleteVehicle, listVehicles, updateVehicle } from './vehicles/vehicles';
+import { cancelBooking, listBookings, requestQuote, updateBooking } from './bookings/bookings';
+import { claimBooking, listClaimable } from './bookings/claims';
+import { availableTimes } from './availability/availability';
+import {
+  cancelSubscription,
+  createSubscription,
+  listSubscriptions,
+} from './subscriptions/subscriptions';
+import {
+  listPictures,
+  readPicture,
+  requestSigning,
+  verifyPictureSignature,
+} from './pictures/pictures';
 import {
   applyWebhookEvent,
   listCalendlyBookings,
   recordDelivery,
   verifyWebhookSignature,
-} from './calendly';
+} from './calendly/calendly';
 import { recordSessionsEnded } from './sessions';
 import { once } from './platform/idempotency';
 import { recordClientError } from './clientErrors';

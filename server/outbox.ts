@@ -7,9 +7,9 @@
  */
 import type { Booking } from '../domain/contract/types';
 import { inWriteTransaction, newOrderedId, statement, type Db } from './platform/db';
-import { bookingRow, toBooking } from './bookingRows';
+import { bookingRow, toBooking } from './bookings/bookingRows';
 import { conflict, notFound } from './platform/errors';
-import { emailPreferences } from './customers';
+import { emailPreferences } from './customers/customers';
 import type { CancelledBy, Credit, Digest, DigestLine } from './mail/texts';
 import { MAIL_LIMITS, OWNER_DIGEST } from './platform/rules';
 import { optedOut } from './mail/optOut';

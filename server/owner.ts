@@ -2,7 +2,7 @@
  * The owner console's operations (openapi.yaml, tag `owner`): the requests inbox, scheduling,
  * cancelling, completing, pictures and the day's route. Only members of the owners group
  * (the verified token's `cognito:groups`) with an authenticator app get past `requireOwner`. Every change to a booking
- * goes through a function of ./bookings.ts.
+ * goes through a function of ./bookings/bookings.ts.
  */
 import type { FastifyRequest } from 'fastify';
 import type { QueryOf } from '../domain/contract/types';
@@ -19,10 +19,15 @@ import {
   picturesAreIn,
   scheduleBooking,
   undoCompletion,
-} from './bookings';
-import { bookingRow, toBooking, type BookingRow } from './bookingRows';
-import { addPicture, listOwnerPictures, requestSigning, uprightWithoutMetadata } from './pictures';
-import { readRules, replaceRules } from './availability';
+} from './bookings/bookings';
+import { bookingRow, toBooking, type BookingRow } from './bookings/bookingRows';
+import {
+  addPicture,
+  listOwnerPictures,
+  requestSigning,
+  uprightWithoutMetadata,
+} from './pictures/pictures';
+import { readRules, replaceRules } from './availability/availability';
 import type { Answer, OperationHandlers } from './platform/operationTypes';
 import { MAX_PICTURE_BYTES } from './platform/rules';
 import { openDigest } from './outbox';

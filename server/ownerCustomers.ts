@@ -7,10 +7,10 @@ import type { Loyalty, OwnerPointsAdjustment, QueryOf } from '../domain/contract
 import { bookingInstant, monthKey } from '../domain/dates';
 import { inWriteTransaction, statement, type Db } from './platform/db';
 import { badRequest, conflict, notFound } from './platform/errors';
-import { addLedgerEntry, getLoyalty, getProfile, type Customer } from './customers';
-import { listVehicles } from './vehicles';
-import { listSubscriptions } from './subscriptions';
-import type { BookingRow } from './bookingRows';
+import { addLedgerEntry, getLoyalty, getProfile, type Customer } from './customers/customers';
+import { listVehicles } from './vehicles/vehicles';
+import { listSubscriptions } from './subscriptions/subscriptions';
+import type { BookingRow } from './bookings/bookingRows';
 import { contains, newestFirstPage, toOwnerBooking } from './owner';
 import type { OperationHandlers } from './platform/operationTypes';
 

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createBooking } from '../../server/bookings';
+import { createBooking } from '../../server/bookings/bookings';
 import { inWriteTransaction, openDatabase } from '../../server/platform/db';
 import { listOwnerRequests } from '../../server/owner';
 import type { QueryOf, QuoteRequest } from '../../domain/contract/types';

@@ -5,7 +5,7 @@
  * as picture links are signed: ../platform/signing.ts); `POST /email-opt-outs` with a valid link stores
  * the opt-out, and the outbox writes no e-mail of that kind to that address again
  * (../outbox.ts). An account with that address has the choice turned off in its profile too,
- * and turning it back on there clears the opt-out (../customers.ts).
+ * and turning it back on there clears the opt-out (../customers/customers.ts).
  */
 import type { EmailPreferences } from '../../domain/contract/types';
 import { inWriteTransaction, statement, type Db } from '../platform/db';

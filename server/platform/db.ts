@@ -325,7 +325,7 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);
   `,
-  // When the owner first set a booking's appointment (server/bookings.ts, scheduleBooking): the
+  // When the owner first set a booking's appointment (server/bookings/bookings.ts, scheduleBooking): the
   // customer is told their appointment is booked then, and that it has a new time after.
   `ALTER TABLE bookings ADD COLUMN scheduled_at TEXT;`,
   // The browser's error reports (server/clientErrors.ts): no personal data, kept 30 days; an
@@ -389,7 +389,7 @@ const migrations: readonly string[] = [
   CREATE UNIQUE INDEX outbox_once ON outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
   CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
   `,
-  // When the owner marked a booking Completed (server/bookings.ts): the undo is offered for
+  // When the owner marked a booking Completed (server/bookings/bookings.ts): the undo is offered for
   // 10 minutes from then.
   `ALTER TABLE bookings ADD COLUMN completed_at TEXT;`,
   // The e-mail's limits (server/outbox.ts): the messages about a booking, found by booking (a
@@ -405,7 +405,7 @@ const migrations: readonly string[] = [
     PRIMARY KEY (email_lower, kind)
   );
   `,
-  // The owner's availability rules (server/availability.ts): one row, the rules as JSON; the
+  // The owner's availability rules (server/availability/availability.ts): one row, the rules as JSON; the
   // defaults until the owner saves any. The held bookings of a range of days are read by date.
   `
   CREATE TABLE availability_rules (

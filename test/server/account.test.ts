@@ -8,9 +8,13 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
 import { openDatabase } from '../../server/platform/db';
-import { completeBooking, ownerCancelBooking, scheduleBooking } from '../../server/bookings';
+import {
+  completeBooking,
+  ownerCancelBooking,
+  scheduleBooking,
+} from '../../server/bookings/bookings';
 import { adjustPoints } from '../../server/ownerCustomers';
-import { addPicture } from '../../server/pictures';
+import { addPicture } from '../../server/pictures/pictures';
 import { ACCOUNT_DATA, subjectDigest, TABLES_WITHOUT_ACCOUNT_DATA } from '../../server/account';
 import {
   call,

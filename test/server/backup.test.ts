@@ -30,9 +30,9 @@ import {
   snapshotBeforeMigration,
 } from '../../server/platform/db';
 import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
-import { createBooking } from '../../server/bookings';
+import { createBooking } from '../../server/bookings/bookings';
 import { reapplyErasures } from '../../server/erasure';
-import { addPicture } from '../../server/pictures';
+import { addPicture } from '../../server/pictures/pictures';
 import {
   call,
   finished,

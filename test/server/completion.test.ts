@@ -14,9 +14,9 @@ import {
   picturesAreIn,
   requestQuote,
   undoCompletion,
-} from '../../server/bookings';
+} from '../../server/bookings/bookings';
 import { mailFromEnv } from '../../server/platform/config';
-import { ensureCustomer, getLoyalty, type Customer } from '../../server/customers';
+import { ensureCustomer, getLoyalty, type Customer } from '../../server/customers/customers';
 import { openDatabase, type Db } from '../../server/platform/db';
 import { startMailWorker, type MailWorker } from '../../server/mail/worker';
 import { quoteRequest } from './helpers';

@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { buildServer } from '../../server/app';
-import { replaceRules } from '../../server/availability';
+import { replaceRules } from '../../server/availability/availability';
 import { openDatabase } from '../../server/platform/db';
 import { DEFAULT_RULES, weekdayNames, type AvailabilityRules } from '../../domain/availability';
 import { addonNames } from '../../domain/pricing';

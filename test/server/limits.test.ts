@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { addressKey } from '../../server/platform/clientKey';
-import { CAPS } from '../../server/caps';
+import { CAPS } from '../../server/customers/caps';
 import { configFromEnv, SERVER_TIMEOUTS } from '../../server/platform/config';
 import { apiProxy } from '../../scripts/lib/forwarding';
 import { freePorts } from '../../scripts/lib/ports';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
-import { requestQuote } from '../../server/bookings';
+import { requestQuote } from '../../server/bookings/bookings';
 import { mailFromEnv, type MailSettings } from '../../server/platform/config';
 import { openDatabase, type Db } from '../../server/platform/db';
 import { startMailWorker, type MailWorker } from '../../server/mail/worker';

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { mailFromEnv } from '../../server/platform/config';
 import { renderMessage } from '../../server/mail/worker';
 import type { OutboxRow } from '../../server/outbox';
-import { pictureSignature } from '../../server/pictures';
+import { pictureSignature } from '../../server/pictures/pictures';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { calendarDayText } from '../../domain/dates';
 import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBooking, completeBooking } from '../../server/bookings';
+import { createBooking, completeBooking } from '../../server/bookings/bookings';
 import { openDatabase, type Db } from '../../server/platform/db';
 import { ownerNumbers } from '../../server/ownerCustomers';
 import {

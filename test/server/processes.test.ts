@@ -10,8 +10,8 @@ import { calendarDayText } from '../../domain/dates';
 import { repoRoot } from '../../domain/paths';
 import { configFromEnv } from '../../server/platform/config';
 import { openDatabase } from '../../server/platform/db';
-import { cancelBooking, createBooking } from '../../server/bookings';
-import { ensureCustomer, getLoyalty } from '../../server/customers';
+import { cancelBooking, createBooking } from '../../server/bookings/bookings';
+import { ensureCustomer, getLoyalty } from '../../server/customers/customers';
 import {
   call,
   finished,

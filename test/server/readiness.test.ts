@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { backupNow } from '../../server/platform/backup';
 import { openDatabase, type Db } from '../../server/platform/db';
-import { requestQuote } from '../../server/bookings';
+import { requestQuote } from '../../server/bookings/bookings';
 import type { DiskStats } from '../../server/platform/config';
 import { READINESS_LIMITS, readinessProblems } from '../../server/platform/readiness';
 import {

@@ -1,9 +1,9 @@
 /** The customer's vehicles. */
-import type { Vehicle, VehicleInput } from '../domain/contract/types';
-import { newId, type Db } from './platform/db';
-import { notFound } from './platform/errors';
-import { assertBelowCap } from './caps';
-import type { Customer } from './customers';
+import type { Vehicle, VehicleInput } from '../../domain/contract/types';
+import { newId, type Db } from '../platform/db';
+import { notFound } from '../platform/errors';
+import { assertBelowCap } from '../customers/caps';
+import type { Customer } from '../customers/customers';
 
 interface VehicleRow {
   vehicle_id: string;

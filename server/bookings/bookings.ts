@@ -1,23 +1,27 @@
 /** Website bookings: quote requests, their changes while Booked, and completion. */
-import type { Booking, BookingUpdate, QuoteRequest } from '../domain/contract/types';
-import { calendarDayText, todayLocal } from '../domain/dates';
-import { inWriteTransaction, newId, statement, type Db } from './platform/db';
-import { badRequest, conflict, HttpError, notFound } from './platform/errors';
-import { creditCompletedBooking, removeCompletedBookingCredit, type Customer } from './customers';
-import { assertBelowCap } from './caps';
-import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../domain/pricing';
-import { timeSlotsFor } from '../domain/quoteSchedule';
-import { pointsForCompletedBooking } from '../domain/loyalty';
-import { DEFAULT_SERVICE_NAME } from '../domain/business';
-import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../domain/completion';
+import type { Booking, BookingUpdate, QuoteRequest } from '../../domain/contract/types';
+import { calendarDayText, todayLocal } from '../../domain/dates';
+import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
+import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
+import {
+  creditCompletedBooking,
+  removeCompletedBookingCredit,
+  type Customer,
+} from '../customers/customers';
+import { assertBelowCap } from '../customers/caps';
+import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../../domain/pricing';
+import { timeSlotsFor } from '../../domain/quoteSchedule';
+import { pointsForCompletedBooking } from '../../domain/loyalty';
+import { DEFAULT_SERVICE_NAME } from '../../domain/business';
+import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../domain/completion';
 import {
   enqueueBookingEvent,
   enqueueQuote,
   releaseCompletedMessage,
   withdrawCompletedMessage,
-} from './outbox';
+} from '../outbox';
 import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
-import { assertFree, readRules } from './availability';
+import { assertFree, readRules } from '../availability/availability';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
 export interface ChangeOptions {
@@ -51,7 +55,7 @@ function assertOffered(date: string, time: string): void {
 
 /**
  * A booking belongs to the customer who posted it with their token, or who claimed it
- * (server/claims.ts); an e-mail alone never makes a booking someone's.
+ * (server/bookings/claims.ts); an e-mail alone never makes a booking someone's.
  */
 const OWNED = 'user_id = @userId';
 const owner = (customer: Customer) => ({ userId: customer.userId });
@@ -76,7 +80,7 @@ export interface NewBooking extends QuoteRequest {
 /**
  * Stores a quote request as a Booked booking; the total is recomputed from the price list. The
  * date may not be in the past and the time must be one the quote form offers that day and free
- * (./availability.ts; call it in a write transaction), except for demo data (`demo`), which is
+ * (../availability/availability.ts; call it in a write transaction), except for demo data (`demo`), which is
  * laid out around today by the seed.
  */
 export function createBooking(

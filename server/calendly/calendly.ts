@@ -3,11 +3,11 @@
  * matched to customers by e-mail. Read-only for customers.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { CalendlyBooking, CalendlyWebhookEvent } from '../domain/contract/types';
-import { webhookSignature } from '../domain/contract/webhookSignature';
-import { newId, type Db } from './platform/db';
-import { badRequest, HttpError, unauthorized } from './platform/errors';
-import type { Customer } from './customers';
+import type { CalendlyBooking, CalendlyWebhookEvent } from '../../domain/contract/types';
+import { webhookSignature } from '../../domain/contract/webhookSignature';
+import { newId, type Db } from '../platform/db';
+import { badRequest, HttpError, unauthorized } from '../platform/errors';
+import type { Customer } from '../customers/customers';
 
 /** How far a signature's timestamp may be from now. */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;

@@ -2,7 +2,7 @@
  * The owner's availability rules (GET/PUT /owner/availability), the free times a customer is
  * offered (GET /availability), and the check a quote or a reschedule passes before it holds a
  * time (called inside the write transaction that stores it, so that two requests for the last
- * free slot cannot both pass). The rules themselves are ../domain/availability.ts.
+ * free slot cannot both pass). The rules themselves are ../../domain/availability.ts.
  */
 import {
   addDays,
@@ -15,11 +15,11 @@ import {
   type AvailabilityRules,
   type HeldJob,
   type Job,
-} from '../domain/availability';
-import { appointmentText, todayLocal } from '../domain/dates';
-import { addonNames, isAddon } from '../domain/pricing';
-import { statement, type Db } from './platform/db';
-import { badRequest, HttpError } from './platform/errors';
+} from '../../domain/availability';
+import { appointmentText, todayLocal } from '../../domain/dates';
+import { addonNames, isAddon } from '../../domain/pricing';
+import { statement, type Db } from '../platform/db';
+import { badRequest, HttpError } from '../platform/errors';
 
 /** The widest range GET /availability answers, in days. */
 export const MAX_RANGE_DAYS = 62;

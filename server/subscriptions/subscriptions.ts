@@ -1,11 +1,11 @@
 /** Recurring plans: created active, cancelled by DELETE (the record stays). */
-import type { Subscription, SubscriptionInput } from '../domain/contract/types';
-import { inWriteTransaction, newId, type Db } from './platform/db';
-import { conflict, notFound } from './platform/errors';
-import { assertBelowCap } from './caps';
-import { addLedgerEntry, type Customer } from './customers';
-import { FIRST_SUBSCRIPTION_BONUS } from '../domain/loyalty';
-import { dayKey } from '../domain/dates';
+import type { Subscription, SubscriptionInput } from '../../domain/contract/types';
+import { inWriteTransaction, newId, type Db } from '../platform/db';
+import { conflict, notFound } from '../platform/errors';
+import { assertBelowCap } from '../customers/caps';
+import { addLedgerEntry, type Customer } from '../customers/customers';
+import { FIRST_SUBSCRIPTION_BONUS } from '../../domain/loyalty';
+import { dayKey } from '../../domain/dates';
 
 interface SubscriptionRow {
   subscription_id: string;

@@ -7,14 +7,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import type { ServicePic } from '../domain/contract/types';
-import { newId, type Db } from './platform/db';
-import { badRequest, forbidden, notFound } from './platform/errors';
-import { ownedBooking } from './bookings';
-import { bookingRow } from './bookingRows';
-import type { Customer } from './customers';
-import { SIGNED_URL_TTL_SECONDS } from './platform/rules';
-import { hmacHex, signatureMatches } from './platform/signing';
+import type { ServicePic } from '../../domain/contract/types';
+import { newId, type Db } from '../platform/db';
+import { badRequest, forbidden, notFound } from '../platform/errors';
+import { ownedBooking } from '../bookings/bookings';
+import { bookingRow } from '../bookings/bookingRows';
+import type { Customer } from '../customers/customers';
+import { SIGNED_URL_TTL_SECONDS } from '../platform/rules';
+import { hmacHex, signatureMatches } from '../platform/signing';
 
 const contentTypes: Record<string, string> = {
   '.jpg': 'image/jpeg',

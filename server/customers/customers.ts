@@ -6,18 +6,18 @@ import type {
   LoyaltyTransaction,
   Profile,
   ProfileUpdate,
-} from '../domain/contract/types';
-import { completedBookingSource } from '../domain/bookingName';
-import { signedPoints } from '../domain/loyaltyPoints';
-import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../domain/loyalty';
-import { inWriteTransaction, newId, statement, type Db } from './platform/db';
-import { conflict, notFound } from './platform/errors';
-import { clearOptOuts } from './mail/optOut';
-import { pointsForCompletedBooking, SIGNUP_BONUS } from '../domain/loyalty';
+} from '../../domain/contract/types';
+import { completedBookingSource } from '../../domain/bookingName';
+import { signedPoints } from '../../domain/loyaltyPoints';
+import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../../domain/loyalty';
+import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
+import { conflict, notFound } from '../platform/errors';
+import { clearOptOuts } from '../mail/optOut';
+import { pointsForCompletedBooking, SIGNUP_BONUS } from '../../domain/loyalty';
 
-import type { Customer } from './platform/operationTypes';
+import type { Customer } from '../platform/operationTypes';
 
-/** Who is calling: declared with the handlers' types (platform/operationTypes.ts), which import no resource. */
+/** Who is calling: declared with the handlers' types (../platform/operationTypes.ts), which import no resource. */
 export type { Customer };
 
 interface CustomerRow {
@@ -134,7 +134,7 @@ export function removeCompletedBookingCredit(db: Db, bookingId: string): void {
  * copied into the profile; `emailUnverified` (an id token naming an unverified address) clears
  * it, so nothing is matched by e-mail until the new address is verified; with neither (an
  * access token) the stored one is kept. Anonymous requests are never attached here: the
- * customer claims them (server/claims.ts).
+ * customer claims them (server/bookings/claims.ts).
  */
 export function ensureCustomer(
   db: Db,

@@ -8,13 +8,13 @@
  * Completed), "not mine" hides it from them for good. A claimed request is no longer offered
  * to anyone.
  */
-import type { ClaimableRequest, ClaimDecision } from '../domain/contract/types';
-import { inWriteTransaction, type Db } from './platform/db';
-import { notFound } from './platform/errors';
+import type { ClaimableRequest, ClaimDecision } from '../../domain/contract/types';
+import { inWriteTransaction, type Db } from '../platform/db';
+import { notFound } from '../platform/errors';
 import { bookingsWhere } from './bookings';
 import { bookingRow } from './bookingRows';
-import { creditCompletedBooking, type Customer } from './customers';
-import { assertBelowCap } from './caps';
+import { creditCompletedBooking, type Customer } from '../customers/customers';
+import { assertBelowCap } from '../customers/caps';
 
 const CLAIMABLE = `user_id IS NULL AND @email <> '' AND email_lower = @email
   AND NOT EXISTS (SELECT 1 FROM booking_claim_refusals r

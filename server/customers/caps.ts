@@ -2,8 +2,8 @@
  * How much one account may keep (one token once made 10,000 vehicles in 12 s).
  * Reaching a cap answers 409 with a message saying what to do; nothing is stored.
  */
-import type { Db } from './platform/db';
-import { conflict } from './platform/errors';
+import type { Db } from '../platform/db';
+import { conflict } from '../platform/errors';
 
 export const CAPS = {
   /** Vehicles per account. */
