@@ -37,24 +37,24 @@ import { createTokenVerifier, type TokenVerifier } from './platform/auth';
 import { ensureCustomer, type Customer } from './customers/customers';
 import { createHandlers } from './operations';
 import type { Handler, OperationHandlers } from './platform/operationTypes';
-import { refusingEndedSessions } from './sessions';
-import { accountHandlers, refusingDeletedAccounts } from './account';
-import { reapplyErasures } from './erasure';
+import { refusingEndedSessions } from './account/sessions';
+import { accountHandlers, refusingDeletedAccounts } from './account/account';
+import { reapplyErasures } from './account/erasure';
 import { compileRequestValidators, validateRequest } from './platform/validation';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { registerSecurityHeaders } from './platform/securityHeaders';
-import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner';
-import { createOwnerCustomerHandlers } from './ownerCustomers';
-import { ownerAuthenticatorCheck } from './ownerAuthenticator';
+import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner/owner';
+import { createOwnerCustomerHandlers } from './owner/ownerCustomers';
+import { ownerAuthenticatorCheck } from './owner/ownerAuthenticator';
 import { identityEndpoint } from './platform/identityProvider';
 import { isOwnerPath } from '../domain/owners';
 import { installServiceHooks, requestIds } from './platform/service';
 import { defaultProbes } from './platform/readiness';
-import { registerSesEvents } from './sesEvents';
-import { createOwnerHealthHandlers } from './ownerHealth';
+import { registerSesEvents } from './mail/sesEvents';
+import { createOwnerHealthHandlers } from './owner/ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
 import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
-import { setOwnerDigestThreshold } from './outbox';
+import { setOwnerDigestThreshold } from './mail/outbox';
 
 /** A customer's changes to a booking (rate-limited like quote requests: they send e-mail). */
 const isBookingChange = (operationId: string) =>
@@ -123,7 +123,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (options.ownerDigestThreshold !== undefined)
     setOwnerDigestThreshold(db, options.ownerDigestThreshold);
   // Before anything answers: accounts deleted after this database file was copied are erased
-  // again (a file put back by hand; ./erasure.ts).
+  // again (a file put back by hand; ./account/erasure.ts).
   reapplyErasures(db, options);
   // Every token, the owner's included, goes through both refusals.
   const verifyToken = refusingEndedSessions(db, refusingDeletedAccounts(db, verifySignature));
@@ -207,7 +207,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app);
-  // The owner's picture upload (server/owner.ts) reads its multipart body itself.
+  // The owner's picture upload (server/owner/owner.ts) reads its multipart body itself.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   // The contract this server implements, as written, for any client or tool to read.

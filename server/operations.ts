@@ -29,9 +29,9 @@ import {
   recordDelivery,
   verifyWebhookSignature,
 } from './calendly/calendly';
-import { recordSessionsEnded } from './sessions';
+import { recordSessionsEnded } from './account/sessions';
 import { once } from './platform/idempotency';
-import { recordClientError } from './clientErrors';
+import { recordClientError } from './health/clientErrors';
 import type { Answer, Context, OperationHandlers } from './platform/operationTypes';
 import type { QueryOf } from '../domain/contract/types';
 import { OPT_OUT_PAGE_POLICY, optOutPage, recordOptOut, verifyOptOut } from './mail/optOut';

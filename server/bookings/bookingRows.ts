@@ -1,7 +1,7 @@
 /**
  * A booking as stored (the `bookings` row) and as answered (the contract's Booking): the row
  * type, reading one row, and the mapping between them. Its own module so that the modules that
- * change bookings (./bookings.ts) and the ones that only read them (../outbox.ts, ./claims.ts,
+ * change bookings (./bookings.ts) and the ones that only read them (../mail/outbox.ts, ./claims.ts,
  * the owner console) share it without importing each other.
  */
 import type { Booking } from '../../domain/contract/types';

@@ -19,7 +19,7 @@ import {
   enqueueQuote,
   releaseCompletedMessage,
   withdrawCompletedMessage,
-} from '../outbox';
+} from '../mail/outbox';
 import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
 import { assertFree, readRules } from '../availability/availability';
 

@@ -4,7 +4,7 @@
  * (`signature` = hex HMAC-SHA256 of `email-opt-out:{kind}:{address}` with the server's secret,
  * as picture links are signed: ../platform/signing.ts); `POST /email-opt-outs` with a valid link stores
  * the opt-out, and the outbox writes no e-mail of that kind to that address again
- * (../outbox.ts). An account with that address has the choice turned off in its profile too,
+ * (./outbox.ts). An account with that address has the choice turned off in its profile too,
  * and turning it back on there clears the opt-out (../customers/customers.ts).
  */
 import type { EmailPreferences } from '../../domain/contract/types';

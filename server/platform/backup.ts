@@ -4,7 +4,7 @@
  * backup; backups (and the copies taken before migrations, server/platform/db.ts) past the retention
  * period (BACKUP_RETENTION_DAYS, server/platform/config.ts) are deleted. A restore goes into an empty
  * data location only, after checking the copy's integrity, and erases the deleted accounts
- * again (the caller's `reapplyErasures`, server/erasure.ts) before anything can read it.
+ * again (the caller's `reapplyErasures`, server/account/erasure.ts) before anything can read it.
  *
  * A backup folder holds `app.db`, `pictures/` and `backup.json`. It is written under a
  * `.partial` name and renamed when complete, so a folder without it is always whole.
@@ -29,7 +29,7 @@ import {
   stampedAt,
   type Db,
 } from './db';
-import { reapplyErasures } from '../erasure';
+import { reapplyErasures } from '../account/erasure';
 import { erasureListPath } from './erasureList';
 
 export const BACKUP_DB = 'app.db';

@@ -40,7 +40,7 @@ export interface ReadinessProbes {
   statfs: (dir: string) => Promise<DiskStats>;
 }
 
-/** SES's bounces and complaints over SNS (../sesEvents.ts). */
+/** SES's bounces and complaints over SNS (../mail/sesEvents.ts). */
 export interface SesEventsSettings {
   /** The SNS topic of the configuration set's events (SES_EVENTS_TOPIC_ARN). */
   topicArn: string;
@@ -100,11 +100,11 @@ export interface ServerOptions {
   backupDir?: string;
   /** The clock and disk figures of the health checks (./readiness.ts): tests replace them. */
   healthProbes?: Partial<ReadinessProbes>;
-  /** SES's bounce and complaint notifications over SNS (../sesEvents.ts). */
+  /** SES's bounce and complaint notifications over SNS (../mail/sesEvents.ts). */
   sesEvents?: SesEventsSettings;
   /**
    * Milliseconds since the epoch, for how long the owner's authenticator app is trusted
-   * (../ownerAuthenticator.ts); tests pass a fake clock. Never set from the environment.
+   * (../owner/ownerAuthenticator.ts); tests pass a fake clock. Never set from the environment.
    */
   clock?: () => number;
   /**

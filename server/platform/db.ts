@@ -185,14 +185,14 @@ const migrations: readonly string[] = [
   UPDATE bookings SET selected_addons = '[]' WHERE vehicle_type = 'Premium Package';
   `,
   // Per account, when its sessions last ended ("Sign out of all devices", password change):
-  // tokens issued before it are refused (server/sessions.ts).
+  // tokens issued before it are refused (server/account/sessions.ts).
   `
   CREATE TABLE sessions_ended (
     sub TEXT PRIMARY KEY,
     ended_at INTEGER NOT NULL
   );
   `,
-  // Deleted accounts (server/account.ts): their tokens are refused by a one-way digest of the
+  // Deleted accounts (server/account/account.ts): their tokens are refused by a one-way digest of the
   // account id, and the owner sees an anonymous event per deletion.
   `
   CREATE TABLE deleted_accounts (
@@ -215,7 +215,7 @@ const migrations: readonly string[] = [
   CREATE INDEX bookings_inbox ON bookings (created_at DESC);
   CREATE INDEX bookings_unseen ON bookings (seen_at) WHERE seen_at IS NULL;
   `,
-  // The e-mail outbox (server/outbox.ts): each message is written in the transaction of the
+  // The e-mail outbox (server/mail/outbox.ts): each message is written in the transaction of the
   // change that causes it and sent by the mail worker; `dedupe_key` makes each one happen once.
   // And the customer's e-mail preferences (reminders, booking status changes).
   `
@@ -238,9 +238,9 @@ const migrations: readonly string[] = [
   ALTER TABLE customers ADD COLUMN email_reminders INTEGER NOT NULL DEFAULT 1;
   ALTER TABLE customers ADD COLUMN email_status_updates INTEGER NOT NULL DEFAULT 1;
   `,
-  // The owner's points adjustments (server/ownerCustomers.ts): an `adjustment` entry may take
+  // The owner's points adjustments (server/owner/ownerCustomers.ts): an `adjustment` entry may take
   // points away, so it may be negative (the table is rebuilt: SQLite cannot change a CHECK).
-  // And the inbox's indexes (server/owner.ts), ascending so that its newest-first page
+  // And the inbox's indexes (server/owner/owner.ts), ascending so that its newest-first page
   // (created_at DESC, rowid DESC) is a backward walk with no sort: unfiltered, by status
   // (without one SQLite scanned and sorted every Booked row) and by town; the customers list
   // (newest first) likewise.
@@ -270,7 +270,7 @@ const migrations: readonly string[] = [
     ON bookings (lower(json_extract(service_address, '$.city')), created_at);
   CREATE INDEX customers_newest ON customers (created_at);
   `,
-  // The outbox, cheaper to write (a quote request writes two messages; see server/outbox.ts):
+  // The outbox, cheaper to write (a quote request writes two messages; see server/mail/outbox.ts):
   // ids are time-ordered (newOrderedId), so every new row lands at the end of the id index
   // rather than on a random page, and a quote's two messages carry no dedupe key (the booking
   // they belong to is created in the same transaction, which cannot happen twice), so only the
@@ -328,7 +328,7 @@ const migrations: readonly string[] = [
   // When the owner first set a booking's appointment (server/bookings/bookings.ts, scheduleBooking): the
   // customer is told their appointment is booked then, and that it has a new time after.
   `ALTER TABLE bookings ADD COLUMN scheduled_at TEXT;`,
-  // The browser's error reports (server/clientErrors.ts): no personal data, kept 30 days; an
+  // The browser's error reports (server/health/clientErrors.ts): no personal data, kept 30 days; an
   // identical report within the hour counts one more occurrence of its row.
   `
   CREATE TABLE client_errors (
@@ -346,8 +346,8 @@ const migrations: readonly string[] = [
   CREATE INDEX client_errors_message ON client_errors (message, first_seen_at);
   CREATE INDEX client_errors_seen ON client_errors (last_seen_at);
   `,
-  // The health page (server/ownerHealth.ts): addresses SES reported as bouncing for good or as
-  // complaining (server/sesEvents.ts), which the mail worker no longer e-mails until the owner
+  // The health page (server/owner/ownerHealth.ts): addresses SES reported as bouncing for good or as
+  // complaining (server/mail/sesEvents.ts), which the mail worker no longer e-mails until the owner
   // allows them again; a message held back for that fails as `suppressed`; and when a message
   // failed (`failed_at`, for /health/ready's "failed lately"; for a message that failed before,
   // the end of its last try's claim). The outbox is rebuilt: SQLite cannot change a CHECK.
@@ -392,7 +392,7 @@ const migrations: readonly string[] = [
   // When the owner marked a booking Completed (server/bookings/bookings.ts): the undo is offered for
   // 10 minutes from then.
   `ALTER TABLE bookings ADD COLUMN completed_at TEXT;`,
-  // The e-mail's limits (server/outbox.ts): the messages about a booking, found by booking (a
+  // The e-mail's limits (server/mail/outbox.ts): the messages about a booking, found by booking (a
   // booking's status e-mails are coalesced; one confirmation a day to an unverified address);
   // and the kinds of e-mail an address turned off with an e-mail's one-click link
   // (server/mail/optOut.ts).

@@ -1,12 +1,12 @@
 /**
  * The erasure list: every deleted account, as the one-way digest `deleted_accounts` keeps
- * (server/account.ts `subjectDigest`) and the time of the deletion, one per line. Nothing else,
+ * (server/account/account.ts `subjectDigest`) and the time of the deletion, one per line. Nothing else,
  * so nothing personal.
  *
  * It is a file beside the database (`<DATABASE_PATH>.erased`), not a table: a backup holds the
  * database and the pictures only, and a restore replaces just those two, so the list outlives
  * every restore and every copy of the database put back by hand. A restore and each start of
- * the API erase the listed accounts again (server/erasure.ts). The file is only ever appended
+ * the API erase the listed accounts again (server/account/erasure.ts). The file is only ever appended
  * to, and each line is on disk (fsync) before the deletion's rows are touched.
  */
 import {

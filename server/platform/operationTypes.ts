@@ -1,7 +1,7 @@
 /**
  * The types of the operation table (one handler per openapi.yaml operationId) that every
  * handler module shares. Their own module, so that a handler module (../operations.ts,
- * ../owner.ts, ../account.ts, …) and what a handler uses (./idempotency.ts, ./validation.ts)
+ * ../owner/owner.ts, ../account/account.ts, …) and what a handler uses (./idempotency.ts, ./validation.ts)
  * import them without importing one another.
  */
 import type { FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * What keeps the service from being healthy, in words: `GET /health/ready` answers 503 with them
- * (./service.ts) and the owner's health page shows them (../ownerHealth.ts). The limits are
+ * (./service.ts) and the owner's health page shows them (../owner/ownerHealth.ts). The limits are
  * READINESS_LIMITS, here and nowhere else (server/README.md, "Health").
  */
 import { statfs } from 'node:fs/promises';

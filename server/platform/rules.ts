@@ -11,7 +11,7 @@ export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_PICTURE_BYTES + 64 * 1024;
 
 /**
- * What the business's e-mail allows itself (server/outbox.ts), so that it cannot be used to send
+ * What the business's e-mail allows itself (server/mail/outbox.ts), so that it cannot be used to send
  * a stranger's text, or many e-mails, to anyone (docs/product.md §8, server/README.md).
  */
 export const MAIL_LIMITS = {

@@ -13,9 +13,13 @@ import {
   ownerCancelBooking,
   scheduleBooking,
 } from '../../server/bookings/bookings';
-import { adjustPoints } from '../../server/ownerCustomers';
+import { adjustPoints } from '../../server/owner/ownerCustomers';
 import { addPicture } from '../../server/pictures/pictures';
-import { ACCOUNT_DATA, subjectDigest, TABLES_WITHOUT_ACCOUNT_DATA } from '../../server/account';
+import {
+  ACCOUNT_DATA,
+  subjectDigest,
+  TABLES_WITHOUT_ACCOUNT_DATA,
+} from '../../server/account/account';
 import {
   call,
   futureDate,

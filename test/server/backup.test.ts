@@ -31,7 +31,7 @@ import {
 } from '../../server/platform/db';
 import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
 import { createBooking } from '../../server/bookings/bookings';
-import { reapplyErasures } from '../../server/erasure';
+import { reapplyErasures } from '../../server/account/erasure';
 import { addPicture } from '../../server/pictures/pictures';
 import {
   call,

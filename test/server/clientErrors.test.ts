@@ -8,7 +8,7 @@ import {
   CLIENT_ERROR_KEEP_DAYS,
   countClientErrors,
   recordClientError,
-} from '../../server/clientErrors';
+} from '../../server/health/clientErrors';
 import { CLIENT_ERROR_RATE_LIMIT } from '../../server/platform/config';
 import { startApi, startIdentityProvider, type IdentityProvider, type TestApi } from './helpers';
 

@@ -5,7 +5,7 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { subjectDigest } from '../../server/account';
+import { subjectDigest } from '../../server/account/account';
 import { appendErasure, erasureListPath, readErasures } from '../../server/platform/erasureList';
 
 let dir: string;

@@ -11,7 +11,7 @@ import { UnsecuredJWT } from 'jose';
 import sharp from 'sharp';
 import { mailFromEnv } from '../../server/platform/config';
 import { renderMessage } from '../../server/mail/worker';
-import type { OutboxRow } from '../../server/outbox';
+import type { OutboxRow } from '../../server/mail/outbox';
 import { pictureSignature } from '../../server/pictures/pictures';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { calendarDayText } from '../../domain/dates';

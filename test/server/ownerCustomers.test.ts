@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBooking, completeBooking } from '../../server/bookings/bookings';
 import { openDatabase, type Db } from '../../server/platform/db';
-import { ownerNumbers } from '../../server/ownerCustomers';
+import { ownerNumbers } from '../../server/owner/ownerCustomers';
 import {
   call,
   callBackRequest,

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
 import { BACKUP_RETENTION_DAYS, KEEP_SENT_MAIL_DAYS } from '../../server/platform/config';
-import { CLIENT_ERROR_KEEP_DAYS } from '../../server/clientErrors';
+import { CLIENT_ERROR_KEEP_DAYS } from '../../server/health/clientErrors';
 import { openDatabase } from '../../server/platform/db';
 import { browserStorage, privacyRights, privacyIntro, storedData } from '../../src/config/legal';
 

@@ -5,8 +5,8 @@
  * within the hour only counts one more occurrence, and reports are deleted after
  * CLIENT_ERROR_KEEP_DAYS (checked at most hourly, when a report arrives).
  */
-import type { RequestBodyOf } from '../domain/contract/types';
-import { statement, type Db } from './platform/db';
+import type { RequestBodyOf } from '../../domain/contract/types';
+import { statement, type Db } from '../platform/db';
 
 export type ClientErrorReport = RequestBodyOf<'reportClientError'>;
 

@@ -15,9 +15,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import MessageValidator from 'sns-validator';
-import { SES_EVENTS_PATH, type SesEventsSettings } from './platform/config';
-import type { Db } from './platform/db';
-import { badRequest, HttpError } from './platform/errors';
+import { SES_EVENTS_PATH, type SesEventsSettings } from '../platform/config';
+import type { Db } from '../platform/db';
+import { badRequest, HttpError } from '../platform/errors';
 import { suppressAddresses } from './suppression';
 
 /** SNS's messages are at most 256 KiB, plus the envelope. */

@@ -2,16 +2,16 @@
  * The owner console's operations (openapi.yaml, tag `owner`): the requests inbox, scheduling,
  * cancelling, completing, pictures and the day's route. Only members of the owners group
  * (the verified token's `cognito:groups`) with an authenticator app get past `requireOwner`. Every change to a booking
- * goes through a function of ./bookings/bookings.ts.
+ * goes through a function of ../bookings/bookings.ts.
  */
 import type { FastifyRequest } from 'fastify';
-import type { QueryOf } from '../domain/contract/types';
-import { bookingInstant } from '../domain/dates';
-import { OWNERS_GROUP } from '../domain/owners';
-import type { ServerOptions } from './platform/config';
-import type { Db } from './platform/db';
-import { badRequest, forbidden, HttpError } from './platform/errors';
-import { bearerOf, type TokenVerifier } from './platform/auth';
+import type { QueryOf } from '../../domain/contract/types';
+import { bookingInstant } from '../../domain/dates';
+import { OWNERS_GROUP } from '../../domain/owners';
+import type { ServerOptions } from '../platform/config';
+import type { Db } from '../platform/db';
+import { badRequest, forbidden, HttpError } from '../platform/errors';
+import { bearerOf, type TokenVerifier } from '../platform/auth';
 import type { AuthenticatorCheck } from './ownerAuthenticator';
 import {
   completeBooking,
@@ -19,18 +19,18 @@ import {
   picturesAreIn,
   scheduleBooking,
   undoCompletion,
-} from './bookings/bookings';
-import { bookingRow, toBooking, type BookingRow } from './bookings/bookingRows';
+} from '../bookings/bookings';
+import { bookingRow, toBooking, type BookingRow } from '../bookings/bookingRows';
 import {
   addPicture,
   listOwnerPictures,
   requestSigning,
   uprightWithoutMetadata,
-} from './pictures/pictures';
-import { readRules, replaceRules } from './availability/availability';
-import type { Answer, OperationHandlers } from './platform/operationTypes';
-import { MAX_PICTURE_BYTES } from './platform/rules';
-import { openDigest } from './outbox';
+} from '../pictures/pictures';
+import { readRules, replaceRules } from '../availability/availability';
+import type { Answer, OperationHandlers } from '../platform/operationTypes';
+import { MAX_PICTURE_BYTES } from '../platform/rules';
+import { openDigest } from '../mail/outbox';
 
 /** The most a multipart body may carry. */
 export const MULTIPART_LIMITS = { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 4, parts: 5 };

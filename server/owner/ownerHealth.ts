@@ -1,19 +1,19 @@
 /**
  * The owner console's Health page (GET /owner/health and its two actions): the problems
- * `/health/ready` reports (./platform/readiness.ts), e-mails given up and waiting (./outbox.ts), the last
- * backup (./platform/backup.ts), the suppression list (./suppression.ts) and customers' browser errors
- * (./clientErrors.ts). "Send again" follows the operator's `outbox-resend` rule (resendFailed).
+ * `/health/ready` reports (../platform/readiness.ts), e-mails given up and waiting (../mail/outbox.ts), the last
+ * backup (../platform/backup.ts), the suppression list (../mail/suppression.ts) and customers' browser errors
+ * (../health/clientErrors.ts). "Send again" follows the operator's `outbox-resend` rule (resendFailed).
  */
-import type { OwnerHealth } from '../domain/contract/types';
-import { folderBytes, lastBackup } from './platform/backup';
-import { CLIENT_ERROR_COUNT_DAYS, countClientErrors } from './clientErrors';
-import type { ReadinessProbes, ServerOptions } from './platform/config';
-import { statement, type Db } from './platform/db';
-import { conflict, HttpError, notFound } from './platform/errors';
-import { listMessages, resendFailed, type MessagePayload } from './outbox';
-import { readinessProblems } from './platform/readiness';
-import { allowAddress, listSuppressed } from './suppression';
-import type { OperationHandlers } from './platform/operationTypes';
+import type { OwnerHealth } from '../../domain/contract/types';
+import { folderBytes, lastBackup } from '../platform/backup';
+import { CLIENT_ERROR_COUNT_DAYS, countClientErrors } from '../health/clientErrors';
+import type { ReadinessProbes, ServerOptions } from '../platform/config';
+import { statement, type Db } from '../platform/db';
+import { conflict, HttpError, notFound } from '../platform/errors';
+import { listMessages, resendFailed, type MessagePayload } from '../mail/outbox';
+import { readinessProblems } from '../platform/readiness';
+import { allowAddress, listSuppressed } from '../mail/suppression';
+import type { OperationHandlers } from '../platform/operationTypes';
 
 function failedMessages(db: Db): OwnerHealth['failedMessages'] {
   return listMessages(db, 'failed').map((row) => ({

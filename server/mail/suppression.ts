@@ -3,9 +3,9 @@
  * permanent bounce (the address does not exist) or a complaint (the person marked a message as
  * spam) through `POST /ses-events` (./sesEvents.ts). Too many of either and SES pauses the
  * sender, which also stops the sign-in codes. The owner sees the list on the health page and
- * can allow an address again (./ownerHealth.ts). Addresses are kept lower-case.
+ * can allow an address again (../owner/ownerHealth.ts). Addresses are kept lower-case.
  */
-import { inWriteTransaction, statement, type Db } from './platform/db';
+import { inWriteTransaction, statement, type Db } from '../platform/db';
 
 export type SuppressionReason = 'bounce' | 'complaint';
 

@@ -2,15 +2,15 @@
  * Deleted accounts stay deleted: a backup, a copy taken before a migration or a database file
  * put back by hand still holds the accounts deleted after it was taken. Every restore
  * (server/platform/backup.ts) and every start of the API (server/app.ts, before it listens) erase the
- * accounts of the erasure list (./platform/erasureList.ts) again: their rows as a deletion erases them
- * (server/account.ts), their picture files, and their digests back in `deleted_accounts`, so
+ * accounts of the erasure list (../platform/erasureList.ts) again: their rows as a deletion erases them
+ * (server/account/account.ts), their picture files, and their digests back in `deleted_accounts`, so
  * their tokens answer 401.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { eraseSubject, recordDeletion, subjectDigest, type Subject } from './account';
-import { inWriteTransaction, type Db } from './platform/db';
-import { appendErasure, erasureListPath, readErasures } from './platform/erasureList';
+import { inWriteTransaction, type Db } from '../platform/db';
+import { appendErasure, erasureListPath, readErasures } from '../platform/erasureList';
 
 export interface ErasureTarget {
   databasePath: string;

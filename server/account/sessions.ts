@@ -3,9 +3,9 @@
  * reports it (POST /profile/me/sessions-ended), and from then on every token of the account
  * issued before that second is refused, although its signature and expiry are still good.
  */
-import { statement, type Db } from './platform/db';
-import { unauthorized } from './platform/errors';
-import type { TokenVerifier, VerifiedToken } from './platform/auth';
+import { statement, type Db } from '../platform/db';
+import { unauthorized } from '../platform/errors';
+import type { TokenVerifier, VerifiedToken } from '../platform/auth';
 
 /** Records that the account's tokens issued before `at` (seconds since the epoch) are over. */
 export function recordSessionsEnded(db: Db, sub: string, at = Math.floor(Date.now() / 1000)) {

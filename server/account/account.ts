@@ -1,7 +1,7 @@
 /**
  * A customer's rights over their account: "Download my data" (everything stored about them as
  * one JSON document) and "Delete my account" (the identity account deleted at the identity
- * provider, the deletion recorded in the erasure list outside the database (./platform/erasureList.ts;
+ * provider, the deletion recorded in the erasure list outside the database (../platform/erasureList.ts;
  * a restore erases the account again, ./erasure.ts), then every personal row erased or
  * anonymised in one transaction, the picture files removed, the account's tokens refused from
  * then on, and an anonymous event left for the owner).
@@ -14,20 +14,24 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
-import type { AccountDeletion, AccountExport } from '../domain/contract/types';
-import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../domain/accountRights';
-import { inWriteTransaction, newId, statement, type Db } from './platform/db';
-import { appendErasure, erasureListPath } from './platform/erasureList';
-import { badRequest, forbidden, HttpError, unauthorized } from './platform/errors';
-import { emailPreferences, getLoyalty, getProfile, type Customer } from './customers/customers';
-import { listVehicles } from './vehicles/vehicles';
-import { listBookings } from './bookings/bookings';
-import { listCalendlyBookings } from './calendly/calendly';
-import { listSubscriptions } from './subscriptions/subscriptions';
-import type { VerifiedToken } from './platform/auth';
-import type { ServerOptions } from './platform/config';
-import type { Context, OperationHandlers } from './platform/operationTypes';
-import { identityAction, identityEndpoint, type IdentityAnswer } from './platform/identityProvider';
+import type { AccountDeletion, AccountExport } from '../../domain/contract/types';
+import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../../domain/accountRights';
+import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
+import { appendErasure, erasureListPath } from '../platform/erasureList';
+import { badRequest, forbidden, HttpError, unauthorized } from '../platform/errors';
+import { emailPreferences, getLoyalty, getProfile, type Customer } from '../customers/customers';
+import { listVehicles } from '../vehicles/vehicles';
+import { listBookings } from '../bookings/bookings';
+import { listCalendlyBookings } from '../calendly/calendly';
+import { listSubscriptions } from '../subscriptions/subscriptions';
+import type { VerifiedToken } from '../platform/auth';
+import type { ServerOptions } from '../platform/config';
+import type { Context, OperationHandlers } from '../platform/operationTypes';
+import {
+  identityAction,
+  identityEndpoint,
+  type IdentityAnswer,
+} from '../platform/identityProvider';
 
 /** Whom a row belongs to: the account's id, and its verified e-mail in lower case ('' if none). */
 export interface Subject {
@@ -112,7 +116,7 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
     },
   },
   {
-    // The account's address on the suppression list (server/suppression.ts), if it is there.
+    // The account's address on the suppression list (server/mail/suppression.ts), if it is there.
     table: 'suppressed_addresses',
     erase: (db, subject) => {
       if (subject.emailLower === '') return;
@@ -132,7 +136,7 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
   { table: 'loyalty_transactions', erase: deleteByUser('loyalty_transactions') },
   { table: 'seeded_customers', erase: deleteByUser('seeded_customers') },
   {
-    // When the account's sessions last ended (server/sessions.ts), by its id.
+    // When the account's sessions last ended (server/account/sessions.ts), by its id.
     table: 'sessions_ended',
     erase: (db, subject) => {
       db.prepare('DELETE FROM sessions_ended WHERE sub = ?').run(subject.userId);
@@ -266,7 +270,7 @@ export class IdentityDeletionError extends Error {}
 
 /**
  * Cognito's `DeleteUser` (the user deletes themself with their access token) at the identity
- * API endpoint (./platform/identityProvider.ts). An account the provider no longer knows counts as
+ * API endpoint (../platform/identityProvider.ts). An account the provider no longer knows counts as
  * deleted, so a deletion interrupted after this step finishes when it is sent again.
  */
 export function cognitoDeleteUser(endpoint: string, timeoutMs = 10_000): IdentityDeleter {
@@ -323,7 +327,7 @@ export function recordDeletion(db: Db, digest: string, deletedAt: string): void 
 
 export interface DeletionDeps {
   picturesDir: string;
-  /** The erasure list (./platform/erasureList.ts) the deletion is recorded in first; none in memory. */
+  /** The erasure list (../platform/erasureList.ts) the deletion is recorded in first; none in memory. */
   erasureList?: string;
   deleteIdentity: IdentityDeleter;
   /** Verifies the body's access token (signature, issuer, client, expiry). */

@@ -1,18 +1,18 @@
 /**
  * The e-mail outbox. A message is a row written in the same transaction as the booking change
  * that causes it (`enqueueBookingEvent`), holding the booking as it was then; the mail worker
- * (./mail/worker.ts) renders and sends it. A message whose event can happen again (a retried
+ * (./worker.ts) renders and sends it. A message whose event can happen again (a retried
  * status change, the reminder scan after a restart) has a `dedupe_key`, unique, so it never
  * makes a second message; a quote's two messages need none (`enqueueQuote`).
  */
-import type { Booking } from '../domain/contract/types';
-import { inWriteTransaction, newOrderedId, statement, type Db } from './platform/db';
-import { bookingRow, toBooking } from './bookings/bookingRows';
-import { conflict, notFound } from './platform/errors';
-import { emailPreferences } from './customers/customers';
-import type { CancelledBy, Credit, Digest, DigestLine } from './mail/texts';
-import { MAIL_LIMITS, OWNER_DIGEST } from './platform/rules';
-import { optedOut } from './mail/optOut';
+import type { Booking } from '../../domain/contract/types';
+import { inWriteTransaction, newOrderedId, statement, type Db } from '../platform/db';
+import { bookingRow, toBooking } from '../bookings/bookingRows';
+import { conflict, notFound } from '../platform/errors';
+import { emailPreferences } from '../customers/customers';
+import type { CancelledBy, Credit, Digest, DigestLine } from './texts';
+import { MAIL_LIMITS, OWNER_DIGEST } from '../platform/rules';
+import { optedOut } from './optOut';
 
 /** What happened to a booking, as far as e-mail is concerned. */
 export type BookingEvent =
@@ -75,7 +75,7 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 /**
  * Why a message was given up: the mail server refused it for good (SMTP 5xx), it could not be
  * delivered for the whole retry period, or its address is on the suppression list
- * (server/suppression.ts).
+ * (server/mail/suppression.ts).
  */
 export type OutboxFailure = 'refused' | 'expired' | 'suppressed';
 
@@ -308,7 +308,7 @@ function enqueueStatus(
 /**
  * Writes the messages a booking event causes, in the caller's transaction (or its own), to be
  * sent from `notBefore` at the soonest (at once when not given). Status messages and reminders
- * respect the customer's preferences and the address's opt-outs (./mail/optOut.ts); status
+ * respect the customer's preferences and the address's opt-outs (./optOut.ts); status
  * messages are coalesced (`enqueueStatus`). Returns how many messages were written (0 when they
  * already exist, are turned off or were coalesced).
  */

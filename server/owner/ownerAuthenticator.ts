@@ -6,10 +6,10 @@
  * A "yes" is kept per owner for AUTHENTICATOR_CACHE_MS, so removing the app is noticed within
  * that time; a "no" is never kept, so an owner who has just set one up is let in at once.
  */
-import { OWNER_AUTHENTICATOR_REQUIRED } from '../domain/owners';
-import type { VerifiedToken } from './platform/auth';
-import { forbidden, HttpError, unauthorized } from './platform/errors';
-import { identityAction, type IdentityAnswer } from './platform/identityProvider';
+import { OWNER_AUTHENTICATOR_REQUIRED } from '../../domain/owners';
+import type { VerifiedToken } from '../platform/auth';
+import { forbidden, HttpError, unauthorized } from '../platform/errors';
+import { identityAction, type IdentityAnswer } from '../platform/identityProvider';
 
 /** How long the provider's "this owner has an authenticator app" is trusted. */
 export const AUTHENTICATOR_CACHE_MS = 5 * 60_000;
@@ -31,7 +31,7 @@ function subOf(answer: IdentityAnswer): string | undefined {
   return undefined;
 }
 
-/** The check against the user pool at `endpoint` (./platform/identityProvider.ts); `now` for tests. */
+/** The check against the user pool at `endpoint` (../platform/identityProvider.ts); `now` for tests. */
 export function ownerAuthenticatorCheck(
   endpoint: string,
   now: () => number = Date.now,

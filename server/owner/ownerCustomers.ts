@@ -3,16 +3,16 @@
  * and a customer's detail, points adjustments with a reason, and this month against the last.
  * Reached only through the owner operations (server/app.ts checks the owners group first).
  */
-import type { Loyalty, OwnerPointsAdjustment, QueryOf } from '../domain/contract/types';
-import { bookingInstant, monthKey } from '../domain/dates';
-import { inWriteTransaction, statement, type Db } from './platform/db';
-import { badRequest, conflict, notFound } from './platform/errors';
-import { addLedgerEntry, getLoyalty, getProfile, type Customer } from './customers/customers';
-import { listVehicles } from './vehicles/vehicles';
-import { listSubscriptions } from './subscriptions/subscriptions';
-import type { BookingRow } from './bookings/bookingRows';
+import type { Loyalty, OwnerPointsAdjustment, QueryOf } from '../../domain/contract/types';
+import { bookingInstant, monthKey } from '../../domain/dates';
+import { inWriteTransaction, statement, type Db } from '../platform/db';
+import { badRequest, conflict, notFound } from '../platform/errors';
+import { addLedgerEntry, getLoyalty, getProfile, type Customer } from '../customers/customers';
+import { listVehicles } from '../vehicles/vehicles';
+import { listSubscriptions } from '../subscriptions/subscriptions';
+import type { BookingRow } from '../bookings/bookingRows';
 import { contains, newestFirstPage, toOwnerBooking } from './owner';
-import type { OperationHandlers } from './platform/operationTypes';
+import type { OperationHandlers } from '../platform/operationTypes';
 
 const NUMBERS_TIME_ZONE = 'America/New_York';
 
