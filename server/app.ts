@@ -1,8 +1,9 @@
 /**
  * The reference API's server set-up: one Fastify route per openapi.yaml operation. Each request
  * is authenticated as the operation's `security` says, validated against the operation's
- * parameters and body schemas (./platform/validation.ts), then handled by the operation table
- * (./operations.ts).
+ * parameters and body schemas (./platform/validation.ts), then handled by the operation table:
+ * the handler tables of the resources' folders (`<resource>/handlers.ts`, the owner console's
+ * and the account's modules), merged here.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -35,7 +36,15 @@ import {
 } from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './platform/auth';
 import { ensureCustomer, type Customer } from './customers/customers';
-import { createHandlers } from './operations';
+import { createHealthHandlers } from './health/handlers';
+import { createMailHandlers } from './mail/handlers';
+import { createCustomerHandlers } from './customers/handlers';
+import { createVehicleHandlers } from './vehicles/handlers';
+import { createBookingHandlers } from './bookings/handlers';
+import { createAvailabilityHandlers } from './availability/handlers';
+import { createPictureHandlers } from './pictures/handlers';
+import { createCalendlyHandlers } from './calendly/handlers';
+import { createSubscriptionHandlers } from './subscriptions/handlers';
 import type { Handler, OperationHandlers } from './platform/operationTypes';
 import { refusingEndedSessions } from './account/sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account/account';
@@ -247,7 +256,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
   // one, is a compile error here (and still refused at start, below).
   const table = {
-    ...createHandlers(db, options, secret),
+    ...createHealthHandlers(db),
+    ...createMailHandlers(db, options, secret),
+    ...createCustomerHandlers(db),
+    ...createVehicleHandlers(db),
+    ...createBookingHandlers(db, options),
+    ...createAvailabilityHandlers(db),
+    ...createPictureHandlers(db, options, secret),
+    ...createCalendlyHandlers(db, options),
+    ...createSubscriptionHandlers(db),
     ...createOwnerHandlers(db, options, secret),
     ...createOwnerCustomerHandlers(db),
     ...accountHandlers(db, options, verifyToken),

@@ -26,7 +26,9 @@ import { listCalendlyBookings } from '../calendly/calendly';
 import { listSubscriptions } from '../subscriptions/subscriptions';
 import type { VerifiedToken } from '../platform/auth';
 import type { ServerOptions } from '../platform/config';
-import type { Context, OperationHandlers } from '../platform/operationTypes';
+import { me } from '../platform/handlers';
+import type { OperationHandlers } from '../platform/operationTypes';
+import { recordSessionsEnded } from './sessions';
 import {
   identityAction,
   identityEndpoint,
@@ -390,22 +392,21 @@ export async function deleteAccount(
   );
 }
 
-/** The two operations' handlers (merged into the operation table by app.ts). */
+/**
+ * The account's operations' handlers: download, deletion and "signed out everywhere"
+ * (operation table slice; app.ts merges it).
+ */
 export function accountHandlers(
   db: Db,
   options: Pick<ServerOptions, 'databasePath' | 'picturesDir' | 'cognito'>,
   verifyToken: (authorization: string | undefined) => Promise<VerifiedToken>,
-): Pick<OperationHandlers, 'exportMyData' | 'deleteMyAccount'> {
+) {
   const limitExport = createExportLimiter();
   const deps: DeletionDeps = {
     picturesDir: options.picturesDir,
     erasureList: erasureListPath(options.databasePath),
     deleteIdentity: cognitoDeleteUser(identityEndpoint(options.cognito.issuer)),
     verifyAccessToken: verifyToken,
-  };
-  const me = (ctx: Context): Customer => {
-    if (!ctx.customer) throw unauthorized('Missing bearer token');
-    return ctx.customer;
   };
   return {
     exportMyData: {
@@ -425,5 +426,11 @@ export function accountHandlers(
         return { status: 204 };
       },
     },
-  };
+    reportSessionsEnded: {
+      run: (ctx) => {
+        recordSessionsEnded(db, me(ctx).userId);
+        return { status: 204 };
+      },
+    },
+  } satisfies Partial<OperationHandlers>;
 }

@@ -29,7 +29,6 @@ import {
   stampedAt,
   type Db,
 } from './db';
-import { reapplyErasures } from '../account/erasure';
 import { erasureListPath } from './erasureList';
 
 export const BACKUP_DB = 'app.db';
