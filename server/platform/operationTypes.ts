@@ -1,8 +1,9 @@
 /**
  * The types of the operation table (one handler per openapi.yaml operationId) that every
- * handler module shares. Their own module, so that a handler module (../operations.ts,
- * ../owner/owner.ts, ../account/account.ts, …) and what a handler uses (./idempotency.ts, ./validation.ts)
- * import them without importing one another.
+ * resource's handler table shares (../vehicles/handlers.ts, ../owner/owner.ts,
+ * ../account/account.ts, …), with what a handler uses (./idempotency.ts, ./validation.ts), so
+ * that none imports another. The caller (`Customer`) is declared here: the platform imports no
+ * resource.
  */
 import type { FastifyRequest } from 'fastify';
 import type { OperationId, QueryOf, RequestBodyOf } from '../../domain/contract/types';
