@@ -45,6 +45,23 @@ function lintAll(files: { filePath: string; code: string }[]): string[][] {
   return JSON.parse(stdout) as string[][];
 }
 
+/** A file importing a module, and whether the layer rules forbid it. */
+type ImportCase = { filePath: string; from: string; forbidden: boolean };
+
+/** Lints each case's import in its file: the zone rule reports exactly the forbidden ones. */
+function expectZones(cases: ImportCase[]) {
+  const results = lintAll(
+    cases.map(({ filePath, from }) => ({
+      filePath,
+      code: `import * as x from '${from}';\nexport const y = x;\n`,
+    })),
+  );
+  cases.forEach((c, index) => {
+    const reported = results[index]?.includes('import-x/no-restricted-paths') ?? false;
+    expect({ ...c, reported }).toEqual({ ...c, reported: c.forbidden });
+  });
+}
+
 test('every feature folder is forbidden to import another feature, and may import itself', () => {
   const other = (name: string) => (name === 'quote' ? 'auth' : 'quote');
   const files = features.flatMap((name) => [
@@ -72,7 +89,7 @@ test('every feature folder is forbidden to import another feature, and may impor
 }, 60000);
 
 test('domain/ imports none of src, server, scripts; the app and the server never import each other; the contract check imports neither', () => {
-  const cases: { filePath: string; from: string; forbidden: boolean }[] = [
+  const cases: ImportCase[] = [
     { filePath: 'domain/__boundary__.ts', from: '../src/lib/money', forbidden: true },
     { filePath: 'domain/__boundary__.ts', from: '../server/platform/errors', forbidden: true },
     { filePath: 'domain/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
@@ -98,16 +115,7 @@ test('domain/ imports none of src, server, scripts; the app and the server never
     { filePath: 'test/contract/support.ts', from: '../../src/lib/money', forbidden: true },
     { filePath: 'test/contract/support.ts', from: '../../server/seed', forbidden: false },
   ];
-  const results = lintAll(
-    cases.map(({ filePath, from }) => ({
-      filePath,
-      code: `import * as x from '${from}';\nexport const y = x;\n`,
-    })),
-  );
-  cases.forEach((c, index) => {
-    const reported = results[index]?.includes('import-x/no-restricted-paths') ?? false;
-    expect({ ...c, reported }).toEqual({ ...c, reported: c.forbidden });
-  });
+  expectZones(cases);
 }, 60000);
 
 const serverFolders = readdirSync(path.join(root, 'server'), { withFileTypes: true })
@@ -115,7 +123,7 @@ const serverFolders = readdirSync(path.join(root, 'server'), { withFileTypes: tr
   .map((entry) => entry.name);
 
 test('server/: the platform imports no resource; a resource imports the platform, itself, and only the other folders eslint.config.js names', () => {
-  const cases: { filePath: string; from: string; forbidden: boolean }[] = [
+  const cases: ImportCase[] = [
     {
       filePath: 'server/platform/__boundary__.ts',
       from: '../customers/customers',
@@ -152,16 +160,7 @@ test('server/: the platform imports no resource; a resource imports the platform
         },
       ]),
   ];
-  const results = lintAll(
-    cases.map(({ filePath, from }) => ({
-      filePath,
-      code: `import * as x from '${from}';\nexport const y = x;\n`,
-    })),
-  );
-  cases.forEach((c, index) => {
-    const reported = results[index]?.includes('import-x/no-restricted-paths') ?? false;
-    expect({ ...c, reported }).toEqual({ ...c, reported: c.forbidden });
-  });
+  expectZones(cases);
   expect(serverFolders).toEqual(expect.arrayContaining(['platform', 'bookings', 'owner']));
 }, 60000);
 
