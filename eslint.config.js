@@ -18,7 +18,57 @@ const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/**
+ * The server by resource (docs/architecture.md, "The server by resource"): server/platform imports
+ * no resource; a resource folder imports the platform, domain/ and itself, and another resource
+ * only where this list names it (a folder, or one file of it); only the entry points at the top
+ * of server/ (app.ts, main.ts, serve.ts, cli.ts, seed.ts) import any folder. A folder not listed
+ * here may import the platform only.
+ */
+const serverImports = {
+  platform: [],
+  availability: [],
+  health: [],
+  // Opting out is undone when the customer turns the e-mail back on in the profile.
+  customers: ['mail/optOut.ts'],
+  vehicles: ['customers'],
+  subscriptions: ['customers'],
+  calendly: ['customers'],
+  // A booking's events are written to the outbox in the booking's own transaction.
+  bookings: ['customers', 'availability', 'mail/outbox.ts'],
+  pictures: ['customers', 'bookings'],
+  // The outbox keeps the booking as it was (its row) and reads the account's e-mail choices.
+  mail: ['bookings/bookingRows.ts', 'customers/customers.ts'],
+  // The download and the deletion walk every table that holds something of a customer.
+  account: ['customers', 'vehicles', 'bookings', 'calendly', 'subscriptions'],
+  // The owner's console reads and changes across the business.
+  owner: [
+    'customers',
+    'vehicles',
+    'subscriptions',
+    'availability',
+    'bookings',
+    'pictures',
+    'mail',
+    'health',
+  ],
+};
+const serverFolders = readdirSync(path.join(import.meta.dirname, 'server'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverZones = serverFolders.map((name) => {
+  const allowed = [...(name === 'platform' ? [] : ['platform']), ...(serverImports[name] ?? [])];
+  return {
+    target: `./server/${name}`,
+    from: './server',
+    except: [`./${name}`, ...allowed.map((other) => `./${other}`)],
+    message: `server/${name} may import ${allowed.length ? allowed.join(', ') : 'no other server folder'} (eslint.config.js, serverImports; docs/architecture.md).`,
+  };
+});
 const zones = [
+  ...serverZones,
   // domain/ holds what the app, the server and the scripts share (rules, dates, the contract's
   // types and loader): it depends on none of them. The app and the reference server never import
   // each other, and the contract check, meant for any backend, imports neither.

@@ -56,9 +56,9 @@ import { benchOwnerInbox, OWNER_INBOX_HEADING, ownerInboxMarkdown } from './lib/
 import { freePortsInRange } from './lib/ports';
 import { ensureNginx, startNginx } from './lib/nginx';
 import { callCognito, isRecord } from './lib/cognitoClient';
-import { openDatabase } from '../server/db';
-import { completeBooking } from '../server/bookings';
-import { CAPS } from '../server/caps';
+import { openDatabase } from '../server/platform/db';
+import { completeBooking } from '../server/bookings/bookings';
+import { CAPS } from '../server/customers/caps';
 import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './lib/benchOutbox';
 import { measureInboxAtServer, replaceMarkdownSection, writeInboxSection } from './lib/benchInbox';
 import { API_HEADING, apiMarkdown, measureApiAgainstBaseline } from './lib/benchApi';

@@ -1,8 +1,9 @@
 /**
  * The reference API's server set-up: one Fastify route per openapi.yaml operation. Each request
  * is authenticated as the operation's `security` says, validated against the operation's
- * parameters and body schemas (./validation.ts), then handled by the operation table
- * (./operations.ts).
+ * parameters and body schemas (./platform/validation.ts), then handled by the operation table:
+ * the handler tables of the resources' folders (`<resource>/handlers.ts`, the owner console's
+ * and the account's modules), merged here.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,39 +23,47 @@ import {
   DEFAULT_QUOTE_RATE_LIMIT,
   SERVER_TIMEOUTS,
   type ServerOptions,
-} from './config';
-import { accountKey, addressKey, isAccountKey } from './clientKey';
-import { openDatabase } from './db';
-import { startCheckpointer, type Checkpointer } from './checkpointer';
-import { badRequest, HttpError, reasonPhrase } from './errors';
+} from './platform/config';
+import { accountKey, addressKey, isAccountKey } from './platform/clientKey';
+import { openDatabase } from './platform/db';
+import { startCheckpointer, type Checkpointer } from './platform/checkpointer';
+import { badRequest, HttpError, reasonPhrase } from './platform/errors';
 import {
   createSchemaCompiler,
   defaultSpecPath,
   listOperations,
   loadOpenApi,
 } from '../domain/contract/openapi';
-import { createTokenVerifier, type TokenVerifier } from './auth';
-import { ensureCustomer, type Customer } from './customers';
-import { createHandlers } from './operations';
-import type { Handler, OperationHandlers } from './operationTypes';
-import { refusingEndedSessions } from './sessions';
-import { accountHandlers, refusingDeletedAccounts } from './account';
-import { reapplyErasures } from './erasure';
-import { compileRequestValidators, validateRequest } from './validation';
+import { createTokenVerifier, type TokenVerifier } from './platform/auth';
+import { ensureCustomer, type Customer } from './customers/customers';
+import { createHealthHandlers } from './health/handlers';
+import { createMailHandlers } from './mail/handlers';
+import { createCustomerHandlers } from './customers/handlers';
+import { createVehicleHandlers } from './vehicles/handlers';
+import { createBookingHandlers } from './bookings/handlers';
+import { createAvailabilityHandlers } from './availability/handlers';
+import { createPictureHandlers } from './pictures/handlers';
+import { createCalendlyHandlers } from './calendly/handlers';
+import { createSubscriptionHandlers } from './subscriptions/handlers';
+import type { Handler, OperationHandlers } from './platform/operationTypes';
+import { refusingEndedSessions } from './account/sessions';
+import { accountHandlers, refusingDeletedAccounts } from './account/account';
+import { reapplyErasures } from './account/erasure';
+import { compileRequestValidators, validateRequest } from './platform/validation';
 import { startMailWorker, type MailWorker } from './mail/worker';
-import { registerSecurityHeaders } from './securityHeaders';
-import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner';
-import { createOwnerCustomerHandlers } from './ownerCustomers';
-import { ownerAuthenticatorCheck } from './ownerAuthenticator';
-import { identityEndpoint } from './identityProvider';
+import { registerSecurityHeaders } from './platform/securityHeaders';
+import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner/owner';
+import { createOwnerCustomerHandlers } from './owner/ownerCustomers';
+import { ownerAuthenticatorCheck } from './owner/ownerAuthenticator';
+import { identityEndpoint } from './platform/identityProvider';
 import { isOwnerPath } from '../domain/owners';
-import { installServiceHooks, requestIds } from './service';
-import { defaultProbes } from './readiness';
-import { registerSesEvents } from './sesEvents';
-import { createOwnerHealthHandlers } from './ownerHealth';
+import { installServiceHooks, requestIds } from './platform/service';
+import { defaultProbes } from './platform/readiness';
+import { registerSesEvents } from './mail/sesEvents';
+import { createOwnerHealthHandlers } from './owner/ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
-import { BOOKING_CHANGE_RATE_LIMIT } from './rules';
-import { setOwnerDigestThreshold } from './outbox';
+import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
+import { setOwnerDigestThreshold } from './mail/outbox';
 
 /** A customer's changes to a booking (rate-limited like quote requests: they send e-mail). */
 const isBookingChange = (operationId: string) =>
@@ -123,7 +132,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (options.ownerDigestThreshold !== undefined)
     setOwnerDigestThreshold(db, options.ownerDigestThreshold);
   // Before anything answers: accounts deleted after this database file was copied are erased
-  // again (a file put back by hand; ./erasure.ts).
+  // again (a file put back by hand; ./account/erasure.ts).
   reapplyErasures(db, options);
   // Every token, the owner's included, goes through both refusals.
   const verifyToken = refusingEndedSessions(db, refusingDeletedAccounts(db, verifySignature));
@@ -139,7 +148,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const optOut = options.publicApiUrl ? { apiBaseUrl: options.publicApiUrl, secret } : undefined;
   if (mail)
     app.addHook('onReady', async () => void (mailWorker = startMailWorker(db, mail, { optOut })));
-  // WAL checkpoints run in a thread of their own (./checkpointer.ts).
+  // WAL checkpoints run in a thread of their own (./platform/checkpointer.ts).
   let checkpointer: Checkpointer | undefined;
   app.addHook(
     'onReady',
@@ -207,7 +216,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app);
-  // The owner's picture upload (server/owner.ts) reads its multipart body itself.
+  // The owner's picture upload (server/owner/owner.ts) reads its multipart body itself.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   // The contract this server implements, as written, for any client or tool to read.
@@ -247,7 +256,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
   // one, is a compile error here (and still refused at start, below).
   const table = {
-    ...createHandlers(db, options, secret),
+    ...createHealthHandlers(db),
+    ...createMailHandlers(db, options, secret),
+    ...createCustomerHandlers(db),
+    ...createVehicleHandlers(db),
+    ...createBookingHandlers(db, options),
+    ...createAvailabilityHandlers(db),
+    ...createPictureHandlers(db, options, secret),
+    ...createCalendlyHandlers(db, options),
+    ...createSubscriptionHandlers(db),
     ...createOwnerHandlers(db, options, secret),
     ...createOwnerCustomerHandlers(db),
     ...accountHandlers(db, options, verifyToken),

@@ -16,19 +16,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BACKUP_RETENTION_DAYS, storageFromEnv } from './config';
-import { openDatabase } from './db';
-import { completeBooking } from './bookings';
-import { addPicture, uprightWithoutMetadata } from './pictures';
+import { BACKUP_RETENTION_DAYS, storageFromEnv } from './platform/config';
+import { openDatabase } from './platform/db';
+import { completeBooking } from './bookings/bookings';
+import { addPicture, uprightWithoutMetadata } from './pictures/pictures';
 import { seedDemoCustomer } from './seed';
-import { findCustomer, redeemPoints } from './customers';
-import { adjustPoints } from './ownerCustomers';
-import { HttpError } from './errors';
-import { listMessages, resendFailed } from './outbox';
-import { listAccountEvents } from './account';
-import { backupNow, restoreBackup } from './backup';
-import { erasureListPath } from './erasureList';
-import { backupSettingsFromEnv } from './productionConfig';
+import { findCustomer, redeemPoints } from './customers/customers';
+import { adjustPoints } from './owner/ownerCustomers';
+import { HttpError } from './platform/errors';
+import { listMessages, resendFailed } from './mail/outbox';
+import { listAccountEvents } from './account/account';
+import { reapplyErasures } from './account/erasure';
+import { backupNow, restoreBackup } from './platform/backup';
+import { erasureListPath } from './platform/erasureList';
+import { backupSettingsFromEnv } from './platform/productionConfig';
 
 const usage = `Usage:
   npm run operator -- complete-booking <bookingId> [--done-early]
@@ -250,7 +251,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'restore') {
     const backup = rest[0];
     if (!backup) throw new HttpError(400, 'restore needs the backup folder');
-    const { pictures, erased } = restoreBackup(backup, storage);
+    const { pictures, erased } = restoreBackup(backup, storage, reapplyErasures);
     console.log(
       `Restored ${backup} into ${storage.databasePath} and ${storage.picturesDir} (${pictures} pictures); integrity check ok; ` +
         `${erased} deleted account${erased === 1 ? '' : 's'} erased again.`,

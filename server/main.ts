@@ -1,11 +1,11 @@
 /**
  * Starts the reference API from environment variables (server/README.md) and prints
  * `API listening on http://HOST:PORT` when ready. The configuration is checked first
- * (./productionConfig.ts); SIGINT/SIGTERM stop it gracefully (./service.ts).
+ * (./platform/productionConfig.ts); SIGINT/SIGTERM stop it gracefully (./platform/service.ts).
  */
 import { buildServer } from './app';
-import { configFromEnv } from './config';
-import { checkedConfig, runService } from './service';
+import { configFromEnv } from './platform/config';
+import { checkedConfig, runService } from './platform/service';
 
 async function main(): Promise<void> {
   const config = await checkedConfig(process.env, configFromEnv);

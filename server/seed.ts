@@ -11,14 +11,14 @@ import { bookingInstant } from '../domain/dates';
 import { dayjs } from '../domain/dayjs';
 import { timeZone } from '../domain/serviceArea';
 import type { Booking } from '../domain/contract/types';
-import { inWriteTransaction, openDatabase, type Db } from './db';
-import { ensureCustomer, getLoyalty, updateProfile, type Customer } from './customers';
-import { createVehicle } from './vehicles';
-import { cancelBooking, completeBooking, createBooking } from './bookings';
-import { cancelSubscription, createSubscription } from './subscriptions';
-import { applyWebhookEvent } from './calendly';
-import { claimBooking } from './claims';
-import { addPicture } from './pictures';
+import { inWriteTransaction, openDatabase, type Db } from './platform/db';
+import { ensureCustomer, getLoyalty, updateProfile, type Customer } from './customers/customers';
+import { createVehicle } from './vehicles/vehicles';
+import { cancelBooking, completeBooking, createBooking } from './bookings/bookings';
+import { cancelSubscription, createSubscription } from './subscriptions/subscriptions';
+import { applyWebhookEvent } from './calendly/calendly';
+import { claimBooking } from './bookings/claims';
+import { addPicture } from './pictures/pictures';
 
 export interface DemoCustomer {
   /** The identity provider's `sub` of the demo user. */

@@ -5,10 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite, withApi } from './staticSite';
+import { buildSite, withApi } from './platform/staticSite';
 import { buildServer } from './app';
-import { configFromEnv } from './config';
-import { checkedConfig, runService } from './service';
+import { configFromEnv } from './platform/config';
+import { checkedConfig, runService } from './platform/service';
 
 /** The site-wide block (`/*`) of a Netlify-style _headers file. */
 export function siteHeaders(file: string): Record<string, string> {

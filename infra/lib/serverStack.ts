@@ -27,7 +27,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { BACKUP_RETENTION_DAYS } from '../../server/config';
+import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
 import { COGNITO_PARAMETERS } from './identityStack';
 import { CONFIGURATION_SET } from './mailStack';
 import {
@@ -328,7 +328,7 @@ export class ServerStack extends Stack {
     );
 
     // Off the machine: AWS Backup's daily copy of the data volume, kept as long as the
-    // privacy text says backups are (server/config.ts).
+    // privacy text says backups are (server/platform/config.ts).
     const vault = new backup.BackupVault(this, 'Vault', { removalPolicy: RemovalPolicy.RETAIN });
     const plan = new backup.BackupPlan(this, 'Backups', { backupVault: vault });
     plan.addRule(

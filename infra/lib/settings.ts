@@ -3,7 +3,7 @@
  * example values; override each with `-c name=value` or by editing cdk.json).
  */
 import type { Node } from 'constructs';
-import { SES_EVENTS_PATH as API_SES_EVENTS_PATH } from '../../server/config';
+import { SES_EVENTS_PATH as API_SES_EVENTS_PATH } from '../../server/platform/config';
 
 /** The API's path on the site's own domain: CloudFront sends `/api/*` to the server. */
 export const API_PATH = '/api';
@@ -11,7 +11,7 @@ export const API_PATH = '/api';
 /**
  * Where Amazon SNS delivers SES's bounce and complaint notices (HTTPS, on the site's domain):
  * the API confirms the subscription, checks each message's signature and stops e-mailing the
- * address. The API's own path (server/config.ts) under the API's path on the site.
+ * address. The API's own path (server/platform/config.ts) under the API's path on the site.
  */
 export const SES_EVENTS_PATH = `${API_PATH}${API_SES_EVENTS_PATH}`;
 

@@ -3,7 +3,7 @@
  * (origin access control) and sends `/api/*` to the API server, so the browser never calls
  * another origin. A path the bucket does not hold (a page path: `/services`, `/dashboard/…`)
  * goes to the server, whose site handler answers the prerendered page or the SPA shell
- * (server/staticSite.ts): CloudFront's error pages would apply to the API's answers too, so
+ * (server/platform/staticSite.ts): CloudFront's error pages would apply to the API's answers too, so
  * there are none. With the `domain` setting, the certificate (ACM, DNS-validated), the
  * distribution's alias, its DNS records and TLS 1.2 as the minimum are here as well; without
  * it, the CloudFront address serves the site. Bounces and complaints from SES reach the API

@@ -10,9 +10,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createBooking } from '../../server/bookings';
-import { inWriteTransaction, openDatabase } from '../../server/db';
-import { listOwnerRequests } from '../../server/owner';
+import { createBooking } from '../../server/bookings/bookings';
+import { inWriteTransaction, openDatabase } from '../../server/platform/db';
+import { listOwnerRequests } from '../../server/owner/owner';
 import type { QueryOf, QuoteRequest } from '../../domain/contract/types';
 import { signInWithPassword } from './cognitoClient';
 import type { LocalStack } from './localStack';
@@ -116,7 +116,7 @@ export async function measureInboxAtServer(
 ): Promise<InboxFigures> {
   log(`writing ${INBOX_REQUESTS} quote requests for the owner's inbox`);
   seedRequests(databasePath, INBOX_REQUESTS);
-  // Owner operations take the access token (server/ownerAuthenticator.ts).
+  // Owner operations take the access token (server/owner/ownerAuthenticator.ts).
   const token = String((await ownerTokens(stack)).AccessToken);
   const db = openDatabase(databasePath);
   const variants: InboxFigures['variants'] = [];

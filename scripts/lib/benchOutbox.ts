@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
-import { mailFromEnv, type ServerOptions } from '../../server/config';
-import { openDatabase } from '../../server/db';
+import { mailFromEnv, type ServerOptions } from '../../server/platform/config';
+import { openDatabase } from '../../server/platform/db';
 import { startMaildev, caughtMail } from './maildev';
 import { freePorts } from './ports';
 

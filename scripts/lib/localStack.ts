@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCAL_IDENTITY } from '../../server/productionConfig';
+import { LOCAL_IDENTITY } from '../../server/platform/productionConfig';
 import { CognitoApiError, callCognito, isRecord, readString } from './cognitoClient';
 import type { TokenSigner } from './cognitoClaims';
 import {

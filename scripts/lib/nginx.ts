@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_UPLOAD_REQUEST_BYTES } from '../../server/rules';
+import { MAX_UPLOAD_REQUEST_BYTES } from '../../server/platform/rules';
 import { cacheControl } from './securityHeaders';
 
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx';

@@ -3,7 +3,7 @@
  * "The first round trip"): the static parts lose what only hydration or a stylesheet would read,
  * stylesheets are minified, and each page is written beside its gzip (zopfli); at the end of the
  * build every text file gets its brotli and gzip beside it, for servers that send precompressed
- * files (server/staticSite.ts, nginx's `gzip_static`).
+ * files (server/platform/staticSite.ts, nginx's `gzip_static`).
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -164,7 +164,7 @@ const gzip = promisify(gzipCallback);
 /**
  * Writes beside every text file of the build (`dist`, all folders) its strongest brotli (`.br`,
  * quality 11) and, unless the build already wrote one (writeWithGzip), its strongest gzip
- * (`.gz`, zopfli), for servers that send precompressed files (server/staticSite.ts; nginx's
+ * (`.gz`, zopfli), for servers that send precompressed files (server/platform/staticSite.ts; nginx's
  * `gzip_static`): nothing of the build is compressed while a visitor waits. Returns the file
  * count and the bytes before and after.
  */

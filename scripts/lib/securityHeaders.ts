@@ -76,7 +76,7 @@ export function securityHeaders(config: HeaderConfig): Record<string, string> {
   };
 }
 
-export { cacheControl } from '../../server/staticSite';
+export { cacheControl } from '../../server/platform/staticSite';
 
 export function headerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): HeaderConfig {
   return {

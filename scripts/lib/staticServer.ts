@@ -1,5 +1,5 @@
 /**
- * Serves a production build as server/staticSite.ts does for the one-process service (the
+ * Serves a production build as server/platform/staticSite.ts does for the one-process service (the
  * prerendered page or the SPA shell, the build's precompressed files, ETag and caching), for
  * the browser suite and the benchmark, with:
  * - the production response headers (securityHeaders.ts, computed from the build's
@@ -11,7 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { forwardedHeaders } from './forwarding';
-import { buildSite, withApi } from '../../server/staticSite';
+import { buildSite, withApi } from '../../server/platform/staticSite';
 
 export interface StaticServer {
   url: string;

@@ -2,15 +2,15 @@
  * One-click opt-out of a kind of e-mail (RFC 8058), without signing in. Reminders and status
  * e-mails carry `List-Unsubscribe` with a link signed for their address and kind
  * (`signature` = hex HMAC-SHA256 of `email-opt-out:{kind}:{address}` with the server's secret,
- * as picture links are signed: ../signing.ts); `POST /email-opt-outs` with a valid link stores
+ * as picture links are signed: ../platform/signing.ts); `POST /email-opt-outs` with a valid link stores
  * the opt-out, and the outbox writes no e-mail of that kind to that address again
- * (../outbox.ts). An account with that address has the choice turned off in its profile too,
- * and turning it back on there clears the opt-out (../customers.ts).
+ * (./outbox.ts). An account with that address has the choice turned off in its profile too,
+ * and turning it back on there clears the opt-out (../customers/customers.ts).
  */
 import type { EmailPreferences } from '../../domain/contract/types';
-import { inWriteTransaction, statement, type Db } from '../db';
-import { forbidden } from '../errors';
-import { hmacHex, signatureMatches } from '../signing';
+import { inWriteTransaction, statement, type Db } from '../platform/db';
+import { forbidden } from '../platform/errors';
+import { hmacHex, signatureMatches } from '../platform/signing';
 
 /** The kinds of e-mail an address can turn off: the profile's e-mail choices. */
 export type OptOutKind = keyof EmailPreferences;
@@ -93,7 +93,7 @@ export function optOutPage(businessName: string, email: string, kind: OptOutKind
 }
 
 /**
- * The page's Content-Security-Policy: the API's own (server/securityHeaders.ts) forbids forms;
+ * The page's Content-Security-Policy: the API's own (server/platform/securityHeaders.ts) forbids forms;
  * this one lets the page's button post to the same address, and nothing else.
  */
 export const OPT_OUT_PAGE_POLICY =

@@ -1,13 +1,13 @@
 /**
  * Every e-mail the product sends, in one place: subject, plain text and HTML (inline styles, no
  * remote images, one narrow column, so it reads the same in Gmail, Outlook and Apple Mail).
- * The business's identity comes from configuration (server/config.ts, `mailFromEnv`).
+ * The business's identity comes from configuration (server/platform/config.ts, `mailFromEnv`).
  */
 import type { Booking } from '../../domain/contract/types';
 import { addressText, mapUrl } from '../../domain/address';
 import { mailtoHref, telHref } from '../../domain/contact';
 import { appointmentText, formatShortDateTime } from '../../domain/dates';
-import type { BusinessIdentity } from '../config';
+import type { BusinessIdentity } from '../platform/config';
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 
 export interface MailContent {

@@ -5,7 +5,7 @@
  *
  * - A message is claimed (`sending`, one more try, a claim that lapses after LEASE_MS unless
  *   the worker renews it while it sends), sent, then marked `sent` with the time the SMTP server
- *   accepted it. A message to an address on the suppression list (../suppression.ts: SES
+ *   accepted it. A message to an address on the suppression list (./suppression.ts: SES
  *   reported it bouncing for good or complaining) is not sent: it is marked `failed` at once
  *   (`failure` = `suppressed`), and is sent only if queued again after the owner allows the
  *   address again.
@@ -29,8 +29,8 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { bookingInstant, dayKey } from '../../domain/dates';
-import { statement, withoutWaiting, type Db } from '../db';
-import type { MailSettings } from '../config';
+import { statement, withoutWaiting, type Db } from '../platform/db';
+import type { MailSettings } from '../platform/config';
 import {
   deleteSentBefore,
   enqueueBookingEvent,
@@ -40,8 +40,8 @@ import {
   type MessagePayload,
   type OutboxFailure,
   type OutboxRow,
-} from '../outbox';
-import { suppressionOf } from '../suppression';
+} from './outbox';
+import { suppressionOf } from './suppression';
 import { optOutUrl, type OptOutKind } from './optOut';
 import {
   customerBooked,
@@ -290,7 +290,7 @@ export function startMailWorker(
     // The owner's digest has no booking (and no one to reply to but the business).
     const { booking } = JSON.parse(row.payload) as Partial<MessagePayload>;
     const to = row.audience === 'owner' ? settings.ownerEmail : (booking?.email ?? '');
-    // An address SES reported as bouncing or complaining is not e-mailed (../suppression.ts).
+    // An address SES reported as bouncing or complaining is not e-mailed (./suppression.ts).
     const suppressed = suppressionOf(db, to);
     if (suppressed)
       return { outcome: failed(row, 'suppressed', suppressed), sent: false, reached: true };
@@ -376,7 +376,7 @@ export function startMailWorker(
       if (claimed === 'busy') break;
       if (!claimed) break; // another process changed it since: the next pass looks again
       // Read again: a status message may have taken a later state between the read and the
-      // claim (server/outbox.ts coalesces them).
+      // claim (server/mail/outbox.ts coalesces them).
       const claimedRow = statement(db, 'SELECT * FROM outbox WHERE id = ?').get(row.id) as
         OutboxRow | undefined;
       if (!claimedRow) break;

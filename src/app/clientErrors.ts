@@ -1,6 +1,6 @@
 /**
  * Reports the errors a visitor's browser meets to the server (POST /client-errors, see
- * server/clientErrors.ts): uncaught errors, promises rejected with nobody waiting, and page code
+ * server/health/clientErrors.ts): uncaught errors, promises rejected with nobody waiting, and page code
  * that failed to download (webpack's ChunkLoadError, or a lazy route's import, which
  * RouteErrorBoundary reports). A report holds the error's name and message, the page's path
  * without query string or hash, and the script file and line without theirs: never what the

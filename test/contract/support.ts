@@ -1,7 +1,7 @@
 /** Shared by the contract suites: a seeded server/, and which operation a request went to. */
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { seedDemoCustomer } from '../../server/seed';
-import type { ServerOptions } from '../../server/config';
+import type { ServerOptions } from '../../server/platform/config';
 import {
   startApi,
   startIdentityProvider,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { repoRoot } from '../../domain/paths';
-import { BACKUP_RETENTION_DAYS } from '../../server/config';
+import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
 import { buildApp } from '../../infra/lib/app';
 import { COGNITO_PARAMETERS } from '../../infra/lib/identityStack';
 import { HEALTH_PATH, MAIL_FAILED_LINES } from '../../infra/lib/monitoringStack';

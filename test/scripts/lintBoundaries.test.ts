@@ -45,6 +45,23 @@ function lintAll(files: { filePath: string; code: string }[]): string[][] {
   return JSON.parse(stdout) as string[][];
 }
 
+/** A file importing a module, and whether the layer rules forbid it. */
+type ImportCase = { filePath: string; from: string; forbidden: boolean };
+
+/** Lints each case's import in its file: the zone rule reports exactly the forbidden ones. */
+function expectZones(cases: ImportCase[]) {
+  const results = lintAll(
+    cases.map(({ filePath, from }) => ({
+      filePath,
+      code: `import * as x from '${from}';\nexport const y = x;\n`,
+    })),
+  );
+  cases.forEach((c, index) => {
+    const reported = results[index]?.includes('import-x/no-restricted-paths') ?? false;
+    expect({ ...c, reported }).toEqual({ ...c, reported: c.forbidden });
+  });
+}
+
 test('every feature folder is forbidden to import another feature, and may import itself', () => {
   const other = (name: string) => (name === 'quote' ? 'auth' : 'quote');
   const files = features.flatMap((name) => [
@@ -72,38 +89,79 @@ test('every feature folder is forbidden to import another feature, and may impor
 }, 60000);
 
 test('domain/ imports none of src, server, scripts; the app and the server never import each other; the contract check imports neither', () => {
-  const cases: { filePath: string; from: string; forbidden: boolean }[] = [
+  const cases: ImportCase[] = [
     { filePath: 'domain/__boundary__.ts', from: '../src/lib/money', forbidden: true },
-    { filePath: 'domain/__boundary__.ts', from: '../server/errors', forbidden: true },
+    { filePath: 'domain/__boundary__.ts', from: '../server/platform/errors', forbidden: true },
     { filePath: 'domain/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
     { filePath: 'domain/contract/__boundary__.ts', from: '../pricing', forbidden: false },
     { filePath: 'server/__boundary__.ts', from: '../src/lib/money', forbidden: true },
     { filePath: 'server/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
     { filePath: 'server/__boundary__.ts', from: '../domain/pricing', forbidden: false },
-    { filePath: 'src/lib/__boundary__.ts', from: '../../server/errors', forbidden: true },
+    { filePath: 'src/lib/__boundary__.ts', from: '../../server/platform/errors', forbidden: true },
     { filePath: 'src/lib/__boundary__.ts', from: '../../domain/pricing', forbidden: false },
-    { filePath: 'scripts/lib/contract.ts', from: '../../server/errors', forbidden: true },
+    { filePath: 'scripts/lib/contract.ts', from: '../../server/platform/errors', forbidden: true },
     { filePath: 'scripts/lib/contractCore.ts', from: '../../src/lib/money', forbidden: true },
-    { filePath: 'scripts/contract.ts', from: '../server/errors', forbidden: true },
+    { filePath: 'scripts/contract.ts', from: '../server/platform/errors', forbidden: true },
     {
       filePath: 'scripts/lib/contract.ts',
       from: '../../domain/contract/openapi',
       forbidden: false,
     },
-    { filePath: 'scripts/lib/localStack.ts', from: '../../server/errors', forbidden: false },
+    {
+      filePath: 'scripts/lib/localStack.ts',
+      from: '../../server/platform/errors',
+      forbidden: false,
+    },
     { filePath: 'test/contract/support.ts', from: '../../src/lib/money', forbidden: true },
     { filePath: 'test/contract/support.ts', from: '../../server/seed', forbidden: false },
   ];
-  const results = lintAll(
-    cases.map(({ filePath, from }) => ({
-      filePath,
-      code: `import * as x from '${from}';\nexport const y = x;\n`,
-    })),
-  );
-  cases.forEach((c, index) => {
-    const reported = results[index]?.includes('import-x/no-restricted-paths') ?? false;
-    expect({ ...c, reported }).toEqual({ ...c, reported: c.forbidden });
-  });
+  expectZones(cases);
+}, 60000);
+
+const serverFolders = readdirSync(path.join(root, 'server'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+test('server/: the platform imports no resource; a resource imports the platform, itself, and only the other folders eslint.config.js names', () => {
+  const cases: ImportCase[] = [
+    {
+      filePath: 'server/platform/__boundary__.ts',
+      from: '../customers/customers',
+      forbidden: true,
+    },
+    { filePath: 'server/platform/__boundary__.ts', from: '../mail/texts', forbidden: true },
+    { filePath: 'server/platform/__boundary__.ts', from: '../app', forbidden: true },
+    { filePath: 'server/platform/__boundary__.ts', from: './db', forbidden: false },
+    { filePath: 'server/vehicles/__boundary__.ts', from: '../bookings/bookings', forbidden: true },
+    { filePath: 'server/vehicles/__boundary__.ts', from: '../customers/caps', forbidden: false },
+    { filePath: 'server/vehicles/__boundary__.ts', from: './vehicles', forbidden: false },
+    // A file named in the list, not its whole folder.
+    { filePath: 'server/mail/__boundary__.ts', from: '../bookings/bookings', forbidden: true },
+    { filePath: 'server/mail/__boundary__.ts', from: '../bookings/bookingRows', forbidden: false },
+    { filePath: 'server/bookings/__boundary__.ts', from: '../mail/worker', forbidden: true },
+    { filePath: 'server/bookings/__boundary__.ts', from: '../mail/outbox', forbidden: false },
+    { filePath: 'server/bookings/__boundary__.ts', from: '../app', forbidden: true },
+    { filePath: 'server/bookings/__boundary__.ts', from: '../seed', forbidden: true },
+    { filePath: 'server/owner/__boundary__.ts', from: '../account/account', forbidden: true },
+    { filePath: 'server/owner/__boundary__.ts', from: '../bookings/bookings', forbidden: false },
+    // The entry points merge and start everything.
+    { filePath: 'server/app.ts', from: './owner/owner', forbidden: false },
+    { filePath: 'server/cli.ts', from: './account/account', forbidden: false },
+    // Every folder, a new one included: the owner's console is for the entry points only, the
+    // platform for everyone.
+    ...serverFolders
+      .filter((name) => name !== 'owner')
+      .flatMap((name) => [
+        { filePath: `server/${name}/__boundary__.ts`, from: '../owner/owner', forbidden: true },
+        {
+          filePath: `server/${name}/__boundary__.ts`,
+          from: '../platform/errors',
+          forbidden: false,
+        },
+      ]),
+  ];
+  expectZones(cases);
+  expect(serverFolders).toEqual(expect.arrayContaining(['platform', 'bookings', 'owner']));
 }, 60000);
 
 test('the islands runtime and the slideshow may not import MUI, Emotion, Redux or the router', () => {
@@ -129,15 +187,15 @@ test('the islands runtime and the slideshow may not import MUI, Emotion, Redux o
 }, 60000);
 
 test('import-x/no-cycle reads TypeScript files: importing a module that imports this one back is an error', () => {
-  // server/auth.ts imports server/config.ts, so config.ts importing auth.ts closes a cycle; a
-  // module nothing imports back is no cycle.
+  // server/platform/auth.ts imports server/platform/config.ts, so config.ts importing auth.ts
+  // closes a cycle; a module nothing imports back is no cycle.
   const results = lintAll([
     {
-      filePath: 'server/config.ts',
+      filePath: 'server/platform/config.ts',
       code: `import { createTokenVerifier } from './auth';\nexport const y = createTokenVerifier;\n`,
     },
     {
-      filePath: 'server/config.ts',
+      filePath: 'server/platform/config.ts',
       code: `import { HttpError } from './errors';\nexport const y = HttpError;\n`,
     },
   ]);

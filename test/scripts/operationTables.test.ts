@@ -14,7 +14,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { codegenDestinations } from '../../scripts/lib/codegenOperations';
 import type { QueryOf, VehicleInput } from '../../domain/contract/types';
-import type { Context, OperationHandlers } from '../../server/operationTypes';
+import type { Context, OperationHandlers } from '../../server/platform/operationTypes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const NEW_OPERATION = 'getContractProbe';

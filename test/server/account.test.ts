@@ -7,11 +7,19 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
-import { openDatabase } from '../../server/db';
-import { completeBooking, ownerCancelBooking, scheduleBooking } from '../../server/bookings';
-import { adjustPoints } from '../../server/ownerCustomers';
-import { addPicture } from '../../server/pictures';
-import { ACCOUNT_DATA, subjectDigest, TABLES_WITHOUT_ACCOUNT_DATA } from '../../server/account';
+import { openDatabase } from '../../server/platform/db';
+import {
+  completeBooking,
+  ownerCancelBooking,
+  scheduleBooking,
+} from '../../server/bookings/bookings';
+import { adjustPoints } from '../../server/owner/ownerCustomers';
+import { addPicture } from '../../server/pictures/pictures';
+import {
+  ACCOUNT_DATA,
+  subjectDigest,
+  TABLES_WITHOUT_ACCOUNT_DATA,
+} from '../../server/account/account';
 import {
   call,
   futureDate,

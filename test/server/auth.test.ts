@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import {
   call,
   quote,

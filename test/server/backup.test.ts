@@ -17,11 +17,22 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backupNow, integrityCheck, listBackups, restoreBackup } from '../../server/backup';
-import { fileStamp, openDatabase, SCHEMA_VERSION, snapshotBeforeMigration } from '../../server/db';
-import { BACKUP_RETENTION_DAYS } from '../../server/config';
-import { createBooking } from '../../server/bookings';
-import { addPicture } from '../../server/pictures';
+import {
+  backupNow,
+  integrityCheck,
+  listBackups,
+  restoreBackup,
+} from '../../server/platform/backup';
+import {
+  fileStamp,
+  openDatabase,
+  SCHEMA_VERSION,
+  snapshotBeforeMigration,
+} from '../../server/platform/db';
+import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
+import { createBooking } from '../../server/bookings/bookings';
+import { reapplyErasures } from '../../server/account/erasure';
+import { addPicture } from '../../server/pictures/pictures';
 import {
   call,
   finished,
@@ -423,7 +434,7 @@ describe('a deleted customer stays deleted when a backup is restored', () => {
       };
 
       moveDataAway();
-      restoreBackup(folder, storage);
+      restoreBackup(folder, storage, reapplyErasures);
       await checkRestored('restoreBackup()');
 
       moveDataAway();

@@ -1,13 +1,13 @@
 /**
- * WAL checkpoints run in a thread of their own (server/checkpointer.ts): a request's commit only
+ * WAL checkpoints run in a thread of their own (server/platform/checkpointer.ts): a request's commit only
  * appends to the log, and the thread copies the log into the database file soon after.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { startCheckpointer } from '../../server/checkpointer';
-import { openDatabase } from '../../server/db';
+import { startCheckpointer } from '../../server/platform/checkpointer';
+import { openDatabase } from '../../server/platform/db';
 import {
   call,
   quoteRequest,

@@ -3,13 +3,13 @@
  * without personal data, kept 30 days and counted by message for the last 7 days.
  */
 import Database from 'better-sqlite3';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import {
   CLIENT_ERROR_KEEP_DAYS,
   countClientErrors,
   recordClientError,
-} from '../../server/clientErrors';
-import { CLIENT_ERROR_RATE_LIMIT } from '../../server/config';
+} from '../../server/health/clientErrors';
+import { CLIENT_ERROR_RATE_LIMIT } from '../../server/platform/config';
 import { startApi, startIdentityProvider, type IdentityProvider, type TestApi } from './helpers';
 
 let idp: IdentityProvider;

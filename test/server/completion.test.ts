@@ -14,10 +14,10 @@ import {
   picturesAreIn,
   requestQuote,
   undoCompletion,
-} from '../../server/bookings';
-import { mailFromEnv } from '../../server/config';
-import { ensureCustomer, getLoyalty, type Customer } from '../../server/customers';
-import { openDatabase, type Db } from '../../server/db';
+} from '../../server/bookings/bookings';
+import { mailFromEnv } from '../../server/platform/config';
+import { ensureCustomer, getLoyalty, type Customer } from '../../server/customers/customers';
+import { openDatabase, type Db } from '../../server/platform/db';
 import { startMailWorker, type MailWorker } from '../../server/mail/worker';
 import { quoteRequest } from './helpers';
 

@@ -4,7 +4,7 @@
  * posting the link (no sign-in) stores the opt-out and no e-mail of that kind goes to that
  * address again; a tampered link is refused. Measured at a real SMTP server behind a real API.
  */
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { optOutHeaders } from '../../server/mail/worker';
 import { call, quoteRequest, until } from './helpers';
 import type { Received } from './fixtures/smtpRecorder';

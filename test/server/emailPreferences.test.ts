@@ -3,7 +3,7 @@
  * turned off, stored by the API, kept when a profile save leaves them out, and obeyed by the
  * outbox. The quote confirmation goes whatever they say.
  */
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { call, quote, serveApiForTests } from './helpers';
 
 type Json = Record<string, unknown>;

@@ -1,12 +1,12 @@
 /**
- * The erasure list (server/erasureList.ts): one deletion a line, appended, and read back even
+ * The erasure list (server/platform/erasureList.ts): one deletion a line, appended, and read back even
  * after a crash cut a line short.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { subjectDigest } from '../../server/account';
-import { appendErasure, erasureListPath, readErasures } from '../../server/erasureList';
+import { subjectDigest } from '../../server/account/account';
+import { appendErasure, erasureListPath, readErasures } from '../../server/platform/erasureList';
 
 let dir: string;
 beforeEach(() => {

@@ -2,9 +2,9 @@
  * The API's own response headers: every answer says `nosniff` and sends no referrer, and a
  * service picture opened from its signed link runs nothing (a restrictive CSP).
  */
-import { completeBooking } from '../../server/bookings';
-import { openDatabase } from '../../server/db';
-import { addPicture } from '../../server/pictures';
+import { completeBooking } from '../../server/bookings/bookings';
+import { openDatabase } from '../../server/platform/db';
+import { addPicture } from '../../server/pictures/pictures';
 import { demoPicture } from '../../server/seed';
 import { call, quote, serveApiForTests } from './helpers';
 

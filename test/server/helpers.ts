@@ -25,12 +25,12 @@ import type { FastifyInstance } from 'fastify';
 import type { QuoteRequest } from '../../domain/contract/types';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { buildServer } from '../../server/app';
-import { replaceRules } from '../../server/availability';
-import { openDatabase } from '../../server/db';
+import { replaceRules } from '../../server/availability/availability';
+import { openDatabase } from '../../server/platform/db';
 import { DEFAULT_RULES, weekdayNames, type AvailabilityRules } from '../../domain/availability';
 import { addonNames } from '../../domain/pricing';
 import { timeSlotsFor } from '../../domain/quoteSchedule';
-import type { ServerOptions } from '../../server/config';
+import type { ServerOptions } from '../../server/platform/config';
 
 export const CLIENT_ID = 'testclient0000000000000000';
 const POOL = 'us-east-1_testpool';

@@ -8,9 +8,9 @@
 import { isOwnerPath } from '../../domain/owners';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../server/db';
-import { completeBooking } from '../../server/bookings';
-import { addPicture } from '../../server/pictures';
+import { openDatabase } from '../../server/platform/db';
+import { completeBooking } from '../../server/bookings/bookings';
+import { addPicture } from '../../server/pictures/pictures';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import {
   call,

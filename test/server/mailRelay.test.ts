@@ -7,8 +7,8 @@
  * - more than OWNER_DIGEST.threshold requests in an hour make one digest for the owner, and the
  *   owner's inbox says so.
  */
-import { OWNER_DIGEST } from '../../server/rules';
-import { openDatabase } from '../../server/db';
+import { OWNER_DIGEST } from '../../server/platform/rules';
+import { openDatabase } from '../../server/platform/db';
 import { call, futureDate, quoteRequest, until } from './helpers';
 import type { Received } from './fixtures/smtpRecorder';
 import { startMailStack, type MailStack } from './fixtures/mailStack';

@@ -7,8 +7,8 @@
  *   does not wait for the lock (it records it once the lock is gone).
  */
 import Database from 'better-sqlite3';
-import { mailFromEnv } from '../../server/config';
-import { openDatabase } from '../../server/db';
+import { mailFromEnv } from '../../server/platform/config';
+import { openDatabase } from '../../server/platform/db';
 import {
   call,
   quoteRequest,

@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../server/db';
-import { completeBooking } from '../../server/bookings';
-import { addLedgerEntry, findCustomer, redeemPoints } from '../../server/customers';
-import { addPicture, pictureSignature } from '../../server/pictures';
+import { openDatabase } from '../../server/platform/db';
+import { completeBooking } from '../../server/bookings/bookings';
+import { addLedgerEntry, findCustomer, redeemPoints } from '../../server/customers/customers';
+import { addPicture, pictureSignature } from '../../server/pictures/pictures';
 import { demoPicture } from '../../server/seed';
 import { defaultSpecPath } from '../../domain/contract/openapi';
 import {

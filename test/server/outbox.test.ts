@@ -3,7 +3,7 @@
  * is down and every message arrives, once, when it is back.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mailFromEnv } from '../../server/config';
+import { mailFromEnv } from '../../server/platform/config';
 import { caughtMail, startMaildev, type CaughtMail } from '../../scripts/lib/maildev';
 import { freePorts } from '../../scripts/lib/ports';
 import {

@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
-import { requestQuote } from '../../server/bookings';
-import { mailFromEnv, type MailSettings } from '../../server/config';
-import { openDatabase, type Db } from '../../server/db';
+import { requestQuote } from '../../server/bookings/bookings';
+import { mailFromEnv, type MailSettings } from '../../server/platform/config';
+import { openDatabase, type Db } from '../../server/platform/db';
 import { startMailWorker, type MailWorker } from '../../server/mail/worker';
-import { resendFailed, type OutboxRow } from '../../server/outbox';
+import { resendFailed, type OutboxRow } from '../../server/mail/outbox';
 import { callBackRequest } from './helpers';
 import { startSmtpRecorder, type SmtpRecorder } from './fixtures/smtpRecorder';
 

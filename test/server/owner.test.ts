@@ -9,10 +9,10 @@
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
 import sharp from 'sharp';
-import { mailFromEnv } from '../../server/config';
+import { mailFromEnv } from '../../server/platform/config';
 import { renderMessage } from '../../server/mail/worker';
-import type { OutboxRow } from '../../server/outbox';
-import { pictureSignature } from '../../server/pictures';
+import type { OutboxRow } from '../../server/mail/outbox';
+import { pictureSignature } from '../../server/pictures/pictures';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { calendarDayText } from '../../domain/dates';
 import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';

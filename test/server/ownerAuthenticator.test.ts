@@ -1,11 +1,11 @@
 /**
- * The owner's second factor at the API (server/ownerAuthenticator.ts): an owner operation is
+ * The owner's second factor at the API (server/owner/ownerAuthenticator.ts): an owner operation is
  * refused with a 403 the console can show while the identity provider says the owner's account
  * has no authenticator app; the provider's "yes" is trusted for five minutes at most (a fake
  * clock), counted by its GetUser calls; a "no" is asked again every time.
  */
 import { OWNER_AUTHENTICATOR_REQUIRED } from '../../domain/owners';
-import { AUTHENTICATOR_CACHE_MS } from '../../server/ownerAuthenticator';
+import { AUTHENTICATOR_CACHE_MS } from '../../server/owner/ownerAuthenticator';
 import {
   call,
   startApi,

@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBooking, completeBooking } from '../../server/bookings';
-import { openDatabase, type Db } from '../../server/db';
-import { ownerNumbers } from '../../server/ownerCustomers';
+import { createBooking, completeBooking } from '../../server/bookings/bookings';
+import { openDatabase, type Db } from '../../server/platform/db';
+import { ownerNumbers } from '../../server/owner/ownerCustomers';
 import {
   call,
   callBackRequest,

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backupNow } from '../../server/backup';
+import { backupNow } from '../../server/platform/backup';
 import type { OwnerHealth } from '../../domain/contract/types';
 import {
   call,

@@ -1,6 +1,6 @@
 /**
  * What an authenticated request costs the server beyond its own work: no SQL statement is
- * compiled afresh per request (they are prepared once, server/db.ts `statement`). Counted
+ * compiled afresh per request (they are prepared once, server/platform/db.ts `statement`). Counted
  * as calls of better-sqlite3's `prepare` over repeated requests through `app.inject`.
  */
 import Database from 'better-sqlite3';

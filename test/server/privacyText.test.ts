@@ -3,14 +3,14 @@
  * of the live database schema (after every migration), and every key the app keeps in the
  * browser's local or session storage. A new column or key fails here until the policy names it.
  * It, the README and docs/product.md say how long a deleted customer can remain in a backup:
- * the retention period of server/config.ts.
+ * the retention period of server/platform/config.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
-import { BACKUP_RETENTION_DAYS, KEEP_SENT_MAIL_DAYS } from '../../server/config';
-import { CLIENT_ERROR_KEEP_DAYS } from '../../server/clientErrors';
-import { openDatabase } from '../../server/db';
+import { BACKUP_RETENTION_DAYS, KEEP_SENT_MAIL_DAYS } from '../../server/platform/config';
+import { CLIENT_ERROR_KEEP_DAYS } from '../../server/health/clientErrors';
+import { openDatabase } from '../../server/platform/db';
 import { browserStorage, privacyRights, privacyIntro, storedData } from '../../src/config/legal';
 
 /** Every table and its columns, as the migrations leave them. */

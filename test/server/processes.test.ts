@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { calendarDayText } from '../../domain/dates';
 import { repoRoot } from '../../domain/paths';
-import { configFromEnv } from '../../server/config';
-import { openDatabase } from '../../server/db';
-import { cancelBooking, createBooking } from '../../server/bookings';
-import { ensureCustomer, getLoyalty } from '../../server/customers';
+import { configFromEnv } from '../../server/platform/config';
+import { openDatabase } from '../../server/platform/db';
+import { cancelBooking, createBooking } from '../../server/bookings/bookings';
+import { ensureCustomer, getLoyalty } from '../../server/customers/customers';
 import {
   call,
   finished,

@@ -1,8 +1,8 @@
 /** Anonymous quotes under load and the per-address rate limit. */
-import { openDatabase } from '../../server/db';
-import { mailFromEnv } from '../../server/config';
+import { openDatabase } from '../../server/platform/db';
+import { mailFromEnv } from '../../server/platform/config';
 import { renderMessage } from '../../server/mail/worker';
-import type { OutboxRow } from '../../server/outbox';
+import type { OutboxRow } from '../../server/mail/outbox';
 import { call, quote, startApi, startIdentityProvider, type IdentityProvider } from './helpers';
 
 type Json = Record<string, unknown>;

@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { backupNow } from '../../server/backup';
-import { openDatabase, type Db } from '../../server/db';
-import { requestQuote } from '../../server/bookings';
-import type { DiskStats } from '../../server/config';
-import { READINESS_LIMITS, readinessProblems } from '../../server/readiness';
+import { backupNow } from '../../server/platform/backup';
+import { openDatabase, type Db } from '../../server/platform/db';
+import { requestQuote } from '../../server/bookings/bookings';
+import type { DiskStats } from '../../server/platform/config';
+import { READINESS_LIMITS, readinessProblems } from '../../server/platform/readiness';
 import {
   call,
   callBackRequest,

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { bookingInstant } from '../../domain/dates';
-import { cancelBooking, requestQuote } from '../../server/bookings';
-import { mailFromEnv } from '../../server/config';
-import { ensureCustomer, updateProfile } from '../../server/customers';
-import { openDatabase, type Db } from '../../server/db';
+import { cancelBooking, requestQuote } from '../../server/bookings/bookings';
+import { mailFromEnv } from '../../server/platform/config';
+import { ensureCustomer, updateProfile } from '../../server/customers/customers';
+import { openDatabase, type Db } from '../../server/platform/db';
 import { startMailWorker, type MailWorker } from '../../server/mail/worker';
 import { quoteRequest } from './helpers';
 

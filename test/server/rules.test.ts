@@ -3,8 +3,8 @@
  * choices, the quote form's dates and time slots, the caps on claimed requests, what a
  * claimable request shows, and the first-plan bonus when the plan is cancelled the same day.
  */
-import { CAPS } from '../../server/caps';
-import { openDatabase } from '../../server/db';
+import { CAPS } from '../../server/customers/caps';
+import { openDatabase } from '../../server/platform/db';
 import { addonNames } from '../../domain/pricing';
 import { weekdaySlots, weekendSlots } from '../../domain/quoteSchedule';
 import { todayLocal } from '../../domain/dates';

@@ -1,6 +1,6 @@
 /** The demo customer: everything the portal shows, seeded once, consistent with the rules. */
 import { readdirSync } from 'node:fs';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import { seedDemoCustomer } from '../../server/seed';
 import { pointsForCompletedBooking } from '../../domain/loyalty';
 import { todayLocal } from '../../domain/dates';

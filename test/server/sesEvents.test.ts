@@ -14,8 +14,8 @@ import { PassThrough } from 'node:stream';
 import Database from 'better-sqlite3';
 import selfsigned from 'selfsigned';
 import type { Transporter } from 'nodemailer';
-import { mailFromEnv, SES_EVENTS_PATH } from '../../server/config';
-import { openDatabase, type Db } from '../../server/db';
+import { mailFromEnv, SES_EVENTS_PATH } from '../../server/platform/config';
+import { openDatabase, type Db } from '../../server/platform/db';
 import { startMailWorker } from '../../server/mail/worker';
 import {
   call,

@@ -1,5 +1,5 @@
 /**
- * How a production build is served (server/staticSite.ts, through the local static server the
+ * How a production build is served (server/platform/staticSite.ts, through the local static server the
  * browser suite and the benchmark use; serve.test.ts starts the one-process service): the
  * build's own precompressed files, revalidation with ETag, a year's cache for hashed assets and
  * none for pages, the SPA fallback, the production headers and /api for the API.

@@ -1,6 +1,6 @@
 /** The Calendly webhook: signature verification and the bookings it feeds. */
 import { createHmac } from 'node:crypto';
-import { openDatabase } from '../../server/db';
+import { openDatabase } from '../../server/platform/db';
 import {
   call,
   startApi,

@@ -48,7 +48,7 @@ type Check = 'checking' | 'failed' | 'missing' | 'ready';
  * The console opens only for an owner whose account has an authenticator app, as the user pool
  * says (Amplify's fetchMFAPreference); until then, a screen that leads to Account Security's
  * set-up of one. The API refuses the owner's operations in the same case
- * (server/ownerAuthenticator.ts): this screen is the way through, not the protection.
+ * (server/owner/ownerAuthenticator.ts): this screen is the way through, not the protection.
  */
 export function AuthenticatorGate({ children }: { children: ReactNode }) {
   const [check, setCheck] = useState<Check>('checking');

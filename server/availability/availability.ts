@@ -1,0 +1,144 @@
+/**
+ * The owner's availability rules (GET/PUT /owner/availability), the free times a customer is
+ * offered (GET /availability), and the check a quote or a reschedule passes before it holds a
+ * time (called inside the write transaction that stores it, so that two requests for the last
+ * free slot cannot both pass). The rules themselves are ../../domain/availability.ts.
+ */
+import {
+  addDays,
+  DEFAULT_RULES,
+  freeTimes,
+  freeTimesOn,
+  lastBookableDay,
+  nearestFree,
+  rulesProblem,
+  type AvailabilityRules,
+  type HeldJob,
+  type Job,
+} from '../../domain/availability';
+import { appointmentText, todayLocal } from '../../domain/dates';
+import { addonNames, isAddon } from '../../domain/pricing';
+import { statement, type Db } from '../platform/db';
+import { badRequest, HttpError } from '../platform/errors';
+
+/** The widest range GET /availability answers, in days. */
+export const MAX_RANGE_DAYS = 62;
+/** How many days after the asked one the nearest free times are looked for. */
+const NEAREST_SEARCH_DAYS = 14;
+
+export function readRules(db: Db): AvailabilityRules {
+  const row = statement(db, 'SELECT rules FROM availability_rules WHERE id = 1').get() as
+    { rules: string } | undefined;
+  return row ? (JSON.parse(row.rules) as AvailabilityRules) : DEFAULT_RULES;
+}
+
+/** Stores the rules whole (the schema has checked their shape); 400 naming what is wrong. */
+export function replaceRules(
+  db: Db,
+  rules: AvailabilityRules,
+  now = new Date(),
+): AvailabilityRules {
+  const problem = rulesProblem(rules);
+  if (problem) throw badRequest(problem);
+  statement(
+    db,
+    `INSERT INTO availability_rules (id, rules, updated_at) VALUES (1, @rules, @at)
+     ON CONFLICT (id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at`,
+  ).run({ rules: JSON.stringify(rules), at: now.toISOString() });
+  return readRules(db);
+}
+
+interface HeldRow {
+  date: string;
+  time: string;
+  vehicle_type: string;
+  selected_addons: string;
+}
+
+/** The Booked bookings from `from` to `to`, by date; `except` leaves one booking out. */
+function heldByDate(db: Db, from: string, to: string, except = ''): Map<string, HeldJob[]> {
+  const rows = statement(
+    db,
+    `SELECT date, time, vehicle_type, selected_addons FROM bookings
+     WHERE status = 'Booked' AND date BETWEEN @from AND @to AND booking_id != @except`,
+  ).all({ from, to, except }) as HeldRow[];
+  const byDate = new Map<string, HeldJob[]>();
+  for (const row of rows) {
+    const job: HeldJob = {
+      date: row.date,
+      time: row.time,
+      vehicleType: row.vehicle_type,
+      addOns: JSON.parse(row.selected_addons) as string[],
+    };
+    const list = byDate.get(row.date);
+    if (list) list.push(job);
+    else byDate.set(row.date, [job]);
+  }
+  return byDate;
+}
+
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
+
+const dayCount = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+
+/** `addOns=Pet Hair Removal,Ceramic Wax` as names; 400 naming the parameter for an unknown one. */
+export function parseAddOns(text: string | undefined): string[] {
+  const names = (text ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.find((name) => !isAddon(name));
+  if (unknown !== undefined) {
+    throw badRequest(`query/addOns: "${unknown}" is not one of ${addonNames.join(', ')}`);
+  }
+  return names;
+}
+
+/** GET /availability: each date's free start times for the job. */
+export function availableTimes(
+  db: Db,
+  query: { from: string; to: string; vehicleType: string; addOns?: string },
+  now = new Date(),
+): { date: string; times: string[] }[] {
+  const { from, to } = query;
+  const days = dayCount(from, to);
+  if (days < 1) throw badRequest('query/to must not be earlier than query/from');
+  if (days > MAX_RANGE_DAYS) {
+    throw badRequest(`query/to must be at most ${MAX_RANGE_DAYS - 1} days after query/from`);
+  }
+  const job = { vehicleType: query.vehicleType, addOns: parseAddOns(query.addOns) };
+  const rules = readRules(db);
+  return freeTimes(rules, { from, to }, todayLocal(now), job, heldByDate(db, from, to));
+}
+
+/**
+ * Refuses (409 with the nearest free times) a time that does not fit the rules and the held
+ * bookings; `except` is the booking being moved. Run it in the transaction that then holds the
+ * time.
+ */
+export function assertFree(
+  db: Db,
+  asked: Job & { date: string; time: string },
+  now = new Date(),
+  except = '',
+): void {
+  const rules = readRules(db);
+  const today = todayLocal(now);
+  const held = heldByDate(db, asked.date, asked.date, except).get(asked.date) ?? [];
+  if (freeTimesOn(rules, asked.date, today, asked, held).includes(asked.time)) return;
+  // The day before the asked one (when not past) to two weeks after it, within the horizon.
+  const from = later(today, addDays(asked.date, -1));
+  const to = earlier(lastBookableDay(rules, today), addDays(asked.date, NEAREST_SEARCH_DAYS));
+  const days =
+    from <= to
+      ? freeTimes(rules, { from, to }, today, asked, heldByDate(db, from, to, except))
+      : [];
+  throw new HttpError(
+    409,
+    `${appointmentText(asked)} is no longer free; please choose another time`,
+    {},
+    { nearest: nearestFree(asked, days) },
+  );
+}

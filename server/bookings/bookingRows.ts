@@ -1,0 +1,83 @@
+/**
+ * A booking as stored (the `bookings` row) and as answered (the contract's Booking): the row
+ * type, reading one row, and the mapping between them. Its own module so that the modules that
+ * change bookings (./bookings.ts) and the ones that only read them (../mail/outbox.ts, ./claims.ts,
+ * the owner console) share it without importing each other.
+ */
+import type { Booking } from '../../domain/contract/types';
+import { includedAddons, quoteTotal, type AddonName } from '../../domain/pricing';
+import type { Db } from '../platform/db';
+import { notFound } from '../platform/errors';
+
+export interface BookingRow {
+  booking_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  email_lower: string;
+  phone: string;
+  date: string;
+  time: string;
+  vehicle_type: Booking['vehicleType'];
+  vehicle: string;
+  /** The add-ons the customer chose themselves (a Premium Package includes every one anyway). */
+  selected_addons: string;
+  total_price: number;
+  status: Booking['status'];
+  service_name: string;
+  message: string;
+  /** The request's serviceAddress as JSON; null when none was sent. */
+  service_address: string | null;
+  /** When the owner first opened it (owner console); null while new. */
+  seen_at: string | null;
+  /** When the owner first set its appointment (scheduleBooking); null until then. */
+  scheduled_at: string | null;
+  /** When it was marked Completed (null before, and after an undo). */
+  completed_at: string | null;
+  /** The owner's internal note; never in a customer's answer. */
+  owner_note: string;
+  cancel_reason: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toBooking(row: BookingRow): Booking {
+  return {
+    bookingId: row.booking_id,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    // A call-back request has no preferred date and time (stored empty).
+    ...(row.date ? { date: row.date } : {}),
+    ...(row.time ? { time: row.time } : {}),
+    vehicleType: row.vehicle_type,
+    vehicle: row.vehicle,
+    selectedAddons: bookedAddons(row),
+    totalPrice: row.total_price,
+    status: row.status,
+    source: 'website',
+    serviceName: row.service_name,
+    message: row.message,
+    ...(row.service_address
+      ? { serviceAddress: JSON.parse(row.service_address) as Booking['serviceAddress'] }
+      : {}),
+    createdAt: row.created_at,
+  };
+}
+
+/** What the booking includes: the customer's own add-ons, or every one for the Premium Package. */
+function bookedAddons(row: Pick<BookingRow, 'vehicle_type' | 'selected_addons'>): AddonName[] {
+  return includedAddons(row.vehicle_type, JSON.parse(row.selected_addons) as string[]);
+}
+
+/** The stored total: always recomputed from the price list, whatever the client sent. */
+export const bookedTotal = (row: Pick<BookingRow, 'vehicle_type' | 'selected_addons'>) =>
+  quoteTotal(row.vehicle_type, bookedAddons(row));
+
+export function bookingRow(db: Db, bookingId: string): BookingRow {
+  const row = db.prepare('SELECT * FROM bookings WHERE booking_id = ?').get(bookingId) as
+    BookingRow | undefined;
+  if (!row) throw notFound('Booking not found');
+  return row;
+}

@@ -1,0 +1,404 @@
+/** Website bookings: quote requests, their changes while Booked, and completion. */
+import type { Booking, BookingUpdate, QuoteRequest } from '../../domain/contract/types';
+import { calendarDayText, todayLocal } from '../../domain/dates';
+import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
+import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
+import {
+  creditCompletedBooking,
+  removeCompletedBookingCredit,
+  type Customer,
+} from '../customers/customers';
+import { assertBelowCap } from '../customers/caps';
+import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../../domain/pricing';
+import { timeSlotsFor } from '../../domain/quoteSchedule';
+import { pointsForCompletedBooking } from '../../domain/loyalty';
+import { DEFAULT_SERVICE_NAME } from '../../domain/business';
+import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../domain/completion';
+import {
+  enqueueBookingEvent,
+  enqueueQuote,
+  releaseCompletedMessage,
+  withdrawCompletedMessage,
+} from '../mail/outbox';
+import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
+import { assertFree, readRules } from '../availability/availability';
+
+/** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
+export interface ChangeOptions {
+  notify?: boolean;
+}
+
+/** `16:00` → `4:00 PM`; the 12-hour form is kept as it is. */
+export function displayTime(time: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time.trim());
+  if (!match) return time.trim();
+  const hour = Number(match[1]);
+  return `${hour % 12 || 12}:${match[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The add-ons the customer chose; none for a Premium Package, which comes with all of them. */
+function chosenAddons(type: string, selected: readonly string[]): AddonName[] {
+  return type === PREMIUM_PACKAGE ? [] : orderedAddons(selected);
+}
+
+function assertNotPast(date: string, now: Date): void {
+  if (date < todayLocal(now)) throw badRequest('body/date must not be earlier than today');
+}
+
+/** The quote form's rule (domain/quoteSchedule.ts): only the times offered on that day. */
+function assertOffered(date: string, time: string): void {
+  const offered = timeSlotsFor(date);
+  if (!offered.includes(displayTime(time))) {
+    throw badRequest(`body/time must be one of ${offered.join(', ')} on ${date}`);
+  }
+}
+
+/**
+ * A booking belongs to the customer who posted it with their token, or who claimed it
+ * (server/bookings/claims.ts); an e-mail alone never makes a booking someone's.
+ */
+const OWNED = 'user_id = @userId';
+const owner = (customer: Customer) => ({ userId: customer.userId });
+
+/** The address's own fields as JSON (anything else the body carried is dropped), or null. */
+function storedAddress(address: QuoteRequest['serviceAddress']): string | null {
+  if (!address) return null;
+  const { line1, line2, city, state, zip } = address;
+  return JSON.stringify({
+    line1: line1.trim(),
+    ...(line2?.trim() ? { line2: line2.trim() } : {}),
+    city: city.trim(),
+    state: state.trim(),
+    zip,
+  });
+}
+
+export interface NewBooking extends QuoteRequest {
+  status?: Booking['status'];
+}
+
+/**
+ * Stores a quote request as a Booked booking; the total is recomputed from the price list. The
+ * date may not be in the past and the time must be one the quote form offers that day and free
+ * (../availability/availability.ts; call it in a write transaction), except for demo data (`demo`), which is
+ * laid out around today by the seed.
+ */
+export function createBooking(
+  db: Db,
+  input: NewBooking,
+  customer: Customer | null,
+  now: Date = new Date(),
+  options: { demo?: boolean } = {},
+): Booking {
+  const addOns = chosenAddons(input.vehicleType, input.selectedAddons);
+  if (input.date && !options.demo) {
+    assertNotPast(input.date, now);
+    if (input.time) {
+      assertOffered(input.date, input.time);
+      const asked = { date: input.date, time: displayTime(input.time) };
+      assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now);
+    }
+  }
+  if (customer) assertBelowCap(db, customer.userId, 'openBookings');
+  const bookingId = newId();
+  const chosen = JSON.stringify(addOns);
+  const at = now.toISOString();
+  const email = input.email.trim();
+  db.prepare(
+    `INSERT INTO bookings (booking_id, user_id, name, email, email_lower, phone, date, time,
+       vehicle_type, vehicle, selected_addons, total_price, status, service_name, message,
+       service_address, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    bookingId,
+    customer?.userId ?? null,
+    input.name.trim(),
+    email,
+    email.toLowerCase(),
+    input.phone.trim(),
+    input.date ?? '',
+    displayTime(input.time ?? ''),
+    input.vehicleType,
+    input.vehicle?.trim() ?? '',
+    chosen,
+    bookedTotal({ vehicle_type: input.vehicleType, selected_addons: chosen }),
+    input.status ?? 'Booked',
+    DEFAULT_SERVICE_NAME,
+    input.message?.trim() ?? '',
+    storedAddress(input.serviceAddress),
+    at,
+    at,
+  );
+  return toBooking(bookingRow(db, bookingId));
+}
+
+/**
+ * A quote request from the website: stored as a Booked booking, with the owner's e-mail and the
+ * customer's confirmation written to the outbox in the same transaction (sent by the mail
+ * worker, so the answer never waits on SMTP). The check that its time is free runs in that
+ * transaction too (BEGIN IMMEDIATE), so two requests for one slot never both pass it. In
+ * "Instant booking" mode the appointment is booked at once, and the customer is told so.
+ */
+export function requestQuote(
+  db: Db,
+  input: QuoteRequest,
+  customer: Customer | null,
+  now: Date = new Date(),
+  options: ChangeOptions = {},
+): Booking {
+  return inWriteTransaction(db, () => {
+    const booking = createBooking(db, input, customer, now);
+    if (options.notify !== false) enqueueQuote(db, booking, customer !== null, now);
+    // "Instant booking": the asked time is the appointment, booked now (as scheduleBooking does).
+    if (booking.date && booking.time && readRules(db).mode === 'instant') {
+      statement(db, 'UPDATE bookings SET scheduled_at = ? WHERE booking_id = ?').run(
+        now.toISOString(),
+        booking.bookingId,
+      );
+      if (options.notify !== false) {
+        enqueueBookingEvent(db, booking.bookingId, { kind: 'booked' }, now);
+      }
+    }
+    return booking;
+  });
+}
+
+/** The customer's booking, or 404 (also when it is someone else's). */
+export function ownedBooking(db: Db, customer: Customer, bookingId: string): BookingRow {
+  const row = db
+    .prepare(`SELECT * FROM bookings WHERE booking_id = @bookingId AND ${OWNED}`)
+    .get({ bookingId, ...owner(customer) }) as BookingRow | undefined;
+  if (!row) throw notFound('Booking not found');
+  return row;
+}
+
+/** The bookings matching an SQL condition on `bookings`, newest first. */
+export function bookingsWhere(
+  db: Db,
+  condition: string,
+  params: Record<string, string>,
+): Booking[] {
+  // `condition` is one of a few constants (OWNED, claims.ts's CLAIMABLE), so the cache stays small.
+  const rows = statement(
+    db,
+    `SELECT * FROM bookings WHERE ${condition} ORDER BY created_at DESC, rowid DESC`,
+  ).all(params) as BookingRow[];
+  return rows.map(toBooking);
+}
+
+/** Newest first. */
+export function listBookings(db: Db, customer: Customer): Booking[] {
+  return bookingsWhere(db, OWNED, owner(customer));
+}
+
+/**
+ * Reschedules or corrects a Booked booking. The add-ons stay the ones the customer chose, so a
+ * change of vehicle type never adds any (a Premium Package includes them all while it lasts),
+ * and the total is recomputed from the price list.
+ */
+export function updateBooking(
+  db: Db,
+  customer: Customer,
+  bookingId: string,
+  input: BookingUpdate,
+  now: Date = new Date(),
+): Booking {
+  return inWriteTransaction(db, () => {
+    const row = ownedBooking(db, customer, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be changed');
+    assertNotPast(input.date, now);
+    if (row.date !== input.date || row.time !== displayTime(input.time)) {
+      const addOns = JSON.parse(row.selected_addons) as string[];
+      const asked = { date: input.date, time: displayTime(input.time) };
+      assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now, bookingId);
+    }
+    db.prepare(
+      `UPDATE bookings SET date = ?, time = ?, vehicle_type = ?, vehicle = ?, total_price = ?,
+         updated_at = ?
+       WHERE booking_id = ?`,
+    ).run(
+      input.date,
+      displayTime(input.time),
+      input.vehicleType,
+      input.vehicle.trim(),
+      bookedTotal({ vehicle_type: input.vehicleType, selected_addons: row.selected_addons }),
+      now.toISOString(),
+      bookingId,
+    );
+    const moved = row.date !== input.date || row.time !== displayTime(input.time);
+    if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
+    return toBooking(bookingRow(db, bookingId));
+  });
+}
+
+/** Cancels a Booked booking (the record stays). */
+export function cancelBooking(
+  db: Db,
+  customer: Customer,
+  bookingId: string,
+  now: Date = new Date(),
+  options: ChangeOptions = {},
+): Booking {
+  return inWriteTransaction(db, () => {
+    const row = ownedBooking(db, customer, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be cancelled');
+    db.prepare("UPDATE bookings SET status = 'Cancelled', updated_at = ? WHERE booking_id = ?").run(
+      now.toISOString(),
+      bookingId,
+    );
+    if (options.notify !== false)
+      enqueueBookingEvent(db, bookingId, { kind: 'cancelled', by: 'customer' }, now);
+    return toBooking(bookingRow(db, bookingId));
+  });
+}
+
+export interface CompletionResult {
+  booking: Booking;
+  /** The customer credited, or null for an anonymous request nobody has claimed yet. */
+  userId: string | null;
+  points: number;
+}
+
+interface CompletionOptions extends ChangeOptions {
+  /** The owner confirmed the job was done before its appointment's day. */
+  doneEarly?: boolean;
+}
+
+/**
+ * Marks a Booked booking Completed and writes the earn entry for its owner, in one transaction.
+ * An anonymous request earns its points when its owner claims it. An appointment on a later day
+ * (business time zone) is refused unless `doneEarly`. The customer's "done" e-mail waits until
+ * the owner says the pictures are in (`picturesAreIn`), or DONE_MAIL_DELAY_MS.
+ */
+export function completeBooking(
+  db: Db,
+  bookingId: string,
+  now: Date = new Date(),
+  options: CompletionOptions = {},
+): CompletionResult {
+  return inWriteTransaction(db, () => {
+    const row = bookingRow(db, bookingId);
+    if (row.status !== 'Booked') {
+      throw new HttpError(409, `Booking ${bookingId} is ${row.status}, not Booked`);
+    }
+    if (row.date && row.date > todayLocal(now) && !options.doneEarly) {
+      throw conflict(
+        `The appointment is on ${calendarDayText(row.date)}, after today: confirm the job was done early to complete it now`,
+      );
+    }
+    const at = now.toISOString();
+    db.prepare(
+      "UPDATE bookings SET status = 'Completed', completed_at = ?, updated_at = ? WHERE booking_id = ?",
+    ).run(at, at, bookingId);
+    const userId = row.user_id;
+    const completed = { ...row, status: 'Completed' as const, updated_at: at };
+    if (userId) creditCompletedBooking(db, userId, completed);
+    const points = pointsForCompletedBooking(row.total_price, row.vehicle_type);
+    if (options.notify !== false) {
+      // Nobody's request: whether an account has its address (it can claim it) or not (a visitor).
+      const account =
+        userId !== null ||
+        statement(db, 'SELECT 1 FROM customers WHERE email_lower = ? LIMIT 1').get(
+          row.email_lower,
+        ) !== undefined;
+      enqueueBookingEvent(
+        db,
+        bookingId,
+        { kind: 'completed', points, credited: userId !== null, account },
+        now,
+        new Date(now.getTime() + DONE_MAIL_DELAY_MS),
+      );
+    }
+    return { booking: toBooking(completed), userId, points };
+  });
+}
+
+/** The Completed booking, or 409. */
+function completedRow(db: Db, bookingId: string): BookingRow {
+  const row = bookingRow(db, bookingId);
+  if (row.status !== 'Completed') {
+    throw conflict(`Booking ${bookingId} is ${row.status}, not Completed`);
+  }
+  return row;
+}
+
+/**
+ * Takes a completion back within UNDO_COMPLETION_MS: the booking is Booked again, its earn entry
+ * is removed (whichever account it credited) and its "done" e-mail, if not sent yet, withdrawn.
+ * A second undo finds it Booked: 409.
+ */
+export function undoCompletion(db: Db, bookingId: string, now: Date = new Date()): BookingRow {
+  return inWriteTransaction(db, () => {
+    const row = completedRow(db, bookingId);
+    const since = row.completed_at ? now.getTime() - Date.parse(row.completed_at) : Infinity;
+    if (!(since <= UNDO_COMPLETION_MS)) {
+      throw conflict('A completion can be undone only within 10 minutes of marking it done');
+    }
+    removeCompletedBookingCredit(db, bookingId);
+    withdrawCompletedMessage(db, bookingId);
+    db.prepare(
+      "UPDATE bookings SET status = 'Booked', completed_at = NULL, updated_at = ? WHERE booking_id = ?",
+    ).run(now.toISOString(), bookingId);
+    return bookingRow(db, bookingId);
+  });
+}
+
+/** The owner says a Completed booking's pictures are in: its "done" e-mail goes now. */
+export function picturesAreIn(db: Db, bookingId: string, now: Date = new Date()): void {
+  inWriteTransaction(db, () => {
+    completedRow(db, bookingId);
+    releaseCompletedMessage(db, bookingId, now);
+  });
+}
+
+/**
+ * Sets (or changes) a Booked booking's appointment, and the owner's note when one is given. The
+ * first time the owner sets it, the customer hears that their appointment is booked (even at the
+ * time they asked for); after that, only a change of date or time is news (a new time).
+ */
+export function scheduleBooking(
+  db: Db,
+  bookingId: string,
+  input: { date: string; time: string; note?: string },
+  now: Date = new Date(),
+): BookingRow {
+  return inWriteTransaction(db, () => {
+    const row = bookingRow(db, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be scheduled');
+    assertNotPast(input.date, now);
+    db.prepare(
+      `UPDATE bookings SET date = @date, time = @time, owner_note = @note,
+         seen_at = COALESCE(seen_at, @at), scheduled_at = COALESCE(scheduled_at, @at),
+         updated_at = @at WHERE booking_id = @bookingId`,
+    ).run({
+      date: input.date,
+      time: displayTime(input.time),
+      note: input.note === undefined ? row.owner_note : input.note.trim(),
+      at: now.toISOString(),
+      bookingId,
+    });
+    const moved = row.date !== input.date || row.time !== displayTime(input.time);
+    if (row.scheduled_at === null) enqueueBookingEvent(db, bookingId, { kind: 'booked' }, now);
+    else if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
+    return bookingRow(db, bookingId);
+  });
+}
+
+/** The owner cancels a Booked booking, with the reason (the record stays). */
+export function ownerCancelBooking(
+  db: Db,
+  bookingId: string,
+  reason: string,
+  now: Date = new Date(),
+): BookingRow {
+  return inWriteTransaction(db, () => {
+    const row = bookingRow(db, bookingId);
+    if (row.status !== 'Booked') throw conflict('Only Booked bookings can be cancelled');
+    db.prepare(
+      `UPDATE bookings SET status = 'Cancelled', cancel_reason = ?, updated_at = ?
+       WHERE booking_id = ?`,
+    ).run(reason.trim(), now.toISOString(), bookingId);
+    enqueueBookingEvent(db, bookingId, { kind: 'cancelled', by: 'business' }, now);
+    return bookingRow(db, bookingId);
+  });
+}

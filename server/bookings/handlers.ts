@@ -1,0 +1,45 @@
+/**
+ * The customer's bookings: quote requests (anonymous or signed in, once per Idempotency-Key),
+ * changes, cancellations and claims (operation table slice; app.ts merges it).
+ */
+import type { ServerOptions } from '../platform/config';
+import type { Db } from '../platform/db';
+import { me, ok, text } from '../platform/handlers';
+import { once } from '../platform/idempotency';
+import type { OperationHandlers } from '../platform/operationTypes';
+import { cancelBooking, listBookings, requestQuote, updateBooking } from './bookings';
+import { claimBooking, listClaimable } from './claims';
+
+export function createBookingHandlers(db: Db, options: ServerOptions) {
+  return {
+    listBookings: { run: (ctx) => ok(listBookings(db, me(ctx))) },
+    createBooking: {
+      run: (ctx) => {
+        const key = ctx.request.headers['idempotency-key'];
+        const request = {
+          key: typeof key === 'string' ? key : undefined,
+          userId: ctx.customer?.userId ?? null,
+          body: ctx.body,
+        };
+        return once(db, request, () => {
+          const booking = requestQuote(db, ctx.body, ctx.customer, new Date(), {
+            notify: options.outbox !== false,
+          });
+          return { ...ok(booking, 201), bookingId: booking.bookingId };
+        });
+      },
+    },
+    listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
+    claimBooking: {
+      run: (ctx) => {
+        const { decision } = ctx.body;
+        claimBooking(db, me(ctx), text(ctx.params.id), decision);
+        return { status: 204 };
+      },
+    },
+    updateBooking: {
+      run: (ctx) => ok(updateBooking(db, me(ctx), text(ctx.params.id), ctx.body)),
+    },
+    cancelBooking: { run: (ctx) => ok(cancelBooking(db, me(ctx), text(ctx.params.id))) },
+  } satisfies Partial<OperationHandlers>;
+}

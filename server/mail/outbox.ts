@@ -1,0 +1,476 @@
+/**
+ * The e-mail outbox. A message is a row written in the same transaction as the booking change
+ * that causes it (`enqueueBookingEvent`), holding the booking as it was then; the mail worker
+ * (./worker.ts) renders and sends it. A message whose event can happen again (a retried
+ * status change, the reminder scan after a restart) has a `dedupe_key`, unique, so it never
+ * makes a second message; a quote's two messages need none (`enqueueQuote`).
+ */
+import type { Booking } from '../../domain/contract/types';
+import { inWriteTransaction, newOrderedId, statement, type Db } from '../platform/db';
+import { bookingRow, toBooking } from '../bookings/bookingRows';
+import { conflict, notFound } from '../platform/errors';
+import { emailPreferences } from '../customers/customers';
+import type { CancelledBy, Credit, Digest, DigestLine } from './texts';
+import { MAIL_LIMITS, OWNER_DIGEST } from '../platform/rules';
+import { optedOut } from './optOut';
+
+/** What happened to a booking, as far as e-mail is concerned. */
+export type BookingEvent =
+  /** A quote request was accepted: the owner's e-mail and the customer's confirmation. */
+  | { kind: 'quote'; signedIn: boolean }
+  | ({ kind: 'completed'; points: number } & Credit)
+  | { kind: 'cancelled'; by: CancelledBy }
+  /** The owner set the appointment for the first time. */
+  | { kind: 'booked' }
+  /** The date or time changed after that (or the customer changed it). */
+  | { kind: 'rescheduled' }
+  | { kind: 'reminder' };
+
+export type MessageKind =
+  | 'owner-quote'
+  | 'customer-quote'
+  | 'customer-completed'
+  | 'customer-cancelled'
+  | 'customer-booked'
+  | 'customer-rescheduled'
+  | 'customer-reminder'
+  /** To the owner, instead of one e-mail per request while too many arrive (OWNER_DIGEST). */
+  | 'owner-digest';
+
+/** The messages about a booking's status: at most one per booking per MAIL_LIMITS.statusEveryMs. */
+const STATUS_KINDS: readonly MessageKind[] = [
+  'customer-completed',
+  'customer-cancelled',
+  'customer-booked',
+  'customer-rescheduled',
+];
+
+/** What the worker needs to render a message (the booking as it was when the event happened). */
+export interface MessagePayload {
+  booking: Booking;
+  signedIn?: boolean;
+  points?: number;
+  credited?: boolean;
+  /** Absent in messages written before it existed: taken as true (an account may claim it). */
+  account?: boolean;
+  by?: CancelledBy;
+  /**
+   * The recipient is the verified e-mail of the account the booking belongs to: only then does
+   * the e-mail repeat what was typed in the request (name, vehicle, notes, address). Absent in
+   * messages written before it existed: taken as false.
+   */
+  verified?: boolean;
+}
+
+/** The owner's digest: the requests that arrived since it opened (the first DIGEST_LISTED). */
+export interface DigestPayload {
+  digest: Digest;
+}
+
+/** How many requests a digest lists one by one (it counts them all). */
+const DIGEST_LISTED = 100;
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/**
+ * Why a message was given up: the mail server refused it for good (SMTP 5xx), it could not be
+ * delivered for the whole retry period, or its address is on the suppression list
+ * (server/mail/suppression.ts).
+ */
+export type OutboxFailure = 'refused' | 'expired' | 'suppressed';
+
+export interface OutboxRow {
+  id: string;
+  /** Null for a quote's messages, which are written once with their booking. */
+  dedupe_key: string | null;
+  kind: MessageKind;
+  audience: 'owner' | 'customer';
+  booking_id: string | null;
+  payload: string;
+  recipient: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  /** When the message may be tried (`pending`), or when its worker's claim lapses (`sending`). */
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  /** Set when `failed`. */
+  failure: OutboxFailure | null;
+  /** When it was given up (set when `failed`). */
+  failed_at: string | null;
+  /** When the retry period started: when it was written, or queued again by the operator. */
+  queued_at: string;
+}
+
+/** Called (after the current transaction) when a message was written: wakes the worker. */
+const wakers = new WeakMap<Db, () => void>();
+
+export function onEnqueue(db: Db, wake: (() => void) | undefined): void {
+  if (wake) wakers.set(db, wake);
+  else wakers.delete(db);
+}
+
+const INSERT_MESSAGE = `INSERT OR IGNORE INTO outbox (id, dedupe_key, kind, audience, booking_id,
+     payload, status, attempts, next_attempt_at, created_at, queued_at)
+   VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)`;
+
+/** Writes a message, to be sent from `notBefore` (from `now` when not given). */
+function insertMessage(
+  db: Db,
+  key: string | null,
+  kind: MessageKind,
+  payload: MessagePayload | DigestPayload,
+  now: Date,
+  due: Date = now,
+): boolean {
+  const at = now.toISOString();
+  const result = statement(db, INSERT_MESSAGE).run(
+    newOrderedId(now),
+    key,
+    kind,
+    kind.startsWith('owner-') ? 'owner' : 'customer',
+    'booking' in payload ? payload.booking.bookingId : null,
+    JSON.stringify(payload),
+    due.toISOString(),
+    at,
+    at,
+  );
+  return result.changes === 1;
+}
+
+/**
+ * Whether the booking's address is the verified e-mail of the account the booking belongs to
+ * (the customer's own). Any other address (a visitor's, or one a customer typed for someone
+ * else) is one nobody has shown is theirs.
+ */
+function ownVerifiedAddress(db: Db, booking: Pick<Booking, 'userId' | 'email'>): boolean {
+  if (!booking.userId || !booking.email) return false;
+  return (
+    statement(
+      db,
+      "SELECT 1 FROM customers WHERE user_id = ? AND email <> '' AND email_lower = ?",
+    ).get(booking.userId, booking.email.trim().toLowerCase()) !== undefined
+  );
+}
+
+/** A confirmation was written to this address (not the customer's own) within the period. */
+function confirmedRecently(db: Db, emailLower: string, now: Date): boolean {
+  const since = new Date(now.getTime() - MAIL_LIMITS.unverifiedConfirmationEveryMs).toISOString();
+  return (
+    statement(
+      db,
+      `SELECT 1 FROM bookings b JOIN outbox o ON o.booking_id = b.booking_id
+       WHERE b.email_lower = ? AND b.created_at >= ? AND o.kind = 'customer-quote'
+         AND o.created_at >= ? LIMIT 1`,
+    ).get(emailLower, since, since) !== undefined
+  );
+}
+
+/** The digest threshold a server set for its database (OWNER_DIGEST_THRESHOLD), if not the default. */
+const digestThresholds = new WeakMap<Db, number>();
+
+export function setOwnerDigestThreshold(db: Db, threshold: number): void {
+  digestThresholds.set(db, threshold);
+}
+
+/** More than the threshold of requests (this one included) arrived within the digest's window. */
+function flooded(db: Db, now: Date): boolean {
+  const threshold = digestThresholds.get(db) ?? OWNER_DIGEST.threshold;
+  const since = new Date(now.getTime() - OWNER_DIGEST.windowMs).toISOString();
+  const { n } = statement(
+    db,
+    'SELECT COUNT(*) AS n FROM (SELECT 1 FROM bookings WHERE created_at > ? LIMIT ?)',
+  ).get(since, threshold + 1) as { n: number };
+  return n > threshold;
+}
+
+const PENDING_DIGEST = `SELECT id, payload, next_attempt_at FROM outbox
+   WHERE kind = 'owner-digest' AND status = 'pending' ORDER BY rowid DESC LIMIT 1`;
+
+/** The owner's digest waiting to be sent, if one is open (the console says so). */
+export function openDigest(db: Db): { since: string; count: number; sendsAt: string } | null {
+  const row = statement(db, PENDING_DIGEST).get() as
+    { payload: string; next_attempt_at: string } | undefined;
+  if (!row) return null;
+  const { digest } = JSON.parse(row.payload) as DigestPayload;
+  return { since: digest.since, count: digest.count, sendsAt: row.next_attempt_at };
+}
+
+/** Adds a request to the open digest, or opens one (sent OWNER_DIGEST.windowMs later). */
+function addToDigest(db: Db, booking: Booking, now: Date): boolean {
+  const entry: DigestLine = {
+    bookingId: booking.bookingId,
+    createdAt: booking.createdAt,
+    vehicleType: booking.vehicleType,
+    totalPrice: booking.totalPrice,
+  };
+  const open = statement(db, PENDING_DIGEST).get() as { id: string; payload: string } | undefined;
+  if (open) {
+    const { digest } = JSON.parse(open.payload) as DigestPayload;
+    const next: DigestPayload = {
+      digest: {
+        ...digest,
+        count: digest.count + 1,
+        requests:
+          digest.requests.length < DIGEST_LISTED ? [...digest.requests, entry] : digest.requests,
+      },
+    };
+    statement(db, 'UPDATE outbox SET payload = ? WHERE id = ?').run(JSON.stringify(next), open.id);
+    return false;
+  }
+  const since = now.toISOString();
+  return insertMessage(
+    db,
+    `owner-digest:${since}`,
+    'owner-digest',
+    { digest: { since, count: 1, requests: [entry] } },
+    now,
+    new Date(now.getTime() + OWNER_DIGEST.windowMs),
+  );
+}
+
+/** Wakes the worker (after the current transaction) when messages were written. */
+function written(db: Db, count: number): number {
+  const wake = wakers.get(db);
+  if (count > 0 && wake) setImmediate(wake);
+  return count;
+}
+
+/**
+ * A quote request's two messages (the owner's e-mail and the customer's confirmation), in the
+ * caller's transaction, from the booking it has just written (the quote's messages go whatever
+ * the customer's preferences). The business's e-mail is no relay:
+ * - the owner's e-mail joins the owner's digest while more than OWNER_DIGEST.threshold requests
+ *   arrived within its window;
+ * - the confirmation to an address that is not the signed-in customer's own verified e-mail
+ *   holds nothing the sender typed (`verified: false`), and goes at most once per
+ *   MAIL_LIMITS.unverifiedConfirmationEveryMs to that address (the request is stored and reaches
+ *   the owner all the same).
+ */
+export function enqueueQuote(db: Db, booking: Booking, signedIn: boolean, now: Date): number {
+  const toOwner = flooded(db, now)
+    ? addToDigest(db, booking, now)
+    : insertMessage(db, null, 'owner-quote', { booking, signedIn }, now);
+  const verified = ownVerifiedAddress(db, booking);
+  const toCustomer =
+    (verified || !confirmedRecently(db, (booking.email ?? '').trim().toLowerCase(), now)) &&
+    insertMessage(db, null, 'customer-quote', { booking, verified }, now);
+  return written(db, Number(toOwner) + Number(toCustomer));
+}
+
+/**
+ * A status message about a booking, at most one per booking per MAIL_LIMITS.statusEveryMs: one
+ * still waiting takes the new event's kind and the booking's latest state (a `booked` message
+ * stays one, with the new time), and a new one waits until the period since the last e-mail to
+ * the customer about the booking has passed. False when nothing new was written.
+ */
+function enqueueStatus(
+  db: Db,
+  key: string,
+  kind: MessageKind,
+  payload: MessagePayload,
+  now: Date,
+  notBefore: Date = now,
+): boolean {
+  if (statement(db, 'SELECT 1 FROM outbox WHERE dedupe_key = ?').get(key)) return false;
+  const bookingId = payload.booking.bookingId;
+  const kinds = STATUS_KINDS.map((k) => `'${k}'`).join(', ');
+  const waiting = statement(
+    db,
+    `SELECT id, kind FROM outbox WHERE booking_id = ? AND status = 'pending'
+       AND kind IN (${kinds}) ORDER BY rowid DESC LIMIT 1`,
+  ).get(bookingId) as { id: string; kind: MessageKind } | undefined;
+  if (waiting) {
+    const merged =
+      waiting.kind === 'customer-booked' && kind === 'customer-rescheduled' ? waiting.kind : kind;
+    // Not sooner than the new state allows (a completed job's e-mail waits for its pictures).
+    statement(
+      db,
+      `UPDATE outbox SET kind = ?, payload = ?, dedupe_key = ?,
+         next_attempt_at = MAX(next_attempt_at, ?) WHERE id = ?`,
+    ).run(merged, JSON.stringify(payload), key, notBefore.toISOString(), waiting.id);
+    return false;
+  }
+  // The last e-mail to the customer about the booking: when it was sent, or when it goes (one
+  // being sent or waiting, such as the quote's confirmation, counts as going now at the soonest).
+  const last = statement(
+    db,
+    `SELECT MAX(CASE WHEN status = 'sent' THEN sent_at
+                     WHEN next_attempt_at > @now THEN next_attempt_at ELSE @now END) AS at
+     FROM outbox WHERE booking_id = @bookingId AND audience = 'customer' AND status <> 'failed'`,
+  ).get({ bookingId, now: now.toISOString() }) as { at: string | null };
+  const earliest = last.at ? Date.parse(last.at) + MAIL_LIMITS.statusEveryMs : 0;
+  const due = Math.max(now.getTime(), earliest, notBefore.getTime());
+  return insertMessage(db, key, kind, payload, now, new Date(due));
+}
+
+/**
+ * Writes the messages a booking event causes, in the caller's transaction (or its own), to be
+ * sent from `notBefore` at the soonest (at once when not given). Status messages and reminders
+ * respect the customer's preferences and the address's opt-outs (./optOut.ts); status
+ * messages are coalesced (`enqueueStatus`). Returns how many messages were written (0 when they
+ * already exist, are turned off or were coalesced).
+ */
+export function enqueueBookingEvent(
+  db: Db,
+  bookingId: string,
+  event: BookingEvent,
+  now: Date = new Date(),
+  notBefore: Date = now,
+): number {
+  return inWriteTransaction(db, () => {
+    const row = bookingRow(db, bookingId);
+    const booking = toBooking(row);
+    const account = emailPreferences(db, row.user_id);
+    // The account's choices, and what the address turned off with an e-mail's link.
+    const prefs = {
+      reminders: account.reminders && !optedOut(db, row.email_lower, 'reminders'),
+      statusUpdates: account.statusUpdates && !optedOut(db, row.email_lower, 'statusUpdates'),
+    };
+    const verified = ownVerifiedAddress(db, booking);
+    const id = booking.bookingId;
+    const sent: boolean[] = [];
+    switch (event.kind) {
+      case 'quote':
+        return enqueueQuote(db, booking, event.signedIn, now);
+      case 'completed':
+        if (prefs.statusUpdates)
+          sent.push(
+            enqueueStatus(
+              db,
+              completedKey(id),
+              'customer-completed',
+              { booking, ...event, verified },
+              now,
+              notBefore,
+            ),
+          );
+        break;
+      case 'cancelled':
+        if (prefs.statusUpdates)
+          sent.push(
+            enqueueStatus(
+              db,
+              `cancelled:${id}`,
+              'customer-cancelled',
+              { booking, by: event.by, verified },
+              now,
+            ),
+          );
+        break;
+      case 'booked':
+        if (prefs.statusUpdates)
+          sent.push(
+            enqueueStatus(db, `booked:${id}`, 'customer-booked', { booking, verified }, now),
+          );
+        break;
+      case 'rescheduled':
+        if (prefs.statusUpdates)
+          sent.push(
+            enqueueStatus(
+              db,
+              `rescheduled:${id}:${row.date} ${row.time}:${row.updated_at}`,
+              'customer-rescheduled',
+              { booking, verified },
+              now,
+            ),
+          );
+        break;
+      case 'reminder':
+        // One reminder per booking and appointment day: a booking moved to another day is
+        // reminded of its new one.
+        if (prefs.reminders && booking.status === 'Booked' && row.date && row.time)
+          sent.push(
+            insertMessage(
+              db,
+              `reminder:${id}:${row.date}`,
+              'customer-reminder',
+              { booking, verified },
+              now,
+            ),
+          );
+        break;
+    }
+    return written(db, sent.filter(Boolean).length);
+  });
+}
+
+/** The one "done" message of a booking. */
+const completedKey = (bookingId: string) => `completed:${bookingId}`;
+
+/** A booking's "done" message, if it is still waiting, goes now (the pictures are in). */
+export function releaseCompletedMessage(db: Db, bookingId: string, now: Date): number {
+  const at = now.toISOString();
+  const changed = statement(
+    db,
+    `UPDATE outbox SET next_attempt_at = ?
+     WHERE dedupe_key = ? AND status = 'pending' AND attempts = 0 AND next_attempt_at > ?`,
+  ).run(at, completedKey(bookingId), at).changes;
+  return written(db, changed);
+}
+
+/** A booking's "done" message, if not sent nor being sent, is deleted (the completion was undone). */
+export function withdrawCompletedMessage(db: Db, bookingId: string): number {
+  return statement(db, "DELETE FROM outbox WHERE dedupe_key = ? AND status = 'pending'").run(
+    completedKey(bookingId),
+  ).changes;
+}
+
+/** Messages in a status (the operator's list), oldest first. */
+export function listMessages(db: Db, status: OutboxStatus): OutboxRow[] {
+  return db
+    .prepare('SELECT * FROM outbox WHERE status = ? ORDER BY created_at, rowid')
+    .all(status) as OutboxRow[];
+}
+
+/**
+ * Operator action: puts failed messages back in the queue with fresh tries and a fresh retry
+ * period: all failed ones, or the one with this id. A message the mail server refused for good
+ * (an address that does not exist, say) would only be refused again, so it is queued again only
+ * with `refused: true`; naming one without it is refused with the server's reason. Returns how
+ * many were queued again.
+ */
+export function resendFailed(
+  db: Db,
+  { id, refused = false }: { id?: string; refused?: boolean },
+  now: Date = new Date(),
+): number {
+  return inWriteTransaction(db, () => {
+    if (id !== undefined) {
+      const row = db.prepare('SELECT failure, last_error FROM outbox WHERE id = ?').get(id) as
+        Pick<OutboxRow, 'failure' | 'last_error'> | undefined;
+      if (!row) throw notFound(`No message ${id}`);
+      if (row.failure === 'refused' && !refused)
+        throw conflict(
+          `The mail server refused message ${id} for good (${row.last_error ?? 'no reason given'}); ` +
+            'add --refused to send it again anyway',
+        );
+    }
+    const at = now.toISOString();
+    const result = db
+      .prepare(
+        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, queued_at = ?,
+           failure = NULL
+         WHERE status = 'failed' AND (? IS NULL OR id = ?)
+           AND (failure IS NOT 'refused' OR ?)`,
+      )
+      .run(at, at, id ?? null, id ?? null, refused ? 1 : 0);
+    return result.changes;
+  });
+}
+
+/**
+ * Deletes the messages sent before `before` (they hold the requesters' names, e-mails and
+ * phones). Looks before it writes, so a database with nothing to delete is not locked.
+ */
+export function deleteSentBefore(db: Db, before: Date): number {
+  const cutoff = before.toISOString();
+  const any = statement(db, "SELECT 1 FROM outbox WHERE status = 'sent' AND sent_at < ? LIMIT 1");
+  if (!any.get(cutoff)) return 0;
+  return inWriteTransaction(
+    db,
+    () =>
+      statement(db, "DELETE FROM outbox WHERE status = 'sent' AND sent_at < ?").run(cutoff).changes,
+  );
+}

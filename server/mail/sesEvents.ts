@@ -1,0 +1,180 @@
+/**
+ * `POST /ses-events` (SES_EVENTS_PATH): the SES configuration set's bounces and complaints, as
+ * Amazon SNS delivers them over HTTPS (a JSON envelope sent as text/plain). It is not in
+ * openapi.yaml: SNS, not a client of the contract, calls it, with a body of SNS's own shape.
+ *
+ * - Every message's signature is verified (the `sns-validator` library: the signing certificate
+ *   must come from an SNS host over HTTPS) and its topic must be SES_EVENTS_TOPIC_ARN (a
+ *   message SNS signed for somebody else's topic is refused): a body that is not an SNS message
+ *   answers 400, a signature that does not verify or another topic 403, a certificate that
+ *   could not be downloaded 503 (SNS tries again); nothing is stored for any of them.
+ * - SubscriptionConfirmation: the subscription is confirmed by fetching its SubscribeURL (an
+ *   SNS host over HTTPS only).
+ * - Notification: a permanent bounce or a complaint puts its recipients on the suppression list
+ *   (./suppression.ts); transient bounces and other events change nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import MessageValidator from 'sns-validator';
+import { SES_EVENTS_PATH, type SesEventsSettings } from '../platform/config';
+import type { Db } from '../platform/db';
+import { badRequest, HttpError } from '../platform/errors';
+import { suppressAddresses } from './suppression';
+
+/** SNS's messages are at most 256 KiB, plus the envelope. */
+const BODY_LIMIT = 300 * 1024;
+/** How long the signing certificate's download may take. */
+const VERIFY_TIMEOUT_MS = 10_000;
+/** The hosts SNS signs from and sends subscription links on. */
+const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+const ENVELOPE_TYPES = ['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation'];
+
+const validator = new MessageValidator(SNS_HOST);
+
+type Envelope = Record<string, string>;
+
+/** The body as an SNS envelope whose fields are all text, or a 400. */
+function envelopeOf(body: unknown): Envelope {
+  let parsed: unknown = body;
+  if (typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      throw badRequest('The body is not an SNS message (not JSON)');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw badRequest('The body is not an SNS message');
+  // A field SNS leaves empty (Subject) may come as null: it is left out, as if absent.
+  const fields = Object.entries(parsed).filter(([, field]) => field !== null);
+  if (fields.some(([, field]) => typeof field !== 'string'))
+    throw badRequest('The body is not an SNS message (a field is not text)');
+  const envelope = Object.fromEntries(fields) as Envelope;
+  if (!ENVELOPE_TYPES.includes(String(envelope.Type)))
+    throw badRequest('The body is not an SNS message (Type)');
+  return envelope;
+}
+
+/** Verifies the signature; the library downloads (and caches) the signing certificate. */
+function verify(envelope: Envelope): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new HttpError(503, 'The SNS signing certificate could not be downloaded')),
+      VERIFY_TIMEOUT_MS,
+    );
+    const settle = (error: Error | null) => {
+      clearTimeout(timer);
+      if (!error) return resolve();
+      const words = error.message;
+      if (words === 'Message missing required keys.')
+        return reject(badRequest('The body is not an SNS message (a required field is missing)'));
+      if (words === 'Certificate could not be retrieved' || 'code' in error)
+        return reject(new HttpError(503, 'The SNS signing certificate could not be downloaded'));
+      reject(new HttpError(403, `The SNS signature does not verify: ${words}`));
+    };
+    try {
+      validator.validate({ ...envelope }, settle);
+    } catch {
+      // The library reads SigningCertURL with url.parse, which throws on some text.
+      clearTimeout(timer);
+      reject(new HttpError(403, 'The SNS signature does not verify: SigningCertURL'));
+    }
+  });
+}
+
+/** A recipient's address from SES (`a@b.com`, or `"Name" <a@b.com>`), or undefined. */
+function addressOf(recipient: unknown): string | undefined {
+  const raw = (recipient as { emailAddress?: unknown } | null)?.emailAddress;
+  if (typeof raw !== 'string') return undefined;
+  const address = (/<([^<>]+)>\s*$/.exec(raw)?.[1] ?? raw).trim();
+  return address.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(address) ? address : undefined;
+}
+
+const addresses = (recipients: unknown) =>
+  (Array.isArray(recipients) ? recipients : []).flatMap((r) => addressOf(r) ?? []);
+
+/** Where each kind of SES event keeps its recipients and SES's words, and when it suppresses. */
+const SUPPRESSING = {
+  Bounce: {
+    reason: 'bounce',
+    field: 'bounce',
+    recipients: 'bouncedRecipients',
+    detail: 'bounceSubType',
+    suppresses: (body: Record<string, unknown>) => body.bounceType === 'Permanent',
+  },
+  Complaint: {
+    reason: 'complaint',
+    field: 'complaint',
+    recipients: 'complainedRecipients',
+    detail: 'complaintFeedbackType',
+    suppresses: () => true,
+  },
+} as const;
+
+/**
+ * Applies one SES event (a configuration set's `eventType`, or an identity notification's
+ * `notificationType`): answers how many addresses were added to the suppression list.
+ */
+export function applySesEvent(db: Db, event: unknown, now: Date = new Date()): number {
+  const e = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
+  const type = String(e.eventType ?? e.notificationType);
+  const kind = Object.hasOwn(SUPPRESSING, type)
+    ? SUPPRESSING[type as keyof typeof SUPPRESSING]
+    : undefined;
+  const body = kind && e[kind.field];
+  if (!kind || typeof body !== 'object' || body === null) return 0;
+  const fields = body as Record<string, unknown>;
+  if (!kind.suppresses(fields)) return 0;
+  const detail = typeof fields[kind.detail] === 'string' ? String(fields[kind.detail]) : '';
+  return suppressAddresses(
+    db,
+    addresses(fields[kind.recipients]),
+    kind.reason,
+    detail.slice(0, 100),
+    now,
+  );
+}
+
+async function fetchSubscribeUrl(url: string): Promise<void> {
+  const answer = await fetch(url, { signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) });
+  if (!answer.ok)
+    throw new Error(`SNS answered ${answer.status} to the subscription's confirmation`);
+}
+
+/** Registers `POST /ses-events`; without settings every message is refused (403). */
+export function registerSesEvents(
+  app: FastifyInstance,
+  db: Db,
+  settings: SesEventsSettings | undefined,
+): void {
+  const confirm = settings?.confirm ?? fetchSubscribeUrl;
+  app.post(SES_EVENTS_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const envelope = envelopeOf(request.body);
+    if (!settings)
+      throw new HttpError(403, 'SES events are not accepted: SES_EVENTS_TOPIC_ARN is not set');
+    await verify(envelope);
+    if (envelope.TopicArn !== settings.topicArn)
+      throw new HttpError(403, 'The SNS message is not from the configured topic');
+    if (envelope.Type === 'SubscriptionConfirmation') {
+      let url: URL;
+      try {
+        url = new URL(envelope.SubscribeURL ?? '');
+      } catch {
+        throw badRequest('SubscribeURL is not a URL');
+      }
+      if (url.protocol !== 'https:' || !SNS_HOST.test(url.hostname))
+        throw badRequest('SubscribeURL is not on an SNS host');
+      await confirm(url.href);
+      request.log.warn({ topic: envelope.TopicArn }, 'SES events subscription confirmed');
+    } else if (envelope.Type === 'Notification') {
+      let event: unknown;
+      try {
+        event = JSON.parse(envelope.Message ?? '');
+      } catch {
+        throw badRequest('The notification is not an SES event (not JSON)');
+      }
+      const added = applySesEvent(db, event);
+      if (added > 0) request.log.warn({ added }, 'addresses added to the suppression list');
+    }
+    return reply.code(204).send();
+  });
+}

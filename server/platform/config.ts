@@ -1,0 +1,299 @@
+/** The server's configuration from environment variables (see server/README.md). */
+import path from 'node:path';
+import { BUSINESS_DEFAULTS } from '../../domain/business';
+import { OWNER_DIGEST } from './rules';
+
+export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
+/** The browser's error reports (POST /client-errors), per client address. */
+export const CLIENT_ERROR_RATE_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+/**
+ * Where SES's bounces and complaints arrive (SNS, HTTPS), under the API's base: `POST` there is
+ * handled by sesEvents.ts, and infra/ subscribes the SES topic to it.
+ */
+export const SES_EVENTS_PATH = '/ses-events';
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
+/** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
+export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
+/** A slow or stalled client cannot hold a connection open for ever. */
+export const SERVER_TIMEOUTS = {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: 30_000,
+  /** The headers must arrive within this. */
+  headersMs: 10_000,
+  /** An idle socket is closed after this. */
+  idleMs: 60_000,
+  keepAliveMs: 5_000,
+} as const;
+
+/** The figures of `fs.statfs` that say how full a disk is (in blocks). */
+export interface DiskStats {
+  blocks: number;
+  bfree: number;
+  bavail: number;
+}
+
+/** What the health checks (./readiness.ts) read besides the database: tests replace them. */
+export interface ReadinessProbes {
+  now: () => Date;
+  /** When this server started (the backup age counts from it while there is no backup). */
+  startedAt: Date;
+  statfs: (dir: string) => Promise<DiskStats>;
+}
+
+/** SES's bounces and complaints over SNS (../mail/sesEvents.ts). */
+export interface SesEventsSettings {
+  /** The SNS topic of the configuration set's events (SES_EVENTS_TOPIC_ARN). */
+  topicArn: string;
+  /** Confirms a subscription by fetching its SubscribeURL (tests replace it). */
+  confirm?: (subscribeUrl: string) => Promise<void>;
+}
+
+export interface ServerOptions {
+  /** SQLite file (created and migrated on start). */
+  databasePath: string;
+  /** Folder holding the picture files. */
+  picturesDir: string;
+  cognito: {
+    /** e.g. http://127.0.0.1:9229/us-east-1_localpool */
+    issuer: string;
+    /** Defaults to `${issuer}/.well-known/jwks.json`. */
+    jwksUrl?: string;
+    clientId: string;
+    /** The longest token lifetime accepted (exp - iat, seconds; default 3600). */
+    maxLifetimeSeconds?: number;
+    /** Accept tokens signed with the identity emulator's published key (local configuration). */
+    acceptEmulatorKey?: boolean;
+  };
+  /** Absolute base of signed picture URLs; defaults to the request's own origin. */
+  publicApiUrl?: string;
+  /** HMAC key of picture URLs; random per process when absent. */
+  signedUrlSecret?: string;
+  /** Calendly webhook signing key; without it every webhook call answers 401. */
+  calendlySigningKey?: string;
+  /** POST /bookings per customer with a token, per client address (IPv6: /64) without. */
+  quoteRateLimit?: { max: number; windowMs: number };
+  /**
+   * Past this many new requests within an hour the owner gets one digest instead of one e-mail
+   * each (OWNER_DIGEST in ./rules.ts is the default).
+   */
+  ownerDigestThreshold?: number;
+  /** PUT and DELETE /bookings/{id} per customer (default: rules.ts BOOKING_CHANGE_RATE_LIMIT). */
+  bookingChangeRateLimit?: { max: number; windowMs: number };
+  /** Browser origins allowed by CORS. */
+  corsOrigins?: string[];
+  /**
+   * How many proxies in front of the API to trust (Fastify `trustProxy` as a hop count): the
+   * client address is the X-Forwarded-For entry that many hops from the connection; 0 ignores
+   * the header. Each proxy must set the header to its client's address (or append it).
+   */
+  trustProxy?: number;
+  logger?: boolean | { level: string };
+  /** openapi.yaml to serve (defaults to the repository's). */
+  specPath?: string;
+  /** E-mail: the outbox's sender and the texts' business identity (./mail/). */
+  mail?: MailSettings;
+  /**
+   * The folder of the backups (BACKUP_DIR), whose newest one `/health/ready` and the owner's
+   * health page look at; set by the service's start (./productionConfig.ts). Without it there is
+   * no backup check.
+   */
+  backupDir?: string;
+  /** The clock and disk figures of the health checks (./readiness.ts): tests replace them. */
+  healthProbes?: Partial<ReadinessProbes>;
+  /** SES's bounce and complaint notifications over SNS (../mail/sesEvents.ts). */
+  sesEvents?: SesEventsSettings;
+  /**
+   * Milliseconds since the epoch, for how long the owner's authenticator app is trusted
+   * (../owner/ownerAuthenticator.ts); tests pass a fake clock. Never set from the environment.
+   */
+  clock?: () => number;
+  /**
+   * `false` only to measure what the outbox costs (`npm run bench`): quote requests then write
+   * no e-mail. Never set from the environment.
+   */
+  outbox?: boolean;
+}
+
+/** What the e-mails say about the business, and where they go. */
+export interface BusinessIdentity {
+  name: string;
+  phone: string;
+  email: string;
+  /** The public site, for links in e-mails (no trailing slash). */
+  siteUrl: string;
+}
+
+export interface MailSettings {
+  /** smtp:// or smtps:// URL with credentials; without it nothing is sent (messages wait). */
+  smtpUrl?: string;
+  /** The From address, e.g. `Triangle Shine <bookings@triangleshinedetailing.com>`. */
+  from: string;
+  /** Where new quote requests go. */
+  ownerEmail: string;
+  /** Local time (America/New_York, HH:MM) the reminders of the next day's appointments go out. */
+  reminderTime: string;
+  /**
+   * How long a message the mail server did not take (down, or refusing for now: SMTP 4xx) is
+   * tried again before it is marked failed, from when it was queued.
+   */
+  retryForMs: number;
+  /** The first retry's delay; each further one doubles, up to 30 minutes. */
+  retryBaseMs: number;
+  /** Days a sent message is kept in the outbox before the worker deletes it. */
+  keepSentDays: number;
+  business: BusinessIdentity;
+}
+
+export interface MainConfig {
+  host: string;
+  port: number;
+  options: ServerOptions;
+}
+
+type Env = Record<string, string | undefined>;
+
+const value = (env: Env, name: string): string | undefined => {
+  const raw = env[name]?.trim();
+  return raw === '' ? undefined : raw;
+};
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed < min) {
+    throw new Error(`${name} must be an integer of at least ${min} (got "${raw}")`);
+  }
+  return parsed;
+}
+
+function required(env: Env, name: string, example: string): string {
+  const raw = value(env, name);
+  if (raw === undefined) throw new Error(`${name} is required, e.g. ${name}=${example}`);
+  return raw;
+}
+
+/**
+ * The one retention period of the copies of the data: a backup (server/platform/backup.ts) and a copy
+ * taken before a migration (server/platform/db.ts) are deleted once they are this many days old. A
+ * deleted customer's details can remain in such a copy for at most this long after the
+ * deletion (README and docs/product.md say so, and the privacy policy; privacyText.test.ts
+ * checks they name this number). A restored copy has every deleted account erased again.
+ */
+export const BACKUP_RETENTION_DAYS = 14;
+
+/** Paths are the storage folders the database and the pictures live in. */
+export const DEFAULT_DATABASE_PATH = path.join('.local', 'data', 'app.db');
+export const DEFAULT_PICTURES_DIR = path.join('.local', 'data', 'pictures');
+
+/** Storage locations only (for the operator CLI, which needs no identity provider). */
+export function storageFromEnv(env: Env = process.env) {
+  return {
+    databasePath: value(env, 'DATABASE_PATH') ?? DEFAULT_DATABASE_PATH,
+    picturesDir: value(env, 'PICTURES_DIR') ?? DEFAULT_PICTURES_DIR,
+  };
+}
+
+/**
+ * TRUST_PROXY: the number of proxies in front of the API (0 or absent: none). `true` or an
+ * address list would let a client's own X-Forwarded-For entries through, so they are refused.
+ */
+function trustedHops(raw: string | undefined): number {
+  if (raw === undefined || raw === 'false') return 0;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0) {
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the API, e.g. 1 (got "${raw}")`,
+    );
+  }
+  return hops;
+}
+
+/**
+ * Days a sent e-mail (which holds the requester's name, e-mail and phone) stays in the outbox;
+ * the privacy policy (src/config/legal.ts) states it.
+ */
+export const KEEP_SENT_MAIL_DAYS = 30;
+/** Hours an e-mail is tried again while the mail server is down or refuses it for now. */
+export const MAIL_RETRY_HOURS = 72;
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The e-mail settings (SMTP_URL, MAIL_FROM, OWNER_EMAIL, REMINDER_TIME, …; server/README.md). */
+export function mailFromEnv(env: Env = process.env): MailSettings {
+  const business: BusinessIdentity = {
+    name: value(env, 'BUSINESS_NAME') ?? BUSINESS_DEFAULTS.name,
+    phone: value(env, 'BUSINESS_PHONE') ?? BUSINESS_DEFAULTS.phone,
+    email: value(env, 'BUSINESS_EMAIL') ?? BUSINESS_DEFAULTS.email,
+    siteUrl: (value(env, 'SITE_URL') ?? BUSINESS_DEFAULTS.siteUrl).replace(/\/+$/, ''),
+  };
+  const smtpUrl = value(env, 'SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587');
+  }
+  const reminderTime = value(env, 'REMINDER_TIME') ?? '18:00';
+  if (!HH_MM.test(reminderTime)) {
+    throw new Error(
+      `REMINDER_TIME must be a 24-hour time HH:MM, e.g. 18:00 (got "${reminderTime}")`,
+    );
+  }
+  return {
+    smtpUrl,
+    from: value(env, 'MAIL_FROM') ?? `"${business.name}" <${business.email}>`,
+    ownerEmail: value(env, 'OWNER_EMAIL') ?? business.email,
+    reminderTime,
+    retryForMs: integer(env, 'MAIL_RETRY_HOURS', MAIL_RETRY_HOURS, 1) * 60 * 60 * 1000,
+    retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 5000, 1),
+    keepSentDays: KEEP_SENT_MAIL_DAYS,
+    business,
+  };
+}
+
+export function configFromEnv(env: Env = process.env): MainConfig {
+  const trustProxy = value(env, 'TRUST_PROXY');
+  const issuer = required(env, 'COGNITO_ISSUER', 'http://127.0.0.1:9229/us-east-1_localpool');
+  return {
+    host: value(env, 'API_HOST') ?? '127.0.0.1',
+    port: integer(env, 'API_PORT', 4000),
+    options: {
+      ...storageFromEnv(env),
+      cognito: {
+        issuer,
+        jwksUrl: value(env, 'COGNITO_JWKS_URL'),
+        clientId: required(env, 'COGNITO_CLIENT_ID', 'localclientid000000000000'),
+        maxLifetimeSeconds: integer(env, 'TOKEN_MAX_LIFETIME', DEFAULT_MAX_TOKEN_LIFETIME, 60),
+      },
+      publicApiUrl: value(env, 'PUBLIC_API_URL'),
+      signedUrlSecret: value(env, 'SIGNED_URL_SECRET'),
+      calendlySigningKey: value(env, 'CALENDLY_WEBHOOK_SIGNING_KEY'),
+      quoteRateLimit: {
+        max: integer(env, 'QUOTE_RATE_LIMIT', DEFAULT_QUOTE_RATE_LIMIT.max, 1),
+        windowMs: integer(env, 'QUOTE_RATE_WINDOW_MS', DEFAULT_QUOTE_RATE_LIMIT.windowMs, 1),
+      },
+      ownerDigestThreshold: integer(env, 'OWNER_DIGEST_THRESHOLD', OWNER_DIGEST.threshold, 1),
+      corsOrigins:
+        value(env, 'CORS_ORIGINS')
+          ?.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
+      trustProxy: trustedHops(trustProxy),
+      logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
+      mail: mailFromEnv(env),
+      sesEvents: sesEventsFromEnv(env),
+    },
+  };
+}
+
+/**
+ * SES_EVENTS_TOPIC_ARN: the SNS topic of the SES configuration set's bounces and complaints;
+ * `POST /ses-events` accepts messages of that topic only (none without it).
+ */
+function sesEventsFromEnv(env: Env): SesEventsSettings | undefined {
+  const topicArn = value(env, 'SES_EVENTS_TOPIC_ARN');
+  if (topicArn === undefined) return undefined;
+  if (!/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(topicArn))
+    throw new Error(
+      `SES_EVENTS_TOPIC_ARN must be an SNS topic ARN, e.g. arn:aws:sns:us-east-1:123456789012:ses-events (got "${topicArn}")`,
+    );
+  return { topicArn };
+}
