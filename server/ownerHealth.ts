@@ -10,7 +10,7 @@ import { CLIENT_ERROR_COUNT_DAYS, countClientErrors } from './clientErrors';
 import type { ReadinessProbes, ServerOptions } from './config';
 import { statement, type Db } from './db';
 import { conflict, HttpError, notFound } from './errors';
-import { listMessages, resendFailed, type MessagePayload } from './outbox';
+import { listMessages, resendFailed } from './outbox';
 import { readinessProblems } from './readiness';
 import { allowAddress, listSuppressed } from './suppression';
 import type { OperationHandlers } from './operationTypes';
@@ -22,7 +22,9 @@ function failedMessages(db: Db): OwnerHealth['failedMessages'] {
     to:
       row.audience === 'owner'
         ? null
-        : ((JSON.parse(row.payload) as MessagePayload).booking.email ?? null),
+        : // Read loosely: a message this version could not read is listed all the same.
+          ((JSON.parse(row.payload) as { booking?: { email?: string | null } }).booking?.email ??
+          null),
     bookingId: row.booking_id,
     failure: row.failure ?? 'expired',
     reason: row.last_error ?? '',
