@@ -1,5 +1,6 @@
-/** What the customer's e-mails say (server/mail/texts.ts): each names what happened. */
+/** What each e-mail says (server/mail/texts.ts), as its recipient reads it. */
 import type { Booking } from '../../domain/contract/types';
+import { booking, business } from './fixtures/mailBooking';
 import {
   customerBooked,
   customerCancelled,
@@ -10,30 +11,6 @@ import {
   ownerDigest,
   ownerNewQuote,
 } from '../../server/mail/texts';
-
-const business = {
-  name: 'Triangle Shine',
-  phone: '(919) 555-0100',
-  email: 'info@triangleshine.test',
-  siteUrl: 'https://triangleshine.test',
-};
-
-const booking: Booking = {
-  bookingId: 'b-1',
-  userId: null,
-  name: 'Sam',
-  email: 'sam@example.com',
-  phone: '9195550101',
-  date: '2099-12-18',
-  time: '10:00 AM',
-  vehicleType: 'Sedan',
-  vehicle: '2020 Honda Civic',
-  selectedAddons: [],
-  totalPrice: 90,
-  status: 'Booked',
-  source: 'website',
-  createdAt: '2099-12-01T00:00:00.000Z',
-};
 
 it('the first appointment the business sets is a booking, not a new time', () => {
   const mail = customerBooked(business, booking);

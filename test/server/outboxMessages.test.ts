@@ -19,6 +19,7 @@ import {
   type PerMessageKind,
 } from '../../server/outbox';
 import { startMailWorker } from '../../server/mail/worker';
+import { booking as visitorBooking } from './fixtures/mailBooking';
 
 const settings = mailFromEnv({
   OWNER_EMAIL: 'owner@shine.test',
@@ -27,22 +28,8 @@ const settings = mailFromEnv({
   SITE_URL: 'https://triangleshine.test',
 });
 
-const booking: Booking = {
-  bookingId: 'b-1',
-  userId: 'user-1',
-  name: 'Sam',
-  email: 'sam@example.com',
-  phone: '9195550101',
-  date: '2099-12-18',
-  time: '10:00 AM',
-  vehicleType: 'Sedan',
-  vehicle: '2020 Honda Civic',
-  selectedAddons: [],
-  totalPrice: 90,
-  status: 'Completed',
-  source: 'website',
-  createdAt: '2099-12-01T00:00:00.000Z',
-};
+/** A completed booking of an account. */
+const booking: Booking = { ...visitorBooking, userId: 'user-1', status: 'Completed' };
 
 let dir: string;
 let db: Db;
