@@ -1,30 +1,36 @@
 /**
  * RTK Query code generation from openapi.yaml (never edited by hand), into two files:
  * - src/api/generated.ts: the customer app's endpoints;
- * - src/features/owner/api/generated.ts: the owner console's (tag `owner`), injected only by
- *   the owner's lazily loaded feature, so that none of their code reaches a visitor or a
- *   customer (docs/architecture.md).
- * Which file each operation goes to is ./codegen.operations.json, keyed by operationId:
- * `app`, `owner`, or `none` for the operations the web app never calls (the signed picture
+ * - src/features/owner/api/generated.ts: the owner console's (paths under /owner/), injected
+ *   only by the owner's lazily loaded feature, so that none of their code reaches a visitor or
+ *   a customer (docs/architecture.md).
+ * Which operations are generated is ./codegen.operations.json, keyed by operationId: `app`
+ * (the web app calls it) or `none` (the operations the web app never calls: the signed picture
  * files, the scheduling webhook, the server's health check). It lists every operation, which
  * scripts/lib/codegenOperations.ts checks at compile time (`npm run typecheck` names an
- * operation it misses or one that is no operation). Until it is listed, a new operation goes
- * where its tag says; a listed one whose `owner` tag disagrees stops the generation.
+ * operation it misses or one that is no operation); until it is listed, a new operation is `app`.
+ * Which of the two files gets an `app` operation is its path: under /owner/ (domain/owners.ts
+ * `isOwnerPath`, the one source the server's authorisation also uses) the owner console's. The
+ * tag `owner` (the endpoints' cache tag) must agree with the path, or the generation stops.
  */
 const destinations = require('./codegen.operations.json');
+// Node 24 runs this TypeScript module as it is (it strips the type annotations).
+const { isOwnerPath } = require('../domain/owners.ts');
 
 const destinationOf = (name, operation) => {
-  const tagged = (operation.operation.tags ?? []).includes('owner');
-  const destination = destinations[name] ?? (tagged ? 'owner' : 'app');
-  if (!['app', 'owner', 'none'].includes(destination)) {
-    throw new Error(`scripts/codegen.operations.json: ${name} has no destination "${destination}"`);
+  const listed = destinations[name] ?? 'app';
+  if (!['app', 'none'].includes(listed)) {
+    throw new Error(`scripts/codegen.operations.json: ${name} has no destination "${listed}"`);
   }
-  if (tagged !== (destination === 'owner')) {
+  const owner = isOwnerPath(operation.path);
+  if ((operation.operation.tags ?? []).includes('owner') !== owner) {
     throw new Error(
-      `scripts/codegen.operations.json: ${name} is "${destination}" but ${tagged ? 'has' : 'lacks'} the tag owner`,
+      owner
+        ? `openapi.yaml: ${name} is under /owner/ (the owner console) but lacks the tag owner`
+        : `openapi.yaml: ${name} is not under /owner/ but has the tag owner`,
     );
   }
-  return destination;
+  return listed === 'none' ? 'none' : owner ? 'owner' : 'app';
 };
 
 /** The two outputs, keyed by path relative to this folder (scripts/codegen-check.ts reads it). */

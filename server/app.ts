@@ -46,6 +46,7 @@ import { createPictureHandlers } from './pictures/handlers';
 import { createCalendlyHandlers } from './calendly/handlers';
 import { createSubscriptionHandlers } from './subscriptions/handlers';
 import type { Handler, OperationHandlers } from './platform/operationTypes';
+import type { OperationId } from '../domain/contract/types';
 import { refusingEndedSessions } from './account/sessions';
 import { accountHandlers, refusingDeletedAccounts } from './account/account';
 import { reapplyErasures } from './account/erasure';
@@ -65,9 +66,14 @@ import { OPT_OUT_PATH } from './mail/optOut';
 import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
 import { setOwnerDigestThreshold } from './mail/outbox';
 
-/** A customer's changes to a booking (rate-limited like quote requests: they send e-mail). */
-const isBookingChange = (operationId: string) =>
-  operationId === 'updateBooking' || operationId === 'cancelBooking';
+/**
+ * A customer's changes to a booking (rate-limited like quote requests: they send e-mail). The
+ * operations treated apart are named by OperationId: a renamed one is a compile error here.
+ */
+const BOOKING_CHANGES: ReadonlySet<string> = new Set([
+  'updateBooking',
+  'cancelBooking',
+] satisfies OperationId[]);
 
 /** Quote requests are small; the contract allows 16 KiB. */
 const QUOTE_BODY_LIMIT = 16 * 1024;
@@ -283,9 +289,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       (schema) => paramCompiler.compile(schema),
       (schema) => bodyCompiler.compile(schema),
     );
-    const isQuote = op.operationId === 'createBooking';
-    const isClientError = op.operationId === 'reportClientError';
-    const change = isBookingChange(op.operationId);
+    const isQuote = op.operationId === ('createBooking' satisfies OperationId);
+    const isClientError = op.operationId === ('reportClientError' satisfies OperationId);
+    const change = BOOKING_CHANGES.has(op.operationId);
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: op.path.replace(/\{([^}]+)\}/g, ':$1'),

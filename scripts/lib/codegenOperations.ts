@@ -12,5 +12,8 @@ type Checked = [Unlisted | NotOperations] extends [never]
   ? Record<OperationId, string>
   : Record<Unlisted, string> & { [Name in NotOperations]: never };
 
-/** Where each operation's endpoint is generated: `app`, `owner` or `none`. */
+/**
+ * Whether each operation's endpoint is generated: `app` (the customer app's, or the owner
+ * console's when its path is under /owner/) or `none`.
+ */
 export const codegenDestinations: Checked = table;

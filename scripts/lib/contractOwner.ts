@@ -1,5 +1,5 @@
 /**
- * The contract check's owner operations (openapi.yaml, tag `owner`). With the customer's token
+ * The contract check's owner operations (paths under /owner/). With the customer's token
  * every one must answer 403; with an owner's token (`--owner-token`, a member of the `owners`
  * group) each is exercised: it works on two quote requests the customer sends for the purpose
  * (one scheduled, pictured and completed, one cancelled) and adjusts the customer's points by

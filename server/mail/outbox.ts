@@ -26,46 +26,148 @@ export type BookingEvent =
   | { kind: 'rescheduled' }
   | { kind: 'reminder' };
 
-export type MessageKind =
-  | 'owner-quote'
-  | 'customer-quote'
-  | 'customer-completed'
-  | 'customer-cancelled'
-  | 'customer-booked'
-  | 'customer-rescheduled'
-  | 'customer-reminder'
+/** What every message to the customer about a booking holds. */
+interface AboutBooking {
+  /** The booking as it was when the event happened. */
+  booking: Booking;
+  /**
+   * The recipient is the verified e-mail of the account the booking belongs to: only then does
+   * the e-mail repeat what was typed in the request (name, vehicle, notes, address). Absent in
+   * messages written before it existed: read as false.
+   */
+  verified: boolean;
+}
+
+/**
+ * Each kind of message and what it holds: what the worker needs to render it (./mail/worker.ts).
+ * A kind added here is a compile error wherever a table or a `switch` must handle every kind
+ * (`PerMessageKind`): reading it from its row, rendering it, its opt-out link.
+ */
+export interface MessagePayloads {
+  'owner-quote': { booking: Booking; signedIn: boolean };
+  'customer-quote': AboutBooking;
+  /** `account` absent in messages written before it existed: read as true (it may be claimed). */
+  'customer-completed': AboutBooking & Credit & { points: number };
+  'customer-cancelled': AboutBooking & { by: CancelledBy };
+  'customer-booked': AboutBooking;
+  'customer-rescheduled': AboutBooking;
+  'customer-reminder': AboutBooking;
   /** To the owner, instead of one e-mail per request while too many arrive (OWNER_DIGEST). */
-  | 'owner-digest';
+  'owner-digest': DigestPayload;
+}
+
+export type MessageKind = keyof MessagePayloads;
+export type PayloadOf<K extends MessageKind> = MessagePayloads[K];
+
+/** A message of one of `Kinds`: its kind and that kind's payload (a discriminated union). */
+export type Message<Kinds extends MessageKind = MessageKind> = {
+  [K in Kinds]: { kind: K; payload: PayloadOf<K> };
+}[Kinds];
+
+/**
+ * A handler for each kind of message, given that kind's payload (and `Args`): a table of this
+ * type that misses a kind, or has one that is none, does not compile.
+ */
+export type PerMessageKind<Result, Args extends unknown[] = []> = {
+  [K in MessageKind]: (payload: PayloadOf<K>, ...args: Args) => Result;
+};
 
 /** The messages about a booking's status: at most one per booking per MAIL_LIMITS.statusEveryMs. */
-const STATUS_KINDS: readonly MessageKind[] = [
+type StatusKind = Extract<
+  MessageKind,
+  'customer-completed' | 'customer-cancelled' | 'customer-booked' | 'customer-rescheduled'
+>;
+const STATUS_KINDS: readonly StatusKind[] = [
   'customer-completed',
   'customer-cancelled',
   'customer-booked',
   'customer-rescheduled',
 ];
 
-/** What the worker needs to render a message (the booking as it was when the event happened). */
-export interface MessagePayload {
-  booking: Booking;
-  signedIn?: boolean;
-  points?: number;
-  credited?: boolean;
-  /** Absent in messages written before it existed: taken as true (an account may claim it). */
-  account?: boolean;
-  by?: CancelledBy;
-  /**
-   * The recipient is the verified e-mail of the account the booking belongs to: only then does
-   * the e-mail repeat what was typed in the request (name, vehicle, notes, address). Absent in
-   * messages written before it existed: taken as false.
-   */
-  verified?: boolean;
-}
-
 /** The owner's digest: the requests that arrived since it opened (the first DIGEST_LISTED). */
 export interface DigestPayload {
   digest: Digest;
 }
+
+/** A stored message this version cannot read: an unknown kind, or a payload its kind cannot use. */
+export class UnreadableMessage extends Error {
+  constructor(
+    readonly id: string,
+    readonly reason: string,
+  ) {
+    super(`Message ${id} cannot be read by this version: ${reason}`);
+    this.name = 'UnreadableMessage';
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The fields every message about a booking has, from a stored payload. */
+function aboutBooking(stored: Record<string, unknown>): AboutBooking {
+  if (!isRecord(stored.booking)) throw new Error('its payload has no booking');
+  // The booking was written by this server from a row (toBooking): taken as it was.
+  return { booking: stored.booking as unknown as Booking, verified: stored.verified === true };
+}
+
+/**
+ * Each kind's payload from what its row holds, the same whichever version wrote it: a field a
+ * later version added is read as what the messages written before it meant.
+ */
+const readers: { [K in MessageKind]: (stored: Record<string, unknown>) => PayloadOf<K> } = {
+  'owner-quote': (stored) => ({
+    booking: aboutBooking(stored).booking,
+    signedIn: stored.signedIn === true,
+  }),
+  'customer-quote': aboutBooking,
+  'customer-completed': (stored) => ({
+    ...aboutBooking(stored),
+    points: typeof stored.points === 'number' ? stored.points : 0,
+    credited: stored.credited === true,
+    account: stored.account !== false,
+  }),
+  'customer-cancelled': (stored) => ({
+    ...aboutBooking(stored),
+    by: stored.by === 'business' ? 'business' : 'customer',
+  }),
+  'customer-booked': aboutBooking,
+  'customer-rescheduled': aboutBooking,
+  'customer-reminder': aboutBooking,
+  'owner-digest': (stored) => {
+    const { digest } = stored;
+    if (!isRecord(digest) || typeof digest.count !== 'number' || !Array.isArray(digest.requests))
+      throw new Error('its payload has no digest');
+    return { digest: digest as unknown as Digest };
+  },
+};
+
+const isMessageKind = (kind: string): kind is MessageKind => Object.hasOwn(readers, kind);
+
+/**
+ * A stored row as the message it holds (the boundary between the table's JSON and the union).
+ * Throws UnreadableMessage, naming why, for a kind this version does not know (written by a
+ * later one) or a payload its kind cannot use.
+ */
+export function readMessage(row: Pick<OutboxRow, 'id' | 'kind' | 'payload'>): Message {
+  const kind: string = row.kind;
+  if (!isMessageKind(kind)) throw new UnreadableMessage(row.id, `unknown kind "${kind}"`);
+  let stored: unknown;
+  try {
+    stored = JSON.parse(row.payload);
+  } catch {
+    throw new UnreadableMessage(row.id, 'its payload is not JSON');
+  }
+  if (!isRecord(stored)) throw new UnreadableMessage(row.id, 'its payload is not an object');
+  try {
+    return messageOf(kind, readers[kind](stored));
+  } catch (error) {
+    throw new UnreadableMessage(row.id, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A kind and its payload as a Message (TypeScript does not see the pair belongs together). */
+const messageOf = <K extends MessageKind>(kind: K, payload: PayloadOf<K>) =>
+  ({ kind, payload }) as Message;
 
 /** How many requests a digest lists one by one (it counts them all). */
 const DIGEST_LISTED = 100;
@@ -119,8 +221,7 @@ const INSERT_MESSAGE = `INSERT OR IGNORE INTO outbox (id, dedupe_key, kind, audi
 function insertMessage(
   db: Db,
   key: string | null,
-  kind: MessageKind,
-  payload: MessagePayload | DigestPayload,
+  { kind, payload }: Message,
   now: Date,
   due: Date = now,
 ): boolean {
@@ -223,8 +324,7 @@ function addToDigest(db: Db, booking: Booking, now: Date): boolean {
   return insertMessage(
     db,
     `owner-digest:${since}`,
-    'owner-digest',
-    { digest: { since, count: 1, requests: [entry] } },
+    { kind: 'owner-digest', payload: { digest: { since, count: 1, requests: [entry] } } },
     now,
     new Date(now.getTime() + OWNER_DIGEST.windowMs),
   );
@@ -251,11 +351,11 @@ function written(db: Db, count: number): number {
 export function enqueueQuote(db: Db, booking: Booking, signedIn: boolean, now: Date): number {
   const toOwner = flooded(db, now)
     ? addToDigest(db, booking, now)
-    : insertMessage(db, null, 'owner-quote', { booking, signedIn }, now);
+    : insertMessage(db, null, { kind: 'owner-quote', payload: { booking, signedIn } }, now);
   const verified = ownVerifiedAddress(db, booking);
   const toCustomer =
     (verified || !confirmedRecently(db, (booking.email ?? '').trim().toLowerCase(), now)) &&
-    insertMessage(db, null, 'customer-quote', { booking, verified }, now);
+    insertMessage(db, null, { kind: 'customer-quote', payload: { booking, verified } }, now);
   return written(db, Number(toOwner) + Number(toCustomer));
 }
 
@@ -268,28 +368,29 @@ export function enqueueQuote(db: Db, booking: Booking, signedIn: boolean, now: D
 function enqueueStatus(
   db: Db,
   key: string,
-  kind: MessageKind,
-  payload: MessagePayload,
+  message: Message<StatusKind>,
   now: Date,
   notBefore: Date = now,
 ): boolean {
   if (statement(db, 'SELECT 1 FROM outbox WHERE dedupe_key = ?').get(key)) return false;
-  const bookingId = payload.booking.bookingId;
+  const bookingId = message.payload.booking.bookingId;
   const kinds = STATUS_KINDS.map((k) => `'${k}'`).join(', ');
   const waiting = statement(
     db,
     `SELECT id, kind FROM outbox WHERE booking_id = ? AND status = 'pending'
        AND kind IN (${kinds}) ORDER BY rowid DESC LIMIT 1`,
-  ).get(bookingId) as { id: string; kind: MessageKind } | undefined;
+  ).get(bookingId) as { id: string; kind: StatusKind } | undefined;
   if (waiting) {
-    const merged =
-      waiting.kind === 'customer-booked' && kind === 'customer-rescheduled' ? waiting.kind : kind;
+    const merged: Message<StatusKind> =
+      waiting.kind === 'customer-booked' && message.kind === 'customer-rescheduled'
+        ? { kind: waiting.kind, payload: message.payload }
+        : message;
     // Not sooner than the new state allows (a completed job's e-mail waits for its pictures).
     statement(
       db,
       `UPDATE outbox SET kind = ?, payload = ?, dedupe_key = ?,
          next_attempt_at = MAX(next_attempt_at, ?) WHERE id = ?`,
-    ).run(merged, JSON.stringify(payload), key, notBefore.toISOString(), waiting.id);
+    ).run(merged.kind, JSON.stringify(merged.payload), key, notBefore.toISOString(), waiting.id);
     return false;
   }
   // The last e-mail to the customer about the booking: when it was sent, or when it goes (one
@@ -302,7 +403,7 @@ function enqueueStatus(
   ).get({ bookingId, now: now.toISOString() }) as { at: string | null };
   const earliest = last.at ? Date.parse(last.at) + MAIL_LIMITS.statusEveryMs : 0;
   const due = Math.max(now.getTime(), earliest, notBefore.getTime());
-  return insertMessage(db, key, kind, payload, now, new Date(due));
+  return insertMessage(db, key, message, now, new Date(due));
 }
 
 /**
@@ -334,27 +435,30 @@ export function enqueueBookingEvent(
     switch (event.kind) {
       case 'quote':
         return enqueueQuote(db, booking, event.signedIn, now);
-      case 'completed':
+      case 'completed': {
+        const { points, credited, account } = event;
         if (prefs.statusUpdates)
           sent.push(
             enqueueStatus(
               db,
               completedKey(id),
-              'customer-completed',
-              { booking, ...event, verified },
+              {
+                kind: 'customer-completed',
+                payload: { booking, points, credited, account, verified },
+              },
               now,
               notBefore,
             ),
           );
         break;
+      }
       case 'cancelled':
         if (prefs.statusUpdates)
           sent.push(
             enqueueStatus(
               db,
               `cancelled:${id}`,
-              'customer-cancelled',
-              { booking, by: event.by, verified },
+              { kind: 'customer-cancelled', payload: { booking, by: event.by, verified } },
               now,
             ),
           );
@@ -362,7 +466,12 @@ export function enqueueBookingEvent(
       case 'booked':
         if (prefs.statusUpdates)
           sent.push(
-            enqueueStatus(db, `booked:${id}`, 'customer-booked', { booking, verified }, now),
+            enqueueStatus(
+              db,
+              `booked:${id}`,
+              { kind: 'customer-booked', payload: { booking, verified } },
+              now,
+            ),
           );
         break;
       case 'rescheduled':
@@ -371,8 +480,7 @@ export function enqueueBookingEvent(
             enqueueStatus(
               db,
               `rescheduled:${id}:${row.date} ${row.time}:${row.updated_at}`,
-              'customer-rescheduled',
-              { booking, verified },
+              { kind: 'customer-rescheduled', payload: { booking, verified } },
               now,
             ),
           );
@@ -385,15 +493,22 @@ export function enqueueBookingEvent(
             insertMessage(
               db,
               `reminder:${id}:${row.date}`,
-              'customer-reminder',
-              { booking, verified },
+              { kind: 'customer-reminder', payload: { booking, verified } },
               now,
             ),
           );
         break;
+      default:
+        // A new kind of event is a compile error here until it has its case.
+        return unhandled(event);
     }
     return written(db, sent.filter(Boolean).length);
   });
+}
+
+/** A value a `switch` has no case for: never, while every case is handled. */
+export function unhandled(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }
 
 /** The one "done" message of a booking. */

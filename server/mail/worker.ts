@@ -30,16 +30,18 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { bookingInstant, dayKey } from '../../domain/dates';
 import { statement, withoutWaiting, type Db } from '../platform/db';
-import type { MailSettings } from '../platform/config';
+import type { BusinessIdentity, MailSettings } from '../platform/config';
 import {
   deleteSentBefore,
   enqueueBookingEvent,
   onEnqueue,
-  type DigestPayload,
+  readMessage,
+  UnreadableMessage,
+  type Message,
   type MessageKind,
-  type MessagePayload,
   type OutboxFailure,
   type OutboxRow,
+  type PerMessageKind,
 } from './outbox';
 import { suppressionOf } from './suppression';
 import { optOutUrl, type OptOutKind } from './optOut';
@@ -79,8 +81,11 @@ export interface WorkerOptions {
   optOut?: { apiBaseUrl: string; secret: string };
 }
 
-/** The kind of e-mail an opt-out link turns off, for the messages that carry one. */
-const OPT_OUT_KIND: Partial<Record<MessageKind, OptOutKind>> = {
+/** The kind of e-mail an opt-out link turns off, for the messages that carry one (null: none). */
+const OPT_OUT_KIND: Record<MessageKind, OptOutKind | null> = {
+  'owner-quote': null,
+  'owner-digest': null,
+  'customer-quote': null,
   'customer-reminder': 'reminders',
   'customer-completed': 'statusUpdates',
   'customer-cancelled': 'statusUpdates',
@@ -108,37 +113,37 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-/** The message's subject and bodies, from the texts (./texts.ts). */
-export function renderMessage(row: OutboxRow, settings: MailSettings): MailContent {
-  const { business } = settings;
-  if (row.kind === 'owner-digest')
-    return ownerDigest(business, (JSON.parse(row.payload) as DigestPayload).digest);
-  const payload = JSON.parse(row.payload) as MessagePayload;
-  const { booking } = payload;
-  // A message written before `verified` existed is taken as to an address nobody verified.
-  const verified = payload.verified === true;
-  switch (row.kind) {
-    case 'owner-quote':
-      return ownerNewQuote(business, booking, payload.signedIn === true);
-    case 'customer-quote':
-      return customerQuoteConfirmation(business, booking, verified);
-    case 'customer-completed':
-      return customerCompleted(
-        business,
-        booking,
-        payload.points ?? 0,
-        { credited: payload.credited === true, account: payload.account !== false },
-        verified,
-      );
-    case 'customer-cancelled':
-      return customerCancelled(business, booking, payload.by ?? 'customer', verified);
-    case 'customer-booked':
-      return customerBooked(business, booking, verified);
-    case 'customer-rescheduled':
-      return customerRescheduled(business, booking, verified);
-    case 'customer-reminder':
-      return customerReminder(business, booking, verified);
-  }
+/** Each kind's texts (./texts.ts), from its payload: a kind without its texts does not compile. */
+const renderers: PerMessageKind<MailContent, [BusinessIdentity]> = {
+  'owner-quote': ({ booking, signedIn }, business) => ownerNewQuote(business, booking, signedIn),
+  'owner-digest': ({ digest }, business) => ownerDigest(business, digest),
+  'customer-quote': ({ booking, verified }, business) =>
+    customerQuoteConfirmation(business, booking, verified),
+  'customer-completed': ({ booking, points, credited, account, verified }, business) =>
+    customerCompleted(business, booking, points, { credited, account }, verified),
+  'customer-cancelled': ({ booking, by, verified }, business) =>
+    customerCancelled(business, booking, by, verified),
+  'customer-booked': ({ booking, verified }, business) =>
+    customerBooked(business, booking, verified),
+  'customer-rescheduled': ({ booking, verified }, business) =>
+    customerRescheduled(business, booking, verified),
+  'customer-reminder': ({ booking, verified }, business) =>
+    customerReminder(business, booking, verified),
+};
+
+/** A message's subject and bodies. */
+const render = <K extends MessageKind>(business: BusinessIdentity, message: Message<K>) =>
+  renderers[message.kind](message.payload, business);
+
+/**
+ * A stored message's subject and bodies, from the texts (./texts.ts). Throws UnreadableMessage
+ * for a row this version cannot read (../outbox.ts `readMessage`).
+ */
+export function renderMessage(
+  row: Pick<OutboxRow, 'id' | 'kind' | 'payload'>,
+  settings: MailSettings,
+): MailContent {
+  return render(settings.business, readMessage(row));
 }
 
 /** The domain of an address (`"Name" <a@b.com>` or `a@b.com`), for Message-IDs. */
@@ -264,17 +269,25 @@ export function startMailWorker(
     return true;
   }
 
-  function failed(row: OutboxRow, failure: OutboxFailure, reason: string): Outcome {
+  function failed(
+    row: OutboxRow,
+    failure: OutboxFailure,
+    reason: string,
+    unreadable = false,
+  ): Outcome {
     const about = `message ${row.id} (${row.kind}, booking ${row.booking_id})`;
     const words = withoutAddresses(reason);
     log(
-      failure === 'refused'
-        ? `[mail] The mail server refused ${about} for good: ${words}. ` +
+      unreadable
+        ? `[mail] Gave up on ${about}: ${words}. Once a version that reads it runs, ` +
+            `\`npm run operator -- outbox-resend --refused ${row.id}\` sends it.`
+        : failure === 'refused'
+          ? `[mail] The mail server refused ${about} for good: ${words}. ` +
             `\`npm run operator -- outbox-resend --refused ${row.id}\` sends it again anyway.`
-        : failure === 'suppressed'
-          ? `[mail] Did not send ${about}: ${words}.`
-          : `[mail] Gave up on ${about} after ${row.attempts} tries: ${words}. ` +
-            '`npm run operator -- outbox-resend` queues it again.',
+          : failure === 'suppressed'
+            ? `[mail] Did not send ${about}: ${words}.`
+            : `[mail] Gave up on ${about} after ${row.attempts} tries: ${words}. ` +
+              '`npm run operator -- outbox-resend` queues it again.',
     );
     return {
       sql: "UPDATE outbox SET status = 'failed', failure = ?, last_error = ?, failed_at = ? WHERE id = ?",
@@ -286,9 +299,18 @@ export function startMailWorker(
   async function sendOne(
     row: OutboxRow,
   ): Promise<{ outcome: Outcome; sent: boolean; reached: boolean }> {
-    const content = renderMessage(row, settings);
+    let message: Message;
+    try {
+      message = readMessage(row);
+    } catch (error) {
+      // Written by a later version (a kind this one does not know), or damaged: given up, with
+      // why, rather than tried for the whole retry period (an operator may queue it again).
+      if (!(error instanceof UnreadableMessage)) throw error;
+      return { outcome: failed(row, 'refused', error.message, true), sent: false, reached: true };
+    }
+    const content = render(settings.business, message);
     // The owner's digest has no booking (and no one to reply to but the business).
-    const { booking } = JSON.parse(row.payload) as Partial<MessagePayload>;
+    const booking = 'booking' in message.payload ? message.payload.booking : undefined;
     const to = row.audience === 'owner' ? settings.ownerEmail : (booking?.email ?? '');
     // An address SES reported as bouncing or complaining is not e-mailed (./suppression.ts).
     const suppressed = suppressionOf(db, to);

@@ -10,7 +10,7 @@ import { CLIENT_ERROR_COUNT_DAYS, countClientErrors } from '../health/clientErro
 import type { ReadinessProbes, ServerOptions } from '../platform/config';
 import { statement, type Db } from '../platform/db';
 import { conflict, HttpError, notFound } from '../platform/errors';
-import { listMessages, resendFailed, type MessagePayload } from '../mail/outbox';
+import { listMessages, resendFailed } from '../mail/outbox';
 import { readinessProblems } from '../platform/readiness';
 import { allowAddress, listSuppressed } from '../mail/suppression';
 import type { OperationHandlers } from '../platform/operationTypes';
@@ -22,7 +22,9 @@ function failedMessages(db: Db): OwnerHealth['failedMessages'] {
     to:
       row.audience === 'owner'
         ? null
-        : ((JSON.parse(row.payload) as MessagePayload).booking.email ?? null),
+        : // Read loosely: a message this version could not read is listed all the same.
+          ((JSON.parse(row.payload) as { booking?: { email?: string | null } }).booking?.email ??
+          null),
     bookingId: row.booking_id,
     failure: row.failure ?? 'expired',
     reason: row.last_error ?? '',

@@ -13,6 +13,7 @@
  * - a failed fetch is its own error kind.
  */
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
+import type { OperationId } from '../../domain/contract/types';
 import { apiBaseUrl } from './apiBase';
 import { OWNER_AUTHENTICATOR_REQUIRED, isOwnerPath } from '../../domain/owners';
 import { bearerToken, getTokens } from './session/tokenStore';
@@ -23,9 +24,13 @@ import { NETWORK_ERROR_MESSAGE, type ApiError } from './errors';
 
 /**
  * Endpoints that must not be retried on 429 (docs/product.md §7: POST /bookings; the data
- * download, whose limit the customer is told about instead of waiting a minute).
+ * download, whose limit the customer is told about instead of waiting a minute). Endpoints are
+ * named by the contract's operationIds: a renamed operation is a compile error here.
  */
-const NO_RETRY_ENDPOINTS = new Set(['createBooking', 'exportMyData']);
+const NO_RETRY_ENDPOINTS: ReadonlySet<string> = new Set([
+  'createBooking',
+  'exportMyData',
+] satisfies OperationId[]);
 /** Longest wait a Retry-After may impose before the single retry. */
 const MAX_RETRY_WAIT_MS = 60_000;
 

@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { codegenDestinations } from '../../scripts/lib/codegenOperations';
+import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
+import { isOwnerPath } from '../../domain/owners';
 import type { QueryOf, VehicleInput } from '../../domain/contract/types';
 import type { Context, OperationHandlers } from '../../server/platform/operationTypes';
 
@@ -83,8 +85,14 @@ module.exports = {
   }
 }
 
-/** The diagnostics of the tables' modules compiled with `generated` in place of the real files. */
-function typecheck(generated: Record<string, string>): { file: string; message: string }[] {
+/**
+ * The diagnostics of the tables' modules (and `more` modules) compiled with `generated` in place
+ * of the real files, each with the line of source it points at.
+ */
+function typecheck(
+  generated: Record<string, string>,
+  more: string[] = [],
+): { file: string; message: string; line: string }[] {
   const parsed = ts.getParsedCommandLineOfConfigFile(
     path.join(root, 'tsconfig.json'),
     {},
@@ -107,14 +115,19 @@ function typecheck(generated: Record<string, string>): { file: string; message: 
       ? getSourceFile(file, language, ...rest)
       : ts.createSourceFile(file, text, language);
   };
-  const rootFiles = [...Object.values(tables), 'src/types.d.ts'].map((file) =>
+  const rootFiles = [...Object.values(tables), ...more, 'src/types.d.ts'].map((file) =>
     path.join(root, file),
   );
   const program = ts.createProgram(rootFiles, parsed.options, host);
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ({
-    file: diagnostic.file ? path.relative(root, diagnostic.file.fileName) : '(options)',
-    message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
-  }));
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const source = diagnostic.file;
+    const at = source && source.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line;
+    return {
+      file: source ? path.relative(root, source.fileName) : '(options)',
+      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
+      line: source && at !== undefined ? (source.text.split('\n')[at] ?? '') : '',
+    };
+  });
 }
 
 it('a new operation is a compile error in every per-operation table, and nowhere else', () => {
@@ -129,17 +142,67 @@ it('a new operation is a compile error in every per-operation table, and nowhere
   expect(diagnostics.filter((diagnostic) => !naming.includes(diagnostic))).toEqual([]);
 }, 300_000);
 
+/**
+ * The operations the app and the server treat apart by name, each where it is named: the quote
+ * request and the data download are never retried on 429 (the app's base query); the quote
+ * request, a browser's error report and a customer's booking changes have their own limits (the
+ * server's routes).
+ */
+const treatedApart = {
+  'src/api/baseQuery.ts': ['createBooking', 'exportMyData'],
+  'server/app.ts': ['createBooking', 'reportClientError', 'updateBooking', 'cancelBooking'],
+};
+
+it('each operation treated apart by name is an operation of openapi.yaml, named where it is', () => {
+  const operations = listOperations(loadOpenApi()).map((op) => op.operationId);
+  for (const [file, ids] of Object.entries(treatedApart)) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const id of ids) {
+      expect({
+        file,
+        id,
+        operation: operations.includes(id),
+        named: text.includes(`'${id}'`),
+      }).toEqual({ file, id, operation: true, named: true });
+    }
+  }
+});
+
+it('an operation renamed in openapi.yaml is a compile error wherever it is treated apart by name', () => {
+  let spec = readFileSync(path.join(root, 'openapi.yaml'), 'utf8');
+  const named = [...new Set(Object.values(treatedApart).flat())];
+  for (const id of named) {
+    expect(spec).toContain(`operationId: ${id}\n`);
+    spec = spec.replace(`operationId: ${id}\n`, `operationId: ${id}Renamed\n`);
+  }
+  const diagnostics = typecheck(generate(spec), Object.keys(treatedApart));
+  for (const [file, ids] of Object.entries(treatedApart)) {
+    for (const id of ids) {
+      const refused = diagnostics.some(
+        (diagnostic) => diagnostic.file === file && diagnostic.line.includes(`'${id}'`),
+      );
+      expect({ file, id, refused }).toEqual({ file, id, refused: true });
+    }
+  }
+}, 300_000);
+
 it("the codegen filter's table puts each operation where the generated files have it", () => {
   const generated = {
     app: readFileSync(path.join(root, 'src/api/generated.ts'), 'utf8'),
     owner: readFileSync(path.join(root, 'src/features/owner/api/generated.ts'), 'utf8'),
   };
+  // Which of the two files is the operation's path (test/server/ownerOperations.test.ts).
+  const owners = new Set(
+    listOperations(loadOpenApi())
+      .filter((op) => isOwnerPath(op.path))
+      .map((op) => op.operationId),
+  );
   for (const [operation, destination] of Object.entries(codegenDestinations)) {
     const defines = (text: string) => new RegExp(`^\\s+${operation}: build\\.`, 'm').test(text);
     expect({ operation, app: defines(generated.app), owner: defines(generated.owner) }).toEqual({
       operation,
-      app: destination === 'app',
-      owner: destination === 'owner',
+      app: destination === 'app' && !owners.has(operation),
+      owner: destination === 'app' && owners.has(operation),
     });
   }
 });
