@@ -19,8 +19,8 @@ import Typography from '@mui/material/Typography';
 import {
   useGetOwnerAvailabilityQuery,
   useReplaceOwnerAvailabilityMutation,
-  type AvailabilityRules,
-} from '../api/generated';
+} from '../api/endpoints';
+import { type AvailabilityRules } from '../api/generated';
 import { weekdayNames, type WeekdayName } from '../../../../domain/availability';
 import { calendarDayText } from '../../../../domain/dates';
 import { addonNames, vehicleTypes } from '../../../../domain/pricing';

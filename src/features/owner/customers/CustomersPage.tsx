@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useListOwnerCustomersQuery } from '../api/generated';
+import { useListOwnerCustomersQuery } from '../api/endpoints';
 import { formatCount } from '../../../lib/formatCount';
 import { customerPath } from './paths';
 import { customersTexts as t } from './texts';

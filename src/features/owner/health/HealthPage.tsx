@@ -18,8 +18,8 @@ import {
   useAllowOwnerAddressMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
-  type OwnerHealth,
-} from '../api/generated';
+} from '../api/endpoints';
+import { type OwnerHealth } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
 import { ScrollableTable } from '../../../components/ScrollableTable';
 import { Failure } from '../Failure';

@@ -8,11 +8,8 @@ import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { formatShortDateTime } from '../../../../domain/dates';
 import { usePageMeta } from '../../../components/usePageMeta';
-import {
-  useListOwnerRequestsQuery,
-  type BookingStatus,
-  type ListOwnerRequestsApiArg,
-} from '../api/generated';
+import { useListOwnerRequestsQuery } from '../api/endpoints';
+import { type BookingStatus, type ListOwnerRequestsApiArg } from '../api/generated';
 import { Failure } from '../Failure';
 import { CountLabel } from '../StatusChips';
 import { OWNER_TEXT } from '../texts';

@@ -18,9 +18,8 @@ import {
   useScheduleOwnerBookingMutation,
   useUndoOwnerCompletionMutation,
   useUploadOwnerPictureMutation,
-  type OwnerBooking,
-  type UploadOwnerPictureApiArg,
-} from '../api/generated';
+} from '../api/endpoints';
+import { type OwnerBooking, type UploadOwnerPictureApiArg } from '../api/generated';
 import {
   appointmentText,
   dayText,
