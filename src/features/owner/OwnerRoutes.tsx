@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import InboxIcon from '@mui/icons-material/Inbox';
 import RouteIcon from '@mui/icons-material/Route';
@@ -12,20 +12,11 @@ import { RoutePage } from './route/RoutePage';
 import CustomersPage from './customers/CustomersPage';
 import CustomerDetailPage from './customers/CustomerDetailPage';
 import HealthPage from './health/HealthPage';
+import { lazyRoute } from '../../lib/lazyRoute';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { AuthenticatorGate } from './AuthenticatorGate';
 import { OWNER_TEXT } from './texts';
 import { availabilityTexts } from './availability/texts';
-
-// The charts' library is large: the numbers load when opened (an `owner-` chunk, which the
-// build's isolation check counts as the console's).
-const NumbersPage = lazy(
-  () => import(/* webpackChunkName: "owner-numbers" */ './numbers/NumbersPage'),
-);
-
-const AvailabilityPage = lazy(
-  () => import(/* webpackChunkName: "owner-availability" */ './availability/AvailabilityPage'),
-);
 
 /** Where these routes are mounted in the app's route table (src/app/routes.tsx). */
 export const OWNER_BASE = '/owner';
@@ -38,10 +29,13 @@ export interface OwnerPage {
 }
 
 /**
- * The console's pages, in the order of the navigation. A new page is one more entry here (the
- * customers' and the numbers' pages too); an entry without `nav` has no link of its own.
+ * The console's pages, in the order of the navigation: the one list its routes and its
+ * navigation are built from. A new page is one more entry here (docs/how-to.md, "A new owner
+ * screen"); an entry without `nav` has no link of its own. As the dashboard's pages
+ * (src/app/dashboard/dashboardPages.tsx), a page that loads on demand registers through
+ * `lazyRoute`, in an `owner-` chunk (which the build's isolation check counts as the console's).
  */
-export const ownerPages: OwnerPage[] = [
+export const ownerPages: readonly OwnerPage[] = [
   { path: '', Page: InboxPage, nav: { label: OWNER_TEXT.nav.inbox, icon: InboxIcon } },
   { path: 'requests/:id', Page: RequestPage },
   { path: 'route', Page: RoutePage, nav: { label: OWNER_TEXT.nav.route, icon: RouteIcon } },
@@ -53,12 +47,21 @@ export const ownerPages: OwnerPage[] = [
   { path: 'customers/:userId', Page: CustomerDetailPage },
   {
     path: 'numbers',
-    Page: NumbersPage,
+    // The charts' library is large: the numbers load when opened.
+    Page: lazyRoute(() =>
+      import(/* webpackChunkName: "owner-numbers" */ './numbers/NumbersPage').then(
+        (m) => m.default,
+      ),
+    ),
     nav: { label: OWNER_TEXT.nav.numbers, icon: BarChartIcon },
   },
   {
     path: 'availability',
-    Page: AvailabilityPage,
+    Page: lazyRoute(() =>
+      import(/* webpackChunkName: "owner-availability" */ './availability/AvailabilityPage').then(
+        (m) => m.default,
+      ),
+    ),
     nav: { label: availabilityTexts.nav, icon: EventAvailableIcon },
   },
   {
