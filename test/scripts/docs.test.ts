@@ -210,3 +210,12 @@ test("docs/product.md says where My Bookings' empty state links, and why not the
   expect(entry).toContain(`\`${QUOTE_SECTION_PATH}\``);
   expect(entry).toMatch(/`\/book`[^.]*not a route/);
 });
+
+test("docs/how-to.md's name for a feature's texts file is the one every feature uses", () => {
+  const name = /texts go in the feature's `([a-z]+\.ts)`/.exec(read('docs/how-to.md'))?.[1];
+  expect(name).toBe('messages.ts');
+  const textFiles = tracked.filter((file) =>
+    /^src\/features\/.*\/(messages|texts|strings|copy)\.ts$/.test(file),
+  );
+  expect(textFiles.filter((file) => path.basename(file) !== name)).toEqual([]);
+});

@@ -15,8 +15,8 @@ import HealthPage from './health/HealthPage';
 import { lazyRoute } from '../../lib/lazyRoute';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { AuthenticatorGate } from './AuthenticatorGate';
-import { OWNER_TEXT } from './texts';
-import { availabilityTexts } from './availability/texts';
+import { OWNER_TEXT } from './messages';
+import { availabilityTexts } from './availability/messages';
 
 /** Where these routes are mounted in the app's route table (src/app/routes.tsx). */
 export const OWNER_BASE = '/owner';

@@ -26,7 +26,7 @@ import { calendarDayText } from '../../../../domain/dates';
 import { addonNames, vehicleTypes } from '../../../../domain/pricing';
 import { failure } from '../format';
 import { Failure } from '../Failure';
-import { availabilityTexts as t } from './texts';
+import { availabilityTexts as t } from './messages';
 
 /** Monday first, as a week is read. */
 const WEEK: WeekdayName[] = [...weekdayNames.slice(1), 'sunday'];

@@ -22,7 +22,7 @@ import { mailtoHref, telHref } from '../../../../domain/contact';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
 import { CUSTOMERS_PATH } from './paths';
-import { customerTexts as t } from './texts';
+import { customerTexts as t } from './messages';
 import { Failure } from '../Failure';
 import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
 

@@ -24,7 +24,7 @@ import { formatCount } from '../../../lib/formatCount';
 import { ScrollableTable } from '../../../components/ScrollableTable';
 import { Failure } from '../Failure';
 import { failure, receivedText } from '../format';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 const t = OWNER_TEXT.health;
 

@@ -12,7 +12,7 @@ import { useListOwnerRequestsQuery } from '../api/endpoints';
 import { type BookingStatus, type ListOwnerRequestsApiArg } from '../api/generated';
 import { Failure } from '../Failure';
 import { CountLabel } from '../StatusChips';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 import { REQUEST_LIST_CLASS, RequestCard } from './RequestCard';
 
 const T = OWNER_TEXT.inbox;

@@ -16,7 +16,7 @@ import { useGetOwnerNumbersQuery } from '../api/endpoints';
 import { type OwnerMonthFigures } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
-import { numbersTexts as t } from '../customers/texts';
+import { numbersTexts as t } from '../customers/messages';
 import { Failure } from '../Failure';
 import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
 

@@ -28,7 +28,7 @@ import {
   toBookingTime,
   toInputTime,
 } from '../format';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.request;
 

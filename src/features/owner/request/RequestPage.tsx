@@ -12,7 +12,7 @@ import { type OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
 import { StatusChips } from '../StatusChips';
 import { Failure } from '../Failure';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 import { RequestDetails } from './RequestDetails';
 import {
   CancelForm,

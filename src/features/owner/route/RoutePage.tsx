@@ -23,7 +23,7 @@ import {
   todayInNewYork,
   vehicleText,
 } from '../format';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.route;
 
