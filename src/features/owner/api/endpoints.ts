@@ -31,6 +31,9 @@ type Enhancements = NonNullable<
 
 const LIST = 'LIST';
 
+/** One tag of `type` per id. */
+const each = <T extends OwnerTagType>(type: T, ids: string[]) => ids.map((id) => ({ type, id }));
+
 /** What a change of request `id` (its date, status or note) shows in. */
 const requestChanged = (id: string, booking?: OwnerBooking | null): OwnerTag[] => [
   // Its own entry wherever it is listed (the inbox, a customer's page), and the inbox's
@@ -41,7 +44,7 @@ const requestChanged = (id: string, booking?: OwnerBooking | null): OwnerTag[] =
   // Each of these actions queues or withdraws an e-mail to the customer: the health page's
   // count of e-mails waiting.
   'owner-health',
-  ...(booking?.userId ? [{ type: 'owner-customer' as const, id: booking.userId }] : []),
+  ...each('owner-customer', booking?.userId ? [booking.userId] : []),
 ];
 
 // Every endpoint of the console is listed, so an operation added to openapi.yaml for the owner
@@ -52,10 +55,10 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
     listOwnerRequests: {
       providesTags: (page) => [
         { type: 'owner-request', id: LIST },
-        ...(page?.items ?? []).map(({ bookingId }) => ({
-          type: 'owner-request' as const,
-          id: bookingId,
-        })),
+        ...each(
+          'owner-request',
+          (page?.items ?? []).map(({ bookingId }) => bookingId),
+        ),
       ],
     },
     // Opening a request marks it seen: its entry and the inbox's count of new ones change.
@@ -98,19 +101,19 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
     listOwnerCustomers: {
       providesTags: (page) => [
         { type: 'owner-customer', id: LIST },
-        ...(page?.items ?? []).map(({ userId }) => ({
-          type: 'owner-customer' as const,
-          id: userId,
-        })),
+        ...each(
+          'owner-customer',
+          (page?.items ?? []).map(({ userId }) => userId),
+        ),
       ],
     },
     getOwnerCustomer: {
       providesTags: (customer, _error, { userId }) => [
         { type: 'owner-customer', id: userId },
-        ...(customer?.bookings ?? []).map(({ bookingId }) => ({
-          type: 'owner-request' as const,
-          id: bookingId,
-        })),
+        ...each(
+          'owner-request',
+          (customer?.bookings ?? []).map(({ bookingId }) => bookingId),
+        ),
       ],
     },
     // The customer's points: their page and their row in the customers' list.
