@@ -1,5 +1,6 @@
 /**
- * Operator commands (there is no staff screen). Uses DATABASE_PATH and PICTURES_DIR like
+ * Operator commands, from a shell on the server (the owner console, /owner, does the day's work
+ * in the browser; some of these have no screen there). Uses DATABASE_PATH and PICTURES_DIR like
  * the server, and may run while the server is running.
  *
  *   npm run operator -- complete-booking <bookingId>

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import { isOwnerSession } from '../api/session/landing';
 import { timeZone } from '../../domain/serviceArea';
-import { lazyRoute } from './lazyRoute';
+import { lazyRoute } from '../lib/lazyRoute';
 
 // The owner console: a chunk of its own, requested only once the session is an owner's. The
 // build fails when one of its modules is reachable from a public or customer chunk

@@ -1,4 +1,4 @@
-import { isLazyRoute } from './lazyRoute';
+import { isLazyRoute } from '../lib/lazyRoute';
 import { preloadRoute } from './routes';
 import { dashboardPages } from './dashboard/dashboardPages';
 import { createAppStore } from './appStore';

@@ -3,7 +3,8 @@ import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 
 import { setNavigate } from '../api/session/navigation';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouterErrorPage';
-import { lazyRoute, preloadMatches } from './lazyRoute';
+import { lazyRoute } from '../lib/lazyRoute';
+import { preloadMatches } from './lazyRoute';
 import { OwnerGate } from './OwnerGate';
 import type { AppStore } from './appStore';
 

@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, logIn, logInAsOwner, test } from './support/fixtures';
 import { rowsOnTheHealthPage } from './support/owner';
 import { DEMO_USER } from '../../scripts/lib/localStack';
-import { OWNER_TEXT } from '../../src/features/owner/texts';
+import { OWNER_TEXT } from '../../src/features/owner/messages';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });

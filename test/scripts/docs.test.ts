@@ -1,13 +1,17 @@
 /**
- * The docs are checked like code: a repository path they name must exist, the end-to-end
- * README's journeys table lists every spec, and a measured size quoted in docs/ is the one
- * bench/results.md holds (better: cite that file instead of copying its figures).
+ * The docs are checked like code: a repository path they name (in code, a link or plain text)
+ * must exist, the end-to-end README's journeys table lists every spec, and a measured size
+ * quoted in docs/ is the one bench/results.md holds (better: cite that file instead of copying
+ * its figures). What they count or list is computed here too: README's numbers of jest suites,
+ * the features (every folder of src/features), the reviews and their towns, and the directions
+ * imports take between the boxes of docs/architecture.md's diagram.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addons, STARTING_PRICE, vehicleTypes } from '../../domain/pricing';
 import { QUOTE_SECTION_PATH } from '../../src/lib/bookAgain';
+import { reviews } from '../../src/config/reviews';
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -209,4 +213,180 @@ test("docs/product.md says where My Bookings' empty state links, and why not the
   const entry = product.slice(start, product.indexOf('- Calendly Bookings', start));
   expect(entry).toContain(`\`${QUOTE_SECTION_PATH}\``);
   expect(entry).toMatch(/`\/book`[^.]*not a route/);
+});
+
+test("docs/how-to.md's name for a feature's texts file is the one every feature uses", () => {
+  const name = /texts go in the feature's `([a-z]+\.ts)`/.exec(read('docs/how-to.md'))?.[1];
+  expect(name).toBe('messages.ts');
+  const textFiles = tracked.filter((file) =>
+    /^src\/features\/.*\/(messages|texts|strings|copy)\.ts$/.test(file),
+  );
+  expect(textFiles.filter((file) => path.basename(file) !== name)).toEqual([]);
+});
+
+/** What this check reads of a jest project (jest.config.js). */
+interface JestProject {
+  displayName: string;
+  roots: string[];
+  testMatch: string[];
+  testPathIgnorePatterns?: string[];
+}
+
+/** The jest projects' test files (jest.config.js's roots, testMatch and ignore patterns). */
+function suitesOf(project: JestProject) {
+  const roots = project.roots.map((rootDir) => `${rootDir.replace('<rootDir>/', '')}/`);
+  const suffixes = project.testMatch.map((glob) => {
+    const suffix = /^\*\*\/\*(\.[\w.]+)$/.exec(glob)?.[1];
+    if (!suffix) throw new Error(`jest.config.js: a testMatch this check cannot read: ${glob}`);
+    return suffix;
+  });
+  const ignored = (project.testPathIgnorePatterns ?? []).map((pattern) => new RegExp(pattern));
+  return tracked.filter(
+    (file) =>
+      roots.some((folder) => file.startsWith(folder)) &&
+      suffixes.some((suffix) => file.endsWith(suffix)) &&
+      !ignored.some((pattern) => pattern.test(`/${file}`)),
+  );
+}
+
+test("README's counts of jest suites are the test files jest.config.js selects", async () => {
+  const { default: jestConfig } = (await import(path.join(root, 'jest.config.js'))) as {
+    default: { projects: JestProject[] };
+  };
+  const projects = Object.fromEntries(
+    jestConfig.projects.map((project) => [project.displayName, suitesOf(project).length]),
+  );
+  const unit = projects.logic! + projects.web!;
+  const all = Object.values(projects).reduce((sum, count) => sum + count, 0);
+  const readme = read('README.md');
+  const claims: [string, RegExp, number][] = [
+    ['npm test', /^\| `npm test` [^\n]*?\((\d+) suites/m, all],
+    ['npm run test:unit', /^\| `npm run test:unit` [^\n]*?\((\d+) suites/m, unit],
+    ['the unit suites', /\(`src\/` and `domain\/`: (\d+) suites\)/, unit],
+    ['the logic suites', /runs in\s+Node \((\d+) suites\)/, projects.logic!],
+    ['the web suites', /jsdom with MSW \((\d+) suites\)/, projects.web!],
+  ];
+  expect(claims.map(([what, claim]) => [what, Number(claim.exec(readme)?.[1])])).toEqual(
+    claims.map(([what, , count]) => [what, count]),
+  );
+  // Each count of suites README states is one of those above.
+  expect(readme.match(/\b\d+ suites\b/g)).toHaveLength(claims.length);
+});
+
+const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+test('a list of the features in the docs (after `src/features/*`) names every folder there', () => {
+  const lists = docs.flatMap((doc) =>
+    [...read(doc).matchAll(/src\/features\/\*([^\n]*(?:\n(?!\n)[^\n]*)?)/g)].map(
+      (match) => [doc, match[1]!.split(/"\]| — /)[0]!] as const,
+    ),
+  );
+  expect(lists.length).toBeGreaterThanOrEqual(2);
+  const missing = lists.flatMap(([doc, list]) =>
+    features
+      .filter((name) => !new RegExp(`\\b${name}\\b`).test(list))
+      .map((name) => `${doc}: ${name}`),
+  );
+  expect(missing).toEqual([]);
+});
+
+test('the docs say how many reviews the home page shows, and from which towns, as src/config/reviews.ts', () => {
+  const numbers = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+  const text = docs.map(read).join('\n').replace(/\s+/g, ' ');
+  const counts = [...text.matchAll(/\b([a-z]+) (?:short |fixed |static |community )*reviews\b/gi)]
+    .map((match) => match[1]!.toLowerCase())
+    .filter((word) => numbers.includes(word));
+  expect(counts.length).toBeGreaterThan(0);
+  expect(new Set(counts)).toEqual(new Set([numbers[reviews.length]]));
+  const towns = [...text.matchAll(/reviews from customers in ([A-Z][\w ,]+?)(?: \(|\.)/g)].map(
+    (match) => match[1]!.split(/, | and /).sort(),
+  );
+  expect(towns.length).toBeGreaterThan(0);
+  for (const named of towns) expect(named).toEqual(reviews.map(({ town }) => town).sort());
+});
+
+/**
+ * docs/architecture.md's first diagram: each box's folders (the first line of its label,
+ * `src/lib · src/config`) and its arrows. An import from one box's folder into another's
+ * follows the arrows, directly or past a box.
+ */
+function layerDiagram() {
+  const diagram = read('docs/architecture.md').split('```mermaid')[1]!.split('```')[0]!;
+  const folders = new Map<string, string[]>();
+  for (const [, id, label] of diagram.matchAll(/^\s*(\w+)\["([^"]+)"\]/gm)) {
+    folders.set(
+      id!,
+      label!
+        .split('<br/>')[0]!
+        .split(' · ')
+        .map((folder) => folder.replace(/\/\*$|\/$/, '').trim())
+        .filter((folder) => !/\s|\./.test(folder)),
+    );
+  }
+  const arrows = new Set<string>();
+  for (const line of diagram.split('\n')) {
+    const chain = line
+      .replace(/--\s*"[^"]*"\s*-->/g, '-->')
+      .split('-->')
+      .map((id) => id.trim());
+    if (chain.length < 2) continue;
+    for (let i = 1; i < chain.length; i += 1) arrows.add(`${chain[i - 1]} -> ${chain[i]}`);
+  }
+  return { folders, arrows };
+}
+
+/** The relative imports of a module (`import`, `export … from`, `import()`). */
+const importsOf = (text: string) =>
+  [...text.matchAll(/(?:\bfrom|\bimport\(?)\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
+
+test("every import between the diagram's boxes follows its arrows (docs/architecture.md)", () => {
+  const { folders, arrows } = layerDiagram();
+  const boxOf = (file: string) =>
+    [...folders].find(([, list]) => list.some((folder) => file.startsWith(`${folder}/`)))?.[0];
+  const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+    [...arrows].some((arrow) => {
+      const [a, b] = arrow.split(' -> ') as [string, string];
+      if (a !== from || seen.has(b)) return false;
+      seen.add(b);
+      return b === to || reaches(b, to, seen);
+    });
+  expect(folders.size).toBeGreaterThanOrEqual(6);
+  const code = tracked.filter(
+    (file) =>
+      /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$|^src\/testing\//.test(file) && boxOf(file),
+  );
+  const against = new Set<string>();
+  for (const file of code) {
+    const from = boxOf(file)!;
+    for (const specifier of importsOf(read(file))) {
+      const target = path.normalize(path.join(path.dirname(file), specifier));
+      const to = boxOf(target);
+      if (to && to !== from && !reaches(from, to)) against.add(`${from} -> ${to} (${file})`);
+    }
+  }
+  expect([...against].sort()).toEqual([]);
+});
+
+/** File paths a document writes as plain text (outside code spans and links). */
+function prosePaths(text: string): string[] {
+  const prose = text
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/`[^`]*`/g, '')
+    .replace(/\]\([^)]*\)/g, ']');
+  return [...prose.matchAll(new RegExp(`(?<![\\w./-])((?:${TOP.join('|')})/[\\w./-]+)`, 'g'))]
+    .map((match) => match[1]!.replace(/[.,:;]+$/, ''))
+    .filter((named) => FILE.test(named) || !/\.\w+$/.test(named));
+}
+
+test('the prose path finder sees bare paths, not those in code or links', () => {
+  expect(
+    prosePaths('See src/a/b.ts, (server/c/) and `src/d.ts` or [x](src/e.ts); not 1/2.'),
+  ).toEqual(['src/a/b.ts', 'server/c/']);
+});
+
+test.each(docs)('every repository path named in the prose of %s exists', (doc) => {
+  const missing = prosePaths(read(doc)).filter((named) => !exists(doc, named));
+  expect(missing).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { ownerModulesOutside, reportOwnerIsolation } from '../../scripts/lib/own
 
 const mod = (id: string) => ({ id: `/repo/${id}`, name: `./${id}`, size: 100 });
 const inbox = mod('src/features/owner/inbox/InboxPage.tsx');
-const texts = mod('src/features/owner/texts.ts');
+const texts = mod('src/features/owner/messages.ts');
 const dashboard = mod('src/features/dashboard/DashboardLayout.tsx');
 const react = mod('node_modules/react/index.js');
 
@@ -36,12 +36,12 @@ describe('ownerModulesOutside', () => {
 
   it("finds an owner module the dashboard's chunk holds (a customer page imports it)", () => {
     const leaks = ownerModulesOutside(build({ owner: [inbox], dashboard: [dashboard, texts] }));
-    expect(leaks).toEqual([{ where: 'dashboard', module: './src/features/owner/texts.ts' }]);
+    expect(leaks).toEqual([{ where: 'dashboard', module: './src/features/owner/messages.ts' }]);
   });
 
   it("finds an owner module in the app's entry or a public page's chunk", () => {
     expect(ownerModulesOutside(build({ owner: [inbox], main: [texts] }))).toEqual([
-      { where: 'main', module: './src/features/owner/texts.ts' },
+      { where: 'main', module: './src/features/owner/messages.ts' },
     ]);
     expect(ownerModulesOutside(build({ owner: [inbox], home: [inbox] }))).toEqual([
       { where: 'route-home', module: './src/features/owner/inbox/InboxPage.tsx' },
@@ -50,7 +50,7 @@ describe('ownerModulesOutside', () => {
 
   it('finds an owner module in a lazy chunk no owner group loads, and allows owner-* parts', () => {
     expect(ownerModulesOutside(build({ owner: [inbox], 'auth-lazy': [texts] }))).toEqual([
-      { where: 'file auth-lazy', module: './src/features/owner/texts.ts' },
+      { where: 'file auth-lazy', module: './src/features/owner/messages.ts' },
     ]);
     const numbers = mod('src/features/owner/numbers/NumbersPage.tsx');
     expect(

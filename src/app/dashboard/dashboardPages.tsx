@@ -12,7 +12,7 @@ import EventIcon from '@mui/icons-material/EventNoteOutlined';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PhotoIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
-import { lazyRoute } from '../lazyRoute';
+import { lazyRoute } from '../../lib/lazyRoute';
 import { OverviewPage } from '../../features/dashboard/pages/OverviewPage';
 import type { AppDispatch } from '../../api/state';
 import { prefetchDashboardData } from '../../features/dashboard/useDashboardData';

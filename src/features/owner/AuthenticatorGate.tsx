@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { usePageMeta } from '../../components/usePageMeta';
 import { Failure } from './Failure';
-import { OWNER_TEXT } from './texts';
+import { OWNER_TEXT } from './messages';
 
 const TEXT = OWNER_TEXT.authenticator;
 

@@ -1,7 +1,7 @@
 import type { Theme } from '@mui/material/styles';
 import type { OwnerBooking } from './api/generated';
 import { mailtoHref, telHref } from '../../../domain/contact';
-import { OWNER_TEXT } from './texts';
+import { OWNER_TEXT } from './messages';
 
 // Material Icons' Phone and Email.
 const PHONE_PATH =

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { failure } from './format';
-import { OWNER_TEXT } from './texts';
+import { OWNER_TEXT } from './messages';
 
 /** A failed load in words (the server's, or `fallback`), with a button to try again. */
 export function Failure({

@@ -6,7 +6,7 @@ import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../components/LoadingStatus';
 import { consoleStyles } from './consoleStyles';
-import { OWNER_TEXT } from './texts';
+import { OWNER_TEXT } from './messages';
 
 /** A link of the console's navigation (./OwnerRoutes.tsx declares them). */
 export interface OwnerNavItem {

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import InboxIcon from '@mui/icons-material/Inbox';
 import RouteIcon from '@mui/icons-material/Route';
@@ -12,6 +12,7 @@ import { RoutePage } from './route/RoutePage';
 import CustomersPage from './customers/CustomersPage';
 import CustomerDetailPage from './customers/CustomerDetailPage';
 import HealthPage from './health/HealthPage';
+import { lazyRoute } from '../../lib/lazyRoute';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { AuthenticatorGate } from './AuthenticatorGate';
 import {
@@ -22,14 +23,17 @@ import {
   type OwnerPageId,
 } from './ownerPageList';
 
-// The charts' library is large: the numbers load when opened (an `owner-` chunk, which the
-// build's isolation check counts as the console's).
-const NumbersPage = lazy(
-  () => import(/* webpackChunkName: "owner-numbers" */ './numbers/NumbersPage'),
+// As the dashboard's pages (src/app/dashboard/dashboardPages.tsx), a page that loads on demand
+// registers through `lazyRoute`, in an `owner-` chunk (which the build's isolation check counts
+// as the console's). The charts' library is large: the numbers load when opened.
+const NumbersPage = lazyRoute(() =>
+  import(/* webpackChunkName: "owner-numbers" */ './numbers/NumbersPage').then((m) => m.default),
 );
 
-const AvailabilityPage = lazy(
-  () => import(/* webpackChunkName: "owner-availability" */ './availability/AvailabilityPage'),
+const AvailabilityPage = lazyRoute(() =>
+  import(/* webpackChunkName: "owner-availability" */ './availability/AvailabilityPage').then(
+    (m) => m.default,
+  ),
 );
 
 /** A page of the console: its path under /owner and, when it has one, its navigation link. */
@@ -62,7 +66,7 @@ const icons: Record<OwnerNavPageId, ComponentType> = {
 };
 
 /** The console's pages, in the order of the navigation, with their components. */
-export const ownerPages: OwnerPage[] = ownerPageList.map((entry) => ({
+export const ownerPages: readonly OwnerPage[] = ownerPageList.map((entry) => ({
   path: entry.path,
   Page: components[entry.id],
   ...('nav' in entry && { nav: { label: entry.nav, icon: icons[entry.id] } }),

@@ -1,6 +1,6 @@
 import type { Theme } from '@mui/material/styles';
 import type { OwnerBooking } from './api/generated';
-import { OWNER_TEXT } from './texts';
+import { OWNER_TEXT } from './messages';
 
 type ChipColor = 'primary' | 'secondary' | 'success';
 const STATUS_COLOR: Record<OwnerBooking['status'], ChipColor | 'default'> = {

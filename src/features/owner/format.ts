@@ -5,7 +5,7 @@ export { appointmentText, calendarDayText as dayText } from '../../../domain/dat
 import { timeZone } from '../../../domain/serviceArea';
 import { errorMessage, NETWORK_ERROR_MESSAGE } from '../../api/errors';
 import type { OwnerBooking } from './api/generated';
-import { OWNER_TEXT } from './texts';
+import { OWNER_TEXT } from './messages';
 
 /** Today's date (YYYY-MM-DD) in New York. */
 export const todayInNewYork = (now: Date = new Date()): string => todayLocal(now);

@@ -5,8 +5,8 @@
  * data, so a test in Node can import it. A new page is one more entry here; an entry without
  * `nav` has no link of its own (it is reached from another page).
  */
-import { availabilityTexts } from './availability/texts';
-import { OWNER_TEXT } from './texts';
+import { availabilityTexts } from './availability/messages';
+import { OWNER_TEXT } from './messages';
 
 /** Where the console is mounted in the app's route table (src/app/routes.tsx). */
 export const OWNER_BASE = '/owner';

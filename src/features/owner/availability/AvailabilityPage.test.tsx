@@ -8,7 +8,7 @@ import { signIn } from '../../../testing/tokens';
 import { DEFAULT_RULES } from '../../../../domain/availability';
 import type { AvailabilityRules } from '../api/generated';
 import AvailabilityPage from './AvailabilityPage';
-import { availabilityTexts as t } from './texts';
+import { availabilityTexts as t } from './messages';
 
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));

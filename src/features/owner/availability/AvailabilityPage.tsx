@@ -19,14 +19,14 @@ import Typography from '@mui/material/Typography';
 import {
   useGetOwnerAvailabilityQuery,
   useReplaceOwnerAvailabilityMutation,
-  type AvailabilityRules,
-} from '../api/generated';
+} from '../api/endpoints';
+import { type AvailabilityRules } from '../api/generated';
 import { weekdayNames, type WeekdayName } from '../../../../domain/availability';
 import { calendarDayText } from '../../../../domain/dates';
 import { addonNames, vehicleTypes } from '../../../../domain/pricing';
 import { failure } from '../format';
 import { Failure } from '../Failure';
-import { availabilityTexts as t } from './texts';
+import { availabilityTexts as t } from './messages';
 
 /** Monday first, as a week is read. */
 const WEEK: WeekdayName[] = [...weekdayNames.slice(1), 'sunday'];

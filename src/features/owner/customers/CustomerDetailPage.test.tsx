@@ -8,7 +8,7 @@ import { signIn } from '../../../testing/tokens';
 import type { Loyalty, OwnerCustomer, OwnerPointsAdjustment } from '../api/generated';
 import CustomerDetailPage from './CustomerDetailPage';
 import { customerPath } from './paths';
-import { adjustTexts as a, customerTexts as t } from './texts';
+import { adjustTexts as a, customerTexts as t } from './messages';
 
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));

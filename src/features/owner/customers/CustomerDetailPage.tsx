@@ -12,7 +12,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useGetOwnerCustomerQuery, type OwnerCustomer } from '../api/generated';
+import { useGetOwnerCustomerQuery } from '../api/endpoints';
+import { type OwnerCustomer } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
 import { appointmentText, formatShortDate } from '../../../../domain/dates';
@@ -21,7 +22,7 @@ import { mailtoHref, telHref } from '../../../../domain/contact';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
 import { CUSTOMERS_PATH } from './paths';
-import { customerTexts as t } from './texts';
+import { customerTexts as t } from './messages';
 import { Failure } from '../Failure';
 import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
 

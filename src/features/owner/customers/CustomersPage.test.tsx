@@ -8,8 +8,8 @@ import { signIn } from '../../../testing/tokens';
 import type { OwnerCustomerPage, OwnerCustomerSummary } from '../api/generated';
 import CustomersPage from './CustomersPage';
 import { CUSTOMERS_PATH } from './paths';
-import { customersTexts as t } from './texts';
-import { OWNER_TEXT } from '../texts';
+import { customersTexts as t } from './messages';
+import { OWNER_TEXT } from '../messages';
 
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));

@@ -8,10 +8,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useListOwnerCustomersQuery } from '../api/generated';
+import { useListOwnerCustomersQuery } from '../api/endpoints';
 import { formatCount } from '../../../lib/formatCount';
 import { customerPath } from './paths';
-import { customersTexts as t } from './texts';
+import { customersTexts as t } from './messages';
 import { Failure } from '../Failure';
 
 /** A list item that is not a customer (loading, error, empty, more). */

@@ -10,10 +10,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useAdjustOwnerPointsMutation } from '../api/generated';
+import { useAdjustOwnerPointsMutation } from '../api/endpoints';
 import { formatCount } from '../../../lib/formatCount';
 import { errorMessage, isApiError } from '../../../api/errors';
-import { adjustTexts as t } from './texts';
+import { adjustTexts as t } from './messages';
 
 const MAX_REASON = 200;
 const WHOLE = /^\s*[-+−]?\s*\d{1,6}\s*$/;

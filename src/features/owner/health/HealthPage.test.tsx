@@ -6,7 +6,7 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import type { OwnerHealth } from '../api/generated';
 import { signInAsOwner } from '../testing/ownerApi';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 import HealthPage from './HealthPage';
 
 const t = OWNER_TEXT.health;

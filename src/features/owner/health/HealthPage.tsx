@@ -18,13 +18,13 @@ import {
   useAllowOwnerAddressMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
-  type OwnerHealth,
-} from '../api/generated';
+} from '../api/endpoints';
+import { type OwnerHealth } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
 import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
 import { Failure } from '../Failure';
 import { failure, receivedText } from '../format';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 const t = OWNER_TEXT.health;
 

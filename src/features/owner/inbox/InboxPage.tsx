@@ -8,14 +8,11 @@ import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { formatShortDateTime } from '../../../../domain/dates';
 import { usePageMeta } from '../../../components/usePageMeta';
-import {
-  useListOwnerRequestsQuery,
-  type BookingStatus,
-  type ListOwnerRequestsApiArg,
-} from '../api/generated';
+import { useListOwnerRequestsQuery } from '../api/endpoints';
+import { type BookingStatus, type ListOwnerRequestsApiArg } from '../api/generated';
 import { Failure } from '../Failure';
 import { CountLabel } from '../StatusChips';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 import { REQUEST_LIST_CLASS, RequestCard } from './RequestCard';
 
 const T = OWNER_TEXT.inbox;

@@ -14,7 +14,7 @@ import {
   summaryText,
   vehicleText,
 } from '../format';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.inbox;
 

@@ -6,9 +6,9 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { signIn } from '../../../testing/tokens';
 import type { OwnerNumbers } from '../api/generated';
-import { numbersTexts as t } from '../customers/texts';
+import { numbersTexts as t } from '../customers/messages';
 import NumbersPage from './NumbersPage';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));

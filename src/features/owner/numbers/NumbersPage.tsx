@@ -12,10 +12,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useGetOwnerNumbersQuery, type OwnerMonthFigures } from '../api/generated';
+import { useGetOwnerNumbersQuery } from '../api/endpoints';
+import { type OwnerMonthFigures } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
-import { numbersTexts as t } from '../customers/texts';
+import { numbersTexts as t } from '../customers/messages';
 import { Failure } from '../Failure';
 import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
 

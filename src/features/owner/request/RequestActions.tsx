@@ -18,9 +18,8 @@ import {
   useScheduleOwnerBookingMutation,
   useUndoOwnerCompletionMutation,
   useUploadOwnerPictureMutation,
-  type OwnerBooking,
-  type UploadOwnerPictureApiArg,
-} from '../api/generated';
+} from '../api/endpoints';
+import { type OwnerBooking, type UploadOwnerPictureApiArg } from '../api/generated';
 import {
   appointmentText,
   dayText,
@@ -29,7 +28,7 @@ import {
   toBookingTime,
   toInputTime,
 } from '../format';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.request;
 

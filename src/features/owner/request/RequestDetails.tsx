@@ -7,7 +7,7 @@ import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
 import { formatUsd } from '../../../lib/money';
 import type { OwnerBooking } from '../api/generated';
 import { addressText, appointmentText, mapUrl, receivedText, vehicleText } from '../format';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.request;
 

@@ -7,11 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { useMarkOwnerRequestSeenMutation, type OwnerBooking } from '../api/generated';
+import { useMarkOwnerRequestSeenMutation } from '../api/endpoints';
+import { type OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
 import { StatusChips } from '../StatusChips';
 import { Failure } from '../Failure';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 import { RequestDetails } from './RequestDetails';
 import {
   CancelForm,

@@ -10,7 +10,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { usePageMeta } from '../../../components/usePageMeta';
-import { useListOwnerRouteQuery, type OwnerBooking } from '../api/generated';
+import { useListOwnerRouteQuery } from '../api/endpoints';
+import { type OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
 import { Failure } from '../Failure';
 import {
@@ -22,7 +23,7 @@ import {
   todayInNewYork,
   vehicleText,
 } from '../format';
-import { OWNER_TEXT } from '../texts';
+import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.route;
 

@@ -1,0 +1,26 @@
+import { isLazyRoute } from '../../lib/lazyRoute';
+import { OWNER_BASE, ownerPages } from './OwnerRoutes';
+
+// The console's pages register as the dashboard's do (src/app/dashboard/dashboardPages.tsx):
+// one list, and a page that loads on demand is a `lazyRoute`, which can be loaded ahead.
+it('lists each page of the console once, with its path, and its label when it has a link', () => {
+  const paths = ownerPages.map(({ path }) => path);
+  expect(new Set(paths).size).toBe(paths.length);
+  expect(ownerPages.filter(({ nav }) => nav).map(({ path, nav }) => [path, nav?.label])).toEqual([
+    ['', 'Inbox'],
+    ['route', 'Route'],
+    ['customers', 'Customers'],
+    ['numbers', 'Numbers'],
+    ['availability', 'Availability'],
+    ['health', 'Health'],
+  ]);
+  expect(OWNER_BASE).toBe('/owner');
+});
+
+it("loads the charts' and the availability's pages on demand, through lazyRoute (preloadable)", async () => {
+  const onDemand = ownerPages.filter(({ Page }) => isLazyRoute(Page));
+  expect(onDemand.map(({ path }) => path)).toEqual(['numbers', 'availability']);
+  for (const { Page } of onDemand) {
+    if (isLazyRoute(Page)) expect(typeof (await Page.preload())).toBe('function');
+  }
+});
