@@ -131,6 +131,32 @@ describe('CustomerDetailPage', () => {
     expect(new Set(asked)).toEqual(new Set(['cust-1']));
   });
 
+  it("names each points transaction as the customer's Loyalty page does", async () => {
+    const ledger = loyalty(110, [
+      { id: 't2', date: '2026-07-01T14:00:00Z', type: 'adjustment', points: 10, source: 'Fix' },
+      // A type a newer server may send: named from its own words, as on the Loyalty page.
+      {
+        id: 't3',
+        date: '2026-07-02T14:00:00Z',
+        type: 'referral_bonus' as Loyalty['transactions'][number]['type'],
+        points: 300,
+        source: 'Friend',
+      },
+    ]);
+    server.use(
+      contractHttp.get('/owner/customers/{userId}', () =>
+        HttpResponse.json<OwnerCustomer>(customer(ledger)),
+      ),
+    );
+    render();
+    const table = await screen.findByRole('table');
+    const types = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    expect(types).toEqual(['Referral bonus', 'Adjustment', 'Signup bonus']);
+  });
+
   it('lists a phone number once when the phone and the mobile are the same number', async () => {
     const ledger = loyalty(100);
     const same = customer(ledger);

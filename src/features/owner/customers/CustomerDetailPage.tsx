@@ -17,6 +17,7 @@ import { formatCount } from '../../../lib/formatCount';
 import { formatUsd } from '../../../lib/money';
 import { appointmentText, formatShortDate } from '../../../../domain/dates';
 import { signedPoints } from '../../../../domain/loyaltyPoints';
+import { transactionTypeLabel } from '../../../../domain/loyalty';
 import { mailtoHref, telHref } from '../../../../domain/contact';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
@@ -106,7 +107,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
                   <TableRow key={tx.id}>
                     <TableCell data-label={t.columns.date}>{formatShortDate(tx.date)}</TableCell>
                     <TableCell data-label={t.columns.type}>
-                      {t.types[tx.type] ?? t.otherType}
+                      {transactionTypeLabel(tx.type)}
                     </TableCell>
                     <TableCell align="right" data-label={t.columns.points}>
                       {signed(signedPoints(tx))}
