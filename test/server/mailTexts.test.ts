@@ -1,6 +1,12 @@
 /** What the customer's e-mails say (server/mail/texts.ts): each names what happened. */
 import type { Booking } from '../../domain/contract/types';
-import { customerBooked, customerCompleted, customerRescheduled } from '../../server/mail/texts';
+import {
+  customerBooked,
+  customerCompleted,
+  customerQuoteConfirmation,
+  customerRescheduled,
+  ownerNewQuote,
+} from '../../server/mail/texts';
 
 const business = {
   name: 'Triangle Shine',
@@ -60,4 +66,31 @@ it('a request sent without signing in by someone with an account: sign in and cl
 it("a signed-in customer's booking names the points earned", () => {
   const mail = customerCompleted(business, booking, 90, { credited: true, account: true });
   expect(mail.text).toContain('You earned 90 loyalty points.');
+});
+
+it("the owner's e-mail names a saved vehicle as the console does, with its plate", () => {
+  const saved: Booking = {
+    ...booking,
+    vehicle: {
+      vehicleId: 'v-1',
+      make: 'Toyota',
+      model: 'RAV4',
+      year: 2019,
+      licensePlate: 'XYZ-987',
+    },
+  };
+  const mail = ownerNewQuote(business, saved, true);
+  expect(mail.text).toContain('Vehicle: Toyota RAV4 (2019) · XYZ-987');
+  expect(mail.html).toContain('Toyota RAV4 (2019) · XYZ-987');
+  expect(ownerNewQuote(business, { ...booking, vehicle: '' }, false).text).toContain(
+    'Vehicle: Not given',
+  );
+});
+
+it('writes a total as the app does: cents only when there are some, thousands grouped', () => {
+  const mail = customerQuoteConfirmation(business, { ...booking, totalPrice: 1234.5 }, true);
+  expect(mail.text).toContain('Total: $1,234.50');
+  expect(ownerNewQuote(business, booking, false).subject).toBe(
+    'New quote request: Sam, Sedan, $90',
+  );
 });

@@ -14,11 +14,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetOwnerCustomerQuery, type OwnerCustomer } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import { appointmentText, formatShortDate } from '../../../../domain/dates';
 import { signedPoints } from '../../../../domain/loyaltyPoints';
 import { transactionTypeLabel } from '../../../../domain/loyalty';
 import { mailtoHref, telHref } from '../../../../domain/contact';
+import { vehicleText } from '../../../../domain/vehicle';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
 import { CUSTOMERS_PATH } from './paths';
@@ -151,10 +152,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
         ) : (
           <Box component="ul" sx={{ pl: 2, m: 0 }}>
             {vehicles.map((vehicle) => (
-              <li key={vehicle.vehicleId}>
-                {`${vehicle.make} ${vehicle.model} (${vehicle.year})`}
-                {vehicle.licensePlate ? ` · ${vehicle.licensePlate}` : ''}
-              </li>
+              <li key={vehicle.vehicleId}>{vehicleText(vehicle)}</li>
             ))}
           </Box>
         )}

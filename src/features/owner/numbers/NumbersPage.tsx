@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetOwnerNumbersQuery, type OwnerMonthFigures } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import { numbersTexts as t } from '../customers/texts';
 import { Failure } from '../Failure';
 import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
