@@ -135,15 +135,6 @@ export function normalizeVehicle(raw: unknown): Vehicle {
   };
 }
 
-/** "12 Oak St, Apt 2, Cary, NC 27511", or '' when no address is on file. */
-export function formatAddress(
-  address: (Omit<Address, 'line2'> & { line2?: string }) | undefined | null,
-): string {
-  if (!address) return '';
-  const stateZip = [address.state, address.zip].filter(Boolean).join(' ');
-  return [address.line1, address.line2, address.city, stateZip].filter(Boolean).join(', ');
-}
-
 const HEX_ID = /^[0-9a-f]{24}$/i;
 
 function normalizeBookingVehicle(raw: unknown): BookingVehicle {

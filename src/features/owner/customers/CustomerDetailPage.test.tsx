@@ -126,6 +126,8 @@ describe('CustomerDetailPage', () => {
     expect(within(rows[2]!).getByText('+100')).toBeInTheDocument();
     expect(screen.getByText(t.note('Gate code 4411'))).toBeInTheDocument();
     expect(screen.getByText('Toyota RAV4 (2019) · XYZ-987')).toBeInTheDocument();
+    // Written as the request page and the e-mails write it.
+    expect(screen.getByText(`${t.address}: 12 Oak St, Cary, NC 27511`)).toBeInTheDocument();
     expect(screen.getByText(/^Monthly · Active · since/)).toBeInTheDocument();
     // The page asks for the customer its address names.
     expect(new Set(asked)).toEqual(new Set(['cust-1']));

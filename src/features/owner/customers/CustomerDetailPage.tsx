@@ -18,6 +18,7 @@ import { formatUsd } from '../../../../domain/money';
 import { appointmentText, formatShortDate } from '../../../../domain/dates';
 import { signedPoints } from '../../../../domain/loyaltyPoints';
 import { transactionTypeLabel } from '../../../../domain/loyalty';
+import { addressText } from '../../../../domain/address';
 import { mailtoHref, telHref } from '../../../../domain/contact';
 import { vehicleText } from '../../../../domain/vehicle';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
@@ -40,13 +41,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The phone and the mobile, each given once: the same number written two ways (`(919) 555-0123`
- * and `9195550123`) is one, shown as first written.
+ * and `9195550123`, one `tel:` link) is one, shown as first written.
  */
 function distinctPhones(...phones: (string | null | undefined)[]): string[] {
   const seen = new Map<string, string>();
   for (const phone of phones) {
-    const digits = phone?.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-    if (phone && digits && !seen.has(digits)) seen.set(digits, phone);
+    const href = phone ? telHref(phone) : '';
+    if (phone && href !== 'tel:' && !seen.has(href)) seen.set(href, phone);
   }
   return [...seen.values()];
 }
@@ -75,17 +76,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
         ))}
         {!profile.phone && !profile.mobile ? <Typography>{t.noPhone}</Typography> : null}
         <Typography sx={{ mt: 1 }}>
-          {address
-            ? `${t.address}: ${[
-                address.line1,
-                address.line2,
-                address.city,
-                address.state,
-                address.zip,
-              ]
-                .filter(Boolean)
-                .join(', ')}`
-            : t.noAddress}
+          {address ? `${t.address}: ${addressText(address)}` : t.noAddress}
         </Typography>
       </Section>
       <Section title={t.points}>
