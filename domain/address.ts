@@ -5,10 +5,16 @@
 import type { Address } from './contract/types';
 import { serviceState, serviceTowns } from './serviceArea';
 
-/** `12 Oak St, Apt 4, Cary, NC 27511` (the owner's console and e-mail). */
-export function addressText(address: Address): string {
-  const street = [address.line1, address.line2].filter(Boolean).join(', ');
-  return `${street}, ${address.city}, ${address.state} ${address.zip}`;
+/**
+ * `12 Oak St, Apt 4, Cary, NC 27511`: a service address on one line, for the customer's pages,
+ * the owner console and the e-mails; a part left empty is left out; '' when there is none.
+ */
+export function addressText(
+  address: (Omit<Address, 'line2'> & { line2?: string | null }) | null | undefined,
+): string {
+  if (!address) return '';
+  const stateZip = [address.state, address.zip].filter(Boolean).join(' ');
+  return [address.line1, address.line2, address.city, stateZip].filter(Boolean).join(', ');
 }
 
 /** A map search for the address (opens the phone's map app where it has one). */

@@ -1,3 +1,4 @@
+import type { LoyaltyTransaction } from './contract/types';
 import { PREMIUM_PACKAGE } from './pricing';
 
 /** docs/product.md §4 and §9: loyalty tiers and rewards. */
@@ -39,4 +40,23 @@ export function pointsForCompletedBooking(totalPrice: number, vehicleType: strin
     Math.floor(totalPrice) * POINTS_PER_DOLLAR +
     (vehicleType === PREMIUM_PACKAGE ? PREMIUM_BONUS : 0)
   );
+}
+
+/**
+ * What a points transaction is called, on the customer's Loyalty page and in the owner console:
+ * one name per type of the contract's `LoyaltyTransaction` (a new type is a compile error here).
+ */
+export const transactionTypeLabels: Readonly<Record<LoyaltyTransaction['type'], string>> = {
+  earn: 'Earned',
+  redeem: 'Redeemed',
+  signup_bonus: 'Signup bonus',
+  adjustment: 'Adjustment',
+};
+
+/** A transaction's type in words; one this code does not know yet in its own (`Referral bonus`). */
+export function transactionTypeLabel(type: string): string {
+  const known = (transactionTypeLabels as Readonly<Record<string, string>>)[type];
+  if (known) return known;
+  const text = type.replace(/_/g, ' ').trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Other';
 }

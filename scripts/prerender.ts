@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeHtml } from '../domain/html';
 import { islandChunkGroup } from '../src/components/islandMarkers';
 import { firstRoundTripWarning, minifyCss, slimPage, writeWithGzip } from './lib/pageWeight';
 import { APP_ENTRY, ISLANDS_ENTRY, SHELL_FILE, SSR_OUTPUT_DIR } from '../webpack.config';
@@ -88,9 +89,6 @@ export function pageAssets(
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/;
 
 /** Fills the shell with one rendered page. */
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 export function composePage(shell: string, page: RenderedPage, extraHead: string): string {
   if (!ROOT_ELEMENT.test(shell)) throw new Error('The shell has no <div id="root">');
   // The Content-Security-Policy allows no inline scripts (README, "Shipping").

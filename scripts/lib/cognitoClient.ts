@@ -58,6 +58,44 @@ export async function callCognito(baseUrl: string, action: string, body: Json): 
   return isRecord(parsed) ? parsed : {};
 }
 
+/**
+ * The user with this e-mail address, created when missing as a confirmed user with a verified
+ * e-mail: AdminCreateUser (welcome message suppressed) and a permanent password, so no
+ * confirmation code is needed. Answers the user's `Username` and `UserAttributes`.
+ */
+export async function ensureConfirmedUser(
+  baseUrl: string,
+  userPoolId: string,
+  user: { email: string; name: string; password: string },
+): Promise<Json> {
+  try {
+    return await callCognito(baseUrl, 'AdminGetUser', {
+      UserPoolId: userPoolId,
+      Username: user.email,
+    });
+  } catch (error) {
+    if (!(error instanceof CognitoApiError) || error.type !== 'UserNotFoundException') throw error;
+  }
+  const created = await callCognito(baseUrl, 'AdminCreateUser', {
+    UserPoolId: userPoolId,
+    Username: user.email,
+    MessageAction: 'SUPPRESS',
+    UserAttributes: [
+      { Name: 'email', Value: user.email },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'name', Value: user.name },
+    ],
+  });
+  await callCognito(baseUrl, 'AdminSetUserPassword', {
+    UserPoolId: userPoolId,
+    Username: user.email,
+    Password: user.password,
+    Permanent: true,
+  });
+  const made = isRecord(created.User) ? created.User : {};
+  return { Username: made.Username, UserAttributes: made.Attributes };
+}
+
 /** The payload of a JWT, not verified (for reading claims of tokens we were just given). */
 export function jwtClaims(token: string): Json {
   const part = token.split('.')[1];

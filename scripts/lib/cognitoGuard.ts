@@ -3,6 +3,7 @@
  * other websites: it answers CORS only for the app's origin, renders its HTML with every value
  * escaped, and locks an account for a while after too many wrong passwords or codes.
  */
+import { escapeHtml } from '../../domain/html';
 
 /** The app's origin with its localhost / 127.0.0.1 twin (either address opens the app). */
 export function appOrigins(appOrigin: string): string[] {
@@ -12,18 +13,6 @@ export function appOrigins(appOrigin: string): string[] {
   if (origin.includes('//127.0.0.1')) twins.push(origin.replace('//127.0.0.1', '//localhost'));
   return twins;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** The text safe inside an HTML element or a quoted attribute. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 /** Cognito's answer once an account is locked (after too many wrong passwords or codes). */
 export const LOCKED_MESSAGE = 'Password attempts exceeded';

@@ -13,7 +13,7 @@ import { OWNERS_GROUP } from '../../domain/owners';
 import { readFileSync } from 'node:fs';
 import {
   callCognito,
-  CognitoApiError,
+  ensureConfirmedUser,
   isRecord,
   readString,
   signInWithPassword,
@@ -106,33 +106,10 @@ export async function ensureOwnerUser(
       Description: 'The business owner: the owner console at /owner',
     });
   }
-  let username: string | undefined;
-  try {
-    const user = await callCognito(internalUrl, 'AdminGetUser', {
-      UserPoolId: userPoolId,
-      Username: OWNER_USER.email,
-    });
-    username = readString(user, 'Username');
-  } catch (error) {
-    if (!(error instanceof CognitoApiError) || error.type !== 'UserNotFoundException') throw error;
-    const created = await callCognito(internalUrl, 'AdminCreateUser', {
-      UserPoolId: userPoolId,
-      Username: OWNER_USER.email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: OWNER_USER.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: OWNER_USER.name },
-      ],
-    });
-    username = isRecord(created.User) ? readString(created.User, 'Username') : undefined;
-    await callCognito(internalUrl, 'AdminSetUserPassword', {
-      UserPoolId: userPoolId,
-      Username: OWNER_USER.email,
-      Password: OWNER_USER.password,
-      Permanent: true,
-    });
-  }
+  const username = readString(
+    await ensureConfirmedUser(internalUrl, userPoolId, OWNER_USER),
+    'Username',
+  );
   await callCognito(internalUrl, 'AdminAddUserToGroup', {
     UserPoolId: userPoolId,
     Username: username ?? OWNER_USER.email,

@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_IDENTITY } from '../../server/platform/productionConfig';
-import { CognitoApiError, callCognito, isRecord, readString } from './cognitoClient';
+import { ensureConfirmedUser, isRecord, readString } from './cognitoClient';
 import type { TokenSigner } from './cognitoClaims';
 import {
   CLIENT_ID,
@@ -131,34 +131,7 @@ async function ensureDemoUser(cognitoUrl: string, userPoolId: string): Promise<s
     if (typeof sub !== 'string') throw new Error('The demo user has no sub');
     return sub;
   };
-  try {
-    const user = await callCognito(cognitoUrl, 'AdminGetUser', {
-      UserPoolId: userPoolId,
-      Username: DEMO_USER.email,
-    });
-    return subOf(user);
-  } catch (error) {
-    if (!(error instanceof CognitoApiError) || error.type !== 'UserNotFoundException') throw error;
-  }
-  // AdminCreateUser (welcome message suppressed) + a permanent password = a confirmed user,
-  // without a confirmation code in the console.
-  const created = await callCognito(cognitoUrl, 'AdminCreateUser', {
-    UserPoolId: userPoolId,
-    Username: DEMO_USER.email,
-    MessageAction: 'SUPPRESS',
-    UserAttributes: [
-      { Name: 'email', Value: DEMO_USER.email },
-      { Name: 'email_verified', Value: 'true' },
-      { Name: 'name', Value: DEMO_USER.name },
-    ],
-  });
-  await callCognito(cognitoUrl, 'AdminSetUserPassword', {
-    UserPoolId: userPoolId,
-    Username: DEMO_USER.email,
-    Password: DEMO_USER.password,
-    Permanent: true,
-  });
-  return subOf({ UserAttributes: isRecord(created.User) ? created.User.Attributes : [] });
+  return subOf(await ensureConfirmedUser(cognitoUrl, userPoolId, DEMO_USER));
 }
 
 /** Runs server/cli.ts seed-demo (idempotent) with the API's environment. */

@@ -9,6 +9,7 @@ import type {
 } from '../../domain/contract/types';
 import { completedBookingSource } from '../../domain/bookingName';
 import { signedPoints } from '../../domain/loyaltyPoints';
+import { formatUsd } from '../../domain/money';
 import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../../domain/loyalty';
 import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
 import { conflict, notFound } from '../platform/errors';
@@ -328,7 +329,7 @@ export function redeemPoints(
       userId: customer.userId,
       type: 'redeem',
       points,
-      source: `Redeemed for $${(points * POINT_VALUE_USD).toFixed(2)}`,
+      source: `Redeemed for ${formatUsd(points * POINT_VALUE_USD)}`,
       at: now,
     });
     return getLoyalty(db, customer);

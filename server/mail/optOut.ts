@@ -8,6 +8,7 @@
  * and turning it back on there clears the opt-out (../customers/customers.ts).
  */
 import type { EmailPreferences } from '../../domain/contract/types';
+import { escapeHtml } from '../../domain/html';
 import { inWriteTransaction, statement, type Db } from '../platform/db';
 import { forbidden } from '../platform/errors';
 import { hmacHex, signatureMatches } from '../platform/signing';
@@ -73,8 +74,6 @@ export function clearOptOuts(db: Db, emailLower: string, kinds: OptOutKind[]): v
       kind,
     );
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const KIND_WORDS: Record<OptOutKind, string> = {
   reminders: 'appointment reminders',

@@ -5,6 +5,9 @@
  */
 import type { Booking } from '../../domain/contract/types';
 import { addressText, mapUrl } from '../../domain/address';
+import { escapeHtml } from '../../domain/html';
+import { formatUsd } from '../../domain/money';
+import { vehicleText } from '../../domain/vehicle';
 import { mailtoHref, telHref } from '../../domain/contact';
 import { appointmentText, formatShortDateTime } from '../../domain/dates';
 import type { BusinessIdentity } from '../platform/config';
@@ -18,16 +21,6 @@ export interface MailContent {
 
 /** Who cancelled a booking. */
 export type CancelledBy = 'customer' | 'business';
-
-const money = (amount: number) => `$${amount.toFixed(2).replace(/\.00$/, '')}`;
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** "Saturday, May 2, 2026 at 10:00 AM", or what is known of it. */
 export function appointment(booking: Pick<Booking, 'date' | 'time'>): string {
@@ -147,12 +140,9 @@ function addressRow(booking: Booking): Row {
 function requestRows(booking: Booking, address: Row | null): Row[] {
   return [
     { label: 'Vehicle type', text: booking.vehicleType },
-    {
-      label: 'Vehicle',
-      text: (typeof booking.vehicle === 'string' && booking.vehicle) || 'Not given',
-    },
+    { label: 'Vehicle', text: vehicleText(booking.vehicle) || 'Not given' },
     { label: 'Add-ons', text: addonsText(booking) },
-    { label: 'Total', text: money(booking.totalPrice) },
+    { label: 'Total', text: formatUsd(booking.totalPrice) },
     { label: 'Preferred date and time', text: appointment(booking) },
     ...(address ? [address] : []),
     { label: 'Notes', text: booking.message || 'None' },
@@ -170,7 +160,7 @@ export function ownerNewQuote(
   const phoneHref = telHref(phone);
   return render(
     business,
-    `New quote request: ${booking.name}, ${booking.vehicleType}, ${money(booking.totalPrice)}`,
+    `New quote request: ${booking.name}, ${booking.vehicleType}, ${formatUsd(booking.totalPrice)}`,
     {
       heading: `New quote request from ${booking.name}`,
       paragraphs: [
@@ -210,7 +200,7 @@ function chosenRows(booking: Booking): Row[] {
       text: `${booking.serviceName ?? DEFAULT_SERVICE_NAME} (${booking.vehicleType})`,
     },
     { label: 'Add-ons', text: addonsText(booking) },
-    { label: 'Total', text: money(booking.totalPrice) },
+    { label: 'Total', text: formatUsd(booking.totalPrice) },
     { label: 'Preferred date and time', text: appointment(booking) },
   ];
 }
@@ -397,7 +387,7 @@ export function ownerDigest(business: BusinessIdentity, digest: Digest): MailCon
     ],
     rows: digest.requests.map((request) => ({
       label: when(request.createdAt),
-      text: `${request.vehicleType}, ${money(request.totalPrice)} (booking ${request.bookingId})`,
+      text: `${request.vehicleType}, ${formatUsd(request.totalPrice)} (booking ${request.bookingId})`,
     })),
   });
 }

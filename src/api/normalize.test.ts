@@ -9,7 +9,6 @@ import {
   normalizeSubscription,
   normalizeVehicle,
   normalizeWebsiteBooking,
-  vehicleLabel,
 } from './normalize';
 
 describe('entity normalisers', () => {
@@ -76,7 +75,6 @@ describe('entity normalisers', () => {
       year: 2018,
       licensePlate: '',
     });
-    expect(vehicleLabel({ make: 'Kia', model: 'Soul', year: 2018 })).toBe('Kia Soul (2018)');
     expect(normalizeProfile({ email: ' a@b.c ', name: { S: 'Jo' } })).toMatchObject({
       email: 'a@b.c',
       name: 'Jo',

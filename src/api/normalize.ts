@@ -12,6 +12,7 @@ import { firstOf, toList, toNumber, toRecord, toText } from '../../domain/unwrap
 import { mapStatus, rawExternalStatus, rawWebsiteStatus, type BookingStatus } from '../lib/status';
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 import { bookingInstant, parseDate, toIsoOrEmpty } from '../../domain/dates';
+import { vehicleName } from '../../domain/vehicle';
 import type * as Contract from './generated';
 
 /** A contract schema as the app holds it: every field present, none null, nested ones too. */
@@ -134,28 +135,13 @@ export function normalizeVehicle(raw: unknown): Vehicle {
   };
 }
 
-/** "make model (year)", as docs/product.md §3 displays a vehicle. */
-export function vehicleLabel(v: Pick<Vehicle, 'make' | 'model' | 'year'>): string {
-  const name = [v.make, v.model].filter(Boolean).join(' ');
-  return v.year ? `${name} (${v.year})` : name;
-}
-
-/** "12 Oak St, Apt 2, Cary, NC 27511", or '' when no address is on file. */
-export function formatAddress(
-  address: (Omit<Address, 'line2'> & { line2?: string }) | undefined | null,
-): string {
-  if (!address) return '';
-  const stateZip = [address.state, address.zip].filter(Boolean).join(' ');
-  return [address.line1, address.line2, address.city, stateZip].filter(Boolean).join(', ');
-}
-
 const HEX_ID = /^[0-9a-f]{24}$/i;
 
 function normalizeBookingVehicle(raw: unknown): BookingVehicle {
   const r = toRecord(raw);
   if (Object.keys(r).length > 0) {
     const v = normalizeVehicle(r);
-    return { text: vehicleLabel(v), vehicleId: v.vehicleId };
+    return { text: vehicleName(v), vehicleId: v.vehicleId };
   }
   const text = toText(raw);
   return HEX_ID.test(text) ? { text: '', vehicleId: text } : { text, vehicleId: '' };

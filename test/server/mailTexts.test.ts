@@ -307,3 +307,30 @@ describe("the owner's digest", () => {
     expect(mail.text).toContain('The first 2 are listed here.');
   });
 });
+
+it("the owner's e-mail names a saved vehicle as the console does, with its plate", () => {
+  const saved: Booking = {
+    ...booking,
+    vehicle: {
+      vehicleId: 'v-1',
+      make: 'Toyota',
+      model: 'RAV4',
+      year: 2019,
+      licensePlate: 'XYZ-987',
+    },
+  };
+  const mail = ownerNewQuote(business, saved, true);
+  expect(mail.text).toContain('Vehicle: Toyota RAV4 (2019) · XYZ-987');
+  expect(mail.html).toContain('Toyota RAV4 (2019) · XYZ-987');
+  expect(ownerNewQuote(business, { ...booking, vehicle: '' }, false).text).toContain(
+    'Vehicle: Not given',
+  );
+});
+
+it('writes a total as the app does: cents only when there are some, thousands grouped', () => {
+  const mail = customerQuoteConfirmation(business, { ...booking, totalPrice: 1234.5 }, true);
+  expect(mail.text).toContain('Total: $1,234.50');
+  expect(ownerNewQuote(business, booking, false).subject).toBe(
+    'New quote request: Sam, Sedan, $90',
+  );
+});

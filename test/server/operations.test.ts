@@ -565,7 +565,7 @@ describe('loyalty', () => {
     expect((after.transactions as Json[]).at(-1)).toMatchObject({
       type: 'redeem',
       points: 500,
-      source: 'Redeemed for $50.00',
+      source: 'Redeemed for $50',
     });
   });
 

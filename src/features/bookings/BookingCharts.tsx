@@ -26,7 +26,7 @@ import {
   monthlyTrends,
   statusBreakdown,
 } from '../../lib/bookingTrends';
-import { formatUsd } from '../../lib/money';
+import { formatUsd } from '../../../domain/money';
 
 const CHART_HEIGHT = 300;
 

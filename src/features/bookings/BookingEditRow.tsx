@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { WebsiteBooking } from '../../api/normalize';
 import { vehicleTypes } from '../../../domain/pricing';
-import { formatUsd } from '../../lib/money';
+import { formatUsd } from '../../../domain/money';
 import { useToday } from '../../lib/useToday';
 import { editedTotal, updateBody, type BookingDraft } from './bookingEdit';
 import { sourceLabel, StatusChip } from './display';

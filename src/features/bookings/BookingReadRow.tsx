@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import type { WebsiteBooking } from '../../api/normalize';
 import { bookAgainState, QUOTE_SECTION_PATH } from '../../lib/bookAgain';
 import { formatShortDateTime } from '../../../domain/dates';
-import { formatUsd } from '../../lib/money';
+import { formatUsd } from '../../../domain/money';
 import { sourceLabel, StatusChip } from './display';
 import { bookingsMessages as m } from './messages';
 import { bookingIdCell, shortBookingId, websiteColumns as col } from './websiteColumns';

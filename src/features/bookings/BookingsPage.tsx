@@ -13,7 +13,8 @@ import {
   useListCalendlyBookingsQuery,
   useListMyVehiclesQuery,
 } from '../../api/endpoints';
-import { vehicleLabel, type ExternalBooking, type WebsiteBooking } from '../../api/normalize';
+import type { ExternalBooking, WebsiteBooking } from '../../api/normalize';
+import { vehicleName } from '../../../domain/vehicle';
 import { errorMessage } from '../../api/errors';
 import { SectionLink } from '../../components/SectionLink';
 import { QUOTE_SECTION_PATH } from '../../lib/bookAgain';
@@ -118,7 +119,7 @@ export function BookingsPage() {
 
   const vehicleNames = useMemo(() => {
     const names = new Map<string, string>();
-    for (const v of vehicles.data ?? []) if (v.vehicleId) names.set(v.vehicleId, vehicleLabel(v));
+    for (const v of vehicles.data ?? []) if (v.vehicleId) names.set(v.vehicleId, vehicleName(v));
     return names;
   }, [vehicles.data]);
 

@@ -7,7 +7,7 @@ import type { WebsiteBooking } from '../../api/normalize';
 import { errorMessage } from '../../api/errors';
 import { useToast } from '../../components/toast';
 import { Panel } from '../../components/Panel';
-import { formatUsd } from '../../lib/money';
+import { formatUsd } from '../../../domain/money';
 import { claimMessages } from './messages';
 
 type Decision = 'mine' | 'not-mine';

@@ -1,5 +1,5 @@
 import { normalizeExternalBooking, normalizeWebsiteBooking } from '../../api/normalize';
-import { formatAddress, upcomingFromBookings } from './appointments';
+import { upcomingFromBookings } from './appointments';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const web = (bookingId: string, date: string, status: string, time = '4:00 PM') =>
@@ -45,21 +45,5 @@ describe('upcomingFromBookings', () => {
       startsAt: '2026-03-12T20:00:00.000Z',
     });
     expect(list[0]).toMatchObject({ serviceName: 'Interior Detail', vehicle: '' });
-  });
-});
-
-describe('formatAddress', () => {
-  it('joins the parts that are present', () => {
-    expect(
-      formatAddress({
-        line1: '12 Oak St',
-        line2: 'Apt 2',
-        city: 'Cary',
-        state: 'NC',
-        zip: '27511',
-      }),
-    ).toBe('12 Oak St, Apt 2, Cary, NC 27511');
-    expect(formatAddress({ line1: '', line2: '', city: 'Cary', state: '', zip: '' })).toBe('Cary');
-    expect(formatAddress(null)).toBe('');
   });
 });

@@ -53,6 +53,3 @@ export function upcomingFromBookings(
     ({ rawStatus: _raw, ...appointment }) => appointment,
   );
 }
-
-/** Moved to src/api/normalize.ts (the quote wizard shows the address too). */
-export { formatAddress } from '../../api/normalize';

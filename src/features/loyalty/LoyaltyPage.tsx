@@ -25,7 +25,7 @@ import {
   signedPoints,
 } from '../../../domain/loyaltyPoints';
 import { formatShortDate } from '../../../domain/dates';
-import { formatUsd } from '../../lib/money';
+import { formatUsd } from '../../../domain/money';
 import { formatCount } from '../../lib/formatCount';
 import {
   AUTO_REDEEM_AT,
@@ -34,6 +34,7 @@ import {
   PROGRESS_MAX_POINTS,
   REDEEMABLE_FROM,
   TOP_LEVEL_MESSAGE,
+  transactionTypeLabel,
 } from '../../../domain/loyalty';
 import { loyaltyMessages as m } from './messages';
 
@@ -41,13 +42,6 @@ const LoyaltyChart = lazy(() => import('./LoyaltyChart'));
 
 /** The Transactions columns; each body cell carries its name for the phone cards. */
 const txColumns = m.columns;
-
-export function transactionTypeLabel(type: string): string {
-  const known = m.types[type];
-  if (known) return known;
-  const text = type.replace(/_/g, ' ').trim();
-  return text ? text.charAt(0).toUpperCase() + text.slice(1) : m.otherType;
-}
 
 /** "Levels: Bronze below 2,000 points, Silver from 2,000, Gold from 3,500 and Platinum from 5,000." */
 const levelsText = (() => {

@@ -21,13 +21,6 @@ export const loyaltyMessages = {
     "You've earned your signup bonus! Your loyalty activity will appear here once you complete your first booking.",
   transactions: 'Transactions',
   columns: { date: 'Date', type: 'Type', points: 'Points', source: 'Source / Reason' },
-  types: {
-    earn: 'Earned',
-    redeem: 'Redeemed',
-    signup_bonus: 'Signup bonus',
-    adjustment: 'Adjustment',
-  } as Readonly<Record<string, string>>,
-  otherType: 'Other',
   noSource: '—',
   chartSeries: 'Total points',
   chartValue: (points: string) => `${points} points`,

@@ -4,9 +4,10 @@
  */
 import { business } from '../../config/business';
 import { contactHours, REPLY_WITHIN_HOURS } from '../../config/hours';
+import { formatUsd } from '../../../domain/money';
 import { STARTING_PRICE } from '../../../domain/pricing';
 
-const from = `$${STARTING_PRICE}`;
+const from = formatUsd(STARTING_PRICE);
 
 export const pageMeta = {
   '/': {

@@ -4,6 +4,7 @@
  */
 import { business } from '../../config/business';
 import { serviceState, serviceTowns } from '../../../domain/serviceArea';
+import { formatUsd } from '../../../domain/money';
 import { STARTING_PRICE, vehicleTypes } from '../../../domain/pricing';
 
 /** docs/product.md §2 contact hours (Mon-Sun 9am-6pm) in schema.org form. */
@@ -20,7 +21,7 @@ export function localBusinessJsonLd() {
     url: business.siteUrl,
     telephone: business.phone,
     email: business.email,
-    priceRange: `$${STARTING_PRICE}-$${highest}`,
+    priceRange: `${formatUsd(STARTING_PRICE)}-${formatUsd(highest)}`,
     openingHours: OPENING_HOURS,
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',

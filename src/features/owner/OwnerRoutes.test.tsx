@@ -1,5 +1,6 @@
 import { isLazyRoute } from '../../lib/lazyRoute';
-import { OWNER_BASE, ownerPages } from './OwnerRoutes';
+import { ownerPages } from './OwnerRoutes';
+import { OWNER_BASE } from './ownerPageList';
 
 // The console's pages register as the dashboard's do (src/app/dashboard/dashboardPages.tsx):
 // one list, and a page that loads on demand is a `lazyRoute`, which can be loaded ahead.

@@ -52,17 +52,12 @@ export function receivedText(createdAt: string): string {
   return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
-export function vehicleText(vehicle: OwnerBooking['vehicle']): string {
-  if (typeof vehicle === 'string') return vehicle;
-  const plate = vehicle.licensePlate ? ` (${vehicle.licensePlate})` : '';
-  return `${vehicle.year} ${vehicle.make} ${vehicle.model}${plate}`;
-}
-
 /** Vehicle type, vehicle and what else is known, `SUV · 2021 Honda CR-V · $175`, skipping any not given. */
 export const summaryText = (...parts: (string | undefined)[]): string =>
   parts.filter(Boolean).join(' · ');
 
 export { addressText, mapUrl } from '../../../domain/address';
+export { vehicleText } from '../../../domain/vehicle';
 
 /** A call's error in words: the server's message, or what the screen says it failed to do. */
 export const failure = (error: unknown, fallback: string): string => {

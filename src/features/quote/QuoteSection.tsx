@@ -11,13 +11,13 @@ import {
   useGetMyProfileQuery,
   useListMyVehiclesQuery,
 } from '../../api/endpoints';
-import { vehicleLabel } from '../../api/normalize';
+import { vehicleName } from '../../../domain/vehicle';
 import { useSession } from '../../api/session/hooks';
 import { bookAgainFrom, MY_BOOKINGS_PATH } from '../../lib/bookAgain';
 import { isApiError, nearestFreeTimes, type FreeTime } from '../../api/errors';
 import { PREMIUM_PACKAGE } from '../../../domain/pricing';
 import { QUOTE_CONFIRMATION_MS } from '../../config/timing';
-import { formatUsd } from '../../lib/money';
+import { formatUsd } from '../../../domain/money';
 import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
 import { accountQuoteTexts, quoteMessages } from './messages';
 import { isAddon, isVehicleType, quoteTotal } from '../../../domain/pricing';
@@ -81,7 +81,7 @@ export function QuoteSection() {
   const vehicles = useListMyVehiclesQuery(undefined, { skip: !signedIn }).currentData;
   const account = useMemo<QuoteAccount | null>(
     () =>
-      signedIn && profile ? { vehicles: (vehicles ?? []).map(vehicleLabel).filter(Boolean) } : null,
+      signedIn && profile ? { vehicles: (vehicles ?? []).map(vehicleName).filter(Boolean) } : null,
     [signedIn, profile, vehicles],
   );
   const contact = useMemo(

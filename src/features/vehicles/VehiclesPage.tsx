@@ -29,9 +29,9 @@ import {
   emptyVehicleForm,
   toVehicleBody,
   toVehicleForm,
-  vehicleLine,
   type VehicleFormValues,
 } from './vehicleForm';
+import { vehicleRow } from '../../../domain/vehicle';
 
 /** The form's fields in order; every field of the form values has one (a compile error otherwise). */
 const fieldInputs: Record<keyof VehicleFormValues, { label: string; type?: string }> = {
@@ -130,7 +130,7 @@ export function VehiclesPage() {
               <Card variant="outlined" sx={{ mb: 3 }}>
                 <List aria-label={vehicleMessages.listLabel} disablePadding>
                   {list.map((vehicle, index) => {
-                    const line = vehicleLine(vehicle);
+                    const line = vehicleRow(vehicle);
                     return (
                       <ListItem
                         key={vehicle.vehicleId || index}

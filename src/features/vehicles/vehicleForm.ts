@@ -15,12 +15,6 @@ export const emptyVehicleForm: VehicleFormValues = {
   licensePlate: '',
 };
 
-/** "2020 Honda Civic – ABC1234", with N/A when there is no plate (docs/product.md §2). */
-export function vehicleLine(v: Pick<Vehicle, 'year' | 'make' | 'model' | 'licensePlate'>): string {
-  const name = [v.year || '', v.make, v.model].filter(Boolean).join(' ');
-  return `${name} – ${v.licensePlate || 'N/A'}`;
-}
-
 export function toVehicleForm(v: Vehicle): VehicleFormValues {
   return {
     make: v.make,

@@ -11,7 +11,8 @@ import { usePageMeta } from '../../../components/usePageMeta';
 import { QUOTE_SECTION_PATH } from '../../../lib/bookAgain';
 import { statusCounts } from '../../../lib/bookingStats';
 import { useDashboardData } from '../useDashboardData';
-import { formatAddress, upcomingFromBookings } from '../appointments';
+import { upcomingFromBookings } from '../appointments';
+import { addressText } from '../../../../domain/address';
 import { ClaimableRequestsCard } from '../components/ClaimableRequestsCard';
 import { SummaryCards } from '../components/SummaryCards';
 import { UpcomingAppointments } from '../components/UpcomingAppointments';
@@ -38,7 +39,7 @@ export function OverviewPage() {
         totalBookings: allBookings.length,
         counts: statusCounts(allBookings),
         upcoming: upcomingFromBookings(data.websiteBookings, data.externalBookings),
-        location: formatAddress(data.profile?.serviceAddress),
+        location: addressText(data.profile?.serviceAddress),
       };
     } catch (error) {
       console.error('Dashboard: failed to prepare the figures', error);

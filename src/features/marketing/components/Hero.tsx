@@ -9,7 +9,7 @@ import { business, phoneHref } from '../../../config/business';
 import { heroImage } from '../../../config/heroImage';
 import { STARTING_PRICE } from '../../../../domain/pricing';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import { ResponsiveImage } from './ResponsiveImage';
 import { marketingTexts } from '../messages';
 import { HEADER_HEIGHT } from '../../../config/layout';

@@ -7,7 +7,7 @@ import {
   premiumAdvertised,
   vehicleTypes,
 } from '../../../../domain/pricing';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 
 const row = {
   display: 'flex',

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { STARTING_PRICE } from '../../../../domain/pricing';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import { Hero } from '../components/Hero';
 import { Section } from '../components/Section';
 import { ServiceCards } from '../components/ServiceCards';

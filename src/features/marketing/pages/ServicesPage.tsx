@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { STARTING_PRICE } from '../../../../domain/pricing';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import { PageHeader } from '../components/Section';
 import { ServiceCards } from '../components/ServiceCards';
 import { PriceList } from '../components/PriceList';

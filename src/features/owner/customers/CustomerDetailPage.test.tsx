@@ -126,9 +126,37 @@ describe('CustomerDetailPage', () => {
     expect(within(rows[2]!).getByText('+100')).toBeInTheDocument();
     expect(screen.getByText(t.note('Gate code 4411'))).toBeInTheDocument();
     expect(screen.getByText('Toyota RAV4 (2019) · XYZ-987')).toBeInTheDocument();
+    // Written as the request page and the e-mails write it.
+    expect(screen.getByText(`${t.address}: 12 Oak St, Cary, NC 27511`)).toBeInTheDocument();
     expect(screen.getByText(/^Monthly · Active · since/)).toBeInTheDocument();
     // The page asks for the customer its address names.
     expect(new Set(asked)).toEqual(new Set(['cust-1']));
+  });
+
+  it("names each points transaction as the customer's Loyalty page does", async () => {
+    const ledger = loyalty(110, [
+      { id: 't2', date: '2026-07-01T14:00:00Z', type: 'adjustment', points: 10, source: 'Fix' },
+      // A type a newer server may send: named from its own words, as on the Loyalty page.
+      {
+        id: 't3',
+        date: '2026-07-02T14:00:00Z',
+        type: 'referral_bonus' as Loyalty['transactions'][number]['type'],
+        points: 300,
+        source: 'Friend',
+      },
+    ]);
+    server.use(
+      contractHttp.get('/owner/customers/{userId}', () =>
+        HttpResponse.json<OwnerCustomer>(customer(ledger)),
+      ),
+    );
+    render();
+    const table = await screen.findByRole('table');
+    const types = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    expect(types).toEqual(['Referral bonus', 'Adjustment', 'Signup bonus']);
   });
 
   it('lists a phone number once when the phone and the mobile are the same number', async () => {

@@ -15,10 +15,13 @@ import Typography from '@mui/material/Typography';
 import { useGetOwnerCustomerQuery } from '../api/endpoints';
 import { type OwnerCustomer } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import { appointmentText, formatShortDate } from '../../../../domain/dates';
 import { signedPoints } from '../../../../domain/loyaltyPoints';
+import { transactionTypeLabel } from '../../../../domain/loyalty';
+import { addressText } from '../../../../domain/address';
 import { mailtoHref, telHref } from '../../../../domain/contact';
+import { vehicleText } from '../../../../domain/vehicle';
 import { PointsAdjustmentForm } from './PointsAdjustmentForm';
 import { isApiError } from '../../../api/errors';
 import { CUSTOMERS_PATH } from './paths';
@@ -39,13 +42,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * The phone and the mobile, each given once: the same number written two ways (`(919) 555-0123`
- * and `9195550123`) is one, shown as first written.
+ * and `9195550123`, one `tel:` link) is one, shown as first written.
  */
 function distinctPhones(...phones: (string | null | undefined)[]): string[] {
   const seen = new Map<string, string>();
   for (const phone of phones) {
-    const digits = phone?.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-    if (phone && digits && !seen.has(digits)) seen.set(digits, phone);
+    const href = phone ? telHref(phone) : '';
+    if (phone && href !== 'tel:' && !seen.has(href)) seen.set(href, phone);
   }
   return [...seen.values()];
 }
@@ -74,17 +77,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
         ))}
         {!profile.phone && !profile.mobile ? <Typography>{t.noPhone}</Typography> : null}
         <Typography sx={{ mt: 1 }}>
-          {address
-            ? `${t.address}: ${[
-                address.line1,
-                address.line2,
-                address.city,
-                address.state,
-                address.zip,
-              ]
-                .filter(Boolean)
-                .join(', ')}`
-            : t.noAddress}
+          {address ? `${t.address}: ${addressText(address)}` : t.noAddress}
         </Typography>
       </Section>
       <Section title={t.points}>
@@ -107,7 +100,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
                   <TableRow key={tx.id}>
                     <TableCell data-label={t.columns.date}>{formatShortDate(tx.date)}</TableCell>
                     <TableCell data-label={t.columns.type}>
-                      {t.types[tx.type] ?? t.otherType}
+                      {transactionTypeLabel(tx.type)}
                     </TableCell>
                     <TableCell align="right" data-label={t.columns.points}>
                       {signed(signedPoints(tx))}
@@ -151,10 +144,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
         ) : (
           <Box component="ul" sx={{ pl: 2, m: 0 }}>
             {vehicles.map((vehicle) => (
-              <li key={vehicle.vehicleId}>
-                {`${vehicle.make} ${vehicle.model} (${vehicle.year})`}
-                {vehicle.licensePlate ? ` · ${vehicle.licensePlate}` : ''}
-              </li>
+              <li key={vehicle.vehicleId}>{vehicleText(vehicle)}</li>
             ))}
           </Box>
         )}

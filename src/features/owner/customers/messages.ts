@@ -48,13 +48,6 @@ export const customerTexts = {
   balance: (points: string) => `Balance: ${points} points`,
   noTransactions: 'No loyalty transactions.',
   columns: { date: 'Date', type: 'Type', points: 'Points', reason: 'Reason' },
-  types: {
-    earn: 'Earned',
-    redeem: 'Redeemed',
-    signup_bonus: 'Signup bonus',
-    adjustment: 'Adjustment',
-  } as Readonly<Record<string, string>>,
-  otherType: 'Other',
   noReason: '—',
 } as const;
 

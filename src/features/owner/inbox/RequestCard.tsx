@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Theme } from '@mui/material/styles';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import type { OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
 import { StatusChips } from '../StatusChips';

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useGetOwnerNumbersQuery } from '../api/endpoints';
 import { type OwnerMonthFigures } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import { numbersTexts as t } from '../customers/messages';
 import { Failure } from '../Failure';
 import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';

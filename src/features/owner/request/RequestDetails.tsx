@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 import type { OwnerBooking } from '../api/generated';
 import { addressText, appointmentText, mapUrl, receivedText, vehicleText } from '../format';
 import { OWNER_TEXT } from '../messages';

@@ -67,6 +67,23 @@ describe("a request's page", () => {
     expect(screen.getByText('Seen')).toBeInTheDocument();
   });
 
+  it("names a saved vehicle as the customer's page does, with its plate", async () => {
+    await openRequest(
+      ownerBooking({
+        name: 'Vera Saved',
+        vehicle: {
+          vehicleId: 'v-1',
+          make: 'Toyota',
+          model: 'RAV4',
+          year: 2019,
+          licensePlate: 'XYZ-987',
+        },
+      }),
+    );
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Toyota RAV4 (2019) · XYZ-987')).toBeInTheDocument();
+  });
+
   it('schedules in New York date and time with an internal note; an error keeps what was typed', async () => {
     const booking = ownerBooking({ name: 'Sam Schedule', date: undefined, time: undefined });
     const sent: OwnerSchedule[] = [];

@@ -10,7 +10,7 @@ import {
   type AddonName,
   type VehicleTypeName,
 } from '../../../../domain/pricing';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 
 interface Props {
   vehicleType: VehicleTypeName;

@@ -8,7 +8,7 @@ import {
   vehicleTypes,
   type VehicleTypeName,
 } from '../../../../domain/pricing';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd } from '../../../../domain/money';
 
 interface Props {
   selected: VehicleTypeName | null;

@@ -3,14 +3,18 @@
 let whole: Intl.NumberFormat | undefined;
 let cents: Intl.NumberFormat | undefined;
 
-/** US dollar display: $145 or $145.50. */
+/**
+ * US dollars as every screen and e-mail writes them: `$145`, `$145.50`, `$1,234`. An amount is
+ * taken to the cent first, so arithmetic's binary fractions (1.1 * 100) stay whole dollars.
+ */
 export function formatUsd(amount: number): string {
-  if (Number.isInteger(amount)) {
+  const toCent = Math.round(amount * 100) / 100;
+  if (Number.isInteger(toCent)) {
     whole ??= usd(0);
-    return whole.format(amount);
+    return whole.format(toCent);
   }
   cents ??= usd(2);
-  return cents.format(amount);
+  return cents.format(toCent);
 }
 
 function usd(minimumFractionDigits: number): Intl.NumberFormat {
