@@ -333,4 +333,31 @@ export async function checkOwnerOperations(
       400,
     );
   } else run.blocked('replaceOwnerAvailability', 'the same rules back', 'reading the rules failed');
+  // The feed's address is read and the feed fetched with its secret; a new address is not made,
+  // since the calendars subscribed to the owner's address would stop at once.
+  const feed = await run.check(
+    'getOwnerCalendarFeed',
+    'address → 200, a secret .ics address',
+    asOwner,
+    200,
+    isTrue(
+      (b) => /\/calendar\/[\w-]{43}\.ics$/.test(String(b.url)),
+      'expected …/calendar/<secret>.ics',
+    ),
+  );
+  const secret = /\/calendar\/([\w-]+)\.ics$/.exec(String(asRecord(feed?.json).url))?.[1];
+  if (secret) {
+    await run.check(
+      'getCalendarFeed',
+      'the address the owner got → 200 iCalendar',
+      { params: { token: secret } },
+      200,
+      (exchange) =>
+        exchange.text.startsWith('BEGIN:VCALENDAR') ? undefined : 'expected a VCALENDAR',
+    );
+  } else run.blocked('getCalendarFeed', 'the address the owner got', 'reading the address failed');
+  run.note(
+    'renewOwnerCalendarFeed',
+    "not renewed: the owner's subscribed calendars would stop (only the refusals)",
+  );
 }
