@@ -34,7 +34,7 @@ interface FeedRow {
   created_at: string;
 }
 
-export interface CalendarFeedAddress {
+interface CalendarFeedAddress {
   url: string;
   createdAt: string;
 }
@@ -58,7 +58,7 @@ const answer = (baseUrl: string, row: FeedRow): CalendarFeedAddress => ({
 });
 
 /** The feed's address, made the first time the owner asks for it. */
-export function calendarFeedAddress(db: Db, baseUrl: string, now = new Date()) {
+function calendarFeedAddress(db: Db, baseUrl: string, now = new Date()) {
   statement(
     db,
     'INSERT INTO calendar_feed (id, token, created_at) VALUES (1, @token, @at) ON CONFLICT (id) DO NOTHING',
@@ -67,7 +67,7 @@ export function calendarFeedAddress(db: Db, baseUrl: string, now = new Date()) {
 }
 
 /** A new address; the old one answers 404 from now on. */
-export function renewCalendarFeed(db: Db, baseUrl: string, now = new Date()) {
+function renewCalendarFeed(db: Db, baseUrl: string, now = new Date()) {
   statement(
     db,
     `INSERT INTO calendar_feed (id, token, created_at) VALUES (1, @token, @at)
@@ -109,7 +109,7 @@ function eventDescription(booking: Booking, confirmed: boolean, business: Busine
  * owner's rules say the job takes. Cancelled and completed bookings, and call-back requests
  * without a time, have none.
  */
-export function calendarFeedText(db: Db, business: Business): string {
+function calendarFeedText(db: Db, business: Business): string {
   const rows = statement(
     db,
     `SELECT * FROM bookings WHERE status = 'Booked' AND date <> '' AND time <> ''

@@ -15,42 +15,31 @@ import {
   futureDate,
   quoteRequest,
   ROOMY_RULES,
+  serveApiForTests,
   startApi,
-  startIdentityProvider,
-  type IdentityProvider,
   type TestApi,
 } from './helpers';
 
-let idp: IdentityProvider;
-let api: TestApi;
+const served = serveApiForTests({ quoteRateLimit: { max: 1000, windowMs: 60_000 } });
 let ownerToken: string;
 
 beforeAll(async () => {
-  idp = await startIdentityProvider();
-  api = await startApi(idp, { quoteRateLimit: { max: 1000, windowMs: 60_000 } });
-  ownerToken = await idp.ownerToken('owner-sub');
+  ownerToken = await served.idp.ownerToken('owner-sub');
   // Real durations: an SUV takes two hours, pet hair half an hour more.
   const rules = {
     ...ROOMY_RULES,
     jobMinutes: { ...ROOMY_RULES.jobMinutes, SUV: 120, Sedan: 90 },
     addonMinutes: { ...ROOMY_RULES.addonMinutes, 'Pet Hair Removal': 30 },
   };
-  expect(
-    (await call(api.baseUrl, 'PUT', '/owner/availability', { token: ownerToken, body: rules }))
-      .status,
-  ).toBe(200);
-});
-
-afterAll(async () => {
-  await api.close();
-  await idp.close();
+  const saved = await asOwner('PUT', '/owner/availability', rules);
+  expect(saved.status).toBe(200);
 });
 
 const asOwner = (method: string, url: string, body?: unknown) =>
-  call(api.baseUrl, method, url, { token: ownerToken, body });
+  call(served.api.baseUrl, method, url, { token: ownerToken, body });
 
 async function newRequest(body: unknown): Promise<string> {
-  const answer = await call(api.baseUrl, 'POST', '/bookings', { body });
+  const answer = await call(served.api.baseUrl, 'POST', '/bookings', { body });
   expect(answer.status).toBe(201);
   return (answer.body as { bookingId: string }).bookingId;
 }
@@ -149,7 +138,7 @@ describe('the feed', () => {
 
   it('answers the same secret address to the owner each time', async () => {
     const url = await feedUrl();
-    expect(url).toMatch(new RegExp(`^${api.baseUrl}/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(url).toMatch(new RegExp(`^${served.api.baseUrl}/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
     expect(await feedUrl()).toBe(url);
   });
 
@@ -220,7 +209,7 @@ describe('the secret', () => {
     const secret = /\/calendar\/([\w-]+)\.ics$/.exec(url)![1]!;
     const wrong = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
     for (const token of [wrong, 'short', `${secret}x`]) {
-      const { response, text } = await fetchFeed(`${api.baseUrl}/calendar/${token}.ics`);
+      const { response, text } = await fetchFeed(`${served.api.baseUrl}/calendar/${token}.ics`);
       expect(response.status).toBe(404);
       expect(JSON.parse(text)).toEqual({ error: 'Not Found', message: 'Not found' });
     }
@@ -238,11 +227,12 @@ describe('the secret', () => {
   });
 
   it('is never asked for a token, and the owner operations are the owner’s only', async () => {
-    const customer = await idp.idToken('customer-sub', 'sam@example.com');
+    const customer = await served.idp.idToken('customer-sub', 'sam@example.com');
     for (const method of ['GET', 'POST']) {
-      expect((await call(api.baseUrl, method, '/owner/calendar-feed')).status).toBe(401);
+      expect((await call(served.api.baseUrl, method, '/owner/calendar-feed')).status).toBe(401);
       expect(
-        (await call(api.baseUrl, method, '/owner/calendar-feed', { token: customer })).status,
+        (await call(served.api.baseUrl, method, '/owner/calendar-feed', { token: customer }))
+          .status,
       ).toBe(403);
     }
   });
@@ -262,7 +252,7 @@ describe('the request log', () => {
     });
     // The running service's logger (pino options with redaction and serializers), into `lines`.
     const logger = { ...serviceLogger('info'), stream };
-    logged = await startApi(idp, { logger });
+    logged = await startApi(served.idp, { logger });
   });
 
   afterAll(() => logged.close());
