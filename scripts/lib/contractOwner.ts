@@ -3,7 +3,8 @@
  * every one must answer 403; with an owner's token (`--owner-token`, a member of the `owners`
  * group) each is exercised: it works on two quote requests the customer sends for the purpose
  * (one scheduled, pictured and completed, one cancelled) and adjusts the customer's points by
- * one and back, so the balance ends where it was.
+ * one and back, so the balance ends where it was. The calendar feed's address is read and the
+ * feed fetched with it, but no new address is made: the owner's subscribed calendars would stop.
  */
 import { isOwnerPath } from '../../domain/owners';
 import type { OperationId } from '../../domain/contract/types';
