@@ -57,21 +57,14 @@ const answer = (baseUrl: string, row: FeedRow): CalendarFeedAddress => ({
   createdAt: row.created_at,
 });
 
-/** The feed's address, made the first time the owner asks for it. */
-function calendarFeedAddress(db: Db, baseUrl: string, now = new Date()) {
-  statement(
-    db,
-    'INSERT INTO calendar_feed (id, token, created_at) VALUES (1, @token, @at) ON CONFLICT (id) DO NOTHING',
-  ).run({ token: randomBytes(SECRET_BYTES).toString('base64url'), at: now.toISOString() });
-  return answer(baseUrl, readFeed(db)!);
-}
-
-/** A new address; the old one answers 404 from now on. */
-function renewCalendarFeed(db: Db, baseUrl: string, now = new Date()) {
+/**
+ * Stores a new secret, or with `keep` only when there is none yet, and answers the address.
+ */
+function storeSecret(db: Db, baseUrl: string, keep: boolean, now = new Date()) {
   statement(
     db,
     `INSERT INTO calendar_feed (id, token, created_at) VALUES (1, @token, @at)
-     ON CONFLICT (id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at`,
+     ON CONFLICT (id) DO ${keep ? 'NOTHING' : 'UPDATE SET token = excluded.token, created_at = excluded.created_at'}`,
   ).run({ token: randomBytes(SECRET_BYTES).toString('base64url'), at: now.toISOString() });
   return answer(baseUrl, readFeed(db)!);
 }
@@ -148,11 +141,13 @@ export function calendarFeedHandlers(db: Db, options: ServerOptions) {
   const business = options.mail?.business ?? BUSINESS_DEFAULTS;
   const baseUrl = (request: FastifyRequest) => publicBaseUrl(options, request);
   return {
+    // The address, made the first time the owner asks for it.
     getOwnerCalendarFeed: {
-      run: (ctx) => ({ status: 200, body: calendarFeedAddress(db, baseUrl(ctx.request)) }),
+      run: (ctx) => ({ status: 200, body: storeSecret(db, baseUrl(ctx.request), true) }),
     },
+    // A new address; the old one answers 404 from now on.
     renewOwnerCalendarFeed: {
-      run: (ctx) => ({ status: 201, body: renewCalendarFeed(db, baseUrl(ctx.request)) }),
+      run: (ctx) => ({ status: 201, body: storeSecret(db, baseUrl(ctx.request), false) }),
     },
     getCalendarFeed: {
       run: (ctx) => {
