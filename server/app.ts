@@ -18,6 +18,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import {
+  CALENDAR_FEED_RATE_LIMIT,
   CLIENT_ERROR_RATE_LIMIT,
   DEFAULT_CORS_ORIGINS,
   DEFAULT_QUOTE_RATE_LIMIT,
@@ -65,6 +66,7 @@ import { createOwnerHealthHandlers } from './owner/ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
 import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
 import { setOwnerDigestThreshold } from './mail/outbox';
+import { calendarFeedHandlers } from './owner/calendarFeed';
 
 /**
  * A customer's changes to a booking (rate-limited like quote requests: they send e-mail). The
@@ -258,6 +260,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       anonymous === 'unlimited' && !isAccountKey(key),
     errorResponseBuilder: tooMany(what),
   });
+  /** A limit per client address, for public operations (no token is read). */
+  const perAddress = (limit: { max: number; windowMs: number }, what: string) => ({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request: FastifyRequest) => addressKey(request.ip),
+    errorResponseBuilder: tooMany(what),
+  });
 
   // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
   // one, is a compile error here (and still refused at start, below).
@@ -275,6 +284,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...createOwnerCustomerHandlers(db),
     ...accountHandlers(db, options, verifyToken),
     ...createOwnerHealthHandlers(db, options, probes),
+    ...calendarFeedHandlers(db, options),
   } satisfies OperationHandlers;
   // Each handler expects its operation's request body and query types; the route below
   // validates both against that operation before it runs the handler, which is what makes
@@ -301,16 +311,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         : change
           ? { rateLimit: perCustomer(changeLimit, 'booking changes', 'unlimited') }
           : isClientError
-            ? {
-                // Public and unauthenticated: per address only (no token is read).
-                rateLimit: {
-                  max: CLIENT_ERROR_RATE_LIMIT.max,
-                  timeWindow: CLIENT_ERROR_RATE_LIMIT.windowMs,
-                  keyGenerator: (request: FastifyRequest) => addressKey(request.ip),
-                  errorResponseBuilder: tooMany('error reports'),
-                },
-              }
-            : {},
+            ? { rateLimit: perAddress(CLIENT_ERROR_RATE_LIMIT, 'error reports') }
+            : op.operationId === 'getCalendarFeed'
+              ? { rateLimit: perAddress(CALENDAR_FEED_RATE_LIMIT, 'calendar fetches') }
+              : {},
       handler: async (request, reply) => {
         let customer: Customer | null = null;
         const authorization = request.headers.authorization;

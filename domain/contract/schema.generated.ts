@@ -1052,6 +1052,67 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/owner/calendar-feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The address of the owner's private calendar feed
+     * @description The address a calendar app (Google Calendar, Apple Calendar) subscribes to
+     *     (`GET /calendar/{token}.ics`). The first request makes it; later ones answer the same
+     *     address until the owner makes a new one. Anyone who has the address can read the
+     *     appointments: it is shown only to the owner.
+     */
+    get: operations['getOwnerCalendarFeed'];
+    put?: never;
+    /**
+     * Make a new calendar feed address (the old one stops working at once)
+     * @description A new secret, so a new address; the old address answers `404` from this moment, and a
+     *     calendar subscribed to it must subscribe to the new one. For an address that was shared
+     *     by mistake.
+     */
+    post: operations['renewOwnerCalendarFeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/calendar/{token}.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The owner's appointments as an iCalendar feed (for calendar apps)
+     * @description No token: the secret in the address is the key (`GET /owner/calendar-feed` answers the
+     *     address). iCalendar (RFC 5545), built from the database at each request (`Cache-Control:
+     *     private, no-cache`), so a change shows at the calendar app's next fetch. One event per
+     *     Booked booking with a date and a time (UID stable per booking): `CONFIRMED` once the
+     *     owner has scheduled it (or at once under "Instant booking"), `TENTATIVE` while the request
+     *     waits for the owner. It starts at the booking's date and time in America/New_York
+     *     (written in UTC) and lasts as long as the owner's rules say the job takes (its vehicle
+     *     type and add-ons, `GET /owner/availability`). The summary names the customer, the
+     *     service and the vehicle type; the description the customer's name, phone, service
+     *     address, vehicle, service and add-ons; the location is the service address. Cancelled and
+     *     completed bookings, and call-back requests without a time, have none. Any other secret
+     *     (a wrong one, or one replaced by `POST /owner/calendar-feed`) answers `404` without
+     *     saying why. Limited to 60 requests per 10 minutes per address.
+     */
+    get: operations['getCalendarFeed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1614,6 +1675,18 @@ export interface components {
       revenue: number;
       completedRequests: number;
     };
+    CalendarFeed: {
+      /**
+       * Format: uri
+       * @description The feed's address (`https://…/calendar/<secret>.ics`); keep it private.
+       */
+      url: string;
+      /**
+       * Format: date-time
+       * @description When this address was made
+       */
+      createdAt: string;
+    };
     OwnerNumbers: {
       /** @enum {string} */
       timeZone: 'America/New_York';
@@ -1831,6 +1904,8 @@ export interface components {
   headers: {
     /** @description Seconds to wait, or an HTTP date after which to retry. */
     'Retry-After': string;
+    /** @description How long a copy may be used without asking again. */
+    'Cache-Control': string;
   };
   pathItems: never;
 }
@@ -3334,6 +3409,111 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOwnerCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed's address */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  renewOwnerCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new address */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The feed's secret (32 random bytes, base64url).
+         * @example q3Xv9T1cQm0m7kz2b8VfYwH6pA4rN5sJtL0eUiDgCxE
+         */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The appointments */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example BEGIN:VCALENDAR
+           *     VERSION:2.0
+           *     PRODID:-//Triangle Shine Mobile Detailing//Appointments//EN
+           *     X-WR-CALNAME:Triangle Shine Mobile Detailing appointments
+           *     BEGIN:VEVENT
+           *     UID:6650c3f2a1b2c3d4e5f60718@triangleshinedetailing.com
+           *     DTSTAMP:20261120T150405Z
+           *     DTSTART:20261205T150000Z
+           *     DTEND:20261205T173000Z
+           *     SUMMARY:Sam Lee: Detailing Service (SUV)
+           *     LOCATION:12 Oak St\, Cary\, NC 27511
+           *     STATUS:CONFIRMED
+           *     END:VEVENT
+           *     END:VCALENDAR
+           */
+          'text/calendar': string;
+        };
+      };
+      /** @description No feed at this address (a wrong or replaced secret). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Not Found",
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };

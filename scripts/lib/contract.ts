@@ -35,6 +35,8 @@ export interface ContractOptions {
 
 /** An id no real record has. */
 const UNKNOWN_ID = 'ffffffffffffffffffffffff';
+/** A calendar feed secret of the right shape that no server made. */
+const UNKNOWN_FEED_SECRET = 'A'.repeat(43);
 
 function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -166,6 +168,9 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     allowOwnerAddress: { body: { email: 'contract-check@example.com' } },
     getOwnerAvailability: {},
     replaceOwnerAvailability: { body: DEFAULT_RULES },
+    getOwnerCalendarFeed: {},
+    renewOwnerCalendarFeed: {},
+    getCalendarFeed: { params: { token: UNKNOWN_FEED_SECRET } },
   } satisfies Record<OperationId, RequestSpec>;
   return samples[operationId];
 }
@@ -192,6 +197,12 @@ async function checkAuth(run: ContractRun): Promise<void> {
 
 async function checkPublic(run: ContractRun): Promise<void> {
   if (run.has('getHealth')) await run.check('getHealth', 'health → 200', {}, 200);
+  await run.check(
+    'getCalendarFeed',
+    'a secret that is not the feed’s → 404',
+    { params: { token: UNKNOWN_FEED_SECRET } },
+    404,
+  );
   await run.check(
     'getAvailability',
     'a week of free times → 200, one entry per date',

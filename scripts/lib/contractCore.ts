@@ -136,8 +136,9 @@ export class ContractRun {
 
   async fetchUrl(url: string, method: string, spec: RequestSpec = {}): Promise<Exchange> {
     const headers: Record<string, string> = {
-      // text/html: the page of an e-mail's unsubscribe link (showEmailOptOut, optOutOfEmail).
-      accept: 'application/json, image/*, text/html',
+      // text/html: the page of an e-mail's unsubscribe link (showEmailOptOut, optOutOfEmail);
+      // text/calendar: the owner's calendar feed (getCalendarFeed).
+      accept: 'application/json, image/*, text/html, text/calendar',
       ...spec.headers,
     };
     if (spec.token) headers.authorization = `Bearer ${spec.token}`;

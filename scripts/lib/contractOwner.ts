@@ -3,7 +3,8 @@
  * every one must answer 403; with an owner's token (`--owner-token`, a member of the `owners`
  * group) each is exercised: it works on two quote requests the customer sends for the purpose
  * (one scheduled, pictured and completed, one cancelled) and adjusts the customer's points by
- * one and back, so the balance ends where it was.
+ * one and back, so the balance ends where it was. The calendar feed's address is read and the
+ * feed fetched with it, but no new address is made: the owner's subscribed calendars would stop.
  */
 import { isOwnerPath } from '../../domain/owners';
 import type { OperationId } from '../../domain/contract/types';
@@ -333,4 +334,31 @@ export async function checkOwnerOperations(
       400,
     );
   } else run.blocked('replaceOwnerAvailability', 'the same rules back', 'reading the rules failed');
+  // The feed's address is read and the feed fetched with its secret; a new address is not made,
+  // since the calendars subscribed to the owner's address would stop at once.
+  const feed = await run.check(
+    'getOwnerCalendarFeed',
+    'address → 200, a secret .ics address',
+    asOwner,
+    200,
+    isTrue(
+      (b) => /\/calendar\/[\w-]{43}\.ics$/.test(String(b.url)),
+      'expected …/calendar/<secret>.ics',
+    ),
+  );
+  const secret = /\/calendar\/([\w-]+)\.ics$/.exec(String(asRecord(feed?.json).url))?.[1];
+  if (secret) {
+    await run.check(
+      'getCalendarFeed',
+      'the address the owner got → 200 iCalendar',
+      { params: { token: secret } },
+      200,
+      (exchange) =>
+        exchange.text.startsWith('BEGIN:VCALENDAR') ? undefined : 'expected a VCALENDAR',
+    );
+  } else run.blocked('getCalendarFeed', 'the address the owner got', 'reading the address failed');
+  run.note(
+    'renewOwnerCalendarFeed',
+    "not renewed: the owner's subscribed calendars would stop (only the refusals)",
+  );
 }

@@ -157,6 +157,8 @@ export const TABLES_WITHOUT_ACCOUNT_DATA: readonly string[] = [
   'client_errors',
   // The owner's availability rules (availability.ts): hours, days off, durations.
   'availability_rules',
+  // The secret of the owner's calendar feed's address (calendarFeed.ts).
+  'calendar_feed',
 ];
 
 /** The one-way digest a deleted account is remembered by (its id is not kept). */

@@ -55,15 +55,16 @@ export function verifyPictureSignature(
   }
 }
 
+/** The API's public address (PUBLIC_API_URL), or the request's own origin without it. */
+export const publicBaseUrl = (options: { publicApiUrl?: string }, request: FastifyRequest) =>
+  (options.publicApiUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
 /** How a request's handler signs picture links: the public API's address, or the request's. */
 export function requestSigning(
   options: { publicApiUrl?: string },
   secret: string,
 ): (request: FastifyRequest) => SigningOptions {
-  return (request) => ({
-    baseUrl: (options.publicApiUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
-    secret,
-  });
+  return (request) => ({ baseUrl: publicBaseUrl(options, request), secret });
 }
 
 interface PictureRow {

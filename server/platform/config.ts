@@ -6,6 +6,8 @@ import { OWNER_DIGEST } from './rules';
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The browser's error reports (POST /client-errors), per client address. */
 export const CLIENT_ERROR_RATE_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+/** The owner's calendar feed (GET /calendar/{token}.ics), per client address: apps poll it. */
+export const CALENDAR_FEED_RATE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
 /**
  * Where SES's bounces and complaints arrive (SNS, HTTPS), under the API's base: `POST` there is
  * handled by sesEvents.ts, and infra/ subscribes the SES topic to it.

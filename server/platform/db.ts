@@ -415,6 +415,15 @@ const migrations: readonly string[] = [
   );
   CREATE INDEX bookings_held_date ON bookings (date) WHERE status = 'Booked';
   `,
+  // The owner's private calendar feed (server/calendarFeed.ts): one row, the secret of its
+  // address (compared in constant time); a new one replaces it, and the old address is dead.
+  `
+  CREATE TABLE calendar_feed (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    token TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { exportJWK, type CryptoKey, type JWK } from 'jose';
 import { BACKUP_RETENTION_DAYS, type MainConfig } from './config';
+import { loggedPath } from './loggedPath';
 
 type Env = Record<string, string | undefined>;
 
@@ -199,7 +200,7 @@ export function backupSettingsFromEnv(env: Env = process.env): BackupSettings {
  * The logger of the running service: JSON lines (pino) at LOG_LEVEL (`info` logs each request;
  * the default `warn` only problems). Requests
  * are logged by id, method, path (never the query: signed picture URLs carry their signature
- * there) and status; headers and bodies never, and the paths below are censored should any
+ * there; nor the calendar feed's secret) and status; headers and bodies never, and the paths below are censored should any
  * code log them by mistake.
  */
 export function serviceLogger(level: string) {
@@ -224,7 +225,7 @@ export function serviceLogger(level: string) {
       req: (request: { id?: string; method?: string; url?: string }) => ({
         id: request.id,
         method: request.method,
-        path: request.url?.split('?')[0],
+        path: loggedPath(request.url),
       }),
       res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
     },

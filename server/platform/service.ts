@@ -9,6 +9,7 @@ import { statement, type Db } from './db';
 import { backupNow, pruneExpired } from './backup';
 import type { MainConfig, ReadinessProbes } from './config';
 import { readinessProblems, type ReadinessPaths } from './readiness';
+import { loggedPath } from './loggedPath';
 import {
   applyServiceConfig,
   backupSettingsFromEnv,
@@ -38,8 +39,8 @@ const INFO_LOGGED = new Set(['info', 'debug', 'trace']);
 
 /**
  * Each answer carries its request id (set when the request arrives, so errors and CORS
- * preflights carry it too); each request is logged once, at `info`, with its id, method, path,
- * status and time (never headers, query or body); at a higher level the hook that would log
+ * preflights carry it too); each request is logged once, at `info`, with its id, method, path
+ * (the calendar feed's secret left out), status and time (never headers, query or body); at a higher level the hook that would log
  * is not installed at all. `GET /health/ready` answers 200 while the database answers a query
  * and nothing of ./readiness.ts is wrong (a stuck outbox, an old backup, a full disk); otherwise
  * 503 with the reasons, in words, in `reasons`.
@@ -59,7 +60,7 @@ export function installServiceHooks(
       request.log.info(
         {
           method: request.method,
-          path: request.url.split('?')[0],
+          path: loggedPath(request.url),
           statusCode: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
         },

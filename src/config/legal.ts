@@ -289,6 +289,17 @@ export const storedData: readonly StoredTable[] = [
     },
   },
   {
+    table: 'calendar_feed',
+    holds:
+      'The secret part of the private address at which the owner’s phone calendar reads the booked appointments (your name, phone, service address and vehicle among them). Only the owner sees the address; nothing about you is stored in this table itself.',
+    kept: 'Until the owner makes a new address, which ends the old one at once.',
+    columns: {
+      id: 'always 1 (there is one address)',
+      token: 'the address’s secret',
+      created_at: 'when the owner made the address',
+    },
+  },
+  {
     table: 'client_errors',
     holds:
       'Errors your browser met on our pages (for example a page whose code failed to download), so we can fix them. Nothing about you: not your address, account, the page’s query string or what you typed; e-mail addresses and long numbers in an error’s text are removed before it is stored.',

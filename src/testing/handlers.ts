@@ -20,6 +20,13 @@ export const handlers = [
   contractHttp.get('/bookings', () => HttpResponse.json([])),
   // The owner has not changed the availability rules.
   contractHttp.get('/owner/availability', () => HttpResponse.json(DEFAULT_RULES)),
+  // The owner's calendar feed has an address.
+  contractHttp.get('/owner/calendar-feed', () =>
+    HttpResponse.json({
+      url: 'http://localhost:3000/api/calendar/q3Xv9T1cQm0m7kz2b8VfYwH6pA4rN5sJtL0eUiDgCxE.ics',
+      createdAt: '2026-11-20T15:04:05.000Z',
+    }),
+  ),
   // Nothing booked: every time the quote form lists is free.
   contractHttp.get('/availability', ({ request }) => {
     const query = new URL(request.url).searchParams;

@@ -15,7 +15,7 @@ import { pictureSignature } from '../../server/pictures/pictures';
 import { optOutUrl } from '../../server/mail/optOut';
 import { createBooking } from '../../server/bookings/bookings';
 import { CAPS } from '../../server/customers/caps';
-import { CLIENT_ERROR_RATE_LIMIT } from '../../server/platform/config';
+import { CALENDAR_FEED_RATE_LIMIT, CLIENT_ERROR_RATE_LIMIT } from '../../server/platform/config';
 import { openDatabase } from '../../server/platform/db';
 import { quote, quoteRequest, SIGNED_URL_SECRET, WEBHOOK_KEY } from '../server/helpers';
 import { startPrism, stopPrism } from './prism';
@@ -261,6 +261,22 @@ it('finds no violation in any answer of server/, over every operation and answer
       headers: asOwner,
       body: JSON.stringify(body),
     });
+  // A new calendar feed address (the contract check leaves a real owner's alone), then the
+  // feed fetched from one address until its limit answers 429.
+  const renewed = await record(`${prismUrl}/owner/calendar-feed`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ownerToken}` },
+  });
+  expect(renewed.status).toBe(201);
+  const feedUrl = new URL(((await renewed.json()) as { url: string }).url);
+  for (
+    let i = 0;
+    i <= CALENDAR_FEED_RATE_LIMIT.max &&
+    !seen.some((item) => item.operationId === 'getCalendarFeed' && item.status === 429);
+    i += 1
+  ) {
+    await record(`${prismUrl}${feedUrl.pathname}`);
+  }
   // Ending the sessions of the check's token comes last: the token is refused afterwards.
   const ended = `${prismUrl}/profile/me/sessions-ended`;
   const ending = (reason: string) => ({

@@ -334,10 +334,11 @@ describe('declared auth on every operation', () => {
     expect(count()).toBe(before + 2);
   });
 
-  it("needs no token for the health check, picture files, the webhook and an e-mail's unsubscribe link (which sign otherwise), browser error reports and the free times", () => {
+  it("needs no token for the health check, picture files, the webhook and an e-mail's unsubscribe link (which sign otherwise), browser error reports, the free times and the owner's calendar feed (whose address holds its secret)", () => {
     const open = operations.filter((op) => op.security === 'none').map((op) => op.operationId);
     expect(open.sort()).toEqual([
       'getAvailability',
+      'getCalendarFeed',
       'getHealth',
       'getServicePicFile',
       'optOutOfEmail',

@@ -249,6 +249,8 @@ const notCustomerScoped = [
   // An e-mail's unsubscribe link: signed for one address (test/server/emailOptOut.test.ts).
   'showEmailOptOut',
   'optOutOfEmail',
+  // The owner's calendar feed: the secret in its address (test/server/calendarFeed.test.ts).
+  'getCalendarFeed',
 ];
 
 describe('two-customer isolation', () => {

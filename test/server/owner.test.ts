@@ -181,6 +181,10 @@ async function request(operationId: string, token?: string): Promise<number> {
       return send('GET', '/owner/availability');
     case 'replaceOwnerAvailability':
       return send('PUT', '/owner/availability', ROOMY_RULES);
+    case 'getOwnerCalendarFeed':
+      return send('GET', '/owner/calendar-feed');
+    case 'renewOwnerCalendarFeed':
+      return send('POST', '/owner/calendar-feed');
     default:
       throw new Error(`No request for ${operationId}: add one to this matrix`);
   }
@@ -211,6 +215,8 @@ describe('authorization matrix of the owner operations', () => {
         'allowOwnerAddress',
         'getOwnerAvailability',
         'replaceOwnerAvailability',
+        'getOwnerCalendarFeed',
+        'renewOwnerCalendarFeed',
       ].sort(),
     );
   });

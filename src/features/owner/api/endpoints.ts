@@ -19,6 +19,8 @@ const ownerTagTypes = [
   'owner-customer',
   'owner-numbers',
   'owner-availability',
+  // The address of the owner's calendar feed.
+  'owner-calendar-feed',
   'owner-health',
 ] as const;
 type OwnerTagType = (typeof ownerTagTypes)[number];
@@ -123,6 +125,8 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
     getOwnerNumbers: { providesTags: ['owner-numbers'] },
     getOwnerAvailability: { providesTags: ['owner-availability'] },
     replaceOwnerAvailability: { invalidatesTags: ['owner-availability'] },
+    getOwnerCalendarFeed: { providesTags: ['owner-calendar-feed'] },
+    renewOwnerCalendarFeed: { invalidatesTags: ['owner-calendar-feed'] },
     getOwnerHealth: { providesTags: ['owner-health'] },
     resendOwnerMessage: { invalidatesTags: ['owner-health'] },
     allowOwnerAddress: { invalidatesTags: ['owner-health'] },
@@ -146,6 +150,8 @@ export const {
   useGetOwnerNumbersQuery,
   useGetOwnerAvailabilityQuery,
   useReplaceOwnerAvailabilityMutation,
+  useGetOwnerCalendarFeedQuery,
+  useRenewOwnerCalendarFeedMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
   useAllowOwnerAddressMutation,

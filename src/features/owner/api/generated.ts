@@ -161,6 +161,20 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['owner'],
       }),
+      getOwnerCalendarFeed: build.query<
+        GetOwnerCalendarFeedApiResponse,
+        GetOwnerCalendarFeedApiArg
+      >({
+        query: () => ({ url: `/owner/calendar-feed` }),
+        providesTags: ['owner'],
+      }),
+      renewOwnerCalendarFeed: build.mutation<
+        RenewOwnerCalendarFeedApiResponse,
+        RenewOwnerCalendarFeedApiArg
+      >({
+        query: () => ({ url: `/owner/calendar-feed`, method: 'POST' }),
+        invalidatesTags: ['owner'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -264,6 +278,10 @@ export type AllowOwnerAddressApiArg = {
     email: string;
   };
 };
+export type GetOwnerCalendarFeedApiResponse = /** status 200 The feed's address */ CalendarFeed;
+export type GetOwnerCalendarFeedApiArg = void;
+export type RenewOwnerCalendarFeedApiResponse = /** status 201 The new address */ CalendarFeed;
+export type RenewOwnerCalendarFeedApiArg = void;
 export type Id = string;
 export type VehicleRef = {
   vehicleId?: Id;
@@ -566,6 +584,12 @@ export type OwnerHealth = {
     }[];
   };
 };
+export type CalendarFeed = {
+  /** The feed's address (`https://…/calendar/<secret>.ics`); keep it private. */
+  url: string;
+  /** When this address was made */
+  createdAt: string;
+};
 export const {
   useListOwnerRequestsQuery,
   useMarkOwnerRequestSeenMutation,
@@ -586,4 +610,6 @@ export const {
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
   useAllowOwnerAddressMutation,
+  useGetOwnerCalendarFeedQuery,
+  useRenewOwnerCalendarFeedMutation,
 } = injectedRtkApi;

@@ -2,7 +2,8 @@
  * The owner's availability rules (docs/product.md §10, Availability): how requests arrive, the
  * working days and hours, days off, how long jobs take, the travel buffer, the most jobs a day
  * and how far ahead customers may book. Phone first: one column of sections. The server checks
- * the rules again (400 naming the field) and the screen shows its words.
+ * the rules again (400 naming the field) and the screen shows its words. Above them, the address
+ * of the owner's calendar feed (./CalendarFeedSection.tsx).
  */
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -27,6 +28,7 @@ import { addonNames, vehicleTypes } from '../../../../domain/pricing';
 import { failure } from '../format';
 import { Failure } from '../Failure';
 import { availabilityTexts as t } from './messages';
+import { CalendarFeedSection } from './CalendarFeedSection';
 
 /** Monday first, as a week is read. */
 const WEEK: WeekdayName[] = [...weekdayNames.slice(1), 'sunday'];
@@ -263,6 +265,9 @@ export default function AvailabilityPage() {
         {t.title}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t.intro}</Typography>
+      <Box sx={{ maxWidth: 640 }}>
+        <CalendarFeedSection />
+      </Box>
       {rules.isLoading && <CircularProgress aria-label={t.loading} />}
       {rules.isError && (
         <Failure error={rules.error} fallback={t.failed} onRetry={() => void rules.refetch()} />

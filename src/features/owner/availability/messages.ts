@@ -30,3 +30,27 @@ export const availabilityTexts = {
   saved: 'Saved. Customers see the new times at once.',
   saveFailed: 'The rules could not be saved.',
 } as const;
+
+/** The calendar feed's section on the Availability screen (docs/product.md §10, Availability). */
+export const calendarFeedTexts = {
+  title: 'Your phone’s calendar',
+  intro:
+    'Subscribe to this private address in Google Calendar or Apple Calendar to see every booked appointment, with the customer’s name, phone, address and vehicle. The calendar shows changes at its next refresh.',
+  howTo:
+    'Google Calendar (on a computer): Other calendars, +, From URL. iPhone: Settings, Calendar, Accounts, Add Account, Other, Add Subscribed Calendar.',
+  secret: 'Anyone who has this address can read your appointments: keep it to yourself.',
+  loading: 'Loading the calendar address…',
+  failed: 'The calendar address could not be loaded.',
+  address: 'Calendar address',
+  copy: 'Copy address',
+  copied: 'Address copied.',
+  copyByHand: 'The address is selected: copy it with your device’s Copy.',
+  renew: 'Make a new address',
+  renewTitle: 'Make a new address?',
+  renewMessage:
+    'The old address stops working at once: every calendar subscribed to it must subscribe to the new one.',
+  renewConfirm: 'Make a new address',
+  keep: 'Keep this address',
+  renewed: 'New address made. The old one no longer works: subscribe your calendars to this one.',
+  renewFailed: 'A new address could not be made.',
+} as const;
