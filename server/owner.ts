@@ -22,7 +22,7 @@ import {
 } from './bookings';
 import { bookingRow, toBooking, type BookingRow } from './bookingRows';
 import { addPicture, listOwnerPictures, requestSigning, uprightWithoutMetadata } from './pictures';
-import { readRules, replaceRules } from './availability';
+import { ownerBookingTimes, readRules, replaceRules } from './availability';
 import type { Answer, OperationHandlers } from './operationTypes';
 import { MAX_PICTURE_BYTES } from './rules';
 import { openDigest } from './outbox';
@@ -261,6 +261,9 @@ export function createOwnerHandlers(db: Db, options: ServerOptions, secret: stri
     markOwnerRequestSeen: { run: (ctx) => ok(markSeen(db, text(ctx.params.id))) },
     scheduleOwnerBooking: {
       run: (ctx) => ok(toOwnerBooking(scheduleBooking(db, text(ctx.params.id), ctx.body))),
+    },
+    getOwnerBookingAvailability: {
+      run: (ctx) => ok(ownerBookingTimes(db, text(ctx.params.id), ctx.query)),
     },
     cancelOwnerBooking: {
       run: (ctx) => {
