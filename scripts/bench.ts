@@ -442,8 +442,11 @@ async function apiOnly() {
   log('wrote its part of bench/results.md and results.json');
 }
 
-/** `npm run bench -- availability` (BENCH_ONLY=availability): 60 days' free times, alone. */
-async function availabilityOnly() {
+/**
+ * 60 days' free times with 10,000 bookings, on a database of its own; replaces its part of the
+ * results. Alone: `npm run bench -- availability` (BENCH_ONLY=availability).
+ */
+async function benchAvailability() {
   const availability = await measureAvailability(log);
   saveSection(
     'availability',
@@ -451,7 +454,7 @@ async function availabilityOnly() {
     AVAILABILITY_HEADING,
     availabilityMarkdown(availability),
   );
-  log('wrote its part of bench/results.md and results.json');
+  log('wrote the free times part of bench/results.md and results.json');
 }
 
 /** BENCH_ONLY=outbox: measures the outbox's cost and replaces only its part of the results. */
@@ -533,7 +536,7 @@ async function main() {
   const only = (part: string) =>
     process.env.BENCH_ONLY === part || process.argv.slice(2).includes(part);
   if (only('api')) return apiOnly();
-  if (only('availability')) return availabilityOnly();
+  if (only('availability')) return benchAvailability();
   if (process.env.BENCH_ONLY === 'outbox') return outboxOnly();
   if (process.env.BENCH_ONLY === 'owner') return ownerOnly();
   const baseline = WITH_BASELINE ? checkOutBaseline() : null;
@@ -736,14 +739,7 @@ async function measure(baseline: string | null) {
     // The API against an older commit, on servers of its own (scripts/lib/benchApi.ts).
     const api = await measureApiAgainstBaseline(log);
     saveSection('api', api, API_HEADING, apiMarkdown(api));
-    // 60 days' free times with 10,000 bookings, on a database of its own.
-    const availability = await measureAvailability(log);
-    saveSection(
-      'availability',
-      availability,
-      AVAILABILITY_HEADING,
-      availabilityMarkdown(availability),
-    );
+    await benchAvailability();
     log('wrote bench/results.md and bench/results.json');
   } finally {
     await browser.close();

@@ -55,6 +55,20 @@ const freeOn = async (date: string, vehicleType = 'Sedan', addOns = '') => {
 const sedanAt = (date: string, time: string, overrides: Record<string, unknown> = {}) =>
   quote({ vehicleType: 'Sedan', selectedAddons: [], totalPrice: 90, date, time, ...overrides });
 
+/** How many Booked bookings the database holds on `date`. */
+const bookedOn = (date: string): number => {
+  const db = new Database(api.databasePath, { readonly: true });
+  try {
+    return (
+      db
+        .prepare("SELECT COUNT(*) AS n FROM bookings WHERE date = ? AND status = 'Booked'")
+        .get(date) as { n: number }
+    ).n;
+  } finally {
+    db.close();
+  }
+};
+
 afterEach(async () => {
   expect((await putRules(DEFAULT_RULES)).status).toBe(200);
 });
@@ -237,15 +251,7 @@ describe('no double booking', () => {
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
-    const db = new Database(api.databasePath, { readonly: true });
-    try {
-      const rows = db
-        .prepare("SELECT COUNT(*) AS n FROM bookings WHERE date = ? AND status = 'Booked'")
-        .get(saturday) as { n: number };
-      expect(rows.n).toBe(1);
-    } finally {
-      db.close();
-    }
+    expect(bookedOn(saturday)).toBe(1);
   });
 });
 
@@ -379,15 +385,7 @@ describe("the owner's schedule", () => {
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status < 300)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(10);
-    const db = new Database(api.databasePath, { readonly: true });
-    try {
-      const rows = db
-        .prepare("SELECT COUNT(*) AS n FROM bookings WHERE date = ? AND status = 'Booked'")
-        .get(saturday) as { n: number };
-      expect(rows.n).toBe(1);
-    } finally {
-      db.close();
-    }
+    expect(bookedOn(saturday)).toBe(1);
   });
 });
 
