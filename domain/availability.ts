@@ -143,7 +143,7 @@ export type StartTimes = (rules: AvailabilityRules, date: string) => readonly st
 export const quoteStarts: StartTimes = (_rules, date) => timeSlotsFor(date);
 
 /** How far apart the owner's start times are, in minutes (the console's time field's step). */
-export const OWNER_STEP_MINUTES = 15;
+const OWNER_STEP_MINUTES = 15;
 
 /** `960` → `4:00 PM`, as bookings write their times. */
 function clockText(minutes: number): string {

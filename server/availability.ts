@@ -144,13 +144,13 @@ export function ownerBookingTimes(
 }
 
 /** Whose times a check is about: the start times offered, and the words of a refusal. */
-export interface Chooser {
+interface Chooser {
   starts: StartTimes;
   refusal: (appointment: string) => string;
 }
 
 /** A customer's quote or reschedule: the quote form's times. */
-export const CUSTOMER: Chooser = {
+const CUSTOMER: Chooser = {
   starts: quoteStarts,
   refusal: (appointment) => `${appointment} is no longer free; please choose another time`,
 };

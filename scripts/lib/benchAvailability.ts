@@ -26,7 +26,7 @@ import { createBooking } from '../../server/bookings';
 import { inWriteTransaction, openDatabase, type Db } from '../../server/db';
 import { percentile } from './benchInbox';
 
-export const AVAILABILITY_BOOKINGS = 10_000;
+const AVAILABILITY_BOOKINGS = 10_000;
 export const AVAILABILITY_HEADING = '## Free times of 60 days with 10,000 bookings';
 const AVAILABILITY_LIMIT_MS = 20;
 const FUTURE_BOOKINGS = 1_500;
@@ -38,7 +38,7 @@ const WARM_UP = 20;
 const JOB = { vehicleType: 'SUV', addOns: 'Pet Hair Removal,Ceramic Wax' };
 const TYPES = ['Sedan', 'SUV', 'Minivan', 'Premium Package'] as const;
 
-export interface AvailabilityBench {
+interface AvailabilityBench {
   bookings: number;
   held: number;
   days: number;
@@ -52,7 +52,7 @@ export interface AvailabilityBench {
 }
 
 /** Writes the bookings (see above) into `db`, dates counted from `today`. */
-export function seedBookings(db: Db, count: number, today: string): void {
+function seedBookings(db: Db, count: number, today: string): void {
   inWriteTransaction(db, () => {
     const status = db.prepare('UPDATE bookings SET status = ? WHERE booking_id = ?');
     for (let i = 0; i < count; i += 1) {
