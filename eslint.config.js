@@ -27,7 +27,8 @@ const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
  */
 const serverImports = {
   platform: [],
-  availability: [],
+  // The owner's free times for a request leave out the request's own hold (its row).
+  availability: ['bookings/bookingRows.ts'],
   health: [],
   // Opting out is undone when the customer turns the e-mail back on in the profile.
   customers: ['mail/optOut.ts'],

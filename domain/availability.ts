@@ -136,10 +136,38 @@ function dayLoad(rules: AvailabilityRules, held: readonly HeldJob[]) {
   return { busy, count: held.length };
 }
 
+/** The start times a day offers before the rules and the held jobs are applied. */
+export type StartTimes = (rules: AvailabilityRules, date: string) => readonly string[];
+
+/** A customer's: the quote form's times of the day (./quoteSchedule.ts). */
+export const quoteStarts: StartTimes = (_rules, date) => timeSlotsFor(date);
+
+/** How far apart the owner's start times are, in minutes (the console's time field's step). */
+const OWNER_STEP_MINUTES = 15;
+
+/** `960` → `4:00 PM`, as bookings write their times. */
+function clockText(minutes: number): string {
+  const hour = Math.floor(minutes / 60);
+  const minute = String(minutes % 60).padStart(2, '0');
+  return `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The owner's: every quarter hour from the day's first start to its last. */
+export const ownerStarts: StartTimes = (rules, date) => {
+  const hours = rules.week[weekdayOf(date)];
+  const times: string[] = [];
+  const last = minutesOfDay(hours.end);
+  for (let start = minutesOfDay(hours.start); start <= last; start += OWNER_STEP_MINUTES) {
+    times.push(clockText(start));
+  }
+  return times;
+};
+
 /**
- * The quote form's times on `date` that fit `job`: the day is a working day, not a day off and
- * within the horizon; the start is within the day's hours; fewer than the most jobs a day are
- * held; and the job, with the travel buffer either side, overlaps no held one.
+ * The start times (`starts`, the quote form's unless told) on `date` that fit `job`: the day
+ * is a working day, not a day off and within the horizon; the start is within the day's hours;
+ * fewer than the most jobs a day are held; and the job, with the travel buffer either side,
+ * overlaps no held one.
  */
 export function freeTimesOn(
   rules: AvailabilityRules,
@@ -147,6 +175,7 @@ export function freeTimesOn(
   today: string,
   job: Job,
   held: readonly HeldJob[],
+  starts: StartTimes = quoteStarts,
 ): string[] {
   if (date < today || date > lastBookableDay(rules, today) || isDayOff(rules, date)) return [];
   const hours = rules.week[weekdayOf(date)];
@@ -157,7 +186,7 @@ export function freeTimesOn(
   const close = minutesOfDay(hours.end);
   const length = jobDuration(rules, job);
   const gap = rules.travelMinutes;
-  return timeSlotsFor(date).filter((time) => {
+  return starts(rules, date).filter((time) => {
     const start = minutesOfDay(time);
     if (start < open || start > close) return false;
     const end = start + length;
@@ -165,18 +194,23 @@ export function freeTimesOn(
   });
 }
 
-/** Free start times per date from `from` to `to` (both included), held jobs grouped by date. */
+/**
+ * Free start times (of `starts`) per date from `from` to `to` (both included), held jobs
+ * grouped by date.
+ */
 export function freeTimes(
   rules: AvailabilityRules,
   range: { from: string; to: string },
   today: string,
   job: Job,
   heldByDate: ReadonlyMap<string, readonly HeldJob[]>,
+  starts: StartTimes = quoteStarts,
 ): { date: string; times: string[] }[] {
   const days: { date: string; times: string[] }[] = [];
   for (let day = dayNumber(range.from); day <= dayNumber(range.to); day += 1) {
     const date = dateOf(day);
-    days.push({ date, times: freeTimesOn(rules, date, today, job, heldByDate.get(date) ?? []) });
+    const held = heldByDate.get(date) ?? [];
+    days.push({ date, times: freeTimesOn(rules, date, today, job, held, starts) });
   }
   return days;
 }

@@ -2,8 +2,6 @@
  * docs/product.md §5: when a quote request may ask us to come. The quote form offers these
  * dates and times and the server refuses any other, so the rule lives here once.
  */
-import { dayjs } from './dayjs';
-
 export const weekdaySlots = ['4:00 PM', '5:00 PM', '6:00 PM'] as const;
 export const weekendSlots = [
   '9:00 AM',
@@ -14,13 +12,21 @@ export const weekendSlots = [
   '6:00 PM',
 ] as const;
 
-/** A real calendar day written YYYY-MM-DD. */
+/**
+ * Midnight UTC of a YYYY-MM-DD text, or NaN. Plain Date arithmetic: the free times of 60 days
+ * ask for each day's times, where a strict dayjs parse per day cost milliseconds.
+ */
+const utcMidnight = (date: string): number =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
+
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
 function isCalendarDay(date: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && dayjs(date, 'YYYY-MM-DD', true).isValid();
+  const at = utcMidnight(date);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === date;
 }
 
 function isWeekend(date: string): boolean {
-  const day = dayjs(date, 'YYYY-MM-DD', true).day();
+  const day = new Date(utcMidnight(date)).getUTCDay();
   return day === 0 || day === 6;
 }
 

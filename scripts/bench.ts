@@ -23,7 +23,11 @@
  *    rewrites only its section of the results; BENCH_ONLY=owner, only step 5;
  * 7. measures GET /profile/me and GET /bookings against an older commit's API, side by side
  *    (scripts/lib/benchApi.ts; target: at least 95% of its requests per second).
- *    `npm run bench -- api` (or BENCH_ONLY=api) runs only this and rewrites only its section.
+ *    `npm run bench -- api` (or BENCH_ONLY=api) runs only this and rewrites only its section;
+ * 8. puts 10,000 bookings in a database of its own and measures GET /availability for the 60
+ *    days from today (scripts/lib/benchAvailability.ts; target: p95 at most 20 ms at the
+ *    server). `npm run bench -- availability` (or BENCH_ONLY=availability) runs only this and
+ *    rewrites only its section.
  * Writes bench/results.md and bench/results.json; full Lighthouse reports go to bench/tmp/.
  * Ports 3400-3499 (the first free ones). BENCH_RUNS and BENCH_PAGES (comma-separated) narrow a
  * run while working on one page; BENCH_BASELINE=0 skips the baseline.
@@ -63,6 +67,11 @@ import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './lib/bench
 import { measureInboxAtServer, replaceMarkdownSection, writeInboxSection } from './lib/benchInbox';
 import { API_HEADING, apiMarkdown, measureApiAgainstBaseline } from './lib/benchApi';
 import { checkOutWorktree, removeWorktree } from './lib/benchWorktree';
+import {
+  AVAILABILITY_HEADING,
+  availabilityMarkdown,
+  measureAvailability,
+} from './lib/benchAvailability';
 
 /** This project's bench range. */
 const BENCH_PORTS = { from: 3400, to: 3500 };
@@ -433,6 +442,21 @@ async function apiOnly() {
   log('wrote its part of bench/results.md and results.json');
 }
 
+/**
+ * 60 days' free times with 10,000 bookings, on a database of its own; replaces its part of the
+ * results. Alone: `npm run bench -- availability` (BENCH_ONLY=availability).
+ */
+async function benchAvailability() {
+  const availability = await measureAvailability(log);
+  saveSection(
+    'availability',
+    availability,
+    AVAILABILITY_HEADING,
+    availabilityMarkdown(availability),
+  );
+  log('wrote the free times part of bench/results.md and results.json');
+}
+
 /** BENCH_ONLY=outbox: measures the outbox's cost and replaces only its part of the results. */
 async function outboxOnly() {
   const outbox = await measureOutboxCost(log);
@@ -509,7 +533,10 @@ async function ownerOnly() {
 }
 
 async function main() {
-  if (process.env.BENCH_ONLY === 'api' || process.argv.slice(2).includes('api')) return apiOnly();
+  const only = (part: string) =>
+    process.env.BENCH_ONLY === part || process.argv.slice(2).includes(part);
+  if (only('api')) return apiOnly();
+  if (only('availability')) return benchAvailability();
   if (process.env.BENCH_ONLY === 'outbox') return outboxOnly();
   if (process.env.BENCH_ONLY === 'owner') return ownerOnly();
   const baseline = WITH_BASELINE ? checkOutBaseline() : null;
@@ -712,6 +739,7 @@ async function measure(baseline: string | null) {
     // The API against an older commit, on servers of its own (scripts/lib/benchApi.ts).
     const api = await measureApiAgainstBaseline(log);
     saveSection('api', api, API_HEADING, apiMarkdown(api));
+    await benchAvailability();
     log('wrote bench/results.md and bench/results.json');
   } finally {
     await browser.close();

@@ -672,10 +672,42 @@ export interface paths {
      * Set or change the appointment's date and time, and the internal note
      * @description Only while the booking is Booked; otherwise `409`. `date` may not be earlier than
      *     today (America/New_York); `time` may be sent as `10:00` and is stored as `10:00 AM`.
-     *     The customer sees the new date and time in their bookings. `note` (when sent)
-     *     replaces the internal note, which no customer operation ever returns.
+     *     A new date or time must be one of the owner's free times for the booking
+     *     (`GET /owner/bookings/{id}/availability`), checked in the write transaction that stores
+     *     it, as a quote's is: otherwise `409` with the nearest free times, unless `override` is
+     *     `true` (the owner schedules it anyway). Keeping the booking's date and time (a new note
+     *     only) is never refused. The customer sees the new date and time in their bookings.
+     *     `note` (when sent) replaces the internal note, which no customer operation ever returns.
      */
     put: operations['scheduleOwnerBooking'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The owner's free times for this booking's job
+     * @description For each date from `from` to `to` (both included, at most 62 days), the start times at
+     *     which this booking's job (its vehicle type and add-ons) fits the owner's rules as in
+     *     `GET /availability`, every 15 minutes from the day's first start to its last (not only
+     *     the quote form's times), leaving the booking's own time out of the held ones so that it
+     *     may keep it. These are the times `PUT /owner/bookings/{id}/schedule` accepts without
+     *     `override`.
+     */
+    get: operations['getOwnerBookingAvailability'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -1600,6 +1632,12 @@ export interface components {
       /** @description `10:00 AM` or `10:00` */
       time: string;
       note?: string;
+      /**
+       * @description `true`: store a new date and time that is not one of the owner's free times (it
+       *     overlaps another job, falls outside the working hours or on a day off, the day is
+       *     full or beyond the booking horizon); the owner was warned and chose it anyway.
+       */
+      override?: boolean;
     };
     OwnerCancellation: {
       reason: string;
@@ -2908,7 +2946,75 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
+      /**
+       * @description The booking is not Booked (`Error`), or the new time is not one of the owner's free
+       *     times and `override` was not sent (`SlotTaken`, with the nearest free times).
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Conflict",
+           *       "message": "Sat, Dec 12, 2026 at 10:30 AM is not one of your free times",
+           *       "nearest": [
+           *         {
+           *           "date": "2026-12-12",
+           *           "time": "12:00 PM"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['SlotTaken'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOwnerBookingAvailability: {
+    parameters: {
+      query: {
+        /** @example 2026-12-12 */
+        from: string;
+        /** @example 2026-12-12 */
+        to: string;
+      };
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each date's free start times for the booking */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "date": "2026-12-12",
+           *         "times": [
+           *           "12:00 PM",
+           *           "12:15 PM",
+           *           "12:30 PM"
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FreeTimes'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -137,6 +137,10 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     listOwnerRequests: {},
     markOwnerRequestSeen: { params: id },
     scheduleOwnerBooking: { params: id, body: { date: daysFromNow(31), time: '10:00' } },
+    getOwnerBookingAvailability: {
+      params: id,
+      query: { from: daysFromNow(31), to: daysFromNow(31) },
+    },
     cancelOwnerBooking: { params: id, body: { reason: 'Sent by the contract check' } },
     completeOwnerBooking: { params: id },
     undoOwnerCompletion: { params: id },

@@ -108,12 +108,46 @@ export async function checkOwnerOperations(
   await run.check('markOwnerRequestSeen', 'unknown id → 404', id(UNKNOWN_ID), 404);
   await run.check('markOwnerRequestSeen', 'malformed id → 400', id('not-an-id'), 400);
   const date = input.daysFromNow(32);
+  const week = await run.check(
+    'getOwnerBookingAvailability',
+    "a week of the owner's free times → 200, one entry per date",
+    { ...id(first), query: { from: date, to: input.daysFromNow(38) } },
+    200,
+    (exchange) =>
+      asArray(exchange.json).length === 7 ? undefined : 'expected seven dates, one per day',
+  );
+  const freeDay = asArray(week?.json)
+    .map(asRecord)
+    .find((day) => asArray(day.times).length > 0);
+  // The first free time of that week (the server's rules decide), or one to see refused.
+  const at = freeDay
+    ? { date: String(freeDay.date), time: String(asArray(freeDay.times)[0]) }
+    : { date, time: '10:00 AM' };
+  await run.check(
+    'getOwnerBookingAvailability',
+    'more than 62 days → 400',
+    { ...id(first), query: { from: date, to: input.daysFromNow(32 + 62) } },
+    400,
+  );
+  await run.check(
+    'getOwnerBookingAvailability',
+    'unknown id → 404',
+    { ...id(UNKNOWN_ID), query: { from: date, to: date } },
+    404,
+  );
   await run.check(
     'scheduleOwnerBooking',
-    'schedule → 200, date and time set',
-    { ...id(first), body: { date, time: '10:00', note: 'Sent by the contract check' } },
+    'schedule at a free time → 200, date and time set',
+    { ...id(first), body: { ...at, note: 'Sent by the contract check' } },
     200,
-    isTrue((b) => b.date === date && b.time === '10:00 AM', `expected ${date} at 10:00 AM`),
+    isTrue((b) => b.date === at.date && b.time === at.time, `expected ${at.date} at ${at.time}`),
+  );
+  await run.check(
+    'scheduleOwnerBooking',
+    'another request onto that time → 409 with the nearest free times',
+    { ...id(second), body: at },
+    409,
+    isTrue((b) => Array.isArray(b.nearest), 'expected nearest'),
   );
   await run.check(
     'scheduleOwnerBooking',
@@ -124,7 +158,7 @@ export async function checkOwnerOperations(
   await run.check(
     'listOwnerRoute',
     'that day → 200 with the appointment',
-    { ...asOwner, query: { from: date, days: '1' } },
+    { ...asOwner, query: { from: at.date, days: '1' } },
     200,
     (exchange) =>
       asArray(exchange.json).some((item) => asRecord(item).bookingId === first)

@@ -11,13 +11,17 @@ import {
   freeTimesOn,
   lastBookableDay,
   nearestFree,
+  ownerStarts,
+  quoteStarts,
   rulesProblem,
   type AvailabilityRules,
   type HeldJob,
   type Job,
+  type StartTimes,
 } from '../../domain/availability';
 import { appointmentText, todayLocal } from '../../domain/dates';
 import { addonNames, isAddon } from '../../domain/pricing';
+import { bookingRow } from '../bookings/bookingRows';
 import { statement, type Db } from '../platform/db';
 import { badRequest, HttpError } from '../platform/errors';
 
@@ -96,49 +100,104 @@ export function parseAddOns(text: string | undefined): string[] {
   return names;
 }
 
-/** GET /availability: each date's free start times for the job. */
-export function availableTimes(
-  db: Db,
-  query: { from: string; to: string; vehicleType: string; addOns?: string },
-  now = new Date(),
-): { date: string; times: string[] }[] {
+/** The asked range of dates; 400 naming `query/to` when it is backwards or too long. */
+function checkedRange(query: { from: string; to: string }): { from: string; to: string } {
   const { from, to } = query;
   const days = dayCount(from, to);
   if (days < 1) throw badRequest('query/to must not be earlier than query/from');
   if (days > MAX_RANGE_DAYS) {
     throw badRequest(`query/to must be at most ${MAX_RANGE_DAYS - 1} days after query/from`);
   }
+  return { from, to };
+}
+
+/** GET /availability: each date's free start times for the job. */
+export function availableTimes(
+  db: Db,
+  query: { from: string; to: string; vehicleType: string; addOns?: string },
+  now = new Date(),
+): { date: string; times: string[] }[] {
+  const { from, to } = checkedRange(query);
   const job = { vehicleType: query.vehicleType, addOns: parseAddOns(query.addOns) };
   const rules = readRules(db);
   return freeTimes(rules, { from, to }, todayLocal(now), job, heldByDate(db, from, to));
 }
 
 /**
+ * GET /owner/bookings/{id}/availability: each date's free start times on the owner's grid
+ * (`ownerStarts`) for the booking's job, its own time not counted as held (404 for no booking).
+ */
+export function ownerBookingTimes(
+  db: Db,
+  bookingId: string,
+  query: { from: string; to: string },
+  now = new Date(),
+): { date: string; times: string[] }[] {
+  const row = bookingRow(db, bookingId);
+  const { from, to } = checkedRange(query);
+  const job = {
+    vehicleType: row.vehicle_type,
+    addOns: JSON.parse(row.selected_addons) as string[],
+  };
+  const held = heldByDate(db, from, to, bookingId);
+  return freeTimes(readRules(db), { from, to }, todayLocal(now), job, held, ownerStarts);
+}
+
+/** Whose times a check is about: the start times offered, and the words of a refusal. */
+interface Chooser {
+  starts: StartTimes;
+  refusal: (appointment: string) => string;
+}
+
+/** A customer's quote or reschedule: the quote form's times. */
+const CUSTOMER: Chooser = {
+  starts: quoteStarts,
+  refusal: (appointment) => `${appointment} is no longer free; please choose another time`,
+};
+
+/** The owner's schedule: every quarter hour of the working day. */
+export const OWNER: Chooser = {
+  starts: ownerStarts,
+  refusal: (appointment) => `${appointment} is not one of your free times`,
+};
+
+/**
  * Refuses (409 with the nearest free times) a time that does not fit the rules and the held
- * bookings; `except` is the booking being moved. Run it in the transaction that then holds the
- * time.
+ * bookings, among the `chooser`'s start times; `except` is the booking being moved. Run it in
+ * the transaction that then holds the time.
  */
 export function assertFree(
   db: Db,
   asked: Job & { date: string; time: string },
   now = new Date(),
   except = '',
+  chooser: Chooser = CUSTOMER,
 ): void {
   const rules = readRules(db);
   const today = todayLocal(now);
   const held = heldByDate(db, asked.date, asked.date, except).get(asked.date) ?? [];
-  if (freeTimesOn(rules, asked.date, today, asked, held).includes(asked.time)) return;
+  const free = freeTimesOn(rules, asked.date, today, asked, held, chooser.starts);
+  if (free.includes(asked.time)) return;
   // The day before the asked one (when not past) to two weeks after it, within the horizon.
   const from = later(today, addDays(asked.date, -1));
   const to = earlier(lastBookableDay(rules, today), addDays(asked.date, NEAREST_SEARCH_DAYS));
   const days =
     from <= to
-      ? freeTimes(rules, { from, to }, today, asked, heldByDate(db, from, to, except))
+      ? freeTimes(
+          rules,
+          { from, to },
+          today,
+          asked,
+          heldByDate(db, from, to, except),
+          chooser.starts,
+        )
       : [];
   throw new HttpError(
     409,
-    `${appointmentText(asked)} is no longer free; please choose another time`,
+    chooser.refusal(appointmentText(asked)),
     {},
-    { nearest: nearestFree(asked, days) },
+    {
+      nearest: nearestFree(asked, days),
+    },
   );
 }

@@ -21,7 +21,7 @@ import {
   withdrawCompletedMessage,
 } from '../mail/outbox';
 import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
-import { assertFree, readRules } from '../availability/availability';
+import { assertFree, OWNER, readRules } from '../availability/availability';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
 export interface ChangeOptions {
@@ -352,20 +352,29 @@ export function picturesAreIn(db: Db, bookingId: string, now: Date = new Date())
 }
 
 /**
- * Sets (or changes) a Booked booking's appointment, and the owner's note when one is given. The
- * first time the owner sets it, the customer hears that their appointment is booked (even at the
- * time they asked for); after that, only a change of date or time is news (a new time).
+ * Sets (or changes) a Booked booking's appointment, and the owner's note when one is given. A
+ * new date or time must be one of the owner's free times (./availability.ts, checked in this
+ * write transaction as a quote's is) unless `override` says the owner chose it anyway; the
+ * booking's own time is always kept. The first time the owner sets it, the customer hears that
+ * their appointment is booked (even at the time they asked for); after that, only a change of
+ * date or time is news (a new time).
  */
 export function scheduleBooking(
   db: Db,
   bookingId: string,
-  input: { date: string; time: string; note?: string },
+  input: { date: string; time: string; note?: string; override?: boolean },
   now: Date = new Date(),
 ): BookingRow {
   return inWriteTransaction(db, () => {
     const row = bookingRow(db, bookingId);
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be scheduled');
     assertNotPast(input.date, now);
+    const moved = row.date !== input.date || row.time !== displayTime(input.time);
+    if (moved && input.override !== true) {
+      const addOns = JSON.parse(row.selected_addons) as string[];
+      const asked = { date: input.date, time: displayTime(input.time) };
+      assertFree(db, { ...asked, vehicleType: row.vehicle_type, addOns }, now, bookingId, OWNER);
+    }
     db.prepare(
       `UPDATE bookings SET date = @date, time = @time, owner_note = @note,
          seen_at = COALESCE(seen_at, @at), scheduled_at = COALESCE(scheduled_at, @at),
@@ -377,7 +386,6 @@ export function scheduleBooking(
       at: now.toISOString(),
       bookingId,
     });
-    const moved = row.date !== input.date || row.time !== displayTime(input.time);
     if (row.scheduled_at === null) enqueueBookingEvent(db, bookingId, { kind: 'booked' }, now);
     else if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
     return bookingRow(db, bookingId);

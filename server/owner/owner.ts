@@ -27,7 +27,7 @@ import {
   requestSigning,
   uprightWithoutMetadata,
 } from '../pictures/pictures';
-import { readRules, replaceRules } from '../availability/availability';
+import { ownerBookingTimes, readRules, replaceRules } from '../availability/availability';
 import type { Answer, OperationHandlers } from '../platform/operationTypes';
 import { MAX_PICTURE_BYTES } from '../platform/rules';
 import { openDigest } from '../mail/outbox';
@@ -266,6 +266,9 @@ export function createOwnerHandlers(db: Db, options: ServerOptions, secret: stri
     markOwnerRequestSeen: { run: (ctx) => ok(markSeen(db, text(ctx.params.id))) },
     scheduleOwnerBooking: {
       run: (ctx) => ok(toOwnerBooking(scheduleBooking(db, text(ctx.params.id), ctx.body))),
+    },
+    getOwnerBookingAvailability: {
+      run: (ctx) => ok(ownerBookingTimes(db, text(ctx.params.id), ctx.query)),
     },
     cancelOwnerBooking: {
       run: (ctx) => {

@@ -44,19 +44,25 @@ export interface FreeTime {
   time: string;
 }
 
-/** The nearest free times a 409 answer offered; none for any other failure. */
-export function nearestFreeTimes(error: unknown): FreeTime[] {
-  if (!isApiError(error) || error.kind !== 'http' || error.status !== 409) return [];
+/**
+ * The nearest free times of a 409 that refused a time as not free (the contract's SlotTaken,
+ * which holds `nearest`, empty when nothing is free soon); null for any other failure.
+ */
+export function slotRefusal(error: unknown): FreeTime[] | null {
+  if (!isApiError(error) || error.kind !== 'http' || error.status !== 409) return null;
   try {
     const body = JSON.parse(error.message.slice(`API ${error.status}: `.length)) as {
       nearest?: unknown;
     };
-    if (!Array.isArray(body.nearest)) return [];
+    if (!Array.isArray(body.nearest)) return null;
     return body.nearest.filter(
       (item): item is FreeTime =>
         typeof (item as FreeTime).date === 'string' && typeof (item as FreeTime).time === 'string',
     );
   } catch {
-    return [];
+    return null;
   }
 }
+
+/** The nearest free times a 409 answer offered; none for any other failure. */
+export const nearestFreeTimes = (error: unknown): FreeTime[] => slotRefusal(error) ?? [];

@@ -1,7 +1,18 @@
 import { HttpResponse } from 'msw';
 import { contractHttp } from './contractHttp';
-import { addDays, DEFAULT_RULES } from '../../domain/availability';
+import { addDays, DEFAULT_RULES, ownerStarts } from '../../domain/availability';
 import { timeSlotsFor } from '../../domain/quoteSchedule';
+
+/** An availability answer: `times(date)` for each date of the request's `from` to `to`. */
+function eachDay(request: Request, times: (date: string) => readonly string[]) {
+  const query = new URL(request.url).searchParams;
+  const [from, to] = [query.get('from') ?? '', query.get('to') ?? ''];
+  const days = [];
+  for (let date = from; date && date <= to; date = addDays(date, 1)) {
+    days.push({ date, times: [...times(date)] });
+  }
+  return days;
+}
 
 /**
  * Default answers for a signed-in customer with no data, in the contract's shapes (a wrong one
@@ -28,15 +39,13 @@ export const handlers = [
     }),
   ),
   // Nothing booked: every time the quote form lists is free.
-  contractHttp.get('/availability', ({ request }) => {
-    const query = new URL(request.url).searchParams;
-    const [from, to] = [query.get('from') ?? '', query.get('to') ?? ''];
-    const days = [];
-    for (let date = from; date && date <= to; date = addDays(date, 1)) {
-      days.push({ date, times: [...timeSlotsFor(date)] });
-    }
-    return HttpResponse.json(days);
-  }),
+  contractHttp.get('/availability', ({ request }) =>
+    HttpResponse.json(eachDay(request, (date) => timeSlotsFor(date))),
+  ),
+  // Nothing booked: every quarter hour of the owner's working day is free for any request.
+  contractHttp.get('/owner/bookings/{id}/availability', ({ request }) =>
+    HttpResponse.json(eachDay(request, (date) => ownerStarts(DEFAULT_RULES, date))),
+  ),
   contractHttp.get('/calendly-bookings', () => HttpResponse.json([])),
   contractHttp.get('/bookings/claimable', () => HttpResponse.json([])),
   contractHttp.get('/subscriptions', () => HttpResponse.json([])),

@@ -74,7 +74,9 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
     'https://www.google.com/maps/search/?api=1&query=48%20Maple%20Ave%2C%20Apex%2C%20NC%2027502',
   );
 
-  // Schedules it for a coming Sunday at 10:00 (New York), with a note the customer never sees.
+  // Schedules it for a coming Sunday at 7:30 AM (New York), before the working hours: another
+  // time than the free ones, which the server refuses until the owner schedules it anyway, with
+  // a note the customer never sees.
   await top.getByRole('link', { name }).click();
   await expect(
     owner.getByRole('heading', { level: 1, name: `Request from ${name}` }),
@@ -87,21 +89,31 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   const sunday = { iso: sundayIso, short: shortDate(sundayIso) };
   const schedule = owner.getByRole('region', { name: 'Schedule' });
   await schedule.getByLabel(/^Date/).fill(sunday.iso);
-  await schedule.getByLabel(/^Time/).fill('10:00');
+  await schedule.getByRole('combobox', { name: /^Time/ }).selectOption('Another time…');
+  await schedule.getByLabel(/^Another time/).fill('07:30');
   await schedule.getByRole('textbox', { name: /Internal note/ }).fill('Gate code 4321');
+  // The refusal is a 409 the browser logs; the form shows it (asserted below).
+  consoleGuard.allow(
+    /status of 409 \(Conflict\) \(http:\/\/localhost:\d+\/api\/owner\/bookings\/\w+\/schedule\)/,
+  );
   await schedule.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(owner.getByText(/^Scheduled for .* at 10:00 AM\.$/)).toBeVisible();
+  const warning = schedule.getByRole('alert');
+  await expect(warning).toContainText(
+    'This time overlaps another job or falls outside your working hours. Schedule anyway?',
+  );
+  await warning.getByRole('button', { name: 'Schedule anyway' }).click();
+  await expect(owner.getByText(/^Scheduled for .* at 7:30 AM\.$/)).toBeVisible();
   expect(
     stack.query<{ date: string; time: string; owner_note: string }>(
       'SELECT date, time, owner_note FROM bookings WHERE booking_id = ?',
       bookingId,
     )[0],
-  ).toEqual({ date: sunday.iso, time: '10:00 AM', owner_note: 'Gate code 4321' });
+  ).toEqual({ date: sunday.iso, time: '7:30 AM', owner_note: 'Gate code 4321' });
 
   // The customer sees that date in Upcoming Appointments, and not the note.
   await page.goto('/dashboard');
   const upcoming = page.locator('section[aria-labelledby="upcoming-heading"]');
-  await expect(upcoming).toContainText(`${sunday.short}, 10:00 AM`);
+  await expect(upcoming).toContainText(`${sunday.short}, 7:30 AM`);
   await expect(page.getByText('Gate code 4321')).toHaveCount(0);
 
   // The owner marks it completed: one question; Sunday's job is refused, naming its day,

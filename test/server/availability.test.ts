@@ -7,8 +7,12 @@ import Database from 'better-sqlite3';
 import { DEFAULT_RULES, type AvailabilityRules } from '../../domain/availability';
 import { weekendSlots } from '../../domain/quoteSchedule';
 import { buildServer } from '../../server/app';
+import { availableTimes } from '../../server/availability/availability';
+import { openDatabase, type Db } from '../../server/platform/db';
 import {
   call,
+  callBackRequest,
+  futureDate,
   futureSaturday,
   quote,
   startApi,
@@ -50,6 +54,20 @@ const freeOn = async (date: string, vehicleType = 'Sedan', addOns = '') => {
 };
 const sedanAt = (date: string, time: string, overrides: Record<string, unknown> = {}) =>
   quote({ vehicleType: 'Sedan', selectedAddons: [], totalPrice: 90, date, time, ...overrides });
+
+/** How many Booked bookings the database holds on `date`. */
+const bookedOn = (date: string): number => {
+  const db = new Database(api.databasePath, { readonly: true });
+  try {
+    return (
+      db
+        .prepare("SELECT COUNT(*) AS n FROM bookings WHERE date = ? AND status = 'Booked'")
+        .get(date) as { n: number }
+    ).n;
+  } finally {
+    db.close();
+  }
+};
 
 afterEach(async () => {
   expect((await putRules(DEFAULT_RULES)).status).toBe(200);
@@ -233,15 +251,7 @@ describe('no double booking', () => {
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
-    const db = new Database(api.databasePath, { readonly: true });
-    try {
-      const rows = db
-        .prepare("SELECT COUNT(*) AS n FROM bookings WHERE date = ? AND status = 'Booked'")
-        .get(saturday) as { n: number };
-      expect(rows.n).toBe(1);
-    } finally {
-      db.close();
-    }
+    expect(bookedOn(saturday)).toBe(1);
   });
 });
 
@@ -264,6 +274,153 @@ describe('instant booking', () => {
         .prepare('SELECT kind FROM outbox WHERE booking_id = ? ORDER BY created_at')
         .all(bookingId) as { kind: string }[];
       expect(kinds.map((k) => k.kind)).toContain('customer-booked');
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("the owner's schedule", () => {
+  const ownerTimes = async (bookingId: string, from: string, to = from) =>
+    asOwner('GET', `/owner/bookings/${bookingId}/availability?from=${from}&to=${to}`);
+  const timesOf = async (bookingId: string, date: string) => {
+    const answer = await ownerTimes(bookingId, date);
+    expect(answer.status).toBe(200);
+    return (answer.body as { date: string; times: string[] }[])[0]!.times;
+  };
+  const schedule = (bookingId: string, body: Record<string, unknown>) =>
+    asOwner('PUT', `/owner/bookings/${bookingId}/schedule`, body);
+  const booked = async (date: string, time: string) => {
+    const answer = await call(api.baseUrl, 'POST', '/bookings', { body: sedanAt(date, time) });
+    expect(answer.status).toBe(201);
+    return (answer.body as { bookingId: string }).bookingId;
+  };
+  const storedTime = (bookingId: string) => {
+    const db = new Database(api.databasePath, { readonly: true });
+    try {
+      return db.prepare('SELECT date, time FROM bookings WHERE booking_id = ?').get(bookingId) as {
+        date: string;
+        time: string;
+      };
+    } finally {
+      db.close();
+    }
+  };
+
+  test("every free quarter hour of the day for the booking's job, its own time included", async () => {
+    const saturday = futureSaturday(63);
+    const other = await booked(saturday, '10:00 AM');
+    const mine = await booked(saturday, '2:00 PM');
+    // The other Sedan (90 minutes, 30 of travel) blocks until 12:00 PM; its own 2:00 PM does not.
+    const times = await timesOf(mine, saturday);
+    expect(times[0]).toBe('12:00 PM');
+    expect(times).toContain('12:15 PM');
+    expect(times).toContain('2:00 PM');
+    expect(times.at(-1)).toBe('6:00 PM');
+    expect(times).toHaveLength(25);
+    // Seen from the other booking, 2:00 PM is held: 12:15 PM to 3:45 PM are not free.
+    const others = await timesOf(other, saturday);
+    expect(others).toContain('12:00 PM');
+    expect(others).not.toContain('12:15 PM');
+    expect(others).not.toContain('3:45 PM');
+    expect(others).toContain('4:00 PM');
+  });
+
+  test('only the owner, for a booking that exists, over at most 62 days', async () => {
+    const mine = await booked(futureSaturday(63), '4:00 PM');
+    const url = `/owner/bookings/${mine}/availability?from=${futureDate(1)}&to=${futureDate(2)}`;
+    expect((await call(api.baseUrl, 'GET', url)).status).toBe(401);
+    expect((await call(api.baseUrl, 'GET', url, { token: customerToken })).status).toBe(403);
+    const unknown = await ownerTimes('000000000000000000000000', futureDate(1));
+    expect(unknown.status).toBe(404);
+    const tooLong = await ownerTimes(mine, futureDate(1), futureDate(63));
+    expect(tooLong.status).toBe(400);
+    expect((tooLong.body as { message: string }).message).toContain('query/to');
+  });
+
+  test('a time that is not free → 409 with the nearest; "override" stores it anyway', async () => {
+    const saturday = futureSaturday(70);
+    await booked(saturday, '10:00 AM');
+    const mine = await booked(saturday, '2:00 PM');
+    const overlapping = await schedule(mine, { date: saturday, time: '10:30' });
+    expect(overlapping.status).toBe(409);
+    const body = overlapping.body as { message: string; nearest: { date: string; time: string }[] };
+    expect(body.message).toMatch(/is not one of your free times/);
+    expect(body.nearest[0]).toEqual({ date: saturday, time: '12:00 PM' });
+    const beforeHours = await schedule(mine, { date: saturday, time: '07:30', override: false });
+    expect(beforeHours.status).toBe(409);
+    expect(storedTime(mine)).toEqual({ date: saturday, time: '2:00 PM' });
+    // A free quarter hour needs no override.
+    const free = await schedule(mine, { date: saturday, time: '12:15' });
+    expect(free.status).toBe(200);
+    expect(free.body).toMatchObject({ date: saturday, time: '12:15 PM' });
+    const anyway = await schedule(mine, { date: saturday, time: '10:30', override: true });
+    expect(anyway.status).toBe(200);
+    expect(anyway.body).toMatchObject({ date: saturday, time: '10:30 AM' });
+    // Kept as it is with a new note: not refused, although it overlaps the other job.
+    const noteOnly = await schedule(mine, { date: saturday, time: '10:30 AM', note: 'Side gate' });
+    expect(noteOnly.status).toBe(200);
+    // Held like any booking: customers are no longer offered 12:00 PM.
+    expect(await freeOn(saturday)).toEqual(['2:00 PM', '4:00 PM', '6:00 PM']);
+    expect((await schedule(mine, { date: saturday, time: '10:30', override: 'yes' })).status).toBe(
+      400,
+    );
+  });
+
+  test("the owner and ten customers racing for a day's last slot: one wins, one row", async () => {
+    const saturday = futureSaturday(77);
+    await putRules({ ...DEFAULT_RULES, maxJobsPerDay: 1 });
+    const callBack = await call(api.baseUrl, 'POST', '/bookings', { body: callBackRequest() });
+    const { bookingId } = callBack.body as { bookingId: string };
+    const answers = await Promise.all([
+      schedule(bookingId, { date: saturday, time: '12:00' }),
+      ...Array.from({ length: 10 }, (_, index) =>
+        call(api.baseUrl, 'POST', '/bookings', {
+          body: sedanAt(saturday, weekendSlots[index % weekendSlots.length]!, {
+            email: `owner-racer${index}@example.com`,
+          }),
+        }),
+      ),
+    ]);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status < 300)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(10);
+    expect(bookedOn(saturday)).toBe(1);
+  });
+});
+
+describe('at size', () => {
+  /** Counts the statements run on `db` that read the bookings table. */
+  function countBookingReads(db: Db): { count: number } {
+    const counter = { count: 0 };
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      const prepared = prepare(sql);
+      if (!/FROM bookings/i.test(sql)) return prepared;
+      for (const method of ['all', 'get', 'iterate'] as const) {
+        const original = prepared[method].bind(prepared) as (...args: unknown[]) => unknown;
+        (prepared as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+          counter.count += 1;
+          return original(...args);
+        };
+      }
+      return prepared;
+    }) as Db['prepare'];
+    return counter;
+  }
+
+  test('sixty days of free times read the bookings once, not once a day', () => {
+    const db = openDatabase(api.databasePath);
+    try {
+      const reads = countBookingReads(db);
+      const days = availableTimes(db, {
+        from: futureDate(1),
+        to: futureDate(60),
+        vehicleType: 'SUV',
+        addOns: 'Pet Hair Removal',
+      });
+      expect(days).toHaveLength(60);
+      expect(reads.count).toBe(1);
     } finally {
       db.close();
     }

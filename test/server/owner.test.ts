@@ -134,7 +134,13 @@ async function request(operationId: string, token?: string): Promise<number> {
     case 'markOwnerRequestSeen':
       return send('POST', `/owner/requests/${id}/seen`);
     case 'scheduleOwnerBooking':
-      return send('PUT', `/owner/bookings/${id}/schedule`, { date: futureDate(1), time: '10:00' });
+      // Not tomorrow's 10:00, which a test below schedules (one job at a time).
+      return send('PUT', `/owner/bookings/${id}/schedule`, { date: futureDate(1), time: '08:00' });
+    case 'getOwnerBookingAvailability':
+      return send(
+        'GET',
+        `/owner/bookings/${id}/availability?from=${futureDate(1)}&to=${futureDate(7)}`,
+      );
     case 'cancelOwnerBooking':
       return send('POST', `/owner/bookings/${id}/cancel`, { reason: 'Rain all day' });
     case 'completeOwnerBooking':
@@ -205,6 +211,7 @@ describe('authorization matrix of the owner operations', () => {
         'listOwnerRoute',
         'markOwnerRequestSeen',
         'scheduleOwnerBooking',
+        'getOwnerBookingAvailability',
         'uploadOwnerPicture',
         'listOwnerCustomers',
         'getOwnerCustomer',

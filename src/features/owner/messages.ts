@@ -101,6 +101,21 @@ export const OWNER_TEXT = {
     saving: 'Saving…',
     saved: (when: string) => `Scheduled for ${when}.`,
     needDateTime: 'Choose a date and a time.',
+    /** The time list: the owner's free times for this job on the chosen day. */
+    chooseTime: 'Choose a time',
+    /** The booking's own time when it is not among the free ones (keeping it is never refused). */
+    currentTime: (time: string) => `${time} (its current time)`,
+    anotherTime: 'Another time…',
+    anotherTimeField: 'Another time',
+    anotherTimeHelp: 'Not checked against your free times until you save.',
+    timesLoading: 'Loading the free times…',
+    noFreeTimes: 'No free times on this day for this job.',
+    timesFailed: 'The free times could not be loaded.',
+    timeHelp: 'Free times for this vehicle and its add-ons.',
+    /** A 409: the chosen time is not free; the owner may schedule it anyway. */
+    notFree: 'This time overlaps another job or falls outside your working hours. Schedule anyway?',
+    nearestFree: 'The nearest free times:',
+    scheduleAnyway: 'Schedule anyway',
 
     cancelTitle: 'Cancel the request',
     reason: 'Reason for cancelling',

@@ -123,6 +123,8 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
       invalidatesTags: (_loyalty, _error, { userId }) => [{ type: 'owner-customer', id: userId }],
     },
     getOwnerNumbers: { providesTags: ['owner-numbers'] },
+    // Free times for a request: they change with the rules and with every booking held (the route).
+    getOwnerBookingAvailability: { providesTags: ['owner-availability', 'owner-route'] },
     getOwnerAvailability: { providesTags: ['owner-availability'] },
     replaceOwnerAvailability: { invalidatesTags: ['owner-availability'] },
     getOwnerCalendarFeed: { providesTags: ['owner-calendar-feed'] },
@@ -137,6 +139,7 @@ export const {
   useListOwnerRequestsQuery,
   useMarkOwnerRequestSeenMutation,
   useScheduleOwnerBookingMutation,
+  useGetOwnerBookingAvailabilityQuery,
   useCancelOwnerBookingMutation,
   useCompleteOwnerBookingMutation,
   useUndoOwnerCompletionMutation,

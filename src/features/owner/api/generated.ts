@@ -39,6 +39,19 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['owner'],
       }),
+      getOwnerBookingAvailability: build.query<
+        GetOwnerBookingAvailabilityApiResponse,
+        GetOwnerBookingAvailabilityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/owner/bookings/${queryArg.id}/availability`,
+          params: {
+            from: queryArg['from'],
+            to: queryArg.to,
+          },
+        }),
+        providesTags: ['owner'],
+      }),
       cancelOwnerBooking: build.mutation<CancelOwnerBookingApiResponse, CancelOwnerBookingApiArg>({
         query: (queryArg) => ({
           url: `/owner/bookings/${queryArg.id}/cancel`,
@@ -197,6 +210,13 @@ export type ScheduleOwnerBookingApiResponse = /** status 200 The scheduled booki
 export type ScheduleOwnerBookingApiArg = {
   id: Id;
   ownerSchedule: OwnerSchedule;
+};
+export type GetOwnerBookingAvailabilityApiResponse =
+  /** status 200 Each date's free start times for the booking */ FreeTimes[];
+export type GetOwnerBookingAvailabilityApiArg = {
+  id: Id;
+  from: string;
+  to: string;
 };
 export type CancelOwnerBookingApiResponse = /** status 200 The cancelled booking */ OwnerBooking;
 export type CancelOwnerBookingApiArg = {
@@ -358,11 +378,32 @@ export type Error = {
   /** What went wrong, in words for people */
   message: string;
 };
+export type SlotTaken = {
+  /** The HTTP reason phrase */
+  error: string;
+  /** What went wrong, in words for people */
+  message: string;
+  /** The free times closest to the asked one, nearest first (none when nothing is free soon). */
+  nearest?: {
+    date: string;
+    time: string;
+  }[];
+};
 export type OwnerSchedule = {
   date: string;
   /** `10:00 AM` or `10:00` */
   time: string;
   note?: string;
+  /** `true`: store a new date and time that is not one of the owner's free times (it
+    overlaps another job, falls outside the working hours or on a day off, the day is
+    full or beyond the booking horizon); the owner was warned and chose it anyway.
+     */
+  override?: boolean;
+};
+export type FreeTimes = {
+  date: string;
+  /** Free start times, earliest first, written as the quote form writes them (`4:00 PM`). */
+  times: string[];
 };
 export type OwnerCancellation = {
   reason: string;
@@ -594,6 +635,7 @@ export const {
   useListOwnerRequestsQuery,
   useMarkOwnerRequestSeenMutation,
   useScheduleOwnerBookingMutation,
+  useGetOwnerBookingAvailabilityQuery,
   useCancelOwnerBookingMutation,
   useCompleteOwnerBookingMutation,
   useUndoOwnerCompletionMutation,

@@ -8,11 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
 import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../../../domain/completion';
+import { slotRefusal, type FreeTime } from '../../../api/errors';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import {
   useCancelOwnerBookingMutation,
   useCompleteOwnerBookingMutation,
+  useGetOwnerBookingAvailabilityQuery,
   useListOwnerPicturesQuery,
   useOwnerPicturesInMutation,
   useScheduleOwnerBookingMutation,
@@ -20,14 +22,7 @@ import {
   useUploadOwnerPictureMutation,
 } from '../api/endpoints';
 import { type OwnerBooking, type UploadOwnerPictureApiArg } from '../api/generated';
-import {
-  appointmentText,
-  dayText,
-  failure,
-  todayInNewYork,
-  toBookingTime,
-  toInputTime,
-} from '../format';
+import { appointmentText, dayText, failure, todayInNewYork, toBookingTime } from '../format';
 import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.request;
@@ -70,7 +65,62 @@ function ActionSection({
   );
 }
 
-/** Sets or changes the appointment (New York date and time) and the internal note. */
+/** The time list's entry that reveals a free time field (no free time is written like it). */
+const ANOTHER = 'another';
+
+/**
+ * The time list: the owner's free times for the booking's job on `date` (the server's,
+ * not counting the booking's own time), its current time on its own day when that is not
+ * among them, and "Another time…".
+ */
+function TimeChoice({
+  booking,
+  date,
+  value,
+  onChange,
+}: {
+  booking: OwnerBooking;
+  date: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { data, isFetching, error } = useGetOwnerBookingAvailabilityQuery(
+    { id: booking.bookingId, from: date, to: date },
+    { skip: !date },
+  );
+  const free = data?.find((day) => day.date === date)?.times ?? [];
+  const current = date === booking.date && booking.time && !free.includes(booking.time);
+  let help: string = T.timeHelp;
+  if (error) help = failure(error, T.timesFailed);
+  else if (isFetching) help = T.timesLoading;
+  else if (date && data && free.length === 0) help = T.noFreeTimes;
+  return (
+    <TextField
+      select
+      label={T.time}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      required
+      helperText={help}
+      slotProps={{ inputLabel: { shrink: true }, select: { native: true } }}
+    >
+      <option value="">{T.chooseTime}</option>
+      {current && <option value={booking.time}>{T.currentTime(booking.time!)}</option>}
+      {free.map((time) => (
+        <option key={time} value={time}>
+          {time}
+        </option>
+      ))}
+      <option value={ANOTHER}>{T.anotherTime}</option>
+    </TextField>
+  );
+}
+
+/**
+ * Sets or changes the appointment (New York date and time) and the internal note. The time is
+ * chosen among the owner's free times; another one is the owner's to choose, after the server's
+ * refusal and a warning ("Schedule anyway" sends `override`).
+ */
 export function ScheduleForm({
   booking,
   onChanged,
@@ -79,27 +129,43 @@ export function ScheduleForm({
   onChanged: Changed;
 }) {
   const [date, setDate] = useState(booking.date ?? '');
-  const [time, setTime] = useState(toInputTime(booking.time));
+  const [choice, setChoice] = useState(booking.time ?? '');
+  const [otherTime, setOtherTime] = useState('');
   const [note, setNote] = useState(booking.note);
   const [error, setError] = useState('');
+  // The server refused the time as not free: its words and the nearest free times.
+  const [refusal, setRefusal] = useState<{ message: string; nearest: FreeTime[] } | null>(null);
   const [schedule, { isLoading }] = useScheduleOwnerBookingMutation();
+  const time = choice === ANOTHER ? toBookingTime(otherTime) : choice;
 
-  const save = async () => {
-    const bookingTime = toBookingTime(time);
-    if (!date || !bookingTime) {
+  const changeDate = (value: string) => {
+    setDate(value);
+    if (choice !== ANOTHER) setChoice(value === booking.date ? (booking.time ?? '') : '');
+    setRefusal(null);
+  };
+  const save = async (override = false) => {
+    if (!date || !time) {
       setError(T.needDateTime);
       return;
     }
     setError('');
+    setRefusal(null);
     try {
       const saved = await schedule({
         id: booking.bookingId,
-        ownerSchedule: { date, time: bookingTime, note },
+        ownerSchedule: { date, time, note, ...(override ? { override: true } : {}) },
       }).unwrap();
       onChanged(saved, T.saved(appointmentText(saved)));
     } catch (caught) {
-      setError(failure(caught, T.failed));
+      const nearest = slotRefusal(caught);
+      if (nearest) setRefusal({ message: failure(caught, T.failed), nearest });
+      else setError(failure(caught, T.failed));
     }
+  };
+  const takeNearest = (free: FreeTime) => {
+    setDate(free.date);
+    setChoice(free.time);
+    setRefusal(null);
   };
 
   return (
@@ -112,19 +178,34 @@ export function ScheduleForm({
           label={T.date}
           type="date"
           value={date}
-          onChange={(event) => setDate(event.target.value)}
+          onChange={(event) => changeDate(event.target.value)}
           required
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          label={T.time}
-          type="time"
-          value={time}
-          onChange={(event) => setTime(event.target.value)}
-          required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
+        <TimeChoice
+          booking={booking}
+          date={date}
+          value={choice}
+          onChange={(value) => {
+            setChoice(value);
+            setRefusal(null);
+          }}
         />
       </Box>
+      {choice === ANOTHER && (
+        <TextField
+          label={T.anotherTimeField}
+          type="time"
+          value={otherTime}
+          onChange={(event) => {
+            setOtherTime(event.target.value);
+            setRefusal(null);
+          }}
+          required
+          helperText={T.anotherTimeHelp}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
+        />
+      )}
       <TextField
         label={T.noteField}
         helperText={T.noteHelp}
@@ -133,6 +214,38 @@ export function ScheduleForm({
         multiline
         minRows={2}
       />
+      {refusal && (
+        <Alert severity="warning" role="alert">
+          <Typography>{refusal.message}</Typography>
+          <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{T.notFree}</Typography>
+          {refusal.nearest.length > 0 && (
+            <>
+              <Typography sx={{ mt: 1 }}>{T.nearestFree}</Typography>
+              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+                {refusal.nearest.map((free) => (
+                  <Button
+                    key={`${free.date} ${free.time}`}
+                    size="small"
+                    variant="outlined"
+                    onClick={() => takeNearest(free)}
+                  >
+                    {appointmentText(free)}
+                  </Button>
+                ))}
+              </Stack>
+            </>
+          )}
+          <Button
+            sx={{ mt: 1 }}
+            variant="contained"
+            color="warning"
+            disabled={isLoading}
+            onClick={() => void save(true)}
+          >
+            {T.scheduleAnyway}
+          </Button>
+        </Alert>
+      )}
       <Box>
         <Button type="submit" variant="contained" disabled={isLoading}>
           {isLoading ? T.saving : T.save}

@@ -109,7 +109,11 @@ describe("a request's page", () => {
     expect(sent).toHaveLength(0);
 
     await user.fill(within(form).getByLabelText(/^Date/), '2026-12-04');
-    await user.fill(within(form).getByLabelText(/^Time/), '10:00');
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: /^Time/ }),
+      'Another time…',
+    );
+    await user.fill(within(form).getByLabelText(/^Another time/), '10:00');
     // A short label that fits a phone's width, and what it means under the field.
     const noteField = within(form).getByRole('textbox', { name: 'Internal note' });
     expect(noteField).toHaveAccessibleDescription('The customer never sees it.');
@@ -131,6 +135,109 @@ describe("a request's page", () => {
       time: '10:00 AM',
       note: 'Side gate',
     });
+  });
+
+  it("offers the owner's free times of the chosen day for the job, the current one chosen", async () => {
+    const booking = ownerBooking({ name: 'Fran Free', date: '2026-12-01', time: '4:00 PM' });
+    const asked: string[] = [];
+    const sent: OwnerSchedule[] = [];
+    server.use(
+      contractHttp.get('/owner/bookings/{id}/availability', ({ params, request }) => {
+        const query = new URL(request.url).searchParams;
+        const [from, to] = [query.get('from') ?? '', query.get('to') ?? ''];
+        asked.push(`${params.id} ${from} ${to}`);
+        const times = from === '2026-12-01' ? ['3:00 PM', '4:00 PM', '5:15 PM'] : ['12:15 PM'];
+        return HttpResponse.json([{ date: from, times }]);
+      }),
+      contractHttp.put('/owner/bookings/{id}/schedule', async ({ request }) => {
+        const body = await request.json();
+        sent.push(body);
+        return HttpResponse.json<OwnerBooking>({ ...booking, ...body, seen: true });
+      }),
+    );
+    await openRequest(booking);
+    const user = userEvent.setup();
+    const form = screen.getByRole('region', { name: 'Schedule' });
+    const time = within(form).getByRole('combobox', { name: /^Time/ });
+    await waitFor(() =>
+      expect(
+        within(time)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a time', '3:00 PM', '4:00 PM', '5:15 PM', 'Another time…']),
+    );
+    expect(time).toHaveValue('4:00 PM');
+    expect(asked).toContain(`${booking.bookingId} 2026-12-01 2026-12-01`);
+
+    await user.clear(within(form).getByLabelText(/^Date/));
+    await user.fill(within(form).getByLabelText(/^Date/), '2026-12-05');
+    await waitFor(() =>
+      expect(
+        within(time)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a time', '12:15 PM', 'Another time…']),
+    );
+    expect(asked).toContain(`${booking.bookingId} 2026-12-05 2026-12-05`);
+    expect(time).toHaveValue('');
+    await user.selectOptions(time, '12:15 PM');
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    expect(
+      await screen.findByText('Scheduled for Sat, Dec 5, 2026 at 12:15 PM.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ date: '2026-12-05', time: '12:15 PM', note: '' }]);
+  });
+
+  it('a time that is not free: a warning with the nearest free times, then "Schedule anyway"', async () => {
+    const booking = ownerBooking({ name: 'Wes Warn', date: '2026-12-05', time: '2:00 PM' });
+    const sent: OwnerSchedule[] = [];
+    server.use(
+      contractHttp.put('/owner/bookings/{id}/schedule', async ({ request }) => {
+        const body = await request.json();
+        sent.push(body);
+        if (!body.override) {
+          return HttpResponse.json(
+            {
+              error: 'Conflict',
+              message: `Sat, Dec 5, 2026 at ${body.time} is not one of your free times`,
+              nearest: [{ date: '2026-12-05', time: '12:00 PM' }],
+            },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json<OwnerBooking>({ ...booking, ...body, seen: true });
+      }),
+    );
+    await openRequest(booking);
+    const user = userEvent.setup();
+    const form = screen.getByRole('region', { name: 'Schedule' });
+    const time = within(form).getByRole('combobox', { name: /^Time/ });
+    await user.selectOptions(time, 'Another time…');
+    await user.fill(within(form).getByLabelText(/^Another time/), '07:30');
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    const warning = await within(form).findByRole('alert');
+    expect(warning).toHaveTextContent('Sat, Dec 5, 2026 at 7:30 AM is not one of your free times');
+    expect(warning).toHaveTextContent(
+      'This time overlaps another job or falls outside your working hours. Schedule anyway?',
+    );
+    expect(sent).toEqual([{ date: '2026-12-05', time: '7:30 AM', note: '' }]);
+
+    // The nearest free time, taken: chosen in the list, the warning gone.
+    await user.click(within(warning).getByRole('button', { name: 'Sat, Dec 5, 2026 at 12:00 PM' }));
+    expect(time).toHaveValue('12:00 PM');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.selectOptions(time, 'Another time…');
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    await user.click(
+      within(await within(form).findByRole('alert')).getByRole('button', {
+        name: 'Schedule anyway',
+      }),
+    );
+    expect(
+      await screen.findByText('Scheduled for Sat, Dec 5, 2026 at 7:30 AM.'),
+    ).toBeInTheDocument();
+    expect(sent.at(-1)).toEqual({ date: '2026-12-05', time: '7:30 AM', note: '', override: true });
   });
 
   it('cancels only with a reason, which the server receives', async () => {
