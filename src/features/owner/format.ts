@@ -4,7 +4,6 @@ import { parseDate, todayLocal } from '../../../domain/dates';
 export { appointmentText, calendarDayText as dayText } from '../../../domain/dates';
 import { timeZone } from '../../../domain/serviceArea';
 import { errorMessage, NETWORK_ERROR_MESSAGE } from '../../api/errors';
-import type { OwnerBooking } from './api/generated';
 import { OWNER_TEXT } from './messages';
 
 /** Today's date (YYYY-MM-DD) in New York. */
@@ -36,12 +35,6 @@ function partsOf(format: Intl.DateTimeFormat, date: Date): Record<string, string
 export function toBookingTime(value: string): string {
   const parsed = dayjs(value, 'HH:mm', true);
   return parsed.isValid() ? parsed.format('h:mm A') : '';
-}
-
-/** A booking's time (`4:00 PM` or `16:00`) as a time input's `HH:mm`, or ''. */
-export function toInputTime(value: string | undefined): string {
-  const parsed = dayjs(value ?? '', ['h:mm A', 'HH:mm'], true);
-  return parsed.isValid() ? parsed.format('HH:mm') : '';
 }
 
 /** When a request arrived, in New York time: `Nov 26, 2026 4:05 PM`. */
