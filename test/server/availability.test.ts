@@ -255,6 +255,40 @@ describe('no double booking', () => {
   });
 });
 
+describe('holds', () => {
+  test('a held time is still held by a server started afresh on the same database', async () => {
+    const saturday = futureSaturday(56);
+    const held = await call(api.baseUrl, 'POST', '/bookings', {
+      body: sedanAt(saturday, '2:00 PM', { email: 'first@example.com' }),
+    });
+    expect(held.status).toBe(201);
+    const restarted = await buildServer({
+      databasePath: api.databasePath,
+      picturesDir: api.picturesDir,
+      cognito: { issuer: idp.issuer, clientId: idp.clientId },
+    });
+    try {
+      const again = await restarted.inject({
+        method: 'POST',
+        url: '/bookings',
+        payload: sedanAt(saturday, '2:00 PM', { email: 'second@example.com' }),
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ message: expect.stringContaining('is no longer free') });
+      const free = await restarted.inject({
+        method: 'GET',
+        url: `/availability?from=${saturday}&to=${saturday}&vehicleType=Sedan`,
+      });
+      expect(free.json()).toEqual([
+        { date: saturday, times: ['9:00 AM', '10:00 AM', '12:00 PM', '4:00 PM', '6:00 PM'] },
+      ]);
+    } finally {
+      await restarted.close();
+    }
+    expect(bookedOn(saturday)).toBe(1);
+  });
+});
+
 describe('instant booking', () => {
   test('the request is booked at once and the customer is told it is booked', async () => {
     await putRules({ ...DEFAULT_RULES, mode: 'instant' });
