@@ -71,7 +71,7 @@ test('every feature folder is forbidden to import another feature, and may impor
     },
     {
       filePath: `src/features/${name}/__boundary__.ts`,
-      code: `import { x } from '../../lib/money';\nexport const y = x;\n`,
+      code: `import { x } from '../../lib/formatCount';\nexport const y = x;\n`,
     },
   ]);
   const results = lintAll(files);
@@ -90,17 +90,17 @@ test('every feature folder is forbidden to import another feature, and may impor
 
 test('domain/ imports none of src, server, scripts; the app and the server never import each other; the contract check imports neither', () => {
   const cases: ImportCase[] = [
-    { filePath: 'domain/__boundary__.ts', from: '../src/lib/money', forbidden: true },
+    { filePath: 'domain/__boundary__.ts', from: '../src/lib/formatCount', forbidden: true },
     { filePath: 'domain/__boundary__.ts', from: '../server/platform/errors', forbidden: true },
     { filePath: 'domain/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
     { filePath: 'domain/contract/__boundary__.ts', from: '../pricing', forbidden: false },
-    { filePath: 'server/__boundary__.ts', from: '../src/lib/money', forbidden: true },
+    { filePath: 'server/__boundary__.ts', from: '../src/lib/formatCount', forbidden: true },
     { filePath: 'server/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
     { filePath: 'server/__boundary__.ts', from: '../domain/pricing', forbidden: false },
     { filePath: 'src/lib/__boundary__.ts', from: '../../server/platform/errors', forbidden: true },
     { filePath: 'src/lib/__boundary__.ts', from: '../../domain/pricing', forbidden: false },
     { filePath: 'scripts/lib/contract.ts', from: '../../server/platform/errors', forbidden: true },
-    { filePath: 'scripts/lib/contractCore.ts', from: '../../src/lib/money', forbidden: true },
+    { filePath: 'scripts/lib/contractCore.ts', from: '../../src/lib/formatCount', forbidden: true },
     { filePath: 'scripts/contract.ts', from: '../server/platform/errors', forbidden: true },
     {
       filePath: 'scripts/lib/contract.ts',
@@ -112,7 +112,7 @@ test('domain/ imports none of src, server, scripts; the app and the server never
       from: '../../server/platform/errors',
       forbidden: false,
     },
-    { filePath: 'test/contract/support.ts', from: '../../src/lib/money', forbidden: true },
+    { filePath: 'test/contract/support.ts', from: '../../src/lib/formatCount', forbidden: true },
     { filePath: 'test/contract/support.ts', from: '../../server/seed', forbidden: false },
   ];
   expectZones(cases);
