@@ -38,8 +38,9 @@ const serverImports = {
   // A booking's events are written to the outbox in the booking's own transaction.
   bookings: ['customers', 'availability', 'mail/outbox.ts'],
   pictures: ['customers', 'bookings'],
-  // The outbox keeps the booking as it was (its row) and reads the account's e-mail choices.
-  mail: ['bookings/bookingRows.ts', 'customers/customers.ts'],
+  // The outbox keeps the booking as it was (its row), turns the booking's events into messages
+  // and reads the account's e-mail choices.
+  mail: ['bookings/bookingRows.ts', 'bookings/events.ts', 'customers/customers.ts'],
   // The download and the deletion walk every table that holds something of a customer.
   account: ['customers', 'vehicles', 'bookings', 'calendly', 'subscriptions'],
   // The owner's console reads and changes across the business.

@@ -10,21 +10,10 @@ import { inWriteTransaction, newOrderedId, statement, type Db } from '../platfor
 import { bookingRow, toBooking } from '../bookings/bookingRows';
 import { conflict, notFound } from '../platform/errors';
 import { emailPreferences } from '../customers/customers';
-import type { CancelledBy, Credit, Digest, DigestLine } from './texts';
+import type { Digest, DigestLine } from './texts';
+import type { BookingEvent, CancelledBy, Credit } from '../bookings/events';
 import { MAIL_LIMITS, OWNER_DIGEST } from '../platform/rules';
 import { optedOut } from './optOut';
-
-/** What happened to a booking, as far as e-mail is concerned. */
-export type BookingEvent =
-  /** A quote request was accepted: the owner's e-mail and the customer's confirmation. */
-  | { kind: 'quote'; signedIn: boolean }
-  | ({ kind: 'completed'; points: number } & Credit)
-  | { kind: 'cancelled'; by: CancelledBy }
-  /** The owner set the appointment for the first time. */
-  | { kind: 'booked' }
-  /** The date or time changed after that (or the customer changed it). */
-  | { kind: 'rescheduled' }
-  | { kind: 'reminder' };
 
 /** What every message to the customer about a booking holds. */
 interface AboutBooking {

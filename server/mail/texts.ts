@@ -11,6 +11,7 @@ import { vehicleText } from '../../domain/vehicle';
 import { mailtoHref, telHref } from '../../domain/contact';
 import { appointmentText, formatShortDateTime } from '../../domain/dates';
 import type { BusinessIdentity } from '../platform/config';
+import type { CancelledBy, Credit } from '../bookings/events';
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 
 export interface MailContent {
@@ -18,9 +19,6 @@ export interface MailContent {
   text: string;
   html: string;
 }
-
-/** Who cancelled a booking. */
-export type CancelledBy = 'customer' | 'business';
 
 /** "Saturday, May 2, 2026 at 10:00 AM", or what is known of it. */
 export function appointment(booking: Pick<Booking, 'date' | 'time'>): string {
@@ -237,14 +235,6 @@ export function customerQuoteConfirmation(
       `Questions or changes? Call us at ${business.phone} or reply to this e-mail.`,
     ],
   });
-}
-
-/** Who gets a completed booking's points. */
-export interface Credit {
-  /** The booking's account was credited. */
-  credited: boolean;
-  /** An account has the booking's address (it can claim the request); false: a visitor. */
-  account: boolean;
 }
 
 /** What a completed booking's points need: nothing, a claim, or an account. */
