@@ -14,10 +14,14 @@ export const git = (...args: string[]): string => {
 };
 
 /** Checks `commit` out into `dir` (replacing what was there); its short hash. */
-export function checkOutWorktree(dir: string, commit: string): string {
+export function checkOutWorktree(
+  dir: string,
+  commit: string,
+  nodeModules = path.join(projectRoot, 'node_modules'),
+): string {
   removeWorktree(dir);
   git('worktree', 'add', '--detach', dir, commit);
-  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'));
+  symlinkSync(nodeModules, path.join(dir, 'node_modules'));
   return git('rev-parse', '--short', commit);
 }
 
