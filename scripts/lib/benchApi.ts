@@ -68,6 +68,8 @@ interface ApiEndpointFigures {
 
 interface ApiBench {
   baseline: string;
+  /** The older commit ran on its own lock's packages (BENCH_API_BASELINE_MODULES). */
+  baselineOwnPackages?: boolean;
   connections: number;
   rounds: number;
   roundMs: number;
@@ -353,6 +355,7 @@ export async function measureApiAgainstBaseline(log: (line: string) => void): Pr
     }
     return {
       baseline,
+      baselineOwnPackages: Boolean(process.env.BENCH_API_BASELINE_MODULES),
       connections: CONNECTIONS,
       rounds: ROUNDS,
       roundMs: ROUND_MS,
@@ -388,7 +391,7 @@ export function apiMarkdown(bench: ApiBench): string {
 commit ${bench.baseline}'s, each started from its own tree (\`server/main.ts\`, default log
 level) on its own SQLite file seeded with the demo customer by its own \`server/seed.ts\`,
 both trusting one stand-in identity provider; every request carries the demo customer's id
-token. ${bench.rounds} rounds of ${bench.roundMs / 1000} s per endpoint and server,
+token.${bench.baselineOwnPackages ? ` ${bench.baseline} ran on the packages of its own lock, installed apart (its better-sqlite3 and what that needs differ from this checkout's); this checkout on its own.` : ''} ${bench.rounds} rounds of ${bench.roundMs / 1000} s per endpoint and server,
 alternating (which goes first alternates too), ${bench.connections} keep-alive connections
 each sending its next request when the last answer has arrived (a minimal HTTP/1.1 client),
 after an uncounted warm-up of
