@@ -55,6 +55,14 @@ const freeOn = async (date: string, vehicleType = 'Sedan', addOns = '') => {
 const sedanAt = (date: string, time: string, overrides: Record<string, unknown> = {}) =>
   quote({ vehicleType: 'Sedan', selectedAddons: [], totalPrice: 90, date, time, ...overrides });
 
+/** Another server on the same database and pictures, as after a restart. */
+const serverAfresh = () =>
+  buildServer({
+    databasePath: api.databasePath,
+    picturesDir: api.picturesDir,
+    cognito: { issuer: idp.issuer, clientId: idp.clientId },
+  });
+
 /** How many Booked bookings the database holds on `date`. */
 const bookedOn = (date: string): number => {
   const db = new Database(api.databasePath, { readonly: true });
@@ -87,11 +95,7 @@ describe('the owner rules', () => {
     const saved = await putRules(closedSaturdays);
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual(closedSaturdays);
-    const restarted = await buildServer({
-      databasePath: api.databasePath,
-      picturesDir: api.picturesDir,
-      cognito: { issuer: idp.issuer, clientId: idp.clientId },
-    });
+    const restarted = await serverAfresh();
     try {
       const again = await restarted.inject({
         method: 'GET',
@@ -262,11 +266,7 @@ describe('holds', () => {
       body: sedanAt(saturday, '2:00 PM', { email: 'first@example.com' }),
     });
     expect(held.status).toBe(201);
-    const restarted = await buildServer({
-      databasePath: api.databasePath,
-      picturesDir: api.picturesDir,
-      cognito: { issuer: idp.issuer, clientId: idp.clientId },
-    });
+    const restarted = await serverAfresh();
     try {
       const again = await restarted.inject({
         method: 'POST',
