@@ -5,7 +5,7 @@ import { server } from '../testing/server';
 import { fakeJwt, signIn } from '../testing/tokens';
 import { makeStore } from '../testing/render';
 import { api } from './endpoints';
-import { getTokens, setTokens } from './session/tokenStore';
+import { clearTokens, getTokens, setTokens } from './session/tokenStore';
 import { setNavigate } from './session/navigation';
 import { retryAfterMs } from './baseQuery';
 import type { ApiError } from './errors';
@@ -125,6 +125,23 @@ describe('base query', () => {
     expect(getTokens().refreshToken).toBe('refresh-token-1');
     expect(navigated).toEqual(['/auth']);
     expect(store.getState().session.status).toBe('anonymous');
+  });
+
+  it.each([
+    ['ended while it was on its way (the account deleted, signed out)', true],
+    ['sent without one (signed out)', false],
+  ])('a 401 for a session %s leaves the page where it goes', async (_case, signedIn) => {
+    if (signedIn) signIn();
+    server.use(
+      http.get(apiUrl('/profile/me'), () => {
+        // The session this request carried is over by the time the refusal arrives.
+        clearTokens();
+        return new HttpResponse('denied', { status: 401 });
+      }),
+    );
+    const { result } = await getProfile();
+    expect((result.error as ApiError).status).toBe(401);
+    expect(navigated).toEqual([]);
   });
 
   it('a network failure is its own error kind', async () => {

@@ -7,7 +7,8 @@
  * - JSON content type; credentials are never sent as cookies;
  * - a non-OK answer becomes `API {status}: {body text}`;
  * - 401 or 403 removes the stored id token and navigates to /auth, except the owner's 403 for
- *   want of an authenticator app (the console shows it);
+ *   want of an authenticator app (the console shows it), and a refusal of a session that has
+ *   already ended (or of a request sent without one), which leaves the page where it goes;
  * - 429 on the first attempt waits for Retry-After (seconds or an HTTP date) and retries
  *   once (not for the quote request, which is sent without retry logic);
  * - a failed fetch is its own error kind.
@@ -69,16 +70,21 @@ function buildUrl(args: FetchArgs): string {
   return url.toString();
 }
 
+/** The bearer token a request to `args.url` carries now: the owner's operations take the access token. */
+function tokenFor(args: FetchArgs): string {
+  const tokens = getTokens();
+  return isOwnerPath(`/${args.url.replace(/^\//, '')}`)
+    ? tokens.accessToken || bearerToken(tokens)
+    : bearerToken(tokens);
+}
+
 export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
   rawArgs,
   api,
 ) => {
   const args: FetchArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
   await refreshIfNeeded();
-  const tokens = getTokens();
-  const token = isOwnerPath(`/${args.url.replace(/^\//, '')}`)
-    ? tokens.accessToken || bearerToken(tokens)
-    : bearerToken(tokens);
+  const token = tokenFor(args);
   const headers = new Headers(args.headers as HeadersInit | undefined);
   headers.set('Accept', 'application/json');
   // A multipart body (the owner's picture upload) carries its own Content-Type and boundary.
@@ -122,7 +128,10 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
       const sessionRefused =
         response.status === 401 ||
         (response.status === 403 && serverMessage !== OWNER_AUTHENTICATOR_REQUIRED);
-      if (sessionRefused) {
+      // Only the session this request carried, while it is still this browser's session: a
+      // refusal that arrives after it ended (the account deleted, a sign-out) or for a request
+      // sent without one has no session to end.
+      if (sessionRefused && token && tokenFor(args) === token) {
         expireSession(api.dispatch);
         navigateTo('/auth');
       }
