@@ -6,7 +6,7 @@
  * the features (every folder of src/features), the reviews and their towns, and the directions
  * imports take between the boxes of docs/architecture.md's diagram.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addons, STARTING_PRICE, vehicleTypes } from '../../domain/pricing';
@@ -59,34 +59,44 @@ const OUTPUTS = new Set([
   'cli.cjs',
 ]);
 
-/** Whether .gitignore keeps `named` out of the repository (a build's or a tool's output). */
-function ignored(named: string): boolean {
-  // As a file, or as a folder (a pattern like `dist/` matches only the latter).
-  return [named, `${named}/`].some((candidate) => {
-    try {
-      execFileSync('git', ['check-ignore', '-q', '--no-index', candidate], { cwd: root });
-      return true;
-    } catch {
-      return false;
-    }
+/**
+ * The names .gitignore keeps out of the repository (a build's or a tool's output), each tried
+ * as a file and as a folder (a pattern like `dist/` matches only the latter): one `git
+ * check-ignore` for them all.
+ */
+function ignoredOf(names: string[]): Set<string> {
+  const candidates = names.flatMap((named) => [named, `${named}/`]);
+  if (candidates.length === 0) return new Set();
+  // Exit code 1 means none is ignored; stdout lists the ignored ones either way.
+  const result = spawnSync('git', ['check-ignore', '--no-index', '--stdin'], {
+    cwd: root,
+    input: candidates.join('\n'),
+    encoding: 'utf8',
   });
+  if (result.status !== 0 && result.status !== 1) throw new Error(result.stderr);
+  const out = new Set(result.stdout.split('\n'));
+  return new Set(names.filter((named) => out.has(named) || out.has(`${named}/`)));
 }
 
 /**
- * A path exists from the repository root or from the document's own folder. A bare file name
- * (the text names its folder in words) is a tracked file under the document's folder (the
- * whole repository for README.md and docs/).
+ * The paths of `names` that do not exist from the repository root or from the document's own
+ * folder. A bare file name (the text names its folder in words) is a tracked file under the
+ * document's folder (the whole repository for README.md and docs/).
  */
-function exists(doc: string, named: string): boolean {
-  if (OUTPUTS.has(named) || ignored(named) || existsSync(path.join(root, named))) return true;
-  if (!named.includes('/')) {
-    const folder = path.dirname(doc);
-    const under = folder === '.' || folder === 'docs' ? '' : `${folder}/`;
-    return tracked.some((file) => file.startsWith(under) && path.basename(file) === named);
-  }
-  return [root, path.join(root, path.dirname(doc))].some((base) =>
-    existsSync(path.join(base, named.replace(/^\.\//, ''))),
-  );
+function missingOf(doc: string, names: string[]): string[] {
+  const ignored = ignoredOf(names);
+  const exists = (named: string) => {
+    if (OUTPUTS.has(named) || ignored.has(named) || existsSync(path.join(root, named))) return true;
+    if (!named.includes('/')) {
+      const folder = path.dirname(doc);
+      const under = folder === '.' || folder === 'docs' ? '' : `${folder}/`;
+      return tracked.some((file) => file.startsWith(under) && path.basename(file) === named);
+    }
+    return [root, path.join(root, path.dirname(doc))].some((base) =>
+      existsSync(path.join(base, named.replace(/^\.\//, ''))),
+    );
+  };
+  return names.filter((named) => !exists(named));
 }
 
 test('the path finder sees code spans and links, and skips URLs and globs', () => {
@@ -99,7 +109,7 @@ test('the path finder sees code spans and links, and skips URLs and globs', () =
 });
 
 test.each(docs)('every repository path named in %s exists', (doc) => {
-  const missing = namedPaths(read(doc)).filter((named) => !exists(doc, named));
+  const missing = missingOf(doc, namedPaths(read(doc)));
   expect(missing).toEqual([]);
 });
 
@@ -387,6 +397,6 @@ test('the prose path finder sees bare paths, not those in code or links', () => 
 });
 
 test.each(docs)('every repository path named in the prose of %s exists', (doc) => {
-  const missing = prosePaths(read(doc)).filter((named) => !exists(doc, named));
+  const missing = missingOf(doc, prosePaths(read(doc)));
   expect(missing).toEqual([]);
 });
