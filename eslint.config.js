@@ -146,7 +146,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-restricted-paths': ['error', { zones }],
-      'import-x/no-cycle': 'error',
+      // A cycle is among the project's own modules (a package never imports them back), so
+      // the rule does not walk into node_modules: 113 s of lint became 60 s (2026-11-28).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
