@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '../../testing/user';
 import { HttpResponse } from 'msw';
@@ -13,6 +14,8 @@ import { accountQuoteTexts } from './messages';
 import { bookAgainState } from '../../lib/bookAgain';
 import { DRAFT_KEY } from './wizard';
 import { logout } from '../../api/session/logout';
+import { useAppDispatch } from '../../api/hooks';
+import { useGetMyProfileQuery } from '../../api/endpoints';
 import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
 import { HEADER_HEIGHT } from '../../config/layout';
 
@@ -667,6 +670,42 @@ describe('quote wizard', () => {
         serviceAddress: ADDRESS,
         totalPrice: 145,
       });
+      expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+    });
+
+    it('a session that ends as the form opens (an account just deleted) leaves none of its details on this device', async () => {
+      signIn({ now: NOW.getTime() });
+      profileAndVehicles();
+      // Ends the session in an effect that runs just before the form's, in the render the profile
+      // arrives in: as leaving the dashboard after deleting the account does on the way home.
+      function EndsTheSessionWithTheProfile() {
+        const dispatch = useAppDispatch();
+        const profile = useGetMyProfileQuery().currentData;
+        useEffect(() => {
+          if (profile) logout(dispatch);
+        }, [profile, dispatch]);
+        return null;
+      }
+      const written: string[] = [];
+      const original = Storage.prototype.setItem;
+      const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+        this: Storage,
+        key: string,
+        value: string,
+      ) {
+        if (key === DRAFT_KEY) written.push(value);
+        original.call(this, key, value);
+      });
+      renderWithProviders(
+        <MemoryRouter>
+          <EndsTheSessionWithTheProfile />
+          <QuoteSection />
+        </MemoryRouter>,
+      );
+      await waitFor(() => expect(window.localStorage.getItem('idToken')).toBeNull());
+      await act(async () => {});
+      setItem.mockRestore();
+      expect(written.filter((value) => value.includes('Jordan'))).toEqual([]);
       expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
     });
 

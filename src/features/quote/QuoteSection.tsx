@@ -13,6 +13,7 @@ import {
 } from '../../api/endpoints';
 import { vehicleName } from '../../../domain/vehicle';
 import { useSession } from '../../api/session/hooks';
+import { getTokens } from '../../api/session/tokenStore';
 import { bookAgainFrom, MY_BOOKINGS_PATH } from '../../lib/bookAgain';
 import { isApiError, nearestFreeTimes, type FreeTime } from '../../api/errors';
 import { PREMIUM_PACKAGE } from '../../../domain/pricing';
@@ -105,6 +106,10 @@ export function QuoteSection() {
   useEffect(() => {
     const key = contact && `${round}:${contact.email}`;
     if (!contact || prefilledFor.current === key) return;
+    // The session may have ended since this render (leaving the dashboard after deleting the
+    // account ends it just before this form's effects run): its details are not filled in, or
+    // the draft would keep them on this device.
+    if (!getTokens().idToken) return;
     prefilledFor.current = key;
     dispatch({ type: 'contactPrefilled', contact });
   }, [contact, round, dispatch]);
