@@ -14,6 +14,11 @@
  * with that key instead: an API that trusts only the run's key set (the production start in the
  * browser suite) never sees the emulator's published key. Refresh tokens stay as they are
  * (cognito-local looks them up by value).
+ *
+ * With `ShortLivedTokens` (a stack option), the id and access tokens of accounts on one e-mail
+ * domain live only that many seconds (cognito-local takes a lifetime per app client only, in
+ * minutes): journeys that watch a session being refreshed use such an account, and every other
+ * account keeps the client's hour.
  */
 import {
   createHash,
@@ -55,6 +60,28 @@ export async function createTokenSigner(): Promise<TokenSigner> {
     privateKey,
     publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
   };
+}
+
+/** Accounts whose id and access tokens live a short while (see the header). */
+export interface ShortLivedTokens {
+  /** Their e-mail domain, e.g. `short-lived.test` (matched case-insensitively). */
+  domain: string;
+  /** The tokens' lifetime. */
+  seconds: number;
+}
+
+/** The lifetime for the account of this id token, when it is one of `shortLived`'s. */
+function shortLifetime(idToken: string, shortLived?: ShortLivedTokens): number | undefined {
+  if (!shortLived) return undefined;
+  const email = readString(decodeJwt(idToken), 'email')?.toLowerCase() ?? '';
+  return email.endsWith(`@${shortLived.domain.toLowerCase()}`) ? shortLived.seconds : undefined;
+}
+
+/** The token expiring `seconds` after it was issued. */
+async function shortened(token: string, seconds: number, signer?: TokenSigner): Promise<string> {
+  const claims: Json = decodeJwt(token);
+  if (typeof claims.iat !== 'number') return token;
+  return resign(token, { ...claims, exp: claims.iat + seconds }, signer);
 }
 
 /** The user's `email_verified` attribute is the string "true" (Cognito stores attributes as text). */
@@ -111,28 +138,62 @@ export async function withOriginJti(
 
 /**
  * The same answer with its id token (`AuthenticationResult.IdToken` or `id_token`) corrected,
- * and its access token marked revocable when the refresh token comes with it.
+ * its access token marked revocable when the refresh token comes with it, and both shortened
+ * for an account of `shortLived`.
  */
 export async function correctTokenAnswer(
   answer: Json,
   attributesOf: (username: string) => Promise<unknown>,
   signer?: TokenSigner,
+  shortLived?: ShortLivedTokens,
 ): Promise<Json> {
   const result = answer.AuthenticationResult;
   const revocable = (access: unknown, refresh: unknown) =>
     typeof access === 'string' && (typeof refresh === 'string' || signer)
       ? withOriginJti(access, typeof refresh === 'string' ? refresh : undefined, signer)
       : access;
+  /** The id and access tokens, corrected, and their lifetime when it was shortened. */
+  const corrected = async (id: string, access: unknown, refresh: unknown) => {
+    const idToken = await correctIdToken(id, attributesOf, signer);
+    const accessToken = await revocable(access, refresh);
+    const seconds = shortLifetime(idToken, shortLived);
+    if (seconds === undefined) return { idToken, accessToken };
+    return {
+      idToken: await shortened(idToken, seconds, signer),
+      accessToken:
+        typeof accessToken === 'string'
+          ? await shortened(accessToken, seconds, signer)
+          : accessToken,
+      seconds,
+    };
+  };
   if (isRecord(result) && typeof result.IdToken === 'string') {
-    const IdToken = await correctIdToken(result.IdToken, attributesOf, signer);
-    const AccessToken = await revocable(result.AccessToken, result.RefreshToken);
-    return { ...answer, AuthenticationResult: { ...result, IdToken, AccessToken } };
-  }
-  if (typeof answer.id_token === 'string') {
+    const { idToken, accessToken, seconds } = await corrected(
+      result.IdToken,
+      result.AccessToken,
+      result.RefreshToken,
+    );
     return {
       ...answer,
-      id_token: await correctIdToken(answer.id_token, attributesOf, signer),
-      access_token: await revocable(answer.access_token, answer.refresh_token),
+      AuthenticationResult: {
+        ...result,
+        IdToken: idToken,
+        AccessToken: accessToken,
+        ...(seconds === undefined ? {} : { ExpiresIn: seconds }),
+      },
+    };
+  }
+  if (typeof answer.id_token === 'string') {
+    const { idToken, accessToken, seconds } = await corrected(
+      answer.id_token,
+      answer.access_token,
+      answer.refresh_token,
+    );
+    return {
+      ...answer,
+      id_token: idToken,
+      access_token: accessToken,
+      ...(seconds === undefined ? {} : { expires_in: seconds }),
     };
   }
   return answer;

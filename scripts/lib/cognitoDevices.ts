@@ -18,6 +18,14 @@
  *   HKDF "Caldera Derived Key", as Cognito): only a device holding the device password gets
  *   tokens. A forgotten or not-remembered device key is ignored (the second factor is asked).
  * - `ListDevices`, `GetDevice`, `UpdateDeviceStatus`, `ForgetDevice`: the account's devices.
+ * - Refreshing, as Cognito with device tracking: the refresh token of a sign-in belongs to the
+ *   device it was given (the new one, or the device it named). Once that device is confirmed,
+ *   `GetTokensFromRefreshToken` without its `DeviceKey`, or `InitiateAuth` REFRESH_TOKEN_AUTH
+ *   without its `AuthParameters.DEVICE_KEY`, or with another device's key, is refused (400
+ *   NotAuthorizedException "Invalid Refresh Token"); once it is forgotten, its refresh tokens
+ *   are refused whatever key comes with them. A refresh token of a device never confirmed (an
+ *   API client that does not track devices) or of no device (the hosted sign-in) needs no key:
+ *   Cognito refuses the former too, but nothing of ours signs in without confirming.
  *
  * Devices live in the proxy's memory: a restart forgets them (every device asks for its code
  * again), as if each had been forgotten.
@@ -118,12 +126,23 @@ const failure = (type: string, message: string): GapAnswer => ({
 });
 const ok = (body: Json): GapAnswer => ({ status: 200, body });
 const notAuthorized = () => failure('NotAuthorizedException', 'Incorrect username or password.');
+const invalidRefreshToken = () => failure('NotAuthorizedException', 'Invalid Refresh Token');
 const expiredSession = () =>
   failure('NotAuthorizedException', 'Invalid session for the user, session is expired.');
 
 export function deviceGaps(deps: DeviceDeps) {
   const devices = new Map<string, Device>();
   const signIns = new Map<string, DeviceSignIn>();
+  /** Refresh token → the device key its sign-in was given or named. */
+  const refreshDevices = new Map<string, string>();
+  /** Keys of forgotten devices (their refresh tokens are refused). */
+  const forgotten = new Set<string>();
+
+  /** Records the device of the tokens in a sign-in's answer (see the header). */
+  function bindRefreshToken(answer: GapAnswer, deviceKey: string): void {
+    const refreshToken = readString(answer.body.AuthenticationResult, 'RefreshToken');
+    if (answer.status === 200 && refreshToken) refreshDevices.set(refreshToken, deviceKey);
+  }
   const region = deps.userPoolId.split('_')[0] ?? 'us-east-1';
 
   const takeSignIn = (session: unknown) => {
@@ -137,7 +156,10 @@ export function deviceGaps(deps: DeviceDeps) {
     const result = answer.body.AuthenticationResult;
     const account = deps.accountOf(username);
     if (answer.status !== 200 || !isRecord(result) || !account) return answer;
-    if (deviceKey && devices.get(deviceKey)?.account === account) return answer;
+    if (deviceKey && devices.get(deviceKey)?.account === account) {
+      bindRefreshToken(answer, deviceKey);
+      return answer;
+    }
     const key = `${region}_${randomUUID()}`;
     const groupKey = `-${randomBytes(6).toString('base64url')}`;
     const now = Date.now();
@@ -145,6 +167,7 @@ export function deviceGaps(deps: DeviceDeps) {
     for (const [old, device] of devices)
       if (device.verifier === undefined && device.created < now - SESSION_TTL_MS)
         devices.delete(old);
+    bindRefreshToken(answer, key);
     devices.set(key, {
       account,
       groupKey,
@@ -256,7 +279,9 @@ export function deviceGaps(deps: DeviceDeps) {
     const tokens = await deps.issueTokens(signIn.clientId, signIn.username, signIn.password);
     if (!tokens) return notAuthorized();
     device.lastSignIn = Date.now();
-    return ok({ ChallengeParameters: {}, AuthenticationResult: tokens });
+    const answer = ok({ ChallengeParameters: {}, AuthenticationResult: tokens });
+    bindRefreshToken(answer, signIn.deviceKey);
+    return answer;
   }
 
   /** RespondToAuthChallenge: the device's own challenges, or any other through the proxy. */
@@ -348,8 +373,36 @@ export function deviceGaps(deps: DeviceDeps) {
       }
       default:
         devices.delete(key);
+        forgotten.add(key);
         return ok({});
     }
+  }
+
+  /**
+   * The refusal of a refresh (`GetTokensFromRefreshToken`, `InitiateAuth` REFRESH_TOKEN_AUTH)
+   * that does not name its token's confirmed device, or whose device was forgotten; undefined
+   * when the refresh may go on (see the header).
+   */
+  function refreshRefusal(name: string, input: Json): GapAnswer | undefined {
+    const params = isRecord(input.AuthParameters) ? input.AuthParameters : {};
+    let refreshToken: string | undefined;
+    let given: string | undefined;
+    if (name === 'GetTokensFromRefreshToken') {
+      refreshToken = readString(input, 'RefreshToken');
+      given = readString(input, 'DeviceKey');
+    } else if (
+      name === 'InitiateAuth' &&
+      (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN')
+    ) {
+      refreshToken = readString(params, 'REFRESH_TOKEN');
+      given = readString(params, 'DEVICE_KEY');
+    }
+    const bound = refreshToken ? refreshDevices.get(refreshToken) : undefined;
+    if (!bound) return undefined;
+    if (forgotten.has(bound)) return invalidRefreshToken();
+    const device = devices.get(bound);
+    if (device?.verifier === undefined) return undefined;
+    return given === bound ? undefined : invalidRefreshToken();
   }
 
   /** The sign-in steps, answered before the proxy's own handling (see the header). */
@@ -360,5 +413,5 @@ export function deviceGaps(deps: DeviceDeps) {
     return undefined;
   }
 
-  return { signInStep, deviceAction };
+  return { signInStep, deviceAction, refreshRefusal };
 }

@@ -9,8 +9,9 @@
  *   GlobalSignOut, ChangePassword): see ./cognitoAccountGaps.ts.
  * - The account's phone (E.164 only, its verification code texted and reported): see
  *   ./cognitoPhone.ts.
- * - Remembered devices (NewDeviceMetadata, ConfirmDevice, DEVICE_SRP_AUTH in place of a second
- *   factor, ListDevices, ForgetDevice…): see ./cognitoDevices.ts.
+ * - Device tracking and remembered devices (NewDeviceMetadata, ConfirmDevice, a refresh refused
+ *   without its device's key, DEVICE_SRP_AUTH in place of a second factor, ListDevices,
+ *   ForgetDevice…): see ./cognitoDevices.ts.
  * - `ResendConfirmationCode` is unsupported: a new code is issued through `ForgotPassword`
  *   (which stores the code ConfirmSignUp checks) for unconfirmed users.
  * - After an MFA challenge, `RespondToAuthChallenge` issues tokens without recording the refresh
@@ -21,6 +22,8 @@
  *   the console) and issues the tokens as above.
  * - `GET /logout` (hosted sign-out) is missing: redirects to `logout_uri` when it is one of the
  *   client's registered sign-out URLs (`LogoutURLs`), as Cognito does.
+ * - Token lifetimes are the app client's (an hour), except for the accounts of the
+ *   `shortLivedTokens` option, whose tokens live seconds (see cognitoClaims.ts).
  * - The hosted sign-in (`/oauth2/authorize`) is the proxy's own page (cognito-local's puts the
  *   query, `state` included, in its HTML unescaped and never asks for a second factor): the
  *   password is checked through the proxy's `InitiateAuth`, an account with MFA is asked for its
@@ -64,7 +67,7 @@ import {
   type HostedFields,
   type LockoutOptions,
 } from './cognitoGuard';
-import { correctTokenAnswer, type TokenSigner } from './cognitoClaims';
+import { correctTokenAnswer, type ShortLivedTokens, type TokenSigner } from './cognitoClaims';
 import { ownerGroupRefusal } from './cognitoOwners';
 import { isRecord, jwtClaims, readString, type Json } from './cognitoClient';
 
@@ -84,6 +87,8 @@ export interface CognitoProxyOptions {
    * `/<pool>/.well-known/jwks.json` publishes it alone (see cognitoClaims.ts).
    */
   signer?: TokenSigner;
+  /** Accounts whose id and access tokens live a short while (see cognitoClaims.ts). */
+  shortLivedTokens?: ShortLivedTokens;
   /** Wrong passwords or codes that lock an account, and for how long (default 5, 15 minutes). */
   lockout?: LockoutOptions;
   /** cognito-local's database file of the pool (`.cognito/db/<poolId>.json`). */
@@ -296,7 +301,9 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     if (!/"(IdToken|id_token)"/.test(body.toString())) return body;
     const json = parseJson(body);
     return Buffer.from(
-      JSON.stringify(await correctTokenAnswer(json, attributesOf, options.signer)),
+      JSON.stringify(
+        await correctTokenAnswer(json, attributesOf, options.signer, options.shortLivedTokens),
+      ),
     );
   }
 
@@ -677,6 +684,8 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
         return sendJson(res, answer.status, answer.body);
       }
     }
+    const refreshRefused = devices.refreshRefusal(name, input);
+    if (refreshRefused) return sendJson(res, refreshRefused.status, refreshRefused.body);
     if (name === 'SetUserMFAPreference' && totpOffRefused(input))
       return error(res, 'NotAuthorizedException', TOTP_OFF_MESSAGE);
     const account = GUESSABLE.has(name) ? accountOf(name, input) : undefined;

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_IDENTITY } from '../../server/platform/productionConfig';
 import { ensureConfirmedUser, isRecord, readString } from './cognitoClient';
-import type { TokenSigner } from './cognitoClaims';
+import type { ShortLivedTokens, TokenSigner } from './cognitoClaims';
 import {
   CLIENT_ID,
   USER_POOL_ID,
@@ -66,6 +66,11 @@ export interface LocalStackOptions {
    * the fixed local ids and cognito-local's published key.
    */
   identity?: { ids: PoolIds; signer: TokenSigner };
+  /**
+   * Accounts of one e-mail domain whose id and access tokens live a few seconds (journeys that
+   * watch the session being refreshed); every other account keeps the client's hour.
+   */
+  shortLivedTokens?: ShortLivedTokens;
   /** Base of the signed picture URLs the API hands out; defaults to `${appOrigin}/api`. */
   publicApiUrl?: string;
   /** Receives each line to show (codes, errors, API output). */
@@ -240,6 +245,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       appOrigin,
       otherOrigins: options.otherOrigins,
       signer: options.identity?.signer,
+      shortLivedTokens: options.shortLivedTokens,
       onCode: (kind, destination, code) => log(`[cognito] ${kind} for ${destination}: ${code}`),
       log,
     });

@@ -23,6 +23,8 @@ import { startLocalStack, type LocalStack } from '../../scripts/lib/localStack';
 import { freePorts } from '../../scripts/lib/ports';
 
 const PASSWORD = 'Shine-Pass1';
+/** The stack's accounts whose tokens live seconds (the option journeys that watch refreshes use). */
+const SHORT_LIVED = { domain: 'short-lived.test', seconds: 45 };
 const runFile = promisify(execFile);
 const lines: string[] = [];
 const starting = new AbortController();
@@ -45,6 +47,7 @@ beforeAll(async () => {
     stateDir,
     appOrigin,
     ports: { cognito, api, cognitoInternal },
+    shortLivedTokens: SHORT_LIVED,
     log: (line) => lines.push(line),
     signal: starting.signal,
   });
@@ -115,6 +118,13 @@ const passwordLogin = (email: string, password = PASSWORD) =>
 
 const refresh = (refreshToken: string) =>
   cognito('GetTokensFromRefreshToken', { ClientId: stack.clientId, RefreshToken: refreshToken });
+/** The refresh of a session whose device the pool tracks: its key goes with it (Amplify's). */
+const refreshWithDevice = (refreshToken: string, deviceKey: string) =>
+  cognito('GetTokensFromRefreshToken', {
+    ClientId: stack.clientId,
+    RefreshToken: refreshToken,
+    DeviceKey: deviceKey,
+  });
 
 async function signUp(email: string): Promise<string> {
   const answer = await cognito('SignUp', {
@@ -295,6 +305,32 @@ describe('sessions', () => {
 
     const unknown = await cognitoError(refresh('not-a-refresh-token'));
     expect(unknown.type).toBe('NotAuthorizedException');
+  });
+
+  it('gives the accounts of the short-lived option tokens of seconds, at sign-in and refresh alike', async () => {
+    const email = `short-${++userCount}-${Date.now()}@${SHORT_LIVED.domain}`;
+    await signUp(email);
+    await cognito('ConfirmSignUp', {
+      ClientId: stack.clientId,
+      Username: email,
+      ConfirmationCode: reportedCode('Confirmation code', email),
+    });
+    const lifetime = (token: string) => {
+      const claims = jwtClaims(token);
+      return Number(claims.exp) - Number(claims.iat);
+    };
+    const signedIn = tokensOf(await passwordLogin(email));
+    const refreshed = tokensOf(await refresh(signedIn.RefreshToken ?? ''));
+    for (const tokens of [signedIn, refreshed]) {
+      expect(tokens.ExpiresIn).toBe(SHORT_LIVED.seconds);
+      expect(lifetime(tokens.IdToken)).toBe(SHORT_LIVED.seconds);
+      expect(lifetime(tokens.AccessToken)).toBe(SHORT_LIVED.seconds);
+      expect((await getProfile(tokens.IdToken)).status).toBe(200);
+    }
+    // Everyone else keeps the client's hour.
+    const { tokens } = await confirmedCustomer('not-short');
+    expect(lifetime(tokens.IdToken)).toBe(3600);
+    expect(lifetime(tokens.AccessToken)).toBe(3600);
   });
 
   it('GlobalSignOut revokes every refresh token of the account and the access tokens issued before it', async () => {
@@ -1022,10 +1058,8 @@ describe('remembered devices (what cognito-local lacks)', () => {
       AuthParameters: { USERNAME: email, PASSWORD: password, DEVICE_KEY: deviceKey },
     });
 
-  /** Signs in with the authenticator code and confirms the new device as Amplify does. */
-  async function newDevice(email: string, secret: string) {
-    const challenge = await passwordLogin(email);
-    const answer = await answerTotp(challenge.Session, email)(totpCode(secret));
+  /** Confirms the new device of a sign-in's answer as Amplify does. */
+  async function confirmNewDevice(answer: Json) {
     const metadata = isRecord(answer.AuthenticationResult)
       ? answer.AuthenticationResult.NewDeviceMetadata
       : undefined;
@@ -1037,15 +1071,24 @@ describe('remembered devices (what cognito-local lacks)', () => {
       groupKey,
       deviceKey,
     });
-    const { AccessToken } = tokensOf(answer);
+    const tokens = tokensOf(answer);
     const confirmed = await cognito('ConfirmDevice', {
-      AccessToken,
+      AccessToken: tokens.AccessToken,
       DeviceKey: deviceKey,
       DeviceName: 'Test browser',
       DeviceSecretVerifierConfig: { Salt: made.salt, PasswordVerifier: made.verifier },
     });
     expect(confirmed).toEqual({ UserConfirmationNecessary: true });
-    return { deviceKey, groupKey, password: String(made.password), accessToken: AccessToken };
+    return { deviceKey, groupKey, password: String(made.password), tokens };
+  }
+
+  /** Signs in with the authenticator code and confirms the new device as Amplify does. */
+  async function newDevice(email: string, secret: string) {
+    const challenge = await passwordLogin(email);
+    const device = await confirmNewDevice(
+      await answerTotp(challenge.Session, email)(totpCode(secret)),
+    );
+    return { ...device, accessToken: device.tokens.AccessToken };
   }
 
   /** DEVICE_SRP_AUTH then DEVICE_PASSWORD_VERIFIER, as Amplify answers them. */
@@ -1102,9 +1145,9 @@ describe('remembered devices (what cognito-local lacks)', () => {
     const again = await loginWithDevice(email, device.deviceKey);
     const signedIn = tokensOf(await proveDevice(email, again.Session, device));
     expect(jwtClaims(signedIn.IdToken).email).toBe(email);
-    expect(tokensOf(await refresh(signedIn.RefreshToken ?? '')).IdToken).toEqual(
-      expect.any(String),
-    );
+    expect(
+      tokensOf(await refreshWithDevice(signedIn.RefreshToken ?? '', device.deviceKey)).IdToken,
+    ).toEqual(expect.any(String));
 
     await cognito('ForgetDevice', { AccessToken: device.accessToken, DeviceKey: device.deviceKey });
     expect(await cognito('ListDevices', { AccessToken: device.accessToken })).toEqual({
@@ -1113,6 +1156,81 @@ describe('remembered devices (what cognito-local lacks)', () => {
     expect((await loginWithDevice(email, device.deviceKey)).ChallengeName).toBe(
       'SOFTWARE_TOKEN_MFA',
     );
+  }, 60_000);
+
+  /** A password sign-in (no second factor) whose new device is confirmed, as Amplify does. */
+  async function passwordSessionWithDevice(label: string) {
+    const { email } = await confirmedCustomer(label);
+    const { deviceKey, tokens } = await confirmNewDevice(await passwordLogin(email));
+    return { email, deviceKey, tokens, refreshToken: tokens.RefreshToken ?? '' };
+  }
+
+  const refreshTokenAuth = (refreshToken: string, deviceKey?: string) =>
+    cognito('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: stack.clientId,
+      AuthParameters: {
+        REFRESH_TOKEN: refreshToken,
+        ...(deviceKey ? { DEVICE_KEY: deviceKey } : {}),
+      },
+    });
+
+  /** Cognito's answer to a refresh its device tracking refuses. */
+  const invalidRefreshToken = {
+    type: 'NotAuthorizedException',
+    message: 'NotAuthorizedException: Invalid Refresh Token',
+    status: 400,
+  };
+
+  it('once the device of a sign-in is confirmed, its refresh token works only with that device’s key', async () => {
+    const session = await passwordSessionWithDevice('device-refresh');
+    const other = await passwordSessionWithDevice('device-refresh-other');
+
+    // Without the key, or with another device's key: refused, by either refresh call.
+    for (const refused of [
+      refresh(session.refreshToken),
+      refreshWithDevice(session.refreshToken, other.deviceKey),
+      refreshWithDevice(session.refreshToken, 'us-east-1_not-a-device'),
+      refreshTokenAuth(session.refreshToken),
+      refreshTokenAuth(session.refreshToken, other.deviceKey),
+    ])
+      expect(await cognitoError(refused)).toMatchObject(invalidRefreshToken);
+
+    // With its key: fresh tokens, again and again.
+    for (let round = 0; round < 2; round += 1) {
+      const fresh = tokensOf(await refreshWithDevice(session.refreshToken, session.deviceKey));
+      expect(fresh.RefreshToken).toBe(session.refreshToken);
+      expect(jwtClaims(fresh.IdToken).email).toBe(session.email);
+      expect((await getProfile(fresh.IdToken)).status).toBe(200);
+    }
+    const initiated = tokensOf(await refreshTokenAuth(session.refreshToken, session.deviceKey));
+    expect(jwtClaims(initiated.IdToken).email).toBe(session.email);
+
+    // A refresh token of a sign-in whose device was never confirmed (the hosted sign-in's, or
+    // an API client's that does not track devices) still needs no key.
+    const { tokens } = await confirmedCustomer('device-unconfirmed');
+    expect(tokensOf(await refresh(tokens.RefreshToken ?? '')).IdToken).toEqual(expect.any(String));
+  }, 60_000);
+
+  it('a forgotten device’s refresh tokens stop working, with its key or without', async () => {
+    const session = await passwordSessionWithDevice('device-forgotten');
+    await cognito('ForgetDevice', {
+      AccessToken: session.tokens.AccessToken,
+      DeviceKey: session.deviceKey,
+    });
+    for (const refused of [
+      refreshWithDevice(session.refreshToken, session.deviceKey),
+      refresh(session.refreshToken),
+      refreshTokenAuth(session.refreshToken, session.deviceKey),
+    ])
+      expect(await cognitoError(refused)).toMatchObject(invalidRefreshToken);
+    // A sign-in naming the forgotten key is given a new device.
+    const next = await loginWithDevice(session.email, session.deviceKey);
+    const metadata = isRecord(next.AuthenticationResult)
+      ? next.AuthenticationResult.NewDeviceMetadata
+      : undefined;
+    expect(readString(metadata, 'DeviceKey')).toMatch(/^us-east-1_/);
+    expect(readString(metadata, 'DeviceKey')).not.toBe(session.deviceKey);
   }, 60_000);
 
   it('another account can neither see nor forget the device, nor sign in with its key', async () => {
