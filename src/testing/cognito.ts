@@ -105,6 +105,10 @@ export function createFakeCognito(
   const failures = new Map<string, CognitoFailure>();
   /** Tracked devices by device key. */
   const devices = new Map<string, FakeDevice>();
+  /** Refresh token → the device its sign-in was given or named (device tracking). */
+  const refreshDevices = new Map<string, string>();
+  /** Keys of forgotten devices: their refresh tokens are refused. */
+  const forgotten = new Set<string>();
   /** Every Cognito JSON call, in order. */
   const calls: RecordedCall[] = [];
   /** Every token endpoint request body, in order. */
@@ -153,15 +157,18 @@ export function createFakeCognito(
   /**
    * A password sign-in's tokens: a device the sign-in did not name (`DEVICE_KEY`) is a new one,
    * announced with NewDeviceMetadata; a named device of the user gets its last sign-in noted.
+   * The refresh token belongs to that device: once it is confirmed, a refresh must name it.
    */
   function signedIn(user: FakeUser, deviceKey: string) {
     const result = authenticationResult(user);
     const named = devices.get(deviceKey);
     if (named?.email === user.email) {
       named.lastSignIn = Date.now();
+      refreshDevices.set(result.AuthenticationResult.RefreshToken, deviceKey);
       return result;
     }
     const key = `us-east-1_device-${(counter += 1)}`;
+    refreshDevices.set(result.AuthenticationResult.RefreshToken, key);
     devices.set(key, {
       email: user.email,
       confirmed: false,
@@ -548,7 +555,13 @@ export function createFakeCognito(
       case 'GetTokensFromRefreshToken': {
         const email = refreshTokens.get(str(body.RefreshToken));
         const user = email ? users.get(email) : undefined;
-        if (!user) return cognitoError({ ...notAuthorized, message: 'Invalid Refresh Token' });
+        const invalid = cognitoError({ ...notAuthorized, message: 'Invalid Refresh Token' });
+        if (!user) return invalid;
+        // Device tracking: a confirmed device's refresh token needs its key; a forgotten one's
+        // is over.
+        const bound = refreshDevices.get(str(body.RefreshToken));
+        if (bound && forgotten.has(bound)) return invalid;
+        if (bound && devices.get(bound)?.confirmed && str(body.DeviceKey) !== bound) return invalid;
         const t = mintTokens(user, false);
         return ok({
           AuthenticationResult: {
@@ -575,7 +588,10 @@ export function createFakeCognito(
             type: 'ResourceNotFoundException',
             message: 'Device does not exist.',
           });
-        if (target === 'ForgetDevice') devices.delete(key);
+        if (target === 'ForgetDevice') {
+          devices.delete(key);
+          forgotten.add(key);
+        }
         if (target === 'UpdateDeviceStatus')
           device.remembered = body.DeviceRememberedStatus === 'remembered';
         if (target !== 'ConfirmDevice') return ok({});

@@ -36,7 +36,7 @@ import path from 'node:path';
 import { projectRoot, startLocalStack } from '../../scripts/lib/localStack';
 import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/securityHeaders';
 import { buildApp } from './support/build';
-import { chromiumPath, ENV_KEYS } from './support/env';
+import { chromiumPath, ENV_KEYS, SHORT_LIVED_TOKENS } from './support/env';
 import { startStaticServer, type StaticServer } from '../../scripts/lib/staticServer';
 import { createTokenSigner } from '../../scripts/lib/cognitoClaims';
 import type { PoolIds } from '../../scripts/lib/cognitoLocal';
@@ -284,6 +284,7 @@ async function main(): Promise<number> {
     otherOrigins: productionOrigins,
     // As production has it: the run's own pool, client and signing key.
     identity: { ids: build.ids, signer: await createTokenSigner() },
+    shortLivedTokens: SHORT_LIVED_TOKENS,
     ports: {
       cognito: build.ports.cognito,
       api: build.ports.api,

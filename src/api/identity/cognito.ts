@@ -218,6 +218,22 @@ export function cognitoTokens(tokens: Partial<SessionTokens>) {
 }
 
 /**
+ * This browser's device at the user pool for the account of these tokens, as Amplify stored it
+ * at the sign-in (its key, group key and device password; see IdentityStorage), or undefined.
+ * Amplify stores it under the name the sign-in ended with: the pool's username after a
+ * challenge, the e-mail typed otherwise. Both are looked up.
+ */
+async function deviceOf(username: string, idToken: JWT | undefined) {
+  const email = idToken?.payload.email;
+  for (const name of [username, typeof email === 'string' ? email : '']) {
+    if (!name) continue;
+    const device = await cognitoUserPoolsTokenProvider.tokenOrchestrator.getDeviceMetadata(name);
+    if (device?.deviceKey) return device;
+  }
+  return undefined;
+}
+
+/**
  * The one token refresh, for sessions from a password sign-in and from the hosted login alike.
  *
  * It is Amplify's own refresh (`refreshAuthTokens`, the call behind
@@ -227,6 +243,11 @@ export function cognitoTokens(tokens: Partial<SessionTokens>) {
  * without Google) and over fetchAuthSession itself because it does not require Amplify to hold
  * the session: hosted-login tokens never pass through Amplify. The single flight is in
  * src/api/session/refresh.ts.
+ *
+ * The pool tracks devices: every password sign-in confirms this browser's device, and from then
+ * on the pool refuses a refresh of that session without the device's key ("Invalid Refresh
+ * Token"). So the device Amplify stored for the account goes with the refresh (Amplify sends its
+ * `DeviceKey`), as Amplify's own refresher does with the device it loads beside the tokens.
  */
 export async function refreshSessionTokens(
   current: Partial<SessionTokens>,
@@ -240,6 +261,7 @@ export async function refreshSessionTokens(
       accessToken: (accessToken ?? idToken) as JWT,
       idToken,
       refreshToken,
+      deviceMetadata: await deviceOf(username, idToken),
       clockDrift: 0,
       username,
     },

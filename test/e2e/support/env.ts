@@ -39,6 +39,13 @@ export const ENV_KEYS = {
   mailUrl: 'E2E_MAIL_URL',
 } as const;
 
+/**
+ * Accounts on this e-mail domain get id and access tokens of 45 s from the suite's identity
+ * stack (test/e2e/run.ts): with the app's 30 s margin, their session is refreshed about every
+ * 15 s, so a journey can watch several refreshes. Every other account keeps the hour.
+ */
+export const SHORT_LIVED_TOKENS = { domain: 'short-lived.e2e.test', seconds: 45 } as const;
+
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 /** Chromium's path: CHROMIUM_PATH, else Debian's. */

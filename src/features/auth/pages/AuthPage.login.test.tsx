@@ -5,6 +5,7 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { createFakeCognito, VALID_CODE, type FakeCognito } from '../../../testing/cognito';
 import { env } from '../../../config/env';
+import { refreshNow } from '../../../api/session/refresh';
 
 jest.mock('../../../config/env', () => {
   const actual = jest.requireActual<typeof import('../../../config/env')>('../../../config/env');
@@ -227,5 +228,50 @@ describe('remembered device', () => {
     await signInWithCode(false);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(fake.callsTo('RespondToAuthChallenge')).toHaveLength(2);
+  });
+});
+
+describe('refresh of a session whose device the pool tracks', () => {
+  /** Renews the session now, as when its tokens expire, and checks it is still signed in. */
+  async function refreshStaysSignedIn() {
+    const before = localStorage.getItem('idToken');
+    expect(await refreshNow()).toBe(true);
+    expect(localStorage.getItem('idToken')).not.toBe(before);
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  }
+
+  it('a password sign-in’s session is refreshed with the key of the device it confirmed', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD });
+    const { router } = renderApp('/auth');
+    const user = await fillCredentials(EMAIL, PASSWORD);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const [device] = fake.devicesOf(EMAIL);
+    expect(device).toMatchObject({ confirmed: true, remembered: false });
+
+    await refreshStaysSignedIn();
+    await refreshStaysSignedIn();
+    const refreshes = fake.callsTo('GetTokensFromRefreshToken');
+    expect(refreshes.map((call) => call.body.DeviceKey)).toEqual([device?.key, device?.key]);
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('a remembered device’s session is refreshed with its key', async () => {
+    fake.addUser({ email: EMAIL, password: PASSWORD, mfa: 'SOFTWARE_TOKEN_MFA' });
+    const { router } = renderApp('/auth');
+    const user = await fillCredentials(EMAIL, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Remember this device' }));
+    await user.fill(screen.getByLabelText('Verification code'), VALID_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const [device] = fake.devicesOf(EMAIL);
+    expect(device).toMatchObject({ confirmed: true, remembered: true });
+
+    await refreshStaysSignedIn();
+    expect(fake.callsTo('GetTokensFromRefreshToken')[0]?.body).toMatchObject({
+      DeviceKey: device?.key,
+    });
   });
 });
