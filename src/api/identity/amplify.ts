@@ -12,13 +12,7 @@ import { Amplify } from 'aws-amplify';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { KeyValueStorageInterface } from 'aws-amplify/utils';
 import { env } from '../../config/env';
-
-/** The prefix of Amplify's storage keys (`<prefix>.<client id>.<username>.<field>`). */
-const KEY_PREFIX = 'CognitoIdentityServiceProvider';
-/** Amplify's fields of this browser's device (what "Remember this device" remembers). */
-const DEVICE_FIELDS: readonly string[] = ['deviceKey', 'deviceGroupKey', 'randomPasswordKey'];
-/** Our own field: the pool's username of the account a typed sign-in name belongs to. */
-const SIGN_IN_NAME_OF = 'deviceUsername';
+import { DEVICE_FIELDS, KEY_PREFIX, SIGN_IN_NAME_OF } from './deviceStorage';
 
 /**
  * Amplify's storage. The tokens are kept in memory only, nothing of them is written to the

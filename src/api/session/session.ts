@@ -18,6 +18,7 @@ import {
   type SessionUser,
 } from './tokenStore';
 import { loggedOut, sessionChecked, sessionExpired, signedIn } from './sessionSlice';
+import { isDeviceStorageKey } from '../identity/deviceStorage';
 
 type AppDispatch = Dispatch<UnknownAction>;
 
@@ -62,13 +63,14 @@ export function confirmStoredSession(dispatch: AppDispatch): boolean {
 
 /**
  * The auth page's check on load: true when a valid session is stored; otherwise, when expired
- * leftovers are found, local and session storage are cleared (docs/product.md §2), and the
- * session is marked signed out.
+ * leftovers are found, local and session storage are cleared all but this browser's device at
+ * the user pool (docs/product.md §2: it is not the session, and a remembered device must stay
+ * remembered), and the session is marked signed out.
  */
 export function settleStoredSession(dispatch: AppDispatch): boolean {
   if (hasValidSession()) return true;
   const { idToken, accessToken, refreshToken } = getTokens();
-  if (idToken || accessToken || refreshToken) clearStorages();
+  if (idToken || accessToken || refreshToken) clearStorages(isDeviceStorageKey);
   dispatch(sessionChecked({ authenticated: false, user: null }));
   return false;
 }

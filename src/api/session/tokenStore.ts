@@ -103,10 +103,17 @@ export function clearTokens(): void {
 
 /**
  * Empties local and session storage altogether (docs/product.md §2: the auth page finding an
- * expired stored token), not only the session's keys.
+ * expired stored token), not only the session's keys; with `keep`, all but the keys it names.
  */
-export function clearStorages(): void {
-  for (const s of stores()) s.clear();
+export function clearStorages(keep?: (key: string) => boolean): void {
+  for (const s of stores()) {
+    if (!keep) {
+      s.clear();
+      continue;
+    }
+    const keys = Array.from({ length: s.length }, (_, i) => s.key(i) ?? '');
+    for (const key of keys) if (!keep(key)) s.removeItem(key);
+  }
 }
 
 export function getUser(): SessionUser | null {

@@ -50,7 +50,7 @@ describe('authentication page', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('clears an expired session from both storages and shows the form', async () => {
+  it('clears an expired session from both storages, all but this browser’s device, and shows the form', async () => {
     const exp = Math.floor(Date.now() / 1000) - 60;
     for (const storage of [localStorage, sessionStorage]) {
       storage.setItem('idToken', fakeJwt({ sub: 'u', exp }));
@@ -62,6 +62,17 @@ describe('authentication page', () => {
     localStorage.setItem('loyaltyLevel', 'Gold');
     localStorage.setItem('someOtherKey', 'left over');
     sessionStorage.setItem('someOtherKey', 'left over');
+    // This browser's device at the user pool (the identity library's keys, and which account
+    // the typed e-mail signed in to): kept, so a remembered device stays remembered and the
+    // next sign-in names the device the pool already tracks.
+    const device = {
+      'CognitoIdentityServiceProvider.client-1.sub-1.deviceKey': 'us-east-1_device',
+      'CognitoIdentityServiceProvider.client-1.sub-1.deviceGroupKey': '-group',
+      'CognitoIdentityServiceProvider.client-1.sub-1.randomPasswordKey': 'device-password',
+      'CognitoIdentityServiceProvider.client-1.a@b.c.deviceUsername': 'sub-1',
+    };
+    for (const [key, value] of Object.entries(device)) localStorage.setItem(key, value);
+    localStorage.setItem('CognitoIdentityServiceProvider.client-1.sub-1.refreshToken', 'old');
     const { router } = renderApp('/auth');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
@@ -71,7 +82,7 @@ describe('authentication page', () => {
       }
     }
     expect(localStorage.getItem('user')).toBeNull();
-    expect(localStorage).toHaveLength(0);
+    expect(Object.fromEntries(Object.entries(localStorage))).toEqual(device);
     expect(sessionStorage).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/auth');
   });
