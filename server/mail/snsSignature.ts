@@ -138,10 +138,6 @@ export class CertificateCache {
     private readonly capacity = CERTIFICATE_CACHE_SIZE,
   ) {}
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   key(url: string): Promise<KeyObject> {
     const kept = this.entries.get(url);
     if (kept) {
