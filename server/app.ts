@@ -23,6 +23,7 @@ import {
   DEFAULT_CORS_ORIGINS,
   DEFAULT_QUOTE_RATE_LIMIT,
   SERVER_TIMEOUTS,
+  SES_EVENTS_RATE_LIMIT,
   type ServerOptions,
 } from './platform/config';
 import { accountKey, addressKey, isAccountKey } from './platform/clientKey';
@@ -169,7 +170,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   const probes = { ...defaultProbes(), ...options.healthProbes };
   installServiceHooks(app, db, options, probes);
-  registerSesEvents(app, db, options.sesEvents);
 
   const rawBodies = new WeakMap<FastifyRequest, string>();
   app.removeContentTypeParser('application/json');
@@ -267,6 +267,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     keyGenerator: (request: FastifyRequest) => addressKey(request.ip),
     errorResponseBuilder: tooMany(what),
   });
+  registerSesEvents(
+    app,
+    db,
+    options.sesEvents,
+    perAddress(SES_EVENTS_RATE_LIMIT, 'SES event deliveries'),
+  );
 
   // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
   // one, is a compile error here (and still refused at start, below).

@@ -34,6 +34,7 @@ export function buildApp(app: App = new App(), { checks = true } = {}) {
     distribution: site.distribution,
     publicHost: site.publicHost,
     serviceLog: server.logGroup,
+    sesEventsDeadLetters: site.sesEventsDeadLetters,
   });
   if (checks) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, settings, mail, identity, server, site, monitoring };

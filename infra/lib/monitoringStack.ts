@@ -1,7 +1,9 @@
 /**
  * Who hears when something breaks: an SNS topic that e-mails the owner (the `alarmEmail`
  * setting), and the alarms that publish to it — the health check failing, CloudFront's 5xx
- * answers, a disk over 80%, e-mails waiting in the outbox or failing — and the monthly budget.
+ * answers, a disk over 80%, e-mails waiting in the outbox or failing, SES's bounce or complaint
+ * rate near where SES pauses sending, a bounce or complaint SNS could not deliver to the API —
+ * and the monthly budget.
  */
 import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
@@ -13,6 +15,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
   DATA_MOUNT,
@@ -29,6 +32,12 @@ export const HEALTH_PATH = `${API_PATH}/health/ready`;
 export const DISK_ALARM_PERCENT = 80;
 /** 5xx answers as a share of all answers, over 5 minutes. */
 export const ERROR_RATE_ALARM_PERCENT = 5;
+/**
+ * The account's SES bounce and complaint rates (fractions) at which the owner is told: SES
+ * reviews an account from 5% bounces and 0.1% complaints and may pause its sending at 10% and
+ * 0.5%, which would stop the user pool's sign-up and sign-in codes as well.
+ */
+export const SES_REPUTATION_ALARMS = { bounceRate: 0.05, complaintRate: 0.001 } as const;
 
 export interface MonitoringStackProps extends StackProps {
   settings: InfraSettings;
@@ -37,6 +46,8 @@ export interface MonitoringStackProps extends StackProps {
   publicHost: string;
   /** The API service's log group. */
   serviceLog: logs.ILogGroup;
+  /** SES's notices SNS could not deliver to the API. */
+  sesEventsDeadLetters: sqs.IQueue;
 }
 
 export class MonitoringStack extends Stack {
@@ -150,6 +161,43 @@ export class MonitoringStack extends Stack {
       alarmDescription:
         "An e-mail failed for good (refused, or still undelivered after the worker's retries); the owner console's health page lists it with `Send again`.",
       metric: failedFilter.metric({ statistic: 'Sum', period: Duration.minutes(5) }),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    for (const [name, metricName, threshold, what] of [
+      ['SesBounceRate', 'Reputation.BounceRate', SES_REPUTATION_ALARMS.bounceRate, 'bounce'],
+      [
+        'SesComplaintRate',
+        'Reputation.ComplaintRate',
+        SES_REPUTATION_ALARMS.complaintRate,
+        'complaint',
+      ],
+    ] as const) {
+      alarm(name, {
+        alarmDescription: `SES's ${what} rate for this account is at ${threshold * 100}% or more: SES may pause all sending from the account (the site's e-mails and the sign-in codes alike). See README "Going live", SES's bounces and complaints.`,
+        metric: new cloudwatch.Metric({
+          namespace: 'AWS/SES',
+          metricName,
+          statistic: 'Maximum',
+          period: Duration.hours(1),
+        }),
+        threshold,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    }
+
+    alarm('SesEventsUndelivered', {
+      alarmDescription:
+        'A bounce or complaint from SES could not be delivered to the API (it was down past SNS\'s retries, or refused the message): it waits in the dead-letter queue, 14 days. See README "Going live", SES\'s bounces and complaints.',
+      metric: props.sesEventsDeadLetters.metricApproximateNumberOfMessagesVisible({
+        statistic: 'Maximum',
+        period: Duration.minutes(5),
+      }),
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,

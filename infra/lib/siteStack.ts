@@ -7,7 +7,8 @@
  * there are none. With the `domain` setting, the certificate (ACM, DNS-validated), the
  * distribution's alias, its DNS records and TLS 1.2 as the minimum are here as well; without
  * it, the CloudFront address serves the site. Bounces and complaints from SES reach the API
- * through an HTTPS subscription at SES_EVENTS_PATH.
+ * through an HTTPS subscription at SES_EVENTS_PATH, tried again while the API does not take
+ * them, then kept in a dead-letter queue.
  */
 import {
   CfnOutput,
@@ -21,10 +22,13 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { securityHeaders } from '../../scripts/lib/securityHeaders';
 import { responseHeadersBehavior } from './responseHeaders';
@@ -52,6 +56,8 @@ export class SiteStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   /** The host name the site answers at: the domain's, or the CloudFront address. */
   readonly publicHost: string;
+  /** SES's notices SNS could not deliver to the API (the monitoring stack alarms on any). */
+  readonly sesEventsDeadLetters: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
@@ -147,10 +153,48 @@ export class SiteStack extends Stack {
       new route53.AaaaRecord(this, 'SiteAaaa', { zone, recordName: host, target });
     }
 
+    // A notice the API does not take (down longer than the retries last, or a 4xx, which SNS
+    // never retries) waits here, 14 days, instead of being dropped. It names the addresses:
+    // encrypted with a key of its own that SNS may use to write.
+    const deadLetterKey = new kms.Key(this, 'SesEventsDeadLettersKey', {
+      description: "SES's bounce and complaint notices the API did not take",
+      enableKeyRotation: true,
+    });
+    deadLetterKey.grant(
+      new iam.ServicePrincipal('sns.amazonaws.com'),
+      'kms:GenerateDataKey*',
+      'kms:Decrypt',
+    );
+    this.sesEventsDeadLetters = new sqs.Queue(this, 'SesEventsDeadLetters', {
+      encryption: sqs.QueueEncryption.KMS,
+      encryptionMasterKey: deadLetterKey,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.sesEventsDeadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "It is a dead-letter queue: the SES events subscription's (an SNS redrive policy, which cdk-nag does not look at); nothing reads from it but the owner.",
+    });
     new sns.Subscription(this, 'SesEventsToApi', {
       topic: props.sesEvents,
       protocol: sns.SubscriptionProtocol.HTTPS,
       endpoint: `https://${this.publicHost}${SES_EVENTS_PATH}`,
+      // While the API does not answer or answers 5xx (a restart, a deployment, a certificate SNS
+      // could not serve): 3 tries 20 s apart, 13 backing off to 2 minutes, 14 more 2 minutes
+      // apart; 35 to 55 minutes in all (SNS allows an hour at most).
+      deliveryPolicy: {
+        healthyRetryPolicy: {
+          minDelayTarget: Duration.seconds(20),
+          maxDelayTarget: Duration.seconds(120),
+          numRetries: 30,
+          numNoDelayRetries: 0,
+          numMinDelayRetries: 3,
+          numMaxDelayRetries: 14,
+          backoffFunction: sns.BackoffFunction.EXPONENTIAL,
+        },
+      },
+      deadLetterQueue: this.sesEventsDeadLetters,
     });
 
     Validations.of(distribution).acknowledge(
@@ -182,5 +226,9 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'DistributionId', { value: distribution.distributionId });
     new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
     new CfnOutput(this, 'SiteAddress', { value: `https://${this.publicHost}` });
+    new CfnOutput(this, 'SesEventsDeadLettersUrl', {
+      value: this.sesEventsDeadLetters.queueUrl,
+      description: "SES's bounces and complaints the API did not take (the SQS console reads them)",
+    });
   }
 }

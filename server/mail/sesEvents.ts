@@ -3,37 +3,44 @@
  * Amazon SNS delivers them over HTTPS (a JSON envelope sent as text/plain). It is not in
  * openapi.yaml: SNS, not a client of the contract, calls it, with a body of SNS's own shape.
  *
- * - Every message's signature is verified (the `sns-validator` library: the signing certificate
- *   must come from an SNS host over HTTPS) and its topic must be SES_EVENTS_TOPIC_ARN (a
- *   message SNS signed for somebody else's topic is refused): a body that is not an SNS message
- *   answers 400, a signature that does not verify or another topic 403, a certificate that
- *   could not be downloaded 503 (SNS tries again); nothing is stored for any of them.
- * - SubscriptionConfirmation: the subscription is confirmed by fetching its SubscribeURL (an
- *   SNS host over HTTPS only).
+ * Anyone can call it, so it does the cheap checks first and keeps little:
+ * - each client address may deliver SES_EVENTS_RATE_LIMIT messages in a window (429 after);
+ * - a body that is not an SNS message (or lacks one of its fields) answers 400;
+ * - a message of another topic than SES_EVENTS_TOPIC_ARN answers 403 before any signature work
+ *   (SNS signs every account's topics alike);
+ * - the signature is verified (./snsSignature.ts): the signing certificate must be at SNS's own
+ *   URL form on the topic's region's SNS host, and is downloaded within 5 s and 16 KiB; only a
+ *   few certificates are kept. A signature that does not verify answers 403, a certificate that
+ *   could not be had 503 (SNS tries again). Nothing is stored for any of them.
+ * - SubscriptionConfirmation: the subscription is confirmed by fetching its SubscribeURL (the
+ *   topic's SNS host over HTTPS only).
  * - Notification: a permanent bounce or a complaint puts its recipients on the suppression list
  *   (./suppression.ts); transient bounces and other events change nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import MessageValidator from 'sns-validator';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import { SES_EVENTS_PATH, type SesEventsSettings } from '../platform/config';
 import type { Db } from '../platform/db';
 import { badRequest, HttpError } from '../platform/errors';
+import {
+  CERTIFICATE_TIMEOUT_MS,
+  CertificateCache,
+  CertificateUnavailable,
+  downloadCertificate,
+  ENVELOPE_TYPES,
+  missingFields,
+  snsHostOf,
+  verifySnsSignature,
+  type Envelope,
+  type SnsMessage,
+} from './snsSignature';
 import { suppressAddresses } from './suppression';
 
 /** SNS's messages are at most 256 KiB, plus the envelope. */
 const BODY_LIMIT = 300 * 1024;
-/** How long the signing certificate's download may take. */
-const VERIFY_TIMEOUT_MS = 10_000;
-/** The hosts SNS signs from and sends subscription links on. */
-const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
-const ENVELOPE_TYPES = ['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation'];
 
-const validator = new MessageValidator(SNS_HOST);
-
-type Envelope = Record<string, string>;
-
-/** The body as an SNS envelope whose fields are all text, or a 400. */
-function envelopeOf(body: unknown): Envelope {
+/** The body as an SNS message (all its fields present, all text), or a 400. */
+function envelopeOf(body: unknown): SnsMessage {
   let parsed: unknown = body;
   if (typeof body === 'string') {
     try {
@@ -51,34 +58,10 @@ function envelopeOf(body: unknown): Envelope {
   const envelope = Object.fromEntries(fields) as Envelope;
   if (!ENVELOPE_TYPES.includes(String(envelope.Type)))
     throw badRequest('The body is not an SNS message (Type)');
-  return envelope;
-}
-
-/** Verifies the signature; the library downloads (and caches) the signing certificate. */
-function verify(envelope: Envelope): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new HttpError(503, 'The SNS signing certificate could not be downloaded')),
-      VERIFY_TIMEOUT_MS,
-    );
-    const settle = (error: Error | null) => {
-      clearTimeout(timer);
-      if (!error) return resolve();
-      const words = error.message;
-      if (words === 'Message missing required keys.')
-        return reject(badRequest('The body is not an SNS message (a required field is missing)'));
-      if (words === 'Certificate could not be retrieved' || 'code' in error)
-        return reject(new HttpError(503, 'The SNS signing certificate could not be downloaded'));
-      reject(new HttpError(403, `The SNS signature does not verify: ${words}`));
-    };
-    try {
-      validator.validate({ ...envelope }, settle);
-    } catch {
-      // The library reads SigningCertURL with url.parse, which throws on some text.
-      clearTimeout(timer);
-      reject(new HttpError(403, 'The SNS signature does not verify: SigningCertURL'));
-    }
-  });
+  const missing = missingFields(envelope);
+  if (missing.length > 0)
+    throw badRequest(`The body is not an SNS message (no ${missing.join(', ')})`);
+  return envelope as SnsMessage;
 }
 
 /** A recipient's address from SES (`a@b.com`, or `"Name" <a@b.com>`), or undefined. */
@@ -135,25 +118,38 @@ export function applySesEvent(db: Db, event: unknown, now: Date = new Date()): n
 }
 
 async function fetchSubscribeUrl(url: string): Promise<void> {
-  const answer = await fetch(url, { signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) });
+  const answer = await fetch(url, { signal: AbortSignal.timeout(CERTIFICATE_TIMEOUT_MS) });
   if (!answer.ok)
     throw new Error(`SNS answered ${answer.status} to the subscription's confirmation`);
 }
 
-/** Registers `POST /ses-events`; without settings every message is refused (403). */
+/**
+ * Registers `POST /ses-events`, limited by `rateLimit` (the server's per-address limit); without
+ * settings every message is refused (403).
+ */
 export function registerSesEvents(
   app: FastifyInstance,
   db: Db,
   settings: SesEventsSettings | undefined,
+  rateLimit: RateLimitOptions,
 ): void {
   const confirm = settings?.confirm ?? fetchSubscribeUrl;
-  app.post(SES_EVENTS_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+  const timeoutMs = settings?.certificateTimeoutMs ?? CERTIFICATE_TIMEOUT_MS;
+  const certificates = new CertificateCache((url) => downloadCertificate(url, timeoutMs));
+  const host = settings && snsHostOf(settings.topicArn);
+  const config = { rateLimit };
+  app.post(SES_EVENTS_PATH, { bodyLimit: BODY_LIMIT, config }, async (request, reply) => {
     const envelope = envelopeOf(request.body);
-    if (!settings)
+    if (!settings || !host)
       throw new HttpError(403, 'SES events are not accepted: SES_EVENTS_TOPIC_ARN is not set');
-    await verify(envelope);
     if (envelope.TopicArn !== settings.topicArn)
       throw new HttpError(403, 'The SNS message is not from the configured topic');
+    try {
+      await verifySnsSignature(envelope, host, certificates);
+    } catch (error) {
+      if (error instanceof CertificateUnavailable) throw new HttpError(503, error.message);
+      throw new HttpError(403, `The SNS signature does not verify: ${(error as Error).message}`);
+    }
     if (envelope.Type === 'SubscriptionConfirmation') {
       let url: URL;
       try {
@@ -161,14 +157,14 @@ export function registerSesEvents(
       } catch {
         throw badRequest('SubscribeURL is not a URL');
       }
-      if (url.protocol !== 'https:' || !SNS_HOST.test(url.hostname))
-        throw badRequest('SubscribeURL is not on an SNS host');
+      if (url.protocol !== 'https:' || url.host !== host || url.username || url.password)
+        throw badRequest(`SubscribeURL is not on ${host}`);
       await confirm(url.href);
       request.log.warn({ topic: envelope.TopicArn }, 'SES events subscription confirmed');
     } else if (envelope.Type === 'Notification') {
       let event: unknown;
       try {
-        event = JSON.parse(envelope.Message ?? '');
+        event = JSON.parse(envelope.Message);
       } catch {
         throw badRequest('The notification is not an SES event (not JSON)');
       }

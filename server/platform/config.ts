@@ -13,6 +13,11 @@ export const CALENDAR_FEED_RATE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
  * handled by sesEvents.ts, and infra/ subscribes the SES topic to it.
  */
 export const SES_EVENTS_PATH = '/ses-events';
+/**
+ * `POST /ses-events` per client address: SNS sends a few messages a day for one business's
+ * mail, each from one of its many addresses; a forger sending more waits (429).
+ */
+export const SES_EVENTS_RATE_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
 /** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
 export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
@@ -48,6 +53,8 @@ export interface SesEventsSettings {
   topicArn: string;
   /** Confirms a subscription by fetching its SubscribeURL (tests replace it). */
   confirm?: (subscribeUrl: string) => Promise<void>;
+  /** How long the signing certificate's download may take (tests shorten it). */
+  certificateTimeoutMs?: number;
 }
 
 export interface ServerOptions {

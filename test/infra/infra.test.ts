@@ -170,6 +170,7 @@ const WAIVED = [
   'ShineSite/Cdn AwsSolutions-CFR1',
   'ShineSite/Cdn AwsSolutions-CFR2',
   'ShineSite/Cdn AwsSolutions-CFR5',
+  'ShineSite/SesEventsDeadLetters AwsSolutions-SQS3',
   'ShineMonitoring/Alarms AwsSolutions-SNS2',
 ];
 

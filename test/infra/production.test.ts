@@ -1,5 +1,5 @@
 /**
- * The production set-up beyond the site and the user pool (issue 58): the API server, one
+ * The production set-up beyond the site and the user pool: the API server, one
  * domain with its certificate, off-machine backups, logs, the alarms that e-mail the owner, the
  * budget, and SES's bounces and complaints delivered to the API. Each is read from the
  * synthesized CloudFormation templates, as CloudFormation would receive it. cdk-nag is left out
@@ -309,6 +309,36 @@ describe('the owner is told', () => {
     for (const line of MAIL_FAILED_LINES) expect(worker).toContain(line);
   });
 
+  it("when SES's bounce rate reaches 5% or its complaint rate 0.1% (before SES pauses sending)", () => {
+    expect(alarm('Reputation.BounceRate')).toEqual([
+      expect.objectContaining({
+        Namespace: 'AWS/SES',
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        Threshold: 0.05,
+      }),
+    ]);
+    expect(alarm('Reputation.ComplaintRate')).toEqual([
+      expect.objectContaining({
+        Namespace: 'AWS/SES',
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        Threshold: 0.001,
+      }),
+    ]);
+  });
+
+  it('when a bounce or complaint could not be delivered to the API (its dead-letter queue)', () => {
+    const queue = Object.keys(site.findResources('AWS::SQS::Queue'))[0]!;
+    const [deadLetters] = alarm('ApproximateNumberOfMessagesVisible');
+    expect(deadLetters).toEqual(
+      expect.objectContaining({
+        Namespace: 'AWS/SQS',
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        Threshold: 1,
+      }),
+    );
+    expect(JSON.stringify(deadLetters?.Dimensions)).toContain(`${queue}QueueName`);
+  });
+
   it('when the month costs more than the budget', () => {
     monitoring.hasResourceProperties('AWS::Budgets::Budget', {
       Budget: Match.objectLike({
@@ -347,6 +377,68 @@ describe("SES's bounces and complaints", () => {
     site.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'https',
       Endpoint: `https://${host}${SES_EVENTS_PATH}`,
+    });
+  });
+
+  it('are tried again for most of an hour while the API does not answer (SNS allows an hour at most)', () => {
+    const policy = (
+      only(site, 'AWS::SNS::Subscription').Properties.DeliveryPolicy as {
+        healthyRetryPolicy: Record<string, number>;
+      }
+    ).healthyRetryPolicy;
+    const {
+      minDelayTarget: min = 20,
+      maxDelayTarget: max = 20,
+      numRetries = 3,
+      numNoDelayRetries = 0,
+      numMinDelayRetries = 0,
+      numMaxDelayRetries = 0,
+    } = policy;
+    const backoff = numRetries - numNoDelayRetries - numMinDelayRetries - numMaxDelayRetries;
+    expect(backoff).toBeGreaterThanOrEqual(0);
+    // The longest the retries can take, and the shortest.
+    const longest = numMinDelayRetries * min + (backoff + numMaxDelayRetries) * max;
+    const shortest = (numMinDelayRetries + backoff) * min + numMaxDelayRetries * max;
+    expect(longest).toBeLessThanOrEqual(3600);
+    expect(shortest).toBeGreaterThanOrEqual(30 * 60);
+  });
+
+  it('that still fail are kept in an encrypted dead-letter queue only the topic may write to', () => {
+    const queues = site.findResources('AWS::SQS::Queue');
+    const queue = Object.keys(queues)[0]!;
+    const subscription = only(site, 'AWS::SNS::Subscription');
+    expect(subscription.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [queue, 'Arn'] },
+    });
+    const key = Object.keys(site.findResources('AWS::KMS::Key'))[0]!;
+    expect(only(site, 'AWS::SQS::Queue').Properties).toEqual(
+      expect.objectContaining({
+        KmsMasterKeyId: { 'Fn::GetAtt': [key, 'Arn'] },
+        MessageRetentionPeriod: 14 * 86_400,
+      }),
+    );
+    // SNS may use the key (to write to the queue), and send to the queue for this topic only.
+    site.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'sns.amazonaws.com' },
+            Action: Match.arrayWith(['kms:Decrypt']),
+          }),
+        ]),
+      }),
+    });
+    site.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'sqs:SendMessage',
+            Principal: { Service: 'sns.amazonaws.com' },
+            Condition: { ArnEquals: { 'aws:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      }),
     });
   });
 });
