@@ -267,10 +267,13 @@ export class ServerStack extends Stack {
       env: {
         // Where the data lives, as the example env file (and the unit's state folder) say.
         ...Object.fromEntries(
-          ['DATABASE_PATH', 'PICTURES_DIR', 'BACKUP_DIR', 'BACKUP_INTERVAL_HOURS'].map((key) => [
-            key,
-            EXAMPLE_ENV[key],
-          ]),
+          [
+            'DATABASE_PATH',
+            'PICTURES_DIR',
+            'ERASURE_LIST_PATH',
+            'BACKUP_DIR',
+            'BACKUP_INTERVAL_HOURS',
+          ].map((key) => [key, EXAMPLE_ENV[key]]),
         ),
         API_HOST: '0.0.0.0',
         API_PORT: String(SERVER_PORT),

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { OWNER_DIGEST } from './rules';
+import { DEFAULT_ERASURE_LIST } from './erasureList';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The browser's error reports (POST /client-errors), per client address. */
@@ -55,6 +56,11 @@ export interface ServerOptions {
   databasePath: string;
   /** Folder holding the picture files. */
   picturesDir: string;
+  /**
+   * The erasure list (./erasureList.ts), outside the data folder so that putting back an older
+   * data folder cannot take deletions back; beside the database file when absent.
+   */
+  erasureList?: string;
   cognito: {
     /** e.g. http://127.0.0.1:9229/us-east-1_localpool */
     issuer: string;
@@ -193,6 +199,11 @@ export function storageFromEnv(env: Env = process.env) {
   return {
     databasePath: value(env, 'DATABASE_PATH') ?? DEFAULT_DATABASE_PATH,
     picturesDir: value(env, 'PICTURES_DIR') ?? DEFAULT_PICTURES_DIR,
+    // The local stack's default data folder has its list beside it; a database named by
+    // DATABASE_PATH alone keeps it beside the file (production names ERASURE_LIST_PATH).
+    erasureList:
+      value(env, 'ERASURE_LIST_PATH') ??
+      (value(env, 'DATABASE_PATH') === undefined ? DEFAULT_ERASURE_LIST : undefined),
   };
 }
 

@@ -128,6 +128,16 @@ export function productionProblems(env: Env, config: MainConfig): string[] {
       'SMTP_URL is required in production, e.g. smtps://USER:PASSWORD@email-smtp.<region>.amazonaws.com:465',
     );
   }
+  const erasureList = value(env, 'ERASURE_LIST_PATH');
+  const dataFolder = path.dirname(path.resolve(config.options.databasePath));
+  if (
+    erasureList === undefined ||
+    !path.relative(dataFolder, path.resolve(erasureList)).startsWith('..')
+  ) {
+    problems.push(
+      `ERASURE_LIST_PATH is required in production, outside the database's folder ${dataFolder} (a restore of that folder must not bring deleted accounts back), e.g. ERASURE_LIST_PATH=/var/lib/shine/erased-accounts`,
+    );
+  }
   const publicApiUrl = publicApiUrlProblem(value(env, 'PUBLIC_API_URL'));
   if (publicApiUrl) problems.push(publicApiUrl);
   for (const problem of [

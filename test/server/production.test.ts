@@ -93,6 +93,21 @@ describe('a production start refuses', () => {
     expect(result.err).toContain('COGNITO_JWKS_URL is required in production');
   });
 
+  it.each([
+    ['absent', () => ''],
+    [
+      'in the data folder (a restore of the folder would take it back in time)',
+      (env: Record<string, string>) => `${env.DATABASE_PATH}.erased`,
+    ],
+  ])('an erasure list %s', async (_label, list) => {
+    const env = production();
+    const result = await start({ ...env, ERASURE_LIST_PATH: list(env) }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      `ERASURE_LIST_PATH is required in production, outside the database's folder ${path.dirname(env.DATABASE_PATH!)}`,
+    );
+  });
+
   it('a missing SMTP setting', async () => {
     const result = await start({ ...production(), SMTP_URL: '' }).done;
     expect(result.code).toBe(1);
