@@ -14,7 +14,12 @@ import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
 import { buildApp } from '../../infra/lib/app';
 import { COGNITO_PARAMETERS } from '../../infra/lib/identityStack';
 import { HEALTH_PATH, MAIL_FAILED_LINES } from '../../infra/lib/monitoringStack';
-import { SERVER_PORT } from '../../infra/lib/serverBoot';
+import {
+  DATA_MOUNT,
+  ERASURE_LIST_OBJECT,
+  EXAMPLE_ENV,
+  SERVER_PORT,
+} from '../../infra/lib/serverBoot';
 import { SES_EVENTS_PATH, type InfraSettings } from '../../infra/lib/settings';
 
 const context = (
@@ -182,6 +187,66 @@ describe('backups off the machine', () => {
     );
     expect(job).toMatch(/ExecStartPost=.*head -n -1 \| xargs -r rm -rf/);
     expect(boot).toContain('/var/lib/shine/data xfs defaults,nofail');
+  });
+});
+
+describe('deleted accounts', () => {
+  it('are listed off the data volume AWS Backup copies, and mirrored to a versioned S3 object the server may only read and write', () => {
+    const settings = JSON.parse(
+      written(boot, '/etc/shine/boot.json').replaceAll('«ref»', 'ref'),
+    ) as {
+      env: Record<string, string>;
+    };
+    const list = settings.env.ERASURE_LIST_PATH!;
+    expect(list).toBe(EXAMPLE_ENV.ERASURE_LIST_PATH);
+    expect(list.startsWith(`${DATA_MOUNT}/`)).toBe(false);
+
+    const buckets = Object.entries(server.findResources('AWS::S3::Bucket')).filter(([id]) =>
+      id.startsWith('DeletedAccounts'),
+    );
+    expect(buckets).toHaveLength(1);
+    const [bucketId, bucket] = buckets[0]!;
+    expect(bucket.Properties).toMatchObject({
+      VersioningConfiguration: { Status: 'Enabled' },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true },
+    });
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    // The server's role: this one object, read and written (no delete, no list, no versions).
+    const statements = Object.values(server.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) =>
+        (
+          policy.Properties.PolicyDocument as {
+            Statement: { Action: unknown; Resource: unknown }[];
+          }
+        ).Statement,
+    );
+    const touching = statements.filter((statement) =>
+      JSON.stringify(statement.Resource).includes(bucketId),
+    );
+    expect(touching).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['s3:GetObject', 's3:PutObject'],
+        Resource: {
+          'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${ERASURE_LIST_OBJECT}`]],
+        },
+      },
+    ]);
+
+    // Before every start the S3 copy is merged into the list (the API then erases them all
+    // again); every change of the list is copied back to S3.
+    const dropIn = written(boot, '/etc/systemd/system/shine.service.d/cloud.conf');
+    expect(dropIn).toContain('ExecStartPre=/usr/local/bin/shine-erasure-pull');
+    const pull = written(boot, '/usr/local/bin/shine-erasure-pull');
+    expect(pull).toContain(`s3://«ref»/${ERASURE_LIST_OBJECT}`);
+    expect(pull).toContain(`mv "$merged" ${list}`);
+    expect(written(boot, '/etc/systemd/system/shine-erasure-push.path')).toContain(
+      `PathChanged=${list}`,
+    );
+    expect(written(boot, '/etc/systemd/system/shine-erasure-push.service')).toContain(
+      `aws s3 cp --region ${context.region} ${list} s3://«ref»/${ERASURE_LIST_OBJECT}`,
+    );
+    expect(boot).toMatch(/systemctl enable .*shine-erasure-push\.path/);
   });
 });
 
