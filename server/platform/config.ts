@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { OWNER_DIGEST } from './rules';
 import { DEFAULT_ERASURE_LIST } from './erasureList';
+import { originSecretsFromEnv } from './originSecret';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The browser's error reports (POST /client-errors), per client address. */
@@ -95,6 +96,11 @@ export interface ServerOptions {
    * the header. Each proxy must set the header to its client's address (or append it).
    */
   trustProxy?: number;
+  /**
+   * The values of the secret header only our CloudFront distribution sends (ORIGIN_SECRETS,
+   * ./originSecret.ts): with them, any request without one answers 403. None: no check.
+   */
+  originSecrets?: string[];
   logger?: boolean | { level: string };
   /** openapi.yaml to serve (defaults to the repository's). */
   specPath?: string;
@@ -290,6 +296,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
           .map((origin) => origin.trim())
           .filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
       trustProxy: trustedHops(trustProxy),
+      originSecrets: originSecretsFromEnv(value(env, 'ORIGIN_SECRETS')),
       logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
       mail: mailFromEnv(env),
       sesEvents: sesEventsFromEnv(env),

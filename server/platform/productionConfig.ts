@@ -138,6 +138,11 @@ export function productionProblems(env: Env, config: MainConfig): string[] {
       `ERASURE_LIST_PATH is required in production, outside the database's folder ${dataFolder} (a restore of that folder must not bring deleted accounts back), e.g. ERASURE_LIST_PATH=/var/lib/shine/erased-accounts`,
     );
   }
+  if ((config.options.trustProxy ?? 0) > 0 && !config.options.originSecrets) {
+    problems.push(
+      'ORIGIN_SECRETS is required in production with TRUST_PROXY: without it any CloudFront distribution can name the client address (the value our distribution sends, infra/lib/siteStack.ts)',
+    );
+  }
   const publicApiUrl = publicApiUrlProblem(value(env, 'PUBLIC_API_URL'));
   if (publicApiUrl) problems.push(publicApiUrl);
   for (const problem of [

@@ -108,6 +108,12 @@ describe('a production start refuses', () => {
     );
   });
 
+  it('TRUST_PROXY without the origin secret (any CloudFront distribution could name the client address)', async () => {
+    const result = await start({ ...production(), TRUST_PROXY: '1' }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('ORIGIN_SECRETS is required in production with TRUST_PROXY');
+  });
+
   it('a missing SMTP setting', async () => {
     const result = await start({ ...production(), SMTP_URL: '' }).done;
     expect(result.code).toBe(1);
