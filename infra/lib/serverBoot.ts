@@ -265,6 +265,18 @@ const env = {
     '@email-smtp.' + boot.region + '.amazonaws.com:465',
 };
 if (app.CALENDLY_WEBHOOK_SIGNING_KEY) env.CALENDLY_WEBHOOK_SIGNING_KEY = app.CALENDLY_WEBHOOK_SIGNING_KEY;
+// The header only our CloudFront distribution sends: the current value, and during a rotation
+// the pending and the previous one (infra/lib/originSecret.ts). None at all: the API refuses to start.
+const stage = (id, versionStage) => {
+  try {
+    return aws('secretsmanager', 'get-secret-value', '--secret-id', id, '--version-stage', versionStage, '--query', 'SecretString');
+  } catch {
+    return '';
+  }
+};
+env.ORIGIN_SECRETS = [...new Set(['AWSCURRENT', 'AWSPENDING', 'AWSPREVIOUS'].map((s) => stage(boot.originSecret, s)))]
+  .filter(Boolean)
+  .join(',');
 const text = Object.entries(env).map(([key, value]) => key + '=' + value).join('\\n') + '\\n';
 writeFileSync('/etc/shine/shine.env.new', text, { mode: 0o600 });
 renameSync('/etc/shine/shine.env.new', '/etc/shine/shine.env');

@@ -8,6 +8,7 @@
  * goes to CloudWatch Logs.
  */
 import {
+  ArnFormat,
   type CfnElement,
   CfnOutput,
   Duration,
@@ -30,6 +31,7 @@ import type { Construct } from 'constructs';
 import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
 import { COGNITO_PARAMETERS } from './identityStack';
 import { CONFIGURATION_SET } from './mailStack';
+import { ORIGIN_SECRET_NAME } from './originSecret';
 import {
   AWS_BACKUP_HOUR_UTC,
   DATA_MOUNT,
@@ -184,6 +186,20 @@ export class ServerStack extends Stack {
     appSecret.grantRead(role);
     smtpSecret.grantRead(role);
     releases.grantRead(role);
+    // The secret header CloudFront sends (the site stack's secret, named: ./originSecret.ts).
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [
+          this.formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${ORIGIN_SECRET_NAME}-??????`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
     role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject'],
@@ -286,6 +302,7 @@ export class ServerStack extends Stack {
       region: this.region,
       appSecret: appSecret.secretArn,
       smtpSecret: smtpSecret.secretArn,
+      originSecret: ORIGIN_SECRET_NAME,
       parameters: COGNITO_PARAMETERS,
       env: {
         // Where the data lives, as the example env file (and the unit's state folder) say.
