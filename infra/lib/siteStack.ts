@@ -278,7 +278,7 @@ export class SiteStack extends Stack {
       recordFields: ACCESS_LOG_FIELDS,
       s3SuffixPath: `${ACCESS_LOG_PREFIX}{DistributionId}/{yyyy}/{MM}/{dd}`,
     });
-    delivery.addDependency(source);
-    delivery.addDependency(destination);
+    delivery.addResourceDependency(source);
+    delivery.addResourceDependency(destination);
   }
 }
