@@ -108,10 +108,12 @@ describe('a production start refuses', () => {
     );
   });
 
-  it('TRUST_PROXY without the origin secret (any CloudFront distribution could name the client address)', async () => {
-    const result = await start({ ...production(), TRUST_PROXY: '1' }).done;
+  it('TRUST_PROXY beyond loopback without the origin secret (any CloudFront distribution could name the client address)', async () => {
+    const result = await start({ ...production(), API_HOST: '0.0.0.0', TRUST_PROXY: '1' }).done;
     expect(result.code).toBe(1);
-    expect(result.err).toContain('ORIGIN_SECRETS is required in production with TRUST_PROXY');
+    expect(result.err).toContain(
+      'ORIGIN_SECRETS is required in production with TRUST_PROXY on 0.0.0.0',
+    );
   });
 
   it('a missing SMTP setting', async () => {
