@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { optOutUrl } from '../../server/mail/optOut';
 import {
   call,
   productionEnv,
@@ -179,6 +180,13 @@ describe('a production start with a good configuration', () => {
         status: 'ok',
         database: 'ok',
       });
+      // An e-mail's unsubscribe link: its address and signature stay out of the log.
+      const unsubscribe = new URL(
+        optOutUrl(env.PUBLIC_API_URL!, env.SIGNED_URL_SECRET!, 'log-user@example.com', 'reminders'),
+      );
+      const signature = unsubscribe.searchParams.get('signature')!;
+      const link = `${unsubscribe.pathname.replace(/^\/api/, '')}${unsubscribe.search}`;
+      expect((await call(base, 'GET', link)).status).toBe(200);
       server.stop();
       const { code, out } = await server.done;
       expect(code).toBe(0);
@@ -193,7 +201,19 @@ describe('a production start with a good configuration', () => {
       expect(lines).toContainEqual(
         expect.objectContaining({ path: '/bookings', method: 'POST', statusCode: 201 }),
       );
-      for (const secret of [token, 'not.a.token', 'hunter2', 'side gate', env.SIGNED_URL_SECRET]) {
+      expect(lines).toContainEqual(
+        expect.objectContaining({ path: '/email-opt-outs', method: 'GET', statusCode: 200 }),
+      );
+      for (const secret of [
+        token,
+        'not.a.token',
+        'hunter2',
+        'side gate',
+        env.SIGNED_URL_SECRET,
+        'log-user@example.com',
+        'log-user%40example.com',
+        signature,
+      ]) {
         expect(out).not.toContain(secret);
       }
     } finally {
