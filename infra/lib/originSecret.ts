@@ -28,7 +28,7 @@ import { ORIGIN_SECRET_HEADER } from '../../server/platform/originSecret';
 
 /** The name of the secret whose value our CloudFront distribution sends to the server. */
 export const ORIGIN_SECRET_NAME = 'shine/origin-secret';
-export const ORIGIN_SECRET_ROTATION_DAYS = 30;
+const ORIGIN_SECRET_ROTATION_DAYS = 30;
 const VALUE_LENGTH = 48;
 
 /**

@@ -14,7 +14,7 @@ import { forbidden } from './errors';
 /** The header our CloudFront distribution adds to every request it sends to the server. */
 export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
 /** The shortest value accepted (the generated ones are longer). */
-export const ORIGIN_SECRET_MIN_LENGTH = 32;
+const ORIGIN_SECRET_MIN_LENGTH = 32;
 
 /**
  * ORIGIN_SECRETS: the accepted values, comma-separated (the current one, and during a rotation
