@@ -28,6 +28,7 @@ import {
 } from './platform/config';
 import { accountKey, addressKey, isAccountKey } from './platform/clientKey';
 import { openDatabase } from './platform/db';
+import { requireOriginSecret } from './platform/originSecret';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer';
 import { badRequest, HttpError, reasonPhrase } from './platform/errors';
 import {
@@ -137,6 +138,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     keepAliveTimeout: SERVER_TIMEOUTS.keepAliveMs,
   });
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+  // First of all: behind CloudFront, only our distribution's requests (./platform/originSecret.ts).
+  if (options.originSecrets) requireOriginSecret(app, options.originSecrets);
   const db = openDatabase(options.databasePath);
   if (options.ownerDigestThreshold !== undefined)
     setOwnerDigestThreshold(db, options.ownerDigestThreshold);

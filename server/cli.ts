@@ -61,10 +61,11 @@ const usage = `Usage:
       older than ${BACKUP_RETENTION_DAYS} days.
   npm run operator -- restore <backup folder>
       Restores a backup into DATABASE_PATH and PICTURES_DIR: the database file must not exist
-      and the pictures folder must be empty; keep DATABASE_PATH.erased (the list of deleted
+      and the pictures folder must be empty; keep ERASURE_LIST_PATH (the list of deleted
       accounts), whose accounts are erased from the restored data again.
 Environment: DATABASE_PATH (default .local/data/app.db), PICTURES_DIR (default .local/data/pictures),
-BACKUP_DIR (default .local/backups).`;
+ERASURE_LIST_PATH (default .local/erased-accounts; DATABASE_PATH.erased when only DATABASE_PATH
+is set), BACKUP_DIR (default .local/backups).`;
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -257,7 +258,7 @@ async function main(argv: string[]): Promise<number> {
       `Restored ${backup} into ${storage.databasePath} and ${storage.picturesDir} (${pictures} pictures); integrity check ok; ` +
         `${erased} deleted account${erased === 1 ? '' : 's'} erased again.`,
     );
-    const list = erasureListPath(storage.databasePath);
+    const list = erasureListPath(storage);
     if (list && !existsSync(list)) {
       console.log(
         `There is no list of deleted accounts at ${list}: if accounts were deleted after this backup and the list was moved away with the old data, put it back there before starting the API (it erases them as it starts).`,

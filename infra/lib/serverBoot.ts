@@ -31,6 +31,13 @@ export const SERVER_PORT = 8080;
 
 /** The data volume's mount point: the database and the pictures (the copy AWS Backup takes). */
 export const DATA_MOUNT = path.posix.dirname(EXAMPLE_ENV.DATABASE_PATH!);
+/**
+ * The S3 object (in the server stack's versioned bucket) the erasure list is mirrored to: the
+ * list itself is on the root disk (ERASURE_LIST_PATH), out of reach of a data volume restore,
+ * and the object outlives the machine.
+ */
+export const ERASURE_LIST_OBJECT = 'erased-accounts';
+
 /** The app's consistent backup before each copy: only the latest is kept here. */
 export const COPY_BACKUP_DIR = `${DATA_MOUNT}/backup-for-copy`;
 
@@ -57,8 +64,12 @@ export function bootFiles(settings: {
   region: string;
   logGroupName: string;
   releaseBucket: string;
+  /** The versioned bucket of the erasure list's copy (ERASURE_LIST_OBJECT). */
+  erasureBucket: string;
 }) {
   const { region } = settings;
+  const list = EXAMPLE_ENV.ERASURE_LIST_PATH!;
+  const listObject = `s3://${settings.erasureBucket}/${ERASURE_LIST_OBJECT}`;
   const appBackupAt = clock(AWS_BACKUP_HOUR_UTC * 60 - APP_BACKUP_LEAD_MINUTES);
   const cloudwatchAgent = {
     agent: { metrics_collection_interval: 60, omit_hostname: true, region },
@@ -93,6 +104,7 @@ After=shine-env.service
 RequiresMountsFor=${DATA_MOUNT}
 
 [Service]
+ExecStartPre=/usr/local/bin/shine-erasure-pull
 LogsDirectory=shine
 StandardOutput=append:${SERVICE_LOG}
 StandardError=inherit
@@ -132,6 +144,42 @@ Persistent=true
 
 [Install]
 WantedBy=timers.target
+`,
+    // The erasure list: the S3 copy merged in before each start (a new root disk gets it back;
+    // the API then erases every listed account again), and each change copied to S3.
+    '/usr/local/bin/shine-erasure-pull': `#!/bin/sh
+set -eu
+copy=$(mktemp)
+merged=$(mktemp -p ${path.posix.dirname(list)})
+if ! aws s3 cp --region ${region} ${listObject} "$copy" 2> "$copy.err"; then
+  # No copy yet (no account deleted so far) is fine; anything else stops the start.
+  grep -q '(404)' "$copy.err" || { cat "$copy.err" >&2; exit 1; }
+fi
+touch ${list}
+# One line per deleted account (digest and time); a line cut short by a crash is dropped.
+{ cat ${list}; echo; cat "$copy"; } | grep -E '^[0-9a-f]{64} [^ ]+$' | sort -u -k1,1 > "$merged"
+chmod 600 "$merged"
+sync "$merged"
+mv "$merged" ${list}
+rm -f "$copy" "$copy.err"
+`,
+    '/etc/systemd/system/shine-erasure-push.path': `[Unit]
+Description=Copies the list of deleted accounts to S3 whenever it changes
+
+[Path]
+PathChanged=${list}
+
+[Install]
+WantedBy=paths.target
+`,
+    '/etc/systemd/system/shine-erasure-push.service': `[Unit]
+Description=Copies the list of deleted accounts to its versioned S3 object
+
+[Service]
+Type=oneshot
+User=shine
+Group=shine
+ExecStart=/usr/bin/aws s3 cp --region ${region} ${list} ${listObject}
 `,
     '/etc/systemd/system/shine-metrics.service': `[Unit]
 Description=Publishes how many e-mails have waited over ${OUTBOX_WAITING_MINUTES} minutes in the outbox
@@ -217,6 +265,18 @@ const env = {
     '@email-smtp.' + boot.region + '.amazonaws.com:465',
 };
 if (app.CALENDLY_WEBHOOK_SIGNING_KEY) env.CALENDLY_WEBHOOK_SIGNING_KEY = app.CALENDLY_WEBHOOK_SIGNING_KEY;
+// The header only our CloudFront distribution sends: the current value, and during a rotation
+// the pending and the previous one (infra/lib/originSecret.ts). None at all: the API refuses to start.
+const stage = (id, versionStage) => {
+  try {
+    return aws('secretsmanager', 'get-secret-value', '--secret-id', id, '--version-stage', versionStage, '--query', 'SecretString');
+  } catch {
+    return '';
+  }
+};
+env.ORIGIN_SECRETS = [...new Set(['AWSCURRENT', 'AWSPENDING', 'AWSPREVIOUS'].map((s) => stage(boot.originSecret, s)))]
+  .filter(Boolean)
+  .join(',');
 const text = Object.entries(env).map(([key, value]) => key + '=' + value).join('\\n') + '\\n';
 writeFileSync('/etc/shine/shine.env.new', text, { mode: 0o600 });
 renameSync('/etc/shine/shine.env.new', '/etc/shine/shine.env');

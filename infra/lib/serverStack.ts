@@ -8,6 +8,7 @@
  * goes to CloudWatch Logs.
  */
 import {
+  ArnFormat,
   type CfnElement,
   CfnOutput,
   Duration,
@@ -30,9 +31,11 @@ import type { Construct } from 'constructs';
 import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
 import { COGNITO_PARAMETERS } from './identityStack';
 import { CONFIGURATION_SET } from './mailStack';
+import { ORIGIN_SECRET_NAME } from './originSecret';
 import {
   AWS_BACKUP_HOUR_UTC,
   DATA_MOUNT,
+  ERASURE_LIST_OBJECT,
   EXAMPLE_ENV,
   METRIC_NAMESPACE,
   SERVER_PORT,
@@ -111,6 +114,22 @@ export class ServerStack extends Stack {
         'Holds only the build archive the deploy uploads and the server downloads (no customer data); CloudTrail records who wrote it.',
     });
 
+    // The erasure list's copy off the machine (server/platform/erasureList.ts): deleted accounts'
+    // digests only. Versioned, so an overwrite never loses an earlier list; the server may only
+    // read and write this one object.
+    const deletedAccounts = new s3.Bucket(this, 'DeletedAccounts', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(deletedAccounts).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        "Holds one object, the deleted accounts' one-way digests, written only by the server's role; versioning keeps every earlier list.",
+    });
+
     // SIGNED_URL_SECRET is generated here; CALENDLY_WEBHOOK_SIGNING_KEY may be added to it.
     const appSecret = new secretsmanager.Secret(this, 'AppSecrets', {
       description: 'The API service: SIGNED_URL_SECRET (and CALENDLY_WEBHOOK_SIGNING_KEY if used)',
@@ -167,6 +186,26 @@ export class ServerStack extends Stack {
     appSecret.grantRead(role);
     smtpSecret.grantRead(role);
     releases.grantRead(role);
+    // The secret header CloudFront sends (the site stack's secret, named: ./originSecret.ts).
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [
+          this.formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${ORIGIN_SECRET_NAME}-??????`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject'],
+        resources: [deletedAccounts.arnForObjects(ERASURE_LIST_OBJECT)],
+      }),
+    );
     this.logGroup.grantWrite(role);
     role.addToPolicy(
       new iam.PolicyStatement({
@@ -263,14 +302,18 @@ export class ServerStack extends Stack {
       region: this.region,
       appSecret: appSecret.secretArn,
       smtpSecret: smtpSecret.secretArn,
+      originSecret: ORIGIN_SECRET_NAME,
       parameters: COGNITO_PARAMETERS,
       env: {
         // Where the data lives, as the example env file (and the unit's state folder) say.
         ...Object.fromEntries(
-          ['DATABASE_PATH', 'PICTURES_DIR', 'BACKUP_DIR', 'BACKUP_INTERVAL_HOURS'].map((key) => [
-            key,
-            EXAMPLE_ENV[key],
-          ]),
+          [
+            'DATABASE_PATH',
+            'PICTURES_DIR',
+            'ERASURE_LIST_PATH',
+            'BACKUP_DIR',
+            'BACKUP_INTERVAL_HOURS',
+          ].map((key) => [key, EXAMPLE_ENV[key]]),
         ),
         API_HOST: '0.0.0.0',
         API_PORT: String(SERVER_PORT),
@@ -286,6 +329,7 @@ export class ServerStack extends Stack {
       region: this.region,
       logGroupName: this.logGroup.logGroupName,
       releaseBucket: releases.bucketName,
+      erasureBucket: deletedAccounts.bucketName,
     });
     const userData = this.instance.userData;
     userData.addCommands(
@@ -318,11 +362,11 @@ export class ServerStack extends Stack {
         text.replace(/\n$/, ''),
         'SHINE_FILE_END',
       ]),
-      'chmod 755 /usr/local/bin/shine-install /usr/local/bin/shine-outbox-metric',
+      'chmod 755 /usr/local/bin/shine-install /usr/local/bin/shine-outbox-metric /usr/local/bin/shine-erasure-pull',
       'amazon-cloudwatch-agent-ctl -a fetch-config -m ec2 -s -c file:/opt/aws/amazon-cloudwatch-agent/etc/shine.json',
       'systemctl daemon-reload',
-      'systemctl enable shine.service shine-backup.timer shine-metrics.timer',
-      'systemctl start shine-backup.timer shine-metrics.timer',
+      'systemctl enable shine.service shine-backup.timer shine-metrics.timer shine-erasure-push.path',
+      'systemctl start shine-backup.timer shine-metrics.timer shine-erasure-push.path',
       // The first release, if the deploy has uploaded one already (otherwise its upload installs it).
       '/usr/local/bin/shine-install || echo "No release in the bucket yet: upload one (README)."',
     );

@@ -11,6 +11,7 @@
  * them, then kept in a dead-letter queue.
  */
 import {
+  ArnFormat,
   CfnOutput,
   Duration,
   RemovalPolicy,
@@ -24,6 +25,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -31,6 +33,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { securityHeaders } from '../../scripts/lib/securityHeaders';
+import { OriginSecret } from './originSecret';
 import { responseHeadersBehavior } from './responseHeaders';
 import { SERVER_PORT } from './serverBoot';
 import {
@@ -52,6 +55,39 @@ export interface SiteStackProps extends StackProps {
   zone?: route53.IPublicHostedZone;
 }
 
+/** How long the access logs (no path, no query: `accessLogs` below) are kept. */
+export const ACCESS_LOG_DAYS = 90;
+const ACCESS_LOG_PREFIX = 'cloudfront/';
+/**
+ * What an access-log line holds: when, where, who (address, agent), what kind of request and
+ * how it went. Not `cs-uri-stem`, `cs-uri-query`, `cs(Referer)`, `cs(Cookie)` (secrets and
+ * e-mail addresses travel there) nor `x-forwarded-for` (made up by anyone).
+ */
+const ACCESS_LOG_FIELDS = [
+  'date',
+  'time',
+  'x-edge-location',
+  'sc-bytes',
+  'c-ip',
+  'cs-method',
+  'cs(Host)',
+  'sc-status',
+  'cs(User-Agent)',
+  'x-edge-result-type',
+  'x-edge-request-id',
+  'x-host-header',
+  'cs-protocol',
+  'cs-bytes',
+  'time-taken',
+  'ssl-protocol',
+  'x-edge-response-result-type',
+  'cs-protocol-version',
+  'time-to-first-byte',
+  'x-edge-detailed-result-type',
+  'sc-content-type',
+  'sc-content-len',
+];
+
 export class SiteStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   /** The host name the site answers at: the domain's, or the CloudFront address. */
@@ -63,15 +99,15 @@ export class SiteStack extends Stack {
     super(scope, id, props);
     const { settings } = props;
 
-    const logs = new s3.Bucket(this, 'AccessLogs', {
+    const logBucket = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_DAYS) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(logs).acknowledge({
+    Validations.of(logBucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason: 'This is the access-log bucket itself; logging it would log the logs.',
     });
@@ -81,7 +117,7 @@ export class SiteStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
-      serverAccessLogsBucket: logs,
+      serverAccessLogsBucket: logBucket,
       serverAccessLogsPrefix: 's3/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -97,9 +133,12 @@ export class SiteStack extends Stack {
       ...responseHeadersBehavior(headers),
     });
 
+    // Only our distribution's requests are admitted by the server: it sends this secret header.
+    const originSecret = new OriginSecret(this, 'OriginSecret');
     const server = new origins.HttpOrigin(props.server.instancePublicDnsName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTP_ONLY,
       httpPort: SERVER_PORT,
+      customHeaders: originSecret.headerValue(),
     });
     const { zone } = props;
     const host = siteHost(settings);
@@ -141,11 +180,10 @@ export class SiteStack extends Stack {
           }
         : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      enableLogging: true,
-      logBucket: logs,
-      logFilePrefix: 'cloudfront/',
     });
+    this.accessLogs(distribution, logBucket);
     this.distribution = distribution;
+    originSecret.rotate(distribution, props.server);
     this.publicHost = zone ? host : distribution.distributionDomainName;
     if (zone) {
       const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(distribution));
@@ -210,6 +248,11 @@ export class SiteStack extends Stack {
       },
     );
     Validations.of(distribution).acknowledge({
+      id: 'AwsSolutions-CFR3',
+      reason:
+        'Access logging is on, as standard logging v2 (AccessLogDelivery), which this rule does not look for: the legacy logs would keep every path and query, the calendar feed secret and unsubscribe links with them.',
+    });
+    Validations.of(distribution).acknowledge({
       id: 'AwsSolutions-CFR5',
       reason:
         'CloudFront reaches the server over plain HTTP on its port: the instance has no certificate of its own (ACM certificates cannot be installed on EC2). Its security group admits only CloudFront, but the hop is not encrypted; a CloudFront VPC origin with the server in a private subnet would remove it, at the price of a NAT gateway.',
@@ -230,5 +273,59 @@ export class SiteStack extends Stack {
       value: this.sesEventsDeadLetters.queueUrl,
       description: "SES's bounces and complaints the API did not take (the SQS console reads them)",
     });
+  }
+
+  /**
+   * The distribution's access logs (standard logging v2, delivered by CloudWatch Logs into the
+   * log bucket under `cloudfront/`), with the fields chosen: never the path, the query, the
+   * referrer or the cookies. The path of the owner's calendar feed is its secret, and an
+   * unsubscribe link's query holds the address and its signature; the legacy logs kept both.
+   * The service's own log has each request's path without those (server/platform/loggedPath.ts).
+   */
+  private accessLogs(distribution: cloudfront.Distribution, bucket: s3.Bucket): void {
+    bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('delivery.logs.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [bucket.arnForObjects(`${ACCESS_LOG_PREFIX}*`)],
+        conditions: {
+          StringEquals: {
+            's3:x-amz-acl': 'bucket-owner-full-control',
+            'aws:SourceAccount': this.account,
+          },
+          ArnLike: {
+            'aws:SourceArn': this.formatArn({
+              service: 'logs',
+              resource: 'delivery-source',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
+        },
+      }),
+    );
+    const source = new logs.CfnDeliverySource(this, 'AccessLogSource', {
+      name: `${this.stackName}-cdn-access`,
+      logType: 'ACCESS_LOGS',
+      resourceArn: this.formatArn({
+        service: 'cloudfront',
+        region: '',
+        resource: 'distribution',
+        resourceName: distribution.distributionId,
+      }),
+    });
+    const destination = new logs.CfnDeliveryDestination(this, 'AccessLogDestination', {
+      name: `${this.stackName}-cdn-access-bucket`,
+      destinationResourceArn: bucket.bucketArn,
+      outputFormat: 'w3c',
+    });
+    const delivery = new logs.CfnDelivery(this, 'AccessLogDelivery', {
+      deliverySourceName: source.name,
+      deliveryDestinationArn: destination.attrArn,
+      recordFields: ACCESS_LOG_FIELDS,
+      s3SuffixPath: `${ACCESS_LOG_PREFIX}{DistributionId}/{yyyy}/{MM}/{dd}`,
+    });
+    delivery.addResourceDependency(source);
+    delivery.addResourceDependency(destination);
   }
 }

@@ -265,6 +265,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       API_PORT: String(ports.api),
       DATABASE_PATH: path.join(dataDir, 'app.db'),
       PICTURES_DIR: path.join(dataDir, 'pictures'),
+      // Outside the data folder, as on the server: putting back an older data folder keeps it.
+      ERASURE_LIST_PATH: path.join(stateDir, 'erased-accounts'),
       COGNITO_ISSUER: issuer,
       COGNITO_JWKS_URL: jwksUrl,
       COGNITO_CLIENT_ID: clientId,

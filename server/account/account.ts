@@ -400,13 +400,13 @@ export async function deleteAccount(
  */
 export function accountHandlers(
   db: Db,
-  options: Pick<ServerOptions, 'databasePath' | 'picturesDir' | 'cognito'>,
+  options: Pick<ServerOptions, 'databasePath' | 'erasureList' | 'picturesDir' | 'cognito'>,
   verifyToken: (authorization: string | undefined) => Promise<VerifiedToken>,
 ) {
   const limitExport = createExportLimiter();
   const deps: DeletionDeps = {
     picturesDir: options.picturesDir,
-    erasureList: erasureListPath(options.databasePath),
+    erasureList: erasureListPath(options),
     deleteIdentity: cognitoDeleteUser(identityEndpoint(options.cognito.issuer)),
     verifyAccessToken: verifyToken,
   };

@@ -15,6 +15,8 @@ import { appendErasure, erasureListPath, readErasures } from '../platform/erasur
 export interface ErasureTarget {
   databasePath: string;
   picturesDir: string;
+  /** The erasure list, outside the data folder (../platform/erasureList.ts `erasureListPath`). */
+  erasureList?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ErasureTarget {
  * its time. Answers how many accounts had rows to erase.
  */
 export function reapplyErasures(db: Db, target: ErasureTarget): number {
-  const list = erasureListPath(target.databasePath);
+  const list = erasureListPath(target);
   if (!list) return 0;
   const erased = readErasures(list);
   const known = db.prepare('SELECT subject_digest, deleted_at FROM deleted_accounts').all() as {

@@ -161,6 +161,8 @@ export async function backupNow(options: BackupOptions): Promise<string> {
 export interface RestoreTarget {
   databasePath: string;
   picturesDir: string;
+  /** The erasure list (./erasureList.ts), kept outside the data folder. */
+  erasureList?: string;
 }
 
 const isEmptyFolder = (dir: string) =>
@@ -169,7 +171,7 @@ const isEmptyFolder = (dir: string) =>
 /**
  * Restores a backup folder into an empty data location (no database file, an empty or absent
  * pictures folder); refuses anything else, so a restore never overwrites live data. The
- * erasure list beside the database file stays: the accounts it names (deleted after the backup
+ * erasure list outside the data folder stays: the accounts it names (deleted after the backup
  * was taken) are erased from the restored data by `reapplyErasures` (the account's, passed in:
  * the platform imports no resource) before the restore returns. Migrates the restored database
  * to this version (the backup itself is the copy from before).
@@ -184,7 +186,7 @@ export function restoreBackup(
     throw new Error(`${backup} is not a complete backup (no ${BACKUP_MANIFEST} or ${BACKUP_DB})`);
   }
   // Emptying the whole data folder would lose the erasure list, and with it the deletions.
-  const moveAway = `move the database and the pictures away first, leaving ${erasureListPath(target.databasePath)} (the deleted accounts) in place`;
+  const moveAway = `move the database and the pictures away first, leaving ${erasureListPath(target)} (the deleted accounts) in place`;
   for (const leftover of ['', '-wal', '-shm']) {
     if (existsSync(target.databasePath + leftover)) {
       throw new Error(`${target.databasePath + leftover} exists; ${moveAway}`);

@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { OWNER_DIGEST } from './rules';
+import { DEFAULT_ERASURE_LIST } from './erasureList';
+import { originSecretsFromEnv } from './originSecret';
 
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The browser's error reports (POST /client-errors), per client address. */
@@ -62,6 +64,11 @@ export interface ServerOptions {
   databasePath: string;
   /** Folder holding the picture files. */
   picturesDir: string;
+  /**
+   * The erasure list (./erasureList.ts), outside the data folder so that putting back an older
+   * data folder cannot take deletions back; beside the database file when absent.
+   */
+  erasureList?: string;
   cognito: {
     /** e.g. http://127.0.0.1:9229/us-east-1_localpool */
     issuer: string;
@@ -96,6 +103,11 @@ export interface ServerOptions {
    * the header. Each proxy must set the header to its client's address (or append it).
    */
   trustProxy?: number;
+  /**
+   * The values of the secret header only our CloudFront distribution sends (ORIGIN_SECRETS,
+   * ./originSecret.ts): with them, any request without one answers 403. None: no check.
+   */
+  originSecrets?: string[];
   logger?: boolean | { level: string };
   /** openapi.yaml to serve (defaults to the repository's). */
   specPath?: string;
@@ -200,6 +212,11 @@ export function storageFromEnv(env: Env = process.env) {
   return {
     databasePath: value(env, 'DATABASE_PATH') ?? DEFAULT_DATABASE_PATH,
     picturesDir: value(env, 'PICTURES_DIR') ?? DEFAULT_PICTURES_DIR,
+    // The local stack's default data folder has its list beside it; a database named by
+    // DATABASE_PATH alone keeps it beside the file (production names ERASURE_LIST_PATH).
+    erasureList:
+      value(env, 'ERASURE_LIST_PATH') ??
+      (value(env, 'DATABASE_PATH') === undefined ? DEFAULT_ERASURE_LIST : undefined),
   };
 }
 
@@ -286,6 +303,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
           .map((origin) => origin.trim())
           .filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
       trustProxy: trustedHops(trustProxy),
+      originSecrets: originSecretsFromEnv(value(env, 'ORIGIN_SECRETS')),
       logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
       mail: mailFromEnv(env),
       sesEvents: sesEventsFromEnv(env),

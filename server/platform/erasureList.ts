@@ -3,11 +3,13 @@
  * (server/account/account.ts `subjectDigest`) and the time of the deletion, one per line. Nothing else,
  * so nothing personal.
  *
- * It is a file beside the database (`<DATABASE_PATH>.erased`), not a table: a backup holds the
- * database and the pictures only, and a restore replaces just those two, so the list outlives
- * every restore and every copy of the database put back by hand. A restore and each start of
- * the API erase the listed accounts again (server/account/erasure.ts). The file is only ever appended
- * to, and each line is on disk (fsync) before the deletion's rows are touched.
+ * It is a file outside the data folder (ERASURE_LIST_PATH; on the server on the root disk, not
+ * the data volume AWS Backup copies, and mirrored to a versioned S3 object: README), not a
+ * table: a backup holds the database and the pictures only, and a restore replaces just those,
+ * or the whole data folder (a volume restore), so the list outlives every restore and every
+ * copy of the database put back by hand. A restore and each start of the API erase the listed
+ * accounts again (server/account/erasure.ts). The file is only ever appended to, and each line
+ * is on disk (fsync) before the deletion's rows are touched.
  */
 import {
   closeSync,
@@ -21,9 +23,19 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 
-/** Where the list of `databasePath` is kept; none for an in-memory database. */
-export function erasureListPath(databasePath: string): string | undefined {
-  return databasePath === ':memory:' ? undefined : `${databasePath}.erased`;
+/** Where the local stack keeps the list: beside its data folder (`.local/data`), not in it. */
+export const DEFAULT_ERASURE_LIST = path.join('.local', 'erased-accounts');
+
+/**
+ * Where the list of this storage is kept: `erasureList` when set (ERASURE_LIST_PATH), else
+ * beside the database file (a test's or a tool's own database); none for an in-memory one.
+ */
+export function erasureListPath(storage: {
+  databasePath: string;
+  erasureList?: string;
+}): string | undefined {
+  if (storage.erasureList) return storage.erasureList;
+  return storage.databasePath === ':memory:' ? undefined : `${storage.databasePath}.erased`;
 }
 
 const LINE = /^([0-9a-f]{64}) (\S+)$/;

@@ -98,6 +98,8 @@ function publicApiUrlProblem(url: string | undefined): string | undefined {
  * Every problem with a production configuration, each naming its setting; empty outside
  * production and for a good configuration.
  */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
 export function productionProblems(env: Env, config: MainConfig): string[] {
   if (!isProduction(env)) return [];
   const problems: string[] = [];
@@ -126,6 +128,27 @@ export function productionProblems(env: Env, config: MainConfig): string[] {
   if (value(env, 'SMTP_URL') === undefined) {
     problems.push(
       'SMTP_URL is required in production, e.g. smtps://USER:PASSWORD@email-smtp.<region>.amazonaws.com:465',
+    );
+  }
+  const erasureList = value(env, 'ERASURE_LIST_PATH');
+  const dataFolder = path.dirname(path.resolve(config.options.databasePath));
+  if (
+    erasureList === undefined ||
+    !path.relative(dataFolder, path.resolve(erasureList)).startsWith('..')
+  ) {
+    problems.push(
+      `ERASURE_LIST_PATH is required in production, outside the database's folder ${dataFolder} (a restore of that folder must not bring deleted accounts back), e.g. ERASURE_LIST_PATH=/var/lib/shine/erased-accounts`,
+    );
+  }
+  // A proxy on this machine (nginx, API_HOST on loopback) is ours alone; one reached over the
+  // network may be shared (CloudFront serves anyone's distributions from the same addresses).
+  if (
+    (config.options.trustProxy ?? 0) > 0 &&
+    !LOOPBACK_HOSTS.has(config.host) &&
+    !config.options.originSecrets
+  ) {
+    problems.push(
+      `ORIGIN_SECRETS is required in production with TRUST_PROXY on ${config.host}: without it anyone's proxy (any CloudFront distribution) can name the client address (set it to the header only your proxy sends, infra/lib/originSecret.ts)`,
     );
   }
   const publicApiUrl = publicApiUrlProblem(value(env, 'PUBLIC_API_URL'));

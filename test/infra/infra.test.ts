@@ -155,6 +155,7 @@ const WAIVED = [
   'ShineIdentity/UserPool AwsSolutions-COG8',
   'ShineIdentity/UserPool/smsRole AwsSolutions-IAM5',
   'ShineServer/Releases AwsSolutions-S1',
+  'ShineServer/DeletedAccounts AwsSolutions-S1',
   'ShineServer/AppSecrets AwsSolutions-SMG4',
   'ShineServer/SmtpCredentials AwsSolutions-SMG4',
   'ShineServer/Role AwsSolutions-IAM4',
@@ -169,8 +170,11 @@ const WAIVED = [
   'ShineSite/AccessLogs AwsSolutions-S1',
   'ShineSite/Cdn AwsSolutions-CFR1',
   'ShineSite/Cdn AwsSolutions-CFR2',
+  'ShineSite/Cdn AwsSolutions-CFR3',
   'ShineSite/Cdn AwsSolutions-CFR5',
   'ShineSite/SesEventsDeadLetters AwsSolutions-SQS3',
+  'ShineSite/OriginSecret/Rotation AwsSolutions-IAM4',
+  'ShineSite/OriginSecret/Rotation AwsSolutions-IAM5',
   'ShineMonitoring/Alarms AwsSolutions-SNS2',
 ];
 

@@ -14,8 +14,16 @@ import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
 import { buildApp } from '../../infra/lib/app';
 import { COGNITO_PARAMETERS } from '../../infra/lib/identityStack';
 import { HEALTH_PATH, MAIL_FAILED_LINES } from '../../infra/lib/monitoringStack';
-import { SERVER_PORT } from '../../infra/lib/serverBoot';
+import {
+  DATA_MOUNT,
+  ERASURE_LIST_OBJECT,
+  EXAMPLE_ENV,
+  SERVER_PORT,
+} from '../../infra/lib/serverBoot';
+import { ORIGIN_SECRET_NAME } from '../../infra/lib/originSecret';
+import { ACCESS_LOG_DAYS } from '../../infra/lib/siteStack';
 import { SES_EVENTS_PATH, type InfraSettings } from '../../infra/lib/settings';
+import { ORIGIN_SECRET_HEADER } from '../../server/platform/originSecret';
 
 const context = (
   JSON.parse(readFileSync(path.join(repoRoot, 'infra', 'cdk.json'), 'utf8')) as {
@@ -185,6 +193,100 @@ describe('backups off the machine', () => {
   });
 });
 
+describe("the distribution's access logs", () => {
+  it(`keep no path, query, referrer or cookie (the calendar feed's secret, unsubscribe links' addresses and signatures), and are deleted after ${ACCESS_LOG_DAYS} days`, () => {
+    const config = only(site, 'AWS::CloudFront::Distribution').Properties.DistributionConfig as {
+      Logging?: unknown;
+    };
+    // Not the legacy logs, which always hold the whole address.
+    expect(config.Logging).toBeUndefined();
+    const source = only(site, 'AWS::Logs::DeliverySource').Properties;
+    expect(source.LogType).toBe('ACCESS_LOGS');
+    const distributionId = Object.keys(site.findResources('AWS::CloudFront::Distribution'))[0]!;
+    expect(JSON.stringify(source.ResourceArn)).toContain(`{"Ref":"${distributionId}"}`);
+    const fields = only(site, 'AWS::Logs::Delivery').Properties.RecordFields as string[];
+    expect(fields).toEqual(
+      expect.arrayContaining(['date', 'time', 'sc-status', 'cs-method', 'c-ip']),
+    );
+    for (const secretive of [
+      'cs-uri-stem',
+      'cs-uri-query',
+      'cs(Referer)',
+      'cs(Cookie)',
+      'x-forwarded-for',
+    ])
+      expect(fields).not.toContain(secretive);
+    const logBucket = Object.entries(site.findResources('AWS::S3::Bucket')).find(([id]) =>
+      id.startsWith('AccessLogs'),
+    )![1];
+    expect(logBucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: [{ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' }],
+    });
+    const destination = only(site, 'AWS::Logs::DeliveryDestination').Properties;
+    expect(JSON.stringify(destination.DestinationResourceArn)).toContain('AccessLogs');
+  });
+});
+
+describe('deleted accounts', () => {
+  it('are listed off the data volume AWS Backup copies, and mirrored to a versioned S3 object the server may only read and write', () => {
+    const settings = JSON.parse(
+      written(boot, '/etc/shine/boot.json').replaceAll('«ref»', 'ref'),
+    ) as {
+      env: Record<string, string>;
+    };
+    const list = settings.env.ERASURE_LIST_PATH!;
+    expect(list).toBe(EXAMPLE_ENV.ERASURE_LIST_PATH);
+    expect(list.startsWith(`${DATA_MOUNT}/`)).toBe(false);
+
+    const buckets = Object.entries(server.findResources('AWS::S3::Bucket')).filter(([id]) =>
+      id.startsWith('DeletedAccounts'),
+    );
+    expect(buckets).toHaveLength(1);
+    const [bucketId, bucket] = buckets[0]!;
+    expect(bucket.Properties).toMatchObject({
+      VersioningConfiguration: { Status: 'Enabled' },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true },
+    });
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    // The server's role: this one object, read and written (no delete, no list, no versions).
+    const statements = Object.values(server.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) =>
+        (
+          policy.Properties.PolicyDocument as {
+            Statement: { Action: unknown; Resource: unknown }[];
+          }
+        ).Statement,
+    );
+    const touching = statements.filter((statement) =>
+      JSON.stringify(statement.Resource).includes(bucketId),
+    );
+    expect(touching).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['s3:GetObject', 's3:PutObject'],
+        Resource: {
+          'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${ERASURE_LIST_OBJECT}`]],
+        },
+      },
+    ]);
+
+    // Before every start the S3 copy is merged into the list (the API then erases them all
+    // again); every change of the list is copied back to S3.
+    const dropIn = written(boot, '/etc/systemd/system/shine.service.d/cloud.conf');
+    expect(dropIn).toContain('ExecStartPre=/usr/local/bin/shine-erasure-pull');
+    const pull = written(boot, '/usr/local/bin/shine-erasure-pull');
+    expect(pull).toContain(`s3://«ref»/${ERASURE_LIST_OBJECT}`);
+    expect(pull).toContain(`mv "$merged" ${list}`);
+    expect(written(boot, '/etc/systemd/system/shine-erasure-push.path')).toContain(
+      `PathChanged=${list}`,
+    );
+    expect(written(boot, '/etc/systemd/system/shine-erasure-push.service')).toContain(
+      `aws s3 cp --region ${context.region} ${list} s3://«ref»/${ERASURE_LIST_OBJECT}`,
+    );
+    expect(boot).toMatch(/systemctl enable .*shine-erasure-push\.path/);
+  });
+});
+
 describe('one domain', () => {
   const distribution = () =>
     only(site, 'AWS::CloudFront::Distribution').Properties.DistributionConfig as Record<
@@ -213,6 +315,87 @@ describe('one domain', () => {
         }),
       }),
     );
+  });
+
+  it('sends the server a secret header from Secrets Manager, rotated every 30 days, that the server reads at each start', () => {
+    const secrets = site.findResources('AWS::SecretsManager::Secret', {
+      Properties: { Name: ORIGIN_SECRET_NAME },
+    });
+    const [secretId] = Object.keys(secrets);
+    expect(Object.keys(secrets)).toHaveLength(1);
+    const origins = distribution().Origins as {
+      CustomOriginConfig?: unknown;
+      OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+    }[];
+    const toServer = origins.filter((origin) => origin.CustomOriginConfig);
+    expect(toServer.length).toBeGreaterThan(0);
+    for (const origin of toServer) {
+      expect(origin.OriginCustomHeaders).toEqual([
+        {
+          HeaderName: ORIGIN_SECRET_HEADER,
+          HeaderValue: {
+            'Fn::Join': [
+              '',
+              ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}'],
+            ],
+          },
+        },
+      ]);
+    }
+    site.hasResourceProperties('AWS::SecretsManager::RotationSchedule', {
+      SecretId: { Ref: secretId },
+      RotationRules: { ScheduleExpression: 'rate(30 days)' },
+    });
+    // The rotation: a new value the server accepts (restarted: current, pending and previous),
+    // then sent by the distribution, then made current.
+    const rotation = only(site, 'AWS::Lambda::Function');
+    const code = JSON.stringify(rotation.Properties.Code);
+    for (const step of [
+      "'AWS-RunShellScript'",
+      'systemctl restart shine',
+      'UpdateDistributionCommand',
+      'UpdateSecretVersionStageCommand',
+    ])
+      expect({ step, found: code.includes(step) }).toEqual({ step, found: true });
+    const rotationPolicy = JSON.stringify(site.findResources('AWS::IAM::Policy'));
+    expect(rotationPolicy).toContain('cloudfront:UpdateDistribution');
+    expect(rotationPolicy).toContain('ssm:SendCommand');
+
+    // The server reads all three stages and nothing else of the secret.
+    const writer = written(boot, '/usr/local/lib/shine/write-env.cjs');
+    expect(writer).toContain('ORIGIN_SECRETS');
+    for (const stage of ['AWSCURRENT', 'AWSPENDING', 'AWSPREVIOUS'])
+      expect(writer).toContain(stage);
+    const statements = Object.values(server.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) =>
+        (
+          policy.Properties.PolicyDocument as {
+            Statement: { Action: unknown; Resource: unknown }[];
+          }
+        ).Statement,
+    );
+    expect(
+      statements.filter((statement) =>
+        JSON.stringify(statement.Resource).includes(ORIGIN_SECRET_NAME),
+      ),
+    ).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'secretsmanager:GetSecretValue',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':secretsmanager:us-east-1:',
+              { Ref: 'AWS::AccountId' },
+              `:secret:${ORIGIN_SECRET_NAME}-??????`,
+            ],
+          ],
+        },
+      },
+    ]);
   });
 
   it('with a domain: its certificate (DNS-validated), the alias, TLS 1.2 at least and the DNS records', () => {

@@ -462,4 +462,53 @@ describe('a deleted customer stays deleted when a backup is restored', () => {
       await idp.close();
     }
   }, 60_000);
+
+  it('stays deleted when an older image of the whole data folder is put back (a volume restore)', async () => {
+    const idp = await startIdentityProvider();
+    const data = path.join(dir, 'data');
+    // The list is kept outside the data folder, as on the server (off the data volume).
+    const storage = {
+      databasePath: path.join(data, 'app.db'),
+      picturesDir: path.join(data, 'pictures'),
+      erasureList: path.join(dir, 'erased-accounts'),
+    };
+    let api: TestApi | undefined = await startApi(idp, storage);
+    try {
+      const token = await idp.idToken(RILEY.sub, RILEY.email);
+      const profile = { name: RILEY.name, serviceAddress: RILEY_ADDRESS };
+      expect((await call(api.baseUrl, 'PUT', '/profile/me', { token, body: profile })).status).toBe(
+        200,
+      );
+      await api.close();
+      // The volume's snapshot: everything in the data folder, as it was before the deletion.
+      const image = path.join(dir, 'volume-image');
+      cpSync(data, image, { recursive: true });
+
+      api = await startApi(idp, storage);
+      const deleted = await call(api.baseUrl, 'POST', '/account/deletion', {
+        token,
+        body: {
+          email: RILEY.email,
+          accessToken: await idp.accessToken(RILEY.sub, {
+            auth_time: Math.floor(Date.now() / 1000) - 30,
+          }),
+        },
+      });
+      expect(deleted.status).toBe(204);
+      await api.close();
+
+      // The restore swaps the older volume in: the whole data folder goes back in time.
+      rmSync(data, { recursive: true, force: true });
+      cpSync(image, data, { recursive: true });
+      api = await startApi(idp, storage);
+      expect((await call(api.baseUrl, 'GET', '/profile/me', { token })).status).toBe(401);
+      await api.close();
+      api = undefined;
+      expect(readFileSync(storage.databasePath).toString('latin1')).not.toContain(RILEY.name);
+      expect(readdirSync(data)).not.toContain('app.db.erased');
+    } finally {
+      await api?.close();
+      await idp.close();
+    }
+  }, 60_000);
 });

@@ -17,8 +17,11 @@ afterEach(() => {
 });
 
 it('keeps each deletion on its own line, also after a line cut short, and nothing but digests', () => {
-  const file = erasureListPath(path.join(dir, 'app.db'))!;
-  expect(file).toBe(path.join(dir, 'app.db.erased'));
+  const databasePath = path.join(dir, 'data', 'app.db');
+  const file = erasureListPath({ databasePath, erasureList: path.join(dir, 'erased') })!;
+  expect(file).toBe(path.join(dir, 'erased'));
+  // A test's or a tool's own database without the setting keeps it beside the file.
+  expect(erasureListPath({ databasePath })).toBe(`${databasePath}.erased`);
   expect(readErasures(file)).toEqual(new Map());
   const [riley, sam, alex] = ['riley-sub', 'sam-sub', 'alex-sub'].map(subjectDigest);
   appendErasure(file, riley!, '2026-01-01T00:00:00.000Z');
@@ -33,5 +36,5 @@ it('keeps each deletion on its own line, also after a line cut short, and nothin
   );
   expect(readFileSync(file, 'utf8')).not.toContain('sub');
   expect(() => appendErasure(file, 'riley-sub', 'now')).toThrow('Not an erasure');
-  expect(erasureListPath(':memory:')).toBeUndefined();
+  expect(erasureListPath({ databasePath: ':memory:' })).toBeUndefined();
 });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { addressKey } from '../../server/platform/clientKey';
+import { ORIGIN_SECRET_HEADER } from '../../server/platform/originSecret';
 import { CAPS } from '../../server/customers/caps';
 import { configFromEnv, SERVER_TIMEOUTS } from '../../server/platform/config';
 import { apiProxy } from '../../scripts/lib/forwarding';
@@ -252,5 +253,73 @@ it('closes requests that are too slow', async () => {
     expect(server.requestTimeout).toBe(SERVER_TIMEOUTS.requestMs);
     expect(server.headersTimeout).toBe(SERVER_TIMEOUTS.headersMs);
     expect(SERVER_TIMEOUTS.requestMs).toBeGreaterThan(0);
+  });
+});
+
+describe('behind CloudFront', () => {
+  const CURRENT = 'current-origin-secret-4f0c9a7d2b18e6c35a9f';
+  const PREVIOUS = 'previous-origin-secret-8e21b7c04d9a3f6e1b57';
+
+  it("answers 403 to a request without our distribution's secret header, and never trusts its forwarded address", async () => {
+    const { originSecrets } = configFromEnv({
+      COGNITO_ISSUER: idp.issuer,
+      COGNITO_CLIENT_ID: idp.clientId,
+      ORIGIN_SECRETS: ` ${CURRENT}, ${PREVIOUS} `,
+    }).options;
+    expect(originSecrets).toEqual([CURRENT, PREVIOUS]);
+    const api = await startApi(idp, {
+      quoteRateLimit: { max: 3, windowMs: 60_000 },
+      trustProxy: ONE_PROXY,
+      originSecrets,
+    });
+    try {
+      const spoof = '198.51.100.7';
+      // Another CloudFront distribution (or anyone who reaches the port): no header, a wrong
+      // one, a near miss, or ours in the wrong case of a longer value.
+      for (const header of [undefined, '', 'guess', CURRENT.slice(0, -1), `${CURRENT}x`]) {
+        const answer = await call(api.baseUrl, 'POST', '/bookings', {
+          body: quote(),
+          headers: {
+            'x-forwarded-for': spoof,
+            ...(header === undefined ? {} : { [ORIGIN_SECRET_HEADER]: header }),
+          },
+        });
+        expect({ header, status: answer.status, body: answer.body }).toEqual({
+          header,
+          status: 403,
+          body: { error: 'Forbidden', message: 'This server answers only through the site' },
+        });
+      }
+      expect((await call(api.baseUrl, 'GET', '/health')).status).toBe(403);
+      // Through our distribution (the current secret, or the previous one while a rotation
+      // reaches every edge), the forwarded address counts, and the refused requests did not
+      // count against it.
+      const statuses: number[] = [];
+      for (const secret of [CURRENT, PREVIOUS, CURRENT, CURRENT]) {
+        const answer = await call(api.baseUrl, 'POST', '/bookings', {
+          body: quote(),
+          headers: { 'x-forwarded-for': spoof, [ORIGIN_SECRET_HEADER]: secret },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      const other = await call(api.baseUrl, 'POST', '/bookings', {
+        body: quote(),
+        headers: { 'x-forwarded-for': '198.51.100.8', [ORIGIN_SECRET_HEADER]: CURRENT },
+      });
+      expect(other.status).toBe(201);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses an origin secret too short to keep a guesser out', () => {
+    expect(() =>
+      configFromEnv({
+        COGNITO_ISSUER: idp.issuer,
+        COGNITO_CLIENT_ID: idp.clientId,
+        ORIGIN_SECRETS: `${CURRENT},short`,
+      }),
+    ).toThrow('ORIGIN_SECRETS must be one or more values of at least 32 characters');
   });
 });

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { optOutUrl } from '../../server/mail/optOut';
 import {
   call,
   productionEnv,
@@ -93,6 +94,29 @@ describe('a production start refuses', () => {
     expect(result.err).toContain('COGNITO_JWKS_URL is required in production');
   });
 
+  it.each([
+    ['absent', () => ''],
+    [
+      'in the data folder (a restore of the folder would take it back in time)',
+      (env: Record<string, string>) => `${env.DATABASE_PATH}.erased`,
+    ],
+  ])('an erasure list %s', async (_label, list) => {
+    const env = production();
+    const result = await start({ ...env, ERASURE_LIST_PATH: list(env) }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      `ERASURE_LIST_PATH is required in production, outside the database's folder ${path.dirname(env.DATABASE_PATH!)}`,
+    );
+  });
+
+  it('TRUST_PROXY beyond loopback without the origin secret (any CloudFront distribution could name the client address)', async () => {
+    const result = await start({ ...production(), API_HOST: '0.0.0.0', TRUST_PROXY: '1' }).done;
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      'ORIGIN_SECRETS is required in production with TRUST_PROXY on 0.0.0.0',
+    );
+  });
+
   it('a missing SMTP setting', async () => {
     const result = await start({ ...production(), SMTP_URL: '' }).done;
     expect(result.code).toBe(1);
@@ -156,6 +180,13 @@ describe('a production start with a good configuration', () => {
         status: 'ok',
         database: 'ok',
       });
+      // An e-mail's unsubscribe link: its address and signature stay out of the log.
+      const unsubscribe = new URL(
+        optOutUrl(env.PUBLIC_API_URL!, env.SIGNED_URL_SECRET!, 'log-user@example.com', 'reminders'),
+      );
+      const signature = unsubscribe.searchParams.get('signature')!;
+      const link = `${unsubscribe.pathname.replace(/^\/api/, '')}${unsubscribe.search}`;
+      expect((await call(base, 'GET', link)).status).toBe(200);
       server.stop();
       const { code, out } = await server.done;
       expect(code).toBe(0);
@@ -170,7 +201,19 @@ describe('a production start with a good configuration', () => {
       expect(lines).toContainEqual(
         expect.objectContaining({ path: '/bookings', method: 'POST', statusCode: 201 }),
       );
-      for (const secret of [token, 'not.a.token', 'hunter2', 'side gate', env.SIGNED_URL_SECRET]) {
+      expect(lines).toContainEqual(
+        expect.objectContaining({ path: '/email-opt-outs', method: 'GET', statusCode: 200 }),
+      );
+      for (const secret of [
+        token,
+        'not.a.token',
+        'hunter2',
+        'side gate',
+        env.SIGNED_URL_SECRET,
+        'log-user@example.com',
+        'log-user%40example.com',
+        signature,
+      ]) {
         expect(out).not.toContain(secret);
       }
     } finally {

@@ -184,6 +184,7 @@ export async function startProductionServers(
         API_PORT: String(port),
         DATABASE_PATH: path.join(data, 'data', 'app.db'),
         PICTURES_DIR: path.join(data, 'data', 'pictures'),
+        ERASURE_LIST_PATH: path.join(data, 'erased-accounts'),
         BACKUP_DIR: path.join(data, 'backups'),
         COGNITO_ISSUER: options.identity.issuer,
         COGNITO_JWKS_URL: options.identity.jwksUrl,
