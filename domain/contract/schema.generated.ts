@@ -1928,6 +1928,27 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /**
+     * @description Another process held the database's write lock (an operator's command, a backup, a
+     *     migration) for the whole of the request's short wait: nothing was changed. Send the same
+     *     request again after `Retry-After` seconds (the web client does, and keeps what was
+     *     typed). Reads are not held up meanwhile.
+     */
+    ServiceBusy: {
+      headers: {
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Service Unavailable",
+         *       "message": "The service is busy for a moment and nothing was changed; please try again"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
   };
   parameters: {
     /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
@@ -2010,6 +2031,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getMyProfile: {
@@ -2061,6 +2083,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   reportSessionsEnded: {
@@ -2092,6 +2115,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listMyVehicles: {
@@ -2143,6 +2167,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   updateVehicle: {
@@ -2175,6 +2200,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   deleteVehicle: {
@@ -2201,6 +2227,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getLoyalty: {
@@ -2302,6 +2329,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listClaimableBookings: {
@@ -2356,6 +2384,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   updateBooking: {
@@ -2406,6 +2435,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   cancelBooking: {
@@ -2435,6 +2465,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getAvailability: {
@@ -2634,6 +2665,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listCalendlyBookings: {
@@ -2688,6 +2720,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listSubscriptions: {
@@ -2739,6 +2772,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   cancelSubscription: {
@@ -2768,6 +2802,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   exportMyData: {
@@ -2848,6 +2883,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['ServiceBusy'];
     };
   };
   listOwnerRequests: {
@@ -2915,6 +2951,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   scheduleOwnerBooking: {
@@ -2971,6 +3008,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerBookingAvailability: {
@@ -3049,6 +3087,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   completeOwnerBooking: {
@@ -3082,6 +3121,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   undoOwnerCompletion: {
@@ -3110,6 +3150,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   ownerPicturesIn: {
@@ -3136,6 +3177,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listOwnerPictures: {
@@ -3199,6 +3241,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listOwnerRoute: {
@@ -3340,6 +3383,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerNumbers: {
@@ -3414,6 +3458,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerHealth: {
@@ -3480,6 +3525,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   allowOwnerAddress: {
@@ -3516,6 +3562,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerCalendarFeed: {
@@ -3562,6 +3609,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getCalendarFeed: {
