@@ -213,7 +213,8 @@ export interface paths {
      *     customer with a token and per client address without (`429` with `Retry-After`; the
      *     reference server allows 10 per 10 minutes of each by default, keying IPv6 clients by
      *     their /64) and the body is limited to 16 KiB (`413`). The
-     *     web client does not retry this call. `date` may not be earlier than today in
+     *     web client does not retry this call after a `429`; after a `503` (nothing was stored) it
+     *     sends it again, with the same `Idempotency-Key`. `date` may not be earlier than today in
      *     America/New_York, and a `time` sent with it must be one the quote form offers that day:
      *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
      *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`). That time must also be
