@@ -87,6 +87,18 @@ async function fillDetails() {
   await fill('Additional Notes', 'Gate code 1234');
 }
 
+/** Every field as fillDetails typed it. */
+function expectTypedValuesKept() {
+  expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
+  expect(screen.getByLabelText(/Phone Number/)).toHaveValue('(919) 555-0199');
+  expect(screen.getByLabelText(/Email Address/)).toHaveValue('jordan@example.com');
+  expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
+  expect(screen.getByLabelText(/Preferred Time/)).toHaveValue('10:00 AM');
+  expect(screen.getByLabelText('Vehicle Information')).toHaveValue('2021 Honda CR-V, silver');
+  expect(addressField(/^City/)).toHaveValue('Cary');
+  expect(screen.getByLabelText('Additional Notes')).toHaveValue('Gate code 1234');
+}
+
 /** What POST /bookings answers: the stored booking. */
 const storedBooking: Booking = {
   bookingId: 'b-1',
@@ -518,13 +530,7 @@ describe('quote wizard', () => {
 
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
       expect(received).toHaveLength(1);
-      expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
-      expect(screen.getByLabelText(/Phone Number/)).toHaveValue('(919) 555-0199');
-      expect(screen.getByLabelText(/Email Address/)).toHaveValue('jordan@example.com');
-      expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
-      expect(screen.getByLabelText(/Preferred Time/)).toHaveValue('10:00 AM');
-      expect(screen.getByLabelText('Vehicle Information')).toHaveValue('2021 Honda CR-V, silver');
-      expect(screen.getByLabelText('Additional Notes')).toHaveValue('Gate code 1234');
+      expectTypedValuesKept();
       expect(total()).toHaveTextContent('$150');
       expect(screen.getByRole('button', { name: 'Submit Quote Request' })).toHaveFocus();
 
@@ -544,18 +550,6 @@ describe('quote wizard', () => {
       },
       { status: 503, headers: { 'Retry-After': '1' } },
     );
-
-  /** Every field as fillDetails typed it. */
-  function expectTypedValuesKept() {
-    expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
-    expect(screen.getByLabelText(/Phone Number/)).toHaveValue('(919) 555-0199');
-    expect(screen.getByLabelText(/Email Address/)).toHaveValue('jordan@example.com');
-    expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
-    expect(screen.getByLabelText(/Preferred Time/)).toHaveValue('10:00 AM');
-    expect(screen.getByLabelText('Vehicle Information')).toHaveValue('2021 Honda CR-V, silver');
-    expect(addressField(/^City/)).toHaveValue('Cary');
-    expect(screen.getByLabelText('Additional Notes')).toHaveValue('Gate code 1234');
-  }
 
   it('while the service is busy (503) says "Busy for a moment, trying again", keeps what was typed and sends it again', async () => {
     let answers = 0;
