@@ -17,16 +17,15 @@ import { HttpError } from './errors';
 export const API_BUSY_TIMEOUT_MS = 0;
 
 /** How long a request waits for the lock, in all, before it answers 503. */
-export const WRITE_WAIT_MS = 600;
+const WRITE_WAIT_MS = 600;
 
 /** The pauses between tries; the last one repeats until `WRITE_WAIT_MS` is spent. */
 const PAUSES_MS = [5, 10, 20, 40, 80, 120] as const;
 
 /** What a 503 asks the client to wait, in seconds. */
-export const BUSY_RETRY_AFTER_SECONDS = 1;
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
-export const BUSY_MESSAGE =
-  'The service is busy for a moment and nothing was changed; please try again';
+const BUSY_MESSAGE = 'The service is busy for a moment and nothing was changed; please try again';
 
 /** The 503 a request answers when the lock stayed taken for its whole wait. */
 export const serviceBusy = () =>

@@ -493,7 +493,7 @@ export function withoutWaiting<T>(db: Db, work: () => T): T | 'busy' {
 }
 
 /** How long a connection that may block (the operator command, scripts, threads) waits for the lock. */
-export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /** A moment as it appears in a file name: `2026-01-15T03-00-00-000Z`. */
 export const fileStamp = (at: Date): string => at.toISOString().replace(/[:.]/g, '-');
