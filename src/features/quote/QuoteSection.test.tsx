@@ -542,7 +542,7 @@ describe('quote wizard', () => {
   );
 
   /** What the API answers while another process holds the database's write lock. */
-  const busy = () =>
+  const busy = (): ContractAnswer<'post', '/bookings'> =>
     HttpResponse.json(
       {
         error: 'Service Unavailable',
