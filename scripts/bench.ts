@@ -27,7 +27,11 @@
  * 8. puts 10,000 bookings in a database of its own and measures GET /availability for the 60
  *    days from today (scripts/lib/benchAvailability.ts; target: p95 at most 20 ms at the
  *    server). `npm run bench -- availability` (or BENCH_ONLY=availability) runs only this and
- *    rewrites only its section.
+ *    rewrites only its section;
+ * 9. measures the API's reads and writes while another process holds the database's write lock
+ *    for 12 s, beside a run with the lock free (scripts/lib/benchLocked.ts; target: every read
+ *    within 200 ms, none reset, every write answered within 1 s). `npm run bench -- locked` (or
+ *    BENCH_ONLY=locked) runs only this and rewrites only its section.
  * Writes bench/results.md and bench/results.json; full Lighthouse reports go to bench/tmp/.
  * Ports 3400-3499 (the first free ones). BENCH_RUNS and BENCH_PAGES (comma-separated) narrow a
  * run while working on one page; BENCH_BASELINE=0 skips the baseline.
@@ -66,6 +70,7 @@ import { CAPS } from '../server/customers/caps';
 import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './lib/benchOutbox';
 import { measureInboxAtServer, replaceMarkdownSection, writeInboxSection } from './lib/benchInbox';
 import { API_HEADING, apiMarkdown, measureApiAgainstBaseline } from './lib/benchApi';
+import { LOCKED_HEADING, lockedMarkdown, measureWhileLocked } from './lib/benchLocked';
 import { checkOutWorktree, removeWorktree } from './lib/benchWorktree';
 import {
   AVAILABILITY_HEADING,
@@ -442,6 +447,13 @@ async function apiOnly() {
   log('wrote its part of bench/results.md and results.json');
 }
 
+/** The API while another process holds the write lock; replaces its part of the results. */
+async function benchLocked() {
+  const locked = await measureWhileLocked(log);
+  saveSection('locked', locked, LOCKED_HEADING, lockedMarkdown(locked));
+  log('wrote its part of bench/results.md and results.json (while locked)');
+}
+
 /**
  * 60 days' free times with 10,000 bookings, on a database of its own; replaces its part of the
  * results. Alone: `npm run bench -- availability` (BENCH_ONLY=availability).
@@ -537,6 +549,7 @@ async function main() {
     process.env.BENCH_ONLY === part || process.argv.slice(2).includes(part);
   if (only('api')) return apiOnly();
   if (only('availability')) return benchAvailability();
+  if (only('locked')) return benchLocked();
   if (process.env.BENCH_ONLY === 'outbox') return outboxOnly();
   if (process.env.BENCH_ONLY === 'owner') return ownerOnly();
   const baseline = WITH_BASELINE ? checkOutBaseline() : null;
@@ -740,6 +753,7 @@ async function measure(baseline: string | null) {
     const api = await measureApiAgainstBaseline(log);
     saveSection('api', api, API_HEADING, apiMarkdown(api));
     await benchAvailability();
+    await benchLocked();
     log('wrote bench/results.md and bench/results.json');
   } finally {
     await browser.close();

@@ -27,7 +27,8 @@ import {
   type ServerOptions,
 } from './platform/config';
 import { accountKey, addressKey, isAccountKey } from './platform/clientKey';
-import { openDatabase } from './platform/db';
+import { isBusy, openDatabase } from './platform/db';
+import { API_BUSY_TIMEOUT_MS, serviceBusy, whenNotBusy } from './platform/busy';
 import { requireOriginSecret } from './platform/originSecret';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer';
 import { badRequest, HttpError, reasonPhrase } from './platform/errors';
@@ -38,7 +39,7 @@ import {
   loadOpenApi,
 } from '../domain/contract/openapi';
 import { createTokenVerifier, type TokenVerifier } from './platform/auth';
-import { ensureCustomer, type Customer } from './customers/customers';
+import { ensureCustomer, ensureCustomerSoon, type Customer } from './customers/customers';
 import { createHealthHandlers } from './health/handlers';
 import { createMailHandlers } from './mail/handlers';
 import { createCustomerHandlers } from './customers/handlers';
@@ -140,7 +141,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
   // First of all: behind CloudFront, only our distribution's requests (./platform/originSecret.ts).
   if (options.originSecrets) requireOriginSecret(app, options.originSecrets);
-  const db = openDatabase(options.databasePath);
+  // Never waits for another process's write lock (./platform/busy.ts): a request that meets
+  // it is tried again off the event loop, so the other requests go on meanwhile.
+  const db = openDatabase(options.databasePath, { busyTimeoutMs: API_BUSY_TIMEOUT_MS });
   if (options.ownerDigestThreshold !== undefined)
     setOwnerDigestThreshold(db, options.ownerDigestThreshold);
   // Before anything answers: accounts deleted after this database file was copied are erased
@@ -202,6 +205,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // The write lock, still taken by another process (a request not tried again): one line, no stack.
+    if (isBusy(error)) {
+      request.log.warn('the database is busy (another process holds its write lock)');
+      error = serviceBusy();
+    }
     if (error instanceof HttpError) {
       reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.message, error.details);
@@ -325,21 +333,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
               ? { rateLimit: perAddress(CALENDAR_FEED_RATE_LIMIT, 'calendar fetches') }
               : {},
       handler: async (request, reply) => {
-        let customer: Customer | null = null;
+        let identity: Parameters<typeof ensureCustomer>[1] | null = null;
         const authorization = request.headers.authorization;
         if (isOwnerPath(op.path))
           await requireOwner(verifyToken, authorization, checkAuthenticator);
         else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
-          customer = ensureCustomer(db, {
-            sub: token.sub,
-            email: token.email,
-            emailUnverified: token.emailUnverified,
-          });
+          identity = { sub: token.sub, email: token.email, emailUnverified: token.emailUnverified };
         }
-        handler.before?.(request, rawBodies.get(request) ?? '');
-        const input = validateRequest(validators, request);
-        const answer = await handler.run({ request, customer, ...input });
+        const reads = request.method === 'GET';
+        const attempt = async () => {
+          // A read never waits to create or update the customer's row (reads do not write).
+          const customer: Customer | null =
+            identity && (reads ? ensureCustomerSoon(db, identity) : ensureCustomer(db, identity));
+          handler.before?.(request, rawBodies.get(request) ?? '');
+          const input = validateRequest(validators, request);
+          return handler.run({ request, customer, ...input });
+        };
+        // Tried again while another process holds the write lock; a multipart body (the
+        // owner's picture) is read once, so its handler waits for the lock itself.
+        const answer = request.isMultipart() ? await attempt() : await whenNotBusy(attempt);
         reply.code(answer.status);
         if (answer.headers) reply.headers(answer.headers);
         if (answer.contentType) reply.type(answer.contentType);

@@ -213,7 +213,8 @@ export interface paths {
      *     customer with a token and per client address without (`429` with `Retry-After`; the
      *     reference server allows 10 per 10 minutes of each by default, keying IPv6 clients by
      *     their /64) and the body is limited to 16 KiB (`413`). The
-     *     web client does not retry this call. `date` may not be earlier than today in
+     *     web client does not retry this call after a `429`; after a `503` (nothing was stored) it
+     *     sends it again, with the same `Idempotency-Key`. `date` may not be earlier than today in
      *     America/New_York, and a `time` sent with it must be one the quote form offers that day:
      *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
      *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`). That time must also be
@@ -1928,6 +1929,27 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /**
+     * @description Another process held the database's write lock (an operator's command, a backup, a
+     *     migration) for the whole of the request's short wait: nothing was changed. Send the same
+     *     request again after `Retry-After` seconds (the web client does, and keeps what was
+     *     typed). Reads are not held up meanwhile.
+     */
+    ServiceBusy: {
+      headers: {
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Service Unavailable",
+         *       "message": "The service is busy for a moment and nothing was changed; please try again"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
   };
   parameters: {
     /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
@@ -2010,6 +2032,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getMyProfile: {
@@ -2061,6 +2084,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   reportSessionsEnded: {
@@ -2092,6 +2116,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listMyVehicles: {
@@ -2143,6 +2168,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   updateVehicle: {
@@ -2175,6 +2201,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   deleteVehicle: {
@@ -2201,6 +2228,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getLoyalty: {
@@ -2302,6 +2330,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listClaimableBookings: {
@@ -2356,6 +2385,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   updateBooking: {
@@ -2406,6 +2436,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   cancelBooking: {
@@ -2435,6 +2466,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getAvailability: {
@@ -2634,6 +2666,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listCalendlyBookings: {
@@ -2688,6 +2721,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listSubscriptions: {
@@ -2739,6 +2773,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   cancelSubscription: {
@@ -2768,6 +2803,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   exportMyData: {
@@ -2848,6 +2884,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['ServiceBusy'];
     };
   };
   listOwnerRequests: {
@@ -2915,6 +2952,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   scheduleOwnerBooking: {
@@ -2971,6 +3009,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerBookingAvailability: {
@@ -3049,6 +3088,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   completeOwnerBooking: {
@@ -3082,6 +3122,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   undoOwnerCompletion: {
@@ -3110,6 +3151,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   ownerPicturesIn: {
@@ -3136,6 +3178,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listOwnerPictures: {
@@ -3199,6 +3242,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   listOwnerRoute: {
@@ -3340,6 +3384,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerNumbers: {
@@ -3414,6 +3459,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerHealth: {
@@ -3480,6 +3526,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   allowOwnerAddress: {
@@ -3516,6 +3563,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerCalendarFeed: {
@@ -3562,6 +3610,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getCalendarFeed: {

@@ -43,8 +43,12 @@ const ROUNDS = Number(process.env.BENCH_API_ROUNDS) || 30;
 const ROUND_MS = Number(process.env.BENCH_API_ROUND_MS) || 1000;
 // The first seconds of each server were visibly slower (its code still being compiled).
 const WARM_UP_MS = 8000;
-const CLIENT_ID = 'benchclient000000000000000';
-const DEMO = { sub: 'bench-demo-customer', email: 'demo@triangleshine.test', name: 'Jordan Miles' };
+export const BENCH_CLIENT_ID = 'benchclient000000000000000';
+export const DEMO = {
+  sub: 'bench-demo-customer',
+  email: 'demo@triangleshine.test',
+  name: 'Jordan Miles',
+};
 
 const baselineDir = path.join(projectRoot, '.local/bench/api-baseline');
 
@@ -160,7 +164,11 @@ function checkOutApiBaseline(): string {
 }
 
 /** A stand-in identity provider: one RSA key, its JWKS served here, id tokens signed with it. */
-async function startIdentity(): Promise<{ issuer: string; idToken: string; server: Server }> {
+export async function startIdentity(): Promise<{
+  issuer: string;
+  idToken: string;
+  server: Server;
+}> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwks = JSON.stringify({
     keys: [{ ...(await exportJWK(publicKey)), kid: 'bench-key', alg: 'RS256', use: 'sig' }],
@@ -175,7 +183,7 @@ async function startIdentity(): Promise<{ issuer: string; idToken: string; serve
   const now = Math.floor(Date.now() / 1000);
   const idToken = await new SignJWT({
     token_use: 'id',
-    aud: CLIENT_ID,
+    aud: BENCH_CLIENT_ID,
     email: DEMO.email,
     email_verified: true,
   })
@@ -189,7 +197,7 @@ async function startIdentity(): Promise<{ issuer: string; idToken: string; serve
 }
 
 /** Seeds the demo customer with the tree's own server/seed.ts. */
-function seed(root: string, databasePath: string, picturesDir: string, now: number): void {
+export function seed(root: string, databasePath: string, picturesDir: string, now: number): void {
   const seedModule = pathToFileURL(path.join(root, 'server', 'seed.ts')).href;
   const code =
     `const { seedDemoCustomer } = await import(${JSON.stringify(seedModule)});\n` +
@@ -311,7 +319,7 @@ export async function measureApiAgainstBaseline(log: (line: string) => void): Pr
             DATABASE_PATH: databasePath,
             PICTURES_DIR: picturesDir,
             COGNITO_ISSUER: identity.issuer,
-            COGNITO_CLIENT_ID: CLIENT_ID,
+            COGNITO_CLIENT_ID: BENCH_CLIENT_ID,
             SIGNED_URL_SECRET: 'bench-signed-url-secret-0123456789abcdef',
           },
         },

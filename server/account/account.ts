@@ -17,6 +17,7 @@ import { decodeJwt } from 'jose';
 import type { AccountDeletion, AccountExport } from '../../domain/contract/types';
 import { EXPORT_INTERVAL_MS, FRESH_SIGN_IN_SECONDS } from '../../domain/accountRights';
 import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
+import { whenNotBusy } from '../platform/busy';
 import { appendErasure, erasureListPath } from '../platform/erasureList';
 import { badRequest, forbidden, HttpError, unauthorized } from '../platform/errors';
 import { emailPreferences, getLoyalty, getProfile, type Customer } from '../customers/customers';
@@ -382,11 +383,15 @@ export async function deleteAccount(
   if (deps.erasureList) {
     appendErasure(deps.erasureList, subjectDigest(customer.userId), now.toISOString());
   }
-  const files = inWriteTransaction(db, () => {
-    const names = eraseSubject(db, subject);
-    recordDeletion(db, subjectDigest(customer.userId), now.toISOString());
-    return names;
-  });
+  // The identity is gone already: the rows wait for another process's write lock here rather
+  // than the whole request being tried again (../platform/busy.ts).
+  const files = await whenNotBusy(() =>
+    inWriteTransaction(db, () => {
+      const names = eraseSubject(db, subject);
+      recordDeletion(db, subjectDigest(customer.userId), now.toISOString());
+      return names;
+    }),
+  );
   // Moves the erased pages from the write-ahead log into the file (secure_delete zeroed them).
   db.pragma('wal_checkpoint(TRUNCATE)');
   await Promise.all(

@@ -11,7 +11,7 @@ import { completedBookingSource } from '../../domain/bookingName';
 import { signedPoints } from '../../domain/loyaltyPoints';
 import { formatUsd } from '../../domain/money';
 import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../../domain/loyalty';
-import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
+import { inWriteTransaction, isBusy, newId, statement, type Db } from '../platform/db';
 import { conflict, notFound } from '../platform/errors';
 import { clearOptOuts } from '../mail/optOut';
 import { pointsForCompletedBooking, SIGNUP_BONUS } from '../../domain/loyalty';
@@ -129,29 +129,47 @@ export function removeCompletedBookingCredit(db: Db, bookingId: string): void {
   statement(db, 'DELETE FROM loyalty_transactions WHERE reason_key = ?').run(key);
 }
 
-/**
- * The customer behind a verified token, created on first access with the signup bonus.
- * `email` is an address the identity provider says is verified (see server/platform/auth.ts) and is
- * copied into the profile; `emailUnverified` (an id token naming an unverified address) clears
- * it, so nothing is matched by e-mail until the new address is verified; with neither (an
- * access token) the stored one is kept. Anonymous requests are never attached here: the
- * customer claims them (server/bookings/claims.ts).
- */
-export function ensureCustomer(
+/** The ledger's first entry, written with the customer's row. */
+const WELCOME_BONUS = {
+  type: 'signup_bonus',
+  points: SIGNUP_BONUS,
+  source: 'Welcome bonus',
+  reasonKey: 'signup',
+} as const satisfies Partial<LedgerEntry>;
+
+type Identity = { sub: string; email?: string; emailUnverified?: boolean };
+
+/** The caller, and whether its row is to be created (`new`) or its e-mail updated (`changed`). */
+function customerOf(
   db: Db,
-  identity: { sub: string; email?: string; emailUnverified?: boolean },
-  now: Date = new Date(),
-): Customer {
+  identity: Identity,
+): { customer: Customer; row: 'new' | 'changed' | 'same' } {
   const existing = statement(db, 'SELECT email FROM customers WHERE user_id = ?').get(
     identity.sub,
   ) as { email: string } | undefined;
   const email = (
     identity.email ?? (identity.emailUnverified ? '' : (existing?.email ?? ''))
   ).trim();
-  if (existing && existing.email === email) return { userId: identity.sub, email };
+  const customer = { userId: identity.sub, email };
+  return { customer, row: !existing ? 'new' : existing.email === email ? 'same' : 'changed' };
+}
+
+/**
+ * The customer behind a verified token, created on first access with the signup bonus.
+ * `email` is an address the identity provider says is verified (see server/platform/auth.ts) and is
+ * copied into the profile; `emailUnverified` (an id token naming an unverified address) clears
+ * it, so nothing is matched by e-mail until the new address is verified; with neither (an
+ * access token) the stored one is kept. Anonymous requests are never attached here: the
+ * customer claims them (server/bookings/claims.ts). Writes only when the row is new or its
+ * e-mail changed.
+ */
+export function ensureCustomer(db: Db, identity: Identity, now: Date = new Date()): Customer {
+  const { customer, row } = customerOf(db, identity);
+  if (row === 'same') return customer;
+  const { email } = customer;
   inWriteTransaction(db, () => {
     const at = now.toISOString();
-    if (existing) {
+    if (row === 'changed') {
       db.prepare(
         'UPDATE customers SET email = ?, email_lower = ?, updated_at = ? WHERE user_id = ?',
       ).run(email, email.toLowerCase(), at, identity.sub);
@@ -164,24 +182,71 @@ export function ensureCustomer(
       )
       .run(identity.sub, email, email.toLowerCase(), at, at);
     if (created.changes === 0) return;
-    addLedgerEntry(db, {
-      userId: identity.sub,
-      type: 'signup_bonus',
-      points: SIGNUP_BONUS,
-      source: 'Welcome bonus',
-      reasonKey: 'signup',
-      at: now,
-    });
+    addLedgerEntry(db, { ...WELCOME_BONUS, userId: identity.sub, at: now });
   });
-  return { userId: identity.sub, email };
+  return customer;
+}
+
+/** The longest pause between two tries of a row left for later (ensureCustomerSoon). */
+const LATER_MAX_PAUSE_MS = 1000;
+/** The customers whose row is waiting for the write lock, per database. */
+const waitingRows = new WeakMap<Db, Set<string>>();
+
+/** Writes the customer's row as soon as the write lock is free, off the request. */
+function ensureCustomerLater(db: Db, identity: Identity, now: Date): void {
+  let waiting = waitingRows.get(db);
+  if (!waiting) waitingRows.set(db, (waiting = new Set()));
+  if (waiting.has(identity.sub)) return;
+  waiting.add(identity.sub);
+  const tryAfter = (pauseMs: number) =>
+    setTimeout(() => {
+      try {
+        if (db.open) ensureCustomer(db, identity, now);
+        waiting.delete(identity.sub);
+      } catch (error) {
+        // Any other failure shows again on the customer's next request.
+        if (isBusy(error)) tryAfter(Math.min(pauseMs * 2, LATER_MAX_PAUSE_MS));
+        else waiting.delete(identity.sub);
+      }
+    }, pauseMs).unref();
+  tryAfter(50);
+}
+
+/**
+ * For a read: like ensureCustomer, but never waits for the write lock. When another process
+ * holds it, the row is written as soon as it is free, and the read answers meanwhile (a new
+ * customer as a new account, `joinedAt`).
+ */
+export function ensureCustomerSoon(db: Db, identity: Identity, now: Date = new Date()): Customer {
+  try {
+    return ensureCustomer(db, identity, now);
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    ensureCustomerLater(db, identity, now);
+    const { customer, row } = customerOf(db, identity);
+    return row === 'new' ? { ...customer, joinedAt: now.toISOString() } : customer;
+  }
 }
 
 const CUSTOMER_ROW = 'SELECT * FROM customers WHERE user_id = ?';
 
-function customerRow(db: Db, userId: string): CustomerRow {
-  const row = statement(db, CUSTOMER_ROW).get(userId) as CustomerRow | undefined;
-  if (!row) throw notFound('Profile not found');
-  return row;
+function customerRow(db: Db, customer: Customer): CustomerRow {
+  const row = statement(db, CUSTOMER_ROW).get(customer.userId) as CustomerRow | undefined;
+  if (row) return row;
+  if (!customer.joinedAt) throw notFound('Profile not found');
+  // Not stored yet (ensureCustomerSoon): the row it will have.
+  return {
+    user_id: customer.userId,
+    email: customer.email,
+    name: '',
+    phone: null,
+    mobile: null,
+    service_address: null,
+    email_reminders: 1,
+    email_status_updates: 1,
+    created_at: customer.joinedAt,
+    updated_at: customer.joinedAt,
+  };
 }
 
 /** Both optional e-mails are on until the customer turns one off. */
@@ -204,7 +269,7 @@ export function emailPreferences(db: Db, userId: string | null): EmailPreference
 }
 
 export function getProfile(db: Db, customer: Customer): Profile {
-  const row = customerRow(db, customer.userId);
+  const row = customerRow(db, customer);
   return {
     userId: row.user_id,
     email: row.email,
@@ -266,7 +331,7 @@ export function updateProfile(
 }
 
 export function getLoyalty(db: Db, customer: Customer): Loyalty {
-  const row = customerRow(db, customer.userId);
+  const row = customerRow(db, customer);
   // A booking's earn entry is named by its booking as it is now (entries written before
   // bookings were named in words said `Booking <id> completed`); the stored source when the
   // booking is gone.
@@ -287,6 +352,11 @@ export function getLoyalty(db: Db, customer: Customer): Loyalty {
     points: tx.points,
     source: tx.service_name === null ? tx.source : completedSource(tx),
   }));
+  // Not stored yet (ensureCustomerSoon): the welcome bonus it will be written with.
+  if (customer.joinedAt && ledger.length === 0) {
+    const { type, points, source } = WELCOME_BONUS;
+    transactions.push({ id: newId(), date: customer.joinedAt, type, points, source });
+  }
   const points = transactions.reduce((sum, tx) => sum + signedPoints(tx), 0);
   const last = ledger.at(-1)?.created_at;
   return {

@@ -10,6 +10,7 @@ import { bookingInstant } from '../../domain/dates';
 import { OWNERS_GROUP } from '../../domain/owners';
 import type { ServerOptions } from '../platform/config';
 import type { Db } from '../platform/db';
+import { whenNotBusy } from '../platform/busy';
 import { badRequest, forbidden, HttpError } from '../platform/errors';
 import { bearerOf, type TokenVerifier } from '../platform/auth';
 import type { AuthenticatorCheck } from './ownerAuthenticator';
@@ -245,14 +246,10 @@ async function uploadPicture(
   const label = pictureLabel(part.filename);
   const at = new Date();
   const picture = await uprightWithoutMetadata(data, extension);
-  const file = addPicture(db, picturesDir, {
-    bookingId,
-    data: picture,
-    extension,
-    description,
-    label,
-    at,
-  });
+  // The body is read once: the row waits for another process's write lock here.
+  const file = await whenNotBusy(() =>
+    addPicture(db, picturesDir, { bookingId, data: picture, extension, description, label, at }),
+  );
   return { file, label, bookingId, description, uploadedAt: at.toISOString() };
 }
 

@@ -2,7 +2,7 @@
  * Service pictures: files on disk, listed per booking and served through expiring
  * HMAC-signed URLs (`signature` = hex HMAC-SHA256 of `{file}:{expires}`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
@@ -157,18 +157,25 @@ export function addPicture(db: Db, picturesDir: string, picture: NewPicture): st
   const pictureId = newId();
   const file = `${pictureId}.${picture.extension}`;
   mkdirSync(picturesDir, { recursive: true });
-  writeFileSync(path.join(picturesDir, file), picture.data);
-  db.prepare(
-    `INSERT INTO pictures (picture_id, booking_id, file, description, label, uploaded_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(
-    pictureId,
-    picture.bookingId,
-    file,
-    picture.description,
-    picture.label ?? '',
-    (picture.at ?? new Date()).toISOString(),
-  );
+  const stored = path.join(picturesDir, file);
+  writeFileSync(stored, picture.data);
+  try {
+    db.prepare(
+      `INSERT INTO pictures (picture_id, booking_id, file, description, label, uploaded_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ).run(
+      pictureId,
+      picture.bookingId,
+      file,
+      picture.description,
+      picture.label ?? '',
+      (picture.at ?? new Date()).toISOString(),
+    );
+  } catch (error) {
+    // No row names the file (the write lock was taken, say): it goes too.
+    rmSync(stored, { force: true });
+    throw error;
+  }
   return file;
 }
 

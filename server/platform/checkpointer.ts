@@ -40,7 +40,9 @@ for (const base of from) {
 }
 if (!Database) throw new Error('better-sqlite3 cannot be found from ' + from.join(' or '));
 const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
+// A PASSIVE checkpoint never waits for a lock; should one be asked for, the thread waits
+// briefly (it is not the API's event loop, but its last checkpoint holds up a stop).
+db.pragma('busy_timeout = 100');
 const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)');
 const timer = setInterval(checkpoint, workerData.everyMs);
 parentPort.on('message', () => {

@@ -456,10 +456,12 @@ function migrate(db: Db): void {
 }
 
 /**
- * Runs `work` as one transaction that takes the write lock at its start (BEGIN IMMEDIATE), and
- * so waits (busy_timeout) while another connection or process (the operator CLI) writes. A
- * transaction that reads and then writes would instead fail with SQLITE_BUSY when another
- * connection committed in between. Every transaction that writes goes through here.
+ * Runs `work` as one transaction that takes the write lock at its start (BEGIN IMMEDIATE). While
+ * another connection or process (the operator CLI) holds it, the transaction fails at once with
+ * SQLITE_BUSY (the API's connection does not wait, ./busy.ts) or waits busy_timeout (the
+ * operator command's), and has written nothing. A transaction that reads and then writes would
+ * instead fail half-way when another connection committed in between. Every transaction that
+ * writes goes through here.
  */
 export function inWriteTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work).immediate();
@@ -474,7 +476,8 @@ export const isBusy = (error: unknown) =>
  * connection holds: busy_timeout is 0 meanwhile, so SQLite answers at once. Returns `busy` when
  * the lock was taken (the transaction that met it is rolled back; try again later). For background
  * work (the mail worker): better-sqlite3 waits synchronously, so waiting would hold up every
- * request of the process; only the requests themselves wait (busy_timeout) for their writes.
+ * request of the process. (The API's connection never waits anyway, ./busy.ts; this keeps the
+ * same work from waiting on a connection that does.)
  */
 export function withoutWaiting<T>(db: Db, work: () => T): T | 'busy' {
   const timeout = db.pragma('busy_timeout', { simple: true }) as number;
@@ -488,6 +491,9 @@ export function withoutWaiting<T>(db: Db, work: () => T): T | 'busy' {
     db.pragma(`busy_timeout = ${timeout}`);
   }
 }
+
+/** How long a connection that may block (the operator command, scripts, threads) waits for the lock. */
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /** A moment as it appears in a file name: `2026-01-15T03-00-00-000Z`. */
 export const fileStamp = (at: Date): string => at.toISOString().replace(/[:.]/g, '-');
@@ -552,18 +558,24 @@ export function pruneBeforeMigrationCopies(file: string, now: Date = new Date())
  * Opens (creating folders and file as needed) and migrates the database. Before a migration
  * the file is copied (snapshotBeforeMigration) unless `copyBeforeMigration` is false (a restore:
  * the backup it comes from is that copy); copies past the retention period are deleted.
+ * The connection waits up to `busyTimeoutMs` (default 5 s, for the operator command and
+ * scripts) for another connection's write lock; opening and migrating always may wait 5 s.
  */
-export function openDatabase(file: string, options: { copyBeforeMigration?: boolean } = {}): Db {
+export function openDatabase(
+  file: string,
+  options: { copyBeforeMigration?: boolean; busyTimeoutMs?: number } = {},
+): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${DEFAULT_BUSY_TIMEOUT_MS}`);
   // Deleted rows are overwritten, not left in free pages (a deleted account's data is gone).
   db.pragma('secure_delete = ON');
   if (options.copyBeforeMigration !== false) snapshotBeforeMigration(db, migrations.length);
   migrate(db);
   pruneBeforeMigrationCopies(file);
+  if (options.busyTimeoutMs !== undefined) db.pragma(`busy_timeout = ${options.busyTimeoutMs}`);
   return db;
 }

@@ -13,6 +13,11 @@ export interface Customer {
   userId: string;
   /** The verified e-mail ('' when none is known, e.g. a first request with an access token). */
   email: string;
+  /**
+   * Set while the customer's row is not stored yet: a first read that met another process's
+   * write lock (it is created as soon as the lock is free). Reads answer as a new account.
+   */
+  joinedAt?: string;
 }
 
 /**

@@ -11,6 +11,10 @@
  *   already ended (or of a request sent without one), which leaves the page where it goes;
  * - 429 on the first attempt waits for Retry-After (seconds or an HTTP date) and retries
  *   once (not for the quote request, which is sent without retry logic);
+ * - 503 with Retry-After (another process held the database's write lock; nothing was stored)
+ *   shows "Busy for a moment, trying again" and sends the same request again after the wait,
+ *   up to BUSY_RETRIES times (the quote request too: the same body and Idempotency-Key); the
+ *   form that sent it keeps what was typed whatever the last answer;
  * - a failed fetch is its own error kind.
  */
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
@@ -21,7 +25,8 @@ import { bearerToken, getTokens } from './session/tokenStore';
 import { refreshIfNeeded } from './session/refresh';
 import { expireSession } from './session/session';
 import { navigateTo } from './session/navigation';
-import { NETWORK_ERROR_MESSAGE, type ApiError } from './errors';
+import { BUSY_RETRY_MESSAGE, NETWORK_ERROR_MESSAGE, type ApiError } from './errors';
+import { toasts } from '../components/toast';
 
 /**
  * Endpoints that must not be retried on 429 (docs/product.md §7: POST /bookings; the data
@@ -34,6 +39,10 @@ const NO_RETRY_ENDPOINTS: ReadonlySet<string> = new Set([
 ] satisfies OperationId[]);
 /** Longest wait a Retry-After may impose before the single retry. */
 const MAX_RETRY_WAIT_MS = 60_000;
+/** How many times a request answered 503 "busy" is sent again. */
+const BUSY_RETRIES = 3;
+/** The longest wait before sending a "busy" request again (the server asks for a second). */
+const MAX_BUSY_WAIT_MS = 5_000;
 
 /** Milliseconds to wait for a Retry-After value: seconds, or an HTTP date. */
 export function retryAfterMs(header: string | null, now: number = Date.now()): number {
@@ -107,6 +116,7 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
   const url = buildUrl(args);
   const mayRetry = !NO_RETRY_ENDPOINTS.has(api.endpoint);
 
+  let busyRetries = 0;
   for (let attempt = 1; ; attempt += 1) {
     let response: Response;
     try {
@@ -119,6 +129,13 @@ export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = 
 
     if (response.status === 429 && attempt === 1 && mayRetry) {
       await sleep(retryAfterMs(response.headers.get('Retry-After')));
+      continue;
+    }
+    const retryAfter = response.headers.get('Retry-After');
+    if (response.status === 503 && retryAfter !== null && busyRetries < BUSY_RETRIES) {
+      if (busyRetries === 0) toasts.info(BUSY_RETRY_MESSAGE);
+      busyRetries += 1;
+      await sleep(Math.min(retryAfterMs(retryAfter), MAX_BUSY_WAIT_MS));
       continue;
     }
 

@@ -17,6 +17,9 @@ export type ApiError = ApiHttpError | ApiNetworkError;
 
 export const NETWORK_ERROR_MESSAGE = 'Network error';
 
+/** Shown while the base query sends a request again after a 503 (the service busy for a moment). */
+export const BUSY_RETRY_MESSAGE = 'Busy for a moment, trying again';
+
 export function isApiError(value: unknown): value is ApiError {
   return (
     typeof value === 'object' &&

@@ -1,4 +1,4 @@
-import { createElement, useMemo } from 'react';
+import { createElement } from 'react';
 import Button from '@mui/material/Button';
 import { toastConfig } from '../config/toasts';
 
@@ -48,56 +48,59 @@ export function toastHostReady(notistack: Notistack | null) {
   for (const call of waiting.splice(0)) call(notistack);
 }
 
+/**
+ * The toasts, for code outside components too (the base query's "trying again"); components
+ * take them with useToast.
+ */
+export const toasts = {
+  success: (message: string) =>
+    run((n) =>
+      n.enqueueSnackbar(message, {
+        variant: 'success',
+        autoHideDuration: toastConfig.successMs,
+      }),
+    ),
+  error: (message: string) =>
+    run((n) =>
+      n.enqueueSnackbar(message, { variant: 'error', autoHideDuration: toastConfig.errorMs }),
+    ),
+  info: (message: string) =>
+    run((n) =>
+      n.enqueueSnackbar(message, {
+        variant: 'default',
+        autoHideDuration: toastConfig.defaultMs,
+      }),
+    ),
+  loading: (message: string): ToastKey => {
+    nextKey += 1;
+    const key = `toast-${nextKey}`;
+    run((n) => n.enqueueSnackbar(message, { key, variant: 'info', persist: true }));
+    return key;
+  },
+  /** A default toast with a button (e.g. `Undo`), which closes it and runs `onAction`. */
+  withAction: (message: string, label: string, onAction: () => void) =>
+    run((n) =>
+      n.enqueueSnackbar(message, {
+        variant: 'default',
+        autoHideDuration: toastConfig.defaultMs,
+        action: (key) =>
+          createElement(
+            Button,
+            {
+              color: 'inherit',
+              size: 'small',
+              onClick: () => {
+                n.closeSnackbar(key);
+                onAction();
+              },
+            },
+            label,
+          ),
+      }),
+    ),
+  dismiss: (key?: ToastKey) => run((n) => n.closeSnackbar(key)),
+};
+
 export function useToast() {
-  return useMemo(
-    () => ({
-      success: (message: string) =>
-        run((n) =>
-          n.enqueueSnackbar(message, {
-            variant: 'success',
-            autoHideDuration: toastConfig.successMs,
-          }),
-        ),
-      error: (message: string) =>
-        run((n) =>
-          n.enqueueSnackbar(message, { variant: 'error', autoHideDuration: toastConfig.errorMs }),
-        ),
-      info: (message: string) =>
-        run((n) =>
-          n.enqueueSnackbar(message, {
-            variant: 'default',
-            autoHideDuration: toastConfig.defaultMs,
-          }),
-        ),
-      loading: (message: string): ToastKey => {
-        nextKey += 1;
-        const key = `toast-${nextKey}`;
-        run((n) => n.enqueueSnackbar(message, { key, variant: 'info', persist: true }));
-        return key;
-      },
-      /** A default toast with a button (e.g. `Undo`), which closes it and runs `onAction`. */
-      withAction: (message: string, label: string, onAction: () => void) =>
-        run((n) =>
-          n.enqueueSnackbar(message, {
-            variant: 'default',
-            autoHideDuration: toastConfig.defaultMs,
-            action: (key) =>
-              createElement(
-                Button,
-                {
-                  color: 'inherit',
-                  size: 'small',
-                  onClick: () => {
-                    n.closeSnackbar(key);
-                    onAction();
-                  },
-                },
-                label,
-              ),
-          }),
-        ),
-      dismiss: (key?: ToastKey) => run((n) => n.closeSnackbar(key)),
-    }),
-    [],
-  );
+  return toasts;
 }

@@ -87,6 +87,18 @@ async function fillDetails() {
   await fill('Additional Notes', 'Gate code 1234');
 }
 
+/** Every field as fillDetails typed it. */
+function expectTypedValuesKept() {
+  expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
+  expect(screen.getByLabelText(/Phone Number/)).toHaveValue('(919) 555-0199');
+  expect(screen.getByLabelText(/Email Address/)).toHaveValue('jordan@example.com');
+  expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
+  expect(screen.getByLabelText(/Preferred Time/)).toHaveValue('10:00 AM');
+  expect(screen.getByLabelText('Vehicle Information')).toHaveValue('2021 Honda CR-V, silver');
+  expect(addressField(/^City/)).toHaveValue('Cary');
+  expect(screen.getByLabelText('Additional Notes')).toHaveValue('Gate code 1234');
+}
+
 /** What POST /bookings answers: the stored booking. */
 const storedBooking: Booking = {
   bookingId: 'b-1',
@@ -518,13 +530,7 @@ describe('quote wizard', () => {
 
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
       expect(received).toHaveLength(1);
-      expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
-      expect(screen.getByLabelText(/Phone Number/)).toHaveValue('(919) 555-0199');
-      expect(screen.getByLabelText(/Email Address/)).toHaveValue('jordan@example.com');
-      expect(screen.getByLabelText(/Preferred Date/)).toHaveValue('2026-03-21');
-      expect(screen.getByLabelText(/Preferred Time/)).toHaveValue('10:00 AM');
-      expect(screen.getByLabelText('Vehicle Information')).toHaveValue('2021 Honda CR-V, silver');
-      expect(screen.getByLabelText('Additional Notes')).toHaveValue('Gate code 1234');
+      expectTypedValuesKept();
       expect(total()).toHaveTextContent('$150');
       expect(screen.getByRole('button', { name: 'Submit Quote Request' })).toHaveFocus();
 
@@ -534,6 +540,51 @@ describe('quote wizard', () => {
       expect(window.localStorage.getItem(DRAFT_KEY)).toContain('Jordan Miles');
     },
   );
+
+  /** What the API answers while another process holds the database's write lock. */
+  const busy = (): ContractAnswer<'post', '/bookings'> =>
+    HttpResponse.json(
+      {
+        error: 'Service Unavailable',
+        message: 'The service is busy for a moment and nothing was changed; please try again',
+      },
+      { status: 503, headers: { 'Retry-After': '1' } },
+    );
+
+  it('while the service is busy (503) says "Busy for a moment, trying again", keeps what was typed and sends it again', async () => {
+    let answers = 0;
+    const received = captureBookings(() => {
+      answers += 1;
+      return answers <= 2 ? busy() : HttpResponse.json(storedBooking, { status: 201 });
+    });
+    renderQuote();
+    await toBookingStep(/^SUV/, ['Leather Conditioning']);
+    await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+
+    expect(await screen.findByText('Busy for a moment, trying again')).toBeVisible();
+    expect(screen.queryByText(FAILURE)).not.toBeInTheDocument();
+    expectTypedValuesKept();
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    // The same request each time: one quote, whichever answer stored it.
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((request) => request.key)).size).toBe(1);
+    expect(received[2]!.body).toEqual(received[0]!.body);
+  });
+
+  it('when the service stays busy, shows the failure and keeps everything typed, for Submit again', async () => {
+    const received = captureBookings(busy);
+    renderQuote();
+    await toBookingStep(/^SUV/, ['Leather Conditioning']);
+    await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+
+    expect(await screen.findByText('Busy for a moment, trying again')).toBeVisible();
+    expect(await screen.findByText(FAILURE, {}, { timeout: 10_000 })).toBeVisible();
+    expect(received.length).toBeGreaterThan(1);
+    expectTypedValuesKept();
+    expect(window.localStorage.getItem(DRAFT_KEY)).toContain('Gate code 1234');
+  });
 
   it('sends the same Idempotency-Key when Submit is pressed again, and a new one for changed details', async () => {
     let answers = 0;
