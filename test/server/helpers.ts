@@ -51,6 +51,11 @@ export interface IdentityProvider {
   setAuthenticator(sub: string, on: boolean): void;
   /** The subjects Cognito's `GetUser` was asked about, in order. */
   getUserCalls: string[];
+  /**
+   * Revokes an access token at the provider (Cognito's RevokeToken or GlobalSignOut): GetUser
+   * then answers NotAuthorizedException for it, while its signature and expiry stay good.
+   */
+  revoke(accessToken: string): void;
   /** Makes GetUser answer this error (e.g. NotAuthorizedException) until set to undefined. */
   failGetUser(error: { status: number; type: string; message: string } | undefined): void;
   /**
@@ -107,6 +112,7 @@ export async function startIdentityProvider(
   let deleteFailures = 0;
   const authenticators = new Set<string>();
   const getUserCalls: string[] = [];
+  const revoked = new Set<string>();
   let getUserError: { status: number; type: string; message: string } | undefined;
   const server = createServer((request, response) => {
     if (
@@ -120,8 +126,15 @@ export async function startIdentityProvider(
         const { AccessToken } = JSON.parse(body) as { AccessToken: string };
         const sub = String(decodeJwt(AccessToken).sub);
         getUserCalls.push(sub);
-        if (getUserError) {
-          const { status, type, message } = getUserError;
+        const refusal = revoked.has(AccessToken)
+          ? {
+              status: 400,
+              type: 'NotAuthorizedException',
+              message: 'Access Token has been revoked',
+            }
+          : getUserError;
+        if (refusal) {
+          const { status, type, message } = refusal;
           response.writeHead(status).end(JSON.stringify({ __type: type, message }));
           return;
         }
@@ -194,6 +207,7 @@ export async function startIdentityProvider(
     },
     setAuthenticator: (sub, on) => void (on ? authenticators.add(sub) : authenticators.delete(sub)),
     getUserCalls,
+    revoke: (accessToken) => void revoked.add(accessToken),
     failGetUser: (error) => {
       getUserError = error;
     },
