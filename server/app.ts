@@ -1,6 +1,6 @@
 /**
  * The reference API's server set-up: one Fastify route per openapi.yaml operation. Each request
- * is authenticated as the operation's `security` says, validated against the operation's
+ * is authenticated as the operation's `security` says (before its body is read), validated against the operation's
  * parameters and body schemas (./platform/validation.ts), then handled by the operation table:
  * the handler tables of the resources' folders (`<resource>/handlers.ts`, the owner console's
  * and the account's modules), merged here.
@@ -169,6 +169,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   registerSesEvents(app, db, options.sesEvents);
 
   const rawBodies = new WeakMap<FastifyRequest, string>();
+  /** The account of a request's token, found before its body is read (the routes' preParsing). */
+  const customers = new WeakMap<FastifyRequest, Customer>();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
     const source = typeof raw === 'string' ? raw : raw.toString('utf8');
@@ -312,19 +314,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             : op.operationId === 'getCalendarFeed'
               ? { rateLimit: perAddress(CALENDAR_FEED_RATE_LIMIT, 'calendar fetches') }
               : {},
-      handler: async (request, reply) => {
-        let customer: Customer | null = null;
+      // The token is checked before the body is read (after the rate limit's onRequest): a
+      // caller without a valid one gets 401, never a 400, 413 or 415 about a body it sent.
+      preParsing: async (request) => {
         const authorization = request.headers.authorization;
         if (isOwnerPath(op.path))
           await requireOwner(verifyToken, authorization, checkAuthenticator);
         else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
-          customer = ensureCustomer(db, {
-            sub: token.sub,
-            email: token.email,
-            emailUnverified: token.emailUnverified,
-          });
+          customers.set(
+            request,
+            ensureCustomer(db, {
+              sub: token.sub,
+              email: token.email,
+              emailUnverified: token.emailUnverified,
+            }),
+          );
         }
+      },
+      handler: async (request, reply) => {
+        const customer = customers.get(request) ?? null;
         handler.before?.(request, rawBodies.get(request) ?? '');
         const input = validateRequest(validators, request);
         const answer = await handler.run({ request, customer, ...input });
