@@ -145,7 +145,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Every token, the owner's included, goes through both refusals.
   const verifyToken = refusingEndedSessions(db, refusingDeletedAccounts(db, verifySignature));
   // Owner operations also need the owner's authenticator app, asked of the identity provider.
-  const checkAuthenticator = ownerAuthenticatorCheck(identityEndpoint(options.cognito.issuer));
+  const checkAuthenticator = ownerAuthenticatorCheck(identityEndpoint(options.cognito.issuer), db);
   // The outbox's worker sends while the server listens (./mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   const { mail } = options;

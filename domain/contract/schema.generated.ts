@@ -1765,6 +1765,7 @@ export interface components {
       kind:
         | 'owner-quote'
         | 'owner-digest'
+        | 'owner-authenticator'
         | 'customer-quote'
         | 'customer-completed'
         | 'customer-cancelled'

@@ -6,9 +6,14 @@
  * No answer is kept: the provider is asked with the very token at every owner operation, so an
  * app removed, or a token the provider has revoked (signed out, `RevokeToken`, `GlobalSignOut`),
  * is refused at the next operation; operations sent together with one token share one question.
+ * Each answer is compared with the last one about the owner's account (`owner_authenticators`):
+ * an app added or removed e-mails the owner (the outbox's `owner-authenticator`), whoever did it.
+ * The first answer about an account is only recorded.
  */
 import { createHash } from 'node:crypto';
 import { OWNER_AUTHENTICATOR_REQUIRED } from '../../domain/owners';
+import { enqueueAuthenticatorChange } from '../mail/outbox';
+import { inWriteTransaction, statement, type Db } from '../platform/db';
 import type { VerifiedToken } from '../platform/auth';
 import { forbidden, HttpError, unauthorized } from '../platform/errors';
 import { identityAction, type IdentityAnswer } from '../platform/identityProvider';
@@ -31,7 +36,7 @@ function subOf(answer: IdentityAnswer): string | undefined {
 }
 
 /** The check against the user pool at `endpoint` (../platform/identityProvider.ts). */
-export function ownerAuthenticatorCheck(endpoint: string): AuthenticatorCheck {
+export function ownerAuthenticatorCheck(endpoint: string, db: Db): AuthenticatorCheck {
   /** The questions in flight, by the SHA-256 of the token they were asked with. */
   const asking = new Map<string, Promise<void>>();
   return async (token, accessToken) => {
@@ -43,7 +48,7 @@ export function ownerAuthenticatorCheck(endpoint: string): AuthenticatorCheck {
     const key = createHash('sha256').update(accessToken).digest('base64url');
     let question = asking.get(key);
     if (!question) {
-      question = askProvider(endpoint, token, accessToken).finally(() => asking.delete(key));
+      question = askProvider(endpoint, db, token, accessToken).finally(() => asking.delete(key));
       asking.set(key, question);
     }
     return question;
@@ -53,6 +58,7 @@ export function ownerAuthenticatorCheck(endpoint: string): AuthenticatorCheck {
 /** One GetUser with the owner's token: resolves when the account has an authenticator app. */
 async function askProvider(
   endpoint: string,
+  db: Db,
   token: VerifiedToken,
   accessToken: string,
 ): Promise<void> {
@@ -75,6 +81,23 @@ async function askProvider(
   const answeredSub = subOf(answer);
   if (answeredSub !== undefined && answeredSub !== token.sub) throw unavailable();
   const methods = answer.body.UserMFASettingList;
-  if (!Array.isArray(methods) || !methods.includes('SOFTWARE_TOKEN_MFA'))
-    throw forbidden(OWNER_AUTHENTICATOR_REQUIRED);
+  const hasApp = Array.isArray(methods) && methods.includes('SOFTWARE_TOKEN_MFA');
+  noticeAuthenticator(db, token.sub, hasApp, new Date());
+  if (!hasApp) throw forbidden(OWNER_AUTHENTICATOR_REQUIRED);
+}
+
+/** Records the provider's answer about the owner's app; a change from the last one e-mails the owner. */
+function noticeAuthenticator(db: Db, sub: string, hasApp: boolean, now: Date): void {
+  inWriteTransaction(db, () => {
+    const last = statement(db, 'SELECT has_app FROM owner_authenticators WHERE sub = ?').get(
+      sub,
+    ) as { has_app: number } | undefined;
+    if (last && last.has_app === Number(hasApp)) return;
+    statement(
+      db,
+      `INSERT INTO owner_authenticators (sub, has_app, seen_at) VALUES (?, ?, ?)
+       ON CONFLICT (sub) DO UPDATE SET has_app = excluded.has_app, seen_at = excluded.seen_at`,
+    ).run(sub, Number(hasApp), now.toISOString());
+    if (last) enqueueAuthenticatorChange(db, sub, hasApp ? 'added' : 'removed', now);
+  });
 }

@@ -56,6 +56,8 @@ export interface IdentityProvider {
    * then answers NotAuthorizedException for it, while its signature and expiry stay good.
    */
   revoke(accessToken: string): void;
+  /** Makes GetUser answer only after this many milliseconds (a slow provider), until set to 0. */
+  delayGetUser(ms: number): void;
   /** Makes GetUser answer this error (e.g. NotAuthorizedException) until set to undefined. */
   failGetUser(error: { status: number; type: string; message: string } | undefined): void;
   /**
@@ -113,6 +115,7 @@ export async function startIdentityProvider(
   const authenticators = new Set<string>();
   const getUserCalls: string[] = [];
   const revoked = new Set<string>();
+  let getUserDelayMs = 0;
   let getUserError: { status: number; type: string; message: string } | undefined;
   const server = createServer((request, response) => {
     if (
@@ -121,7 +124,7 @@ export async function startIdentityProvider(
     ) {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
+      const answer = () => {
         response.setHeader('content-type', 'application/x-amz-json-1.1');
         const { AccessToken } = JSON.parse(body) as { AccessToken: string };
         const sub = String(decodeJwt(AccessToken).sub);
@@ -146,7 +149,8 @@ export async function startIdentityProvider(
             ...(authenticators.has(sub) ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
           }),
         );
-      });
+      };
+      request.on('end', () => setTimeout(answer, getUserDelayMs));
     } else if (
       request.method === 'POST' &&
       request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.DeleteUser'
@@ -208,6 +212,9 @@ export async function startIdentityProvider(
     setAuthenticator: (sub, on) => void (on ? authenticators.add(sub) : authenticators.delete(sub)),
     getUserCalls,
     revoke: (accessToken) => void revoked.add(accessToken),
+    delayGetUser: (ms) => {
+      getUserDelayMs = ms;
+    },
     failGetUser: (error) => {
       getUserError = error;
     },
