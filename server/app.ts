@@ -1,6 +1,6 @@
 /**
  * The reference API's server set-up: one Fastify route per openapi.yaml operation. Each request
- * is authenticated as the operation's `security` says, validated against the operation's
+ * is authenticated as the operation's `security` says (before its body is read), validated against the operation's
  * parameters and body schemas (./platform/validation.ts), then handled by the operation table:
  * the handler tables of the resources' folders (`<resource>/handlers.ts`, the owner console's
  * and the account's modules), merged here.
@@ -152,10 +152,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Every token, the owner's included, goes through both refusals.
   const verifyToken = refusingEndedSessions(db, refusingDeletedAccounts(db, verifySignature));
   // Owner operations also need the owner's authenticator app, asked of the identity provider.
-  const checkAuthenticator = ownerAuthenticatorCheck(
-    identityEndpoint(options.cognito.issuer),
-    options.clock,
-  );
+  const checkAuthenticator = ownerAuthenticatorCheck(identityEndpoint(options.cognito.issuer), db);
   // The outbox's worker sends while the server listens (./mail/worker.ts).
   let mailWorker: MailWorker | undefined;
   const { mail } = options;
@@ -178,6 +175,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   installServiceHooks(app, db, options, probes);
 
   const rawBodies = new WeakMap<FastifyRequest, string>();
+  /** Who a request's token names, found before its body is read (the routes' preParsing). */
+  const identities = new WeakMap<FastifyRequest, Parameters<typeof ensureCustomer>[1]>();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
     const source = typeof raw === 'string' ? raw : raw.toString('utf8');
@@ -332,15 +331,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             : op.operationId === 'getCalendarFeed'
               ? { rateLimit: perAddress(CALENDAR_FEED_RATE_LIMIT, 'calendar fetches') }
               : {},
-      handler: async (request, reply) => {
-        let identity: Parameters<typeof ensureCustomer>[1] | null = null;
+      // The token is checked before the body is read (after the rate limit's onRequest): a
+      // caller without a valid one gets 401, never a 400, 413 or 415 about a body it sent.
+      preParsing: async (request) => {
         const authorization = request.headers.authorization;
         if (isOwnerPath(op.path))
           await requireOwner(verifyToken, authorization, checkAuthenticator);
         else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
-          identity = { sub: token.sub, email: token.email, emailUnverified: token.emailUnverified };
+          identities.set(request, {
+            sub: token.sub,
+            email: token.email,
+            emailUnverified: token.emailUnverified,
+          });
         }
+      },
+      handler: async (request, reply) => {
+        const identity = identities.get(request) ?? null;
         const reads = request.method === 'GET';
         const attempt = async () => {
           // A read never waits to create or update the customer's row (reads do not write).

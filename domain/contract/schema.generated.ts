@@ -38,10 +38,14 @@ export interface paths {
      * @description The web app sends one when a page throws an error nobody caught, a promise is rejected
      *     with nobody waiting for it, or a page's code fails to download. No token needed, and
      *     none is read. The report holds no personal data: `path` is the page's path without its
-     *     query string or hash; the server also replaces e-mail addresses and runs of 6 or more
-     *     digits in `message` before storing it, and keeps reports 30 days. The body may be at
-     *     most 4 KiB (`413` above), and one address (an IPv6 /64) may send 20 reports in 10
-     *     minutes (`429` above). An identical report within the hour is counted, not stored again.
+     *     query string or hash; the server also replaces e-mail addresses, tokens and long ids, and
+     *     runs of 6 or more digits however they are written (`919.555.0123`, `(919) 555-0123`) in
+     *     `message` before storing it, cuts each URL in it to its origin and path (no query, no
+     *     fragment, no user), and keeps reports 30 days. The body may be at most 4 KiB (`413`
+     *     above); one address (an IPv6 /64) may send 20 reports in 10 minutes, and a day (UTC)
+     *     keeps at most 10 reports from one address and 1,000 from everyone (`429` above, with
+     *     `Retry-After` until the next day). A report whose scrubbed message was already reported
+     *     that day is counted on that message, not stored again.
      */
     post: operations['reportClientError'];
     delete?: never;
@@ -1026,8 +1030,9 @@ export interface paths {
      *     yet. `lastBackup`: the newest backup's time and size in bytes (null when there is none
      *     or backups are not this server's job). `suppressed`: addresses SES reported as bouncing
      *     for good or complaining, newest first; the mail worker does not e-mail them.
-     *     `clientErrors`: errors customers' browsers reported over the last `days` days, by
-     *     message, most frequent first.
+     *     `clientErrors`: errors customers' browsers reported over the last `days` days: their
+     *     `total`, and the 20 most frequent messages with how often each was reported, most
+     *     frequent first.
      */
     get: operations['getOwnerHealth'];
     put?: never;
@@ -1761,6 +1766,7 @@ export interface components {
       kind:
         | 'owner-quote'
         | 'owner-digest'
+        | 'owner-authenticator'
         | 'customer-quote'
         | 'customer-completed'
         | 'customer-cancelled'

@@ -29,7 +29,8 @@
  *   password is checked through the proxy's `InitiateAuth`, an account with MFA is asked for its
  *   code, and only then is the form handed to cognito-local for the authorization code.
  * - Wrong passwords and codes lock the account for a while (cognitoGuard.ts), and the
- *   authenticator is turned off only after a current code (`VerifySoftwareToken`).
+ *   authenticator is turned off, or replaced by a new secret (`AssociateSoftwareToken` while one
+ *   is on), only after a current code (`VerifySoftwareToken`). Cognito itself asks for neither.
  * - Id tokens say `email_verified: true` whenever the attribute is set, even to "false": every
  *   id token handed out is corrected, and access tokens get the `origin_jti` that makes Amplify's
  *   signOut revoke the refresh token (cognitoClaims.ts). A user may not set `email_verified`
@@ -160,6 +161,8 @@ const isWrongGuess = (outcome: Outcome) =>
 /** A current authenticator code proves the owner for this long (to turn the authenticator off). */
 const TOTP_PROOF_MS = 5 * 60_000;
 export const TOTP_OFF_MESSAGE = 'Enter a current code from your authenticator app to turn it off.';
+export const TOTP_REPLACE_MESSAGE =
+  'Enter a current code from your authenticator app to replace it.';
 
 const SESSION_TTL_MS = 5 * 60_000;
 const AMZ_JSON = 'application/x-amz-json-1.1';
@@ -658,11 +661,16 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     return Array.isArray(methods) && methods.includes('SOFTWARE_TOKEN_MFA');
   };
 
-  /** Turning the authenticator off needs a current code, proved just before (see the header). */
-  function totpOffRefused(input: Json): boolean {
-    const settings = input.SoftwareTokenMfaSettings;
-    if (!isRecord(settings) || settings.Enabled !== false) return false;
-    const account = accountOf('SetUserMFAPreference', input);
+  /**
+   * Turning the authenticator off, or giving the account a new secret while it has one, needs a
+   * current code, proved just before (see the header).
+   */
+  function totpChangeRefused(name: string, input: Json): boolean {
+    if (name === 'SetUserMFAPreference') {
+      const settings = input.SoftwareTokenMfaSettings;
+      if (!isRecord(settings) || settings.Enabled !== false) return false;
+    } else if (name !== 'AssociateSoftwareToken' || !readString(input, 'AccessToken')) return false;
+    const account = accountOf(name, input);
     if (!account || !hasAuthenticator(account)) return false;
     const proved = totpProvedAt.get(account) ?? 0;
     totpProvedAt.delete(account);
@@ -686,8 +694,12 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     }
     const refreshRefused = devices.refreshRefusal(name, input);
     if (refreshRefused) return sendJson(res, refreshRefused.status, refreshRefused.body);
-    if (name === 'SetUserMFAPreference' && totpOffRefused(input))
-      return error(res, 'NotAuthorizedException', TOTP_OFF_MESSAGE);
+    if (totpChangeRefused(name, input))
+      return error(
+        res,
+        'NotAuthorizedException',
+        name === 'AssociateSoftwareToken' ? TOTP_REPLACE_MESSAGE : TOTP_OFF_MESSAGE,
+      );
     const account = GUESSABLE.has(name) ? accountOf(name, input) : undefined;
     if (!account) return handleAction(name, req, res, body);
     if (lockout.isLocked(account)) return error(res, 'NotAuthorizedException', LOCKED_MESSAGE);

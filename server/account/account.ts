@@ -145,6 +145,13 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       db.prepare('DELETE FROM sessions_ended WHERE sub = ?').run(subject.userId);
     },
   },
+  {
+    // Whether an owner's account last had an authenticator app (server/owner/ownerAuthenticator.ts).
+    table: 'owner_authenticators',
+    erase: (db, subject) => {
+      db.prepare('DELETE FROM owner_authenticators WHERE sub = ?').run(subject.userId);
+    },
+  },
   { table: 'customers', erase: deleteByUser('customers') },
 ];
 

@@ -43,6 +43,14 @@ export interface MessagePayloads {
   'customer-reminder': AboutBooking;
   /** To the owner, instead of one e-mail per request while too many arrive (OWNER_DIGEST). */
   'owner-digest': DigestPayload;
+  /** To the owner: the identity provider showed the owner's authenticator app added or removed. */
+  'owner-authenticator': AuthenticatorChange;
+}
+
+/** What the owner is told about their account's authenticator app, and when it was noticed. */
+export interface AuthenticatorChange {
+  change: 'added' | 'removed';
+  at: string;
 }
 
 export type MessageKind = keyof MessagePayloads;
@@ -127,6 +135,11 @@ const readers: { [K in MessageKind]: (stored: Record<string, unknown>) => Payloa
     if (!isRecord(digest) || typeof digest.count !== 'number' || !Array.isArray(digest.requests))
       throw new Error('its payload has no digest');
     return { digest: digest as unknown as Digest };
+  },
+  'owner-authenticator': (stored) => {
+    if (stored.change !== 'added' && stored.change !== 'removed')
+      throw new Error('its payload has no change');
+    return { change: stored.change, at: typeof stored.at === 'string' ? stored.at : '' };
   },
 };
 
@@ -316,6 +329,24 @@ function addToDigest(db: Db, booking: Booking, now: Date): boolean {
     { kind: 'owner-digest', payload: { digest: { since, count: 1, requests: [entry] } } },
     now,
     new Date(now.getTime() + OWNER_DIGEST.windowMs),
+  );
+}
+
+/**
+ * The owner's e-mail about their account's authenticator app (added or removed), written in the
+ * caller's transaction; once per owner, change and second.
+ */
+export function enqueueAuthenticatorChange(
+  db: Db,
+  sub: string,
+  change: AuthenticatorChange['change'],
+  now: Date,
+): number {
+  const at = now.toISOString();
+  const message = { kind: 'owner-authenticator' as const, payload: { change, at } };
+  return written(
+    db,
+    insertMessage(db, `owner-authenticator:${sub}:${change}:${at}`, message, now) ? 1 : 0,
   );
 }
 

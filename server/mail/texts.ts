@@ -381,3 +381,30 @@ export function ownerDigest(business: BusinessIdentity, digest: Digest): MailCon
     })),
   });
 }
+
+/**
+ * To the owner: the identity provider showed the owner's authenticator app added or removed (at
+ * the console's next operation). Only the business's own words and the time it was noticed.
+ */
+export function ownerAuthenticatorChanged(
+  business: BusinessIdentity,
+  change: 'added' | 'removed',
+  at: string,
+): MailContent {
+  const subject =
+    change === 'added'
+      ? `An authenticator app was added to the owner's account: ${business.name}`
+      : `The authenticator app was removed from the owner's account: ${business.name}`;
+  return render(business, subject, {
+    heading:
+      change === 'added'
+        ? 'An authenticator app now signs in to the owner console'
+        : 'The owner console has no authenticator app any more',
+    paragraphs: [
+      change === 'added'
+        ? `The owner's account was seen with an authenticator app at ${formatShortDateTime(at)}: from now on every sign-in to the owner console asks for its code.`
+        : `The owner's account was seen without its authenticator app at ${formatShortDateTime(at)}. The owner console opens again only once an app is set up.`,
+      `If this was not you, someone has been signed in to the owner's account: at ${business.siteUrl}/dashboard/security change its password, sign out of all devices and set up the authenticator app again.`,
+    ],
+  });
+}

@@ -52,6 +52,7 @@ import {
   customerQuoteConfirmation,
   customerRescheduled,
   customerReminder,
+  ownerAuthenticatorChanged,
   ownerDigest,
   ownerNewQuote,
   type MailContent,
@@ -85,6 +86,7 @@ export interface WorkerOptions {
 const OPT_OUT_KIND: Record<MessageKind, OptOutKind | null> = {
   'owner-quote': null,
   'owner-digest': null,
+  'owner-authenticator': null,
   'customer-quote': null,
   'customer-reminder': 'reminders',
   'customer-completed': 'statusUpdates',
@@ -117,6 +119,8 @@ export interface MailWorker {
 const renderers: PerMessageKind<MailContent, [BusinessIdentity]> = {
   'owner-quote': ({ booking, signedIn }, business) => ownerNewQuote(business, booking, signedIn),
   'owner-digest': ({ digest }, business) => ownerDigest(business, digest),
+  'owner-authenticator': ({ change, at }, business) =>
+    ownerAuthenticatorChanged(business, change, at),
   'customer-quote': ({ booking, verified }, business) =>
     customerQuoteConfirmation(business, booking, verified),
   'customer-completed': ({ booking, points, credited, account, verified }, business) =>

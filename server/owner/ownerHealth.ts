@@ -52,11 +52,7 @@ export async function ownerHealth(
     waiting,
     lastBackup: backup ? { at: backup.at.toISOString(), bytes: folderBytes(backup.folder) } : null,
     suppressed: listSuppressed(db),
-    clientErrors: {
-      days: CLIENT_ERROR_COUNT_DAYS,
-      total: errors.reduce((sum, { count }) => sum + count, 0),
-      messages: errors,
-    },
+    clientErrors: { days: CLIENT_ERROR_COUNT_DAYS, ...errors },
   };
 }
 

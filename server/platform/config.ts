@@ -8,6 +8,11 @@ import { originSecretsFromEnv } from './originSecret';
 export const DEFAULT_QUOTE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 };
 /** The browser's error reports (POST /client-errors), per client address. */
 export const CLIENT_ERROR_RATE_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+/**
+ * How many error reports are kept a day (UTC): from one client address, and from everyone
+ * together (server/health/clientErrors.ts); past either, 429 until the next day.
+ */
+export const CLIENT_ERROR_DAILY_CAPS = { perAddress: 10, overall: 1000 };
 /** The owner's calendar feed (GET /calendar/{token}.ics), per client address: apps poll it. */
 export const CALENDAR_FEED_RATE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
 /**

@@ -432,6 +432,15 @@ const migrations: readonly string[] = [
   CREATE INDEX bookings_held
     ON bookings (status, date, time, vehicle_type, selected_addons, booking_id);
   `,
+  // Whether each owner's account had an authenticator app at the identity provider's last answer
+  // (server/owner/ownerAuthenticator.ts): a change from it e-mails the owner.
+  `
+  CREATE TABLE owner_authenticators (
+    sub TEXT PRIMARY KEY,
+    has_app INTEGER NOT NULL CHECK (has_app IN (0, 1)),
+    seen_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -207,6 +207,17 @@ export const storedData: readonly StoredTable[] = [
     columns: { sub: 'your account’s id', ended_at: 'when your sessions ended' },
   },
   {
+    table: 'owner_authenticators',
+    holds:
+      'For the business owner’s account only: whether it had an authenticator app when last checked, so that the owner is e-mailed when one is added or removed. Nothing about customers.',
+    kept: 'Until the owner’s account is deleted.',
+    columns: {
+      sub: 'the owner account’s id',
+      has_app: 'whether it had an authenticator app',
+      seen_at: 'when that last changed',
+    },
+  },
+  {
     table: 'outbox',
     holds:
       'The e-mails we send about quote requests and bookings (to you, and to the owner about your request), with their text, until and after they are sent.',

@@ -792,6 +792,22 @@ describe('safe to run while browsing other websites', () => {
     const settings = await cognito('GetUser', { AccessToken: tokens.AccessToken });
     expect(settings.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
   });
+
+  it('replaces the authenticator (a new secret) only after a current code from the old one', async () => {
+    const { tokens } = await confirmedCustomer('totp-replace');
+    const secret = await withAuthenticator(tokens.AccessToken);
+    const replace = () => cognito('AssociateSoftwareToken', { AccessToken: tokens.AccessToken });
+    expect(await cognitoError(replace())).toMatchObject({
+      type: 'NotAuthorizedException',
+      message:
+        'NotAuthorizedException: Enter a current code from your authenticator app to replace it.',
+    });
+    await cognito('VerifySoftwareToken', {
+      AccessToken: tokens.AccessToken,
+      UserCode: totpCode(secret),
+    });
+    expect(typeof (await replace()).SecretCode).toBe('string');
+  });
 });
 
 describe('sign-in steps cognito-local lacks', () => {

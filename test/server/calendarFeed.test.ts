@@ -5,10 +5,12 @@
  * shows at the next fetch; a wrong or replaced secret answers 404 without saying why; a new
  * address ends the old one at once; and the secret never reaches the request log.
  */
+import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import ICAL from 'ical.js';
 import { serviceLogger } from '../../server/platform/productionConfig';
 import { CALENDAR_FEED_RATE_LIMIT } from '../../server/platform/config';
+import { loggedPath } from '../../server/platform/loggedPath';
 import {
   call,
   callBackRequest,
@@ -42,6 +44,19 @@ async function newRequest(body: unknown): Promise<string> {
   const answer = await call(served.api.baseUrl, 'POST', '/bookings', { body });
   expect(answer.status).toBe(201);
   return (answer.body as { bookingId: string }).bookingId;
+}
+
+/** A GET of `path` exactly as written (fetch would resolve dot segments); its status. */
+function rawGet(baseUrl: string, path: string): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const sent = request({ hostname, port, path, method: 'GET' }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve(answer.statusCode ?? 0));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 async function feedUrl(): Promise<string> {
@@ -269,6 +284,49 @@ describe('the request log', () => {
     const log = lines.join('');
     expect(log).toContain('"path":"/calendar/[redacted]"');
     expect(log).not.toContain(secret);
+  });
+
+  it('keeps the secret out of the log however the path is encoded', async () => {
+    const answer = await call(logged.baseUrl, 'GET', '/owner/calendar-feed', {
+      token: ownerToken,
+    });
+    const secret = /\/calendar\/([\w-]+)\.ics$/.exec((answer.body as { url: string }).url)![1]!;
+    const before = lines.length;
+    const statuses: Record<string, number> = {};
+    // Sent as written (fetch would normalise them): percent-encoded letters and slashes, double
+    // slashes, dot segments, a double-encoded letter and other letter cases.
+    for (const path of [
+      `/calendar/${secret}.ics`,
+      `/%63alendar/${secret}.ics`,
+      `/%63%61%6C%65%6e%64%61%72/${secret}.ics`,
+      `/calendar%2F${secret}.ics`,
+      `//calendar/${secret}.ics`,
+      `/calendar//${secret}.ics`,
+      `/./calendar/${secret}.ics`,
+      `/owner/../calendar/${secret}.ics`,
+      `/owner/%2e%2e/calendar/${secret}.ics`,
+      `/%2563alendar/${secret}.ics`,
+      `/Calendar/${secret}.ics`,
+      `/CALENDAR/${secret}.ics`,
+      `/calendar/${secret}.ICS`,
+      `/calendar;x=1/${secret}.ics`,
+      `/calendar/%${secret.charCodeAt(0).toString(16)}${secret.slice(1)}.ics`,
+      `/%63alendar/%${secret.charCodeAt(0).toString(16)}${secret.slice(1)}.ics`,
+    ]) {
+      statuses[path] = await rawGet(logged.baseUrl, path);
+    }
+    // The router serves the feed for percent-encoded letters, in the path and in the secret.
+    expect(statuses[`/%63alendar/${secret}.ics`]).toBe(200);
+    expect(statuses[`/calendar/%${secret.charCodeAt(0).toString(16)}${secret.slice(1)}.ics`]).toBe(
+      200,
+    );
+    const log = lines.slice(before).join('');
+    expect(log).toContain('"path":"/calendar/[redacted]"');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain(secret.slice(1));
+    // Other paths are logged as they were.
+    expect(loggedPath('/owner/calendar-feed?x=1')).toBe('/owner/calendar-feed');
+    expect(loggedPath('/bookings/b-1')).toBe('/bookings/b-1');
   });
 
   it('limits the fetches of one address', async () => {

@@ -51,6 +51,13 @@ export interface IdentityProvider {
   setAuthenticator(sub: string, on: boolean): void;
   /** The subjects Cognito's `GetUser` was asked about, in order. */
   getUserCalls: string[];
+  /**
+   * Revokes an access token at the provider (Cognito's RevokeToken or GlobalSignOut): GetUser
+   * then answers NotAuthorizedException for it, while its signature and expiry stay good.
+   */
+  revoke(accessToken: string): void;
+  /** Makes GetUser answer only after this many milliseconds (a slow provider), until set to 0. */
+  delayGetUser(ms: number): void;
   /** Makes GetUser answer this error (e.g. NotAuthorizedException) until set to undefined. */
   failGetUser(error: { status: number; type: string; message: string } | undefined): void;
   /**
@@ -107,6 +114,8 @@ export async function startIdentityProvider(
   let deleteFailures = 0;
   const authenticators = new Set<string>();
   const getUserCalls: string[] = [];
+  const revoked = new Set<string>();
+  let getUserDelayMs = 0;
   let getUserError: { status: number; type: string; message: string } | undefined;
   const server = createServer((request, response) => {
     if (
@@ -115,13 +124,20 @@ export async function startIdentityProvider(
     ) {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
+      const answer = () => {
         response.setHeader('content-type', 'application/x-amz-json-1.1');
         const { AccessToken } = JSON.parse(body) as { AccessToken: string };
         const sub = String(decodeJwt(AccessToken).sub);
         getUserCalls.push(sub);
-        if (getUserError) {
-          const { status, type, message } = getUserError;
+        const refusal = revoked.has(AccessToken)
+          ? {
+              status: 400,
+              type: 'NotAuthorizedException',
+              message: 'Access Token has been revoked',
+            }
+          : getUserError;
+        if (refusal) {
+          const { status, type, message } = refusal;
           response.writeHead(status).end(JSON.stringify({ __type: type, message }));
           return;
         }
@@ -133,7 +149,8 @@ export async function startIdentityProvider(
             ...(authenticators.has(sub) ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
           }),
         );
-      });
+      };
+      request.on('end', () => setTimeout(answer, getUserDelayMs));
     } else if (
       request.method === 'POST' &&
       request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.DeleteUser'
@@ -194,6 +211,10 @@ export async function startIdentityProvider(
     },
     setAuthenticator: (sub, on) => void (on ? authenticators.add(sub) : authenticators.delete(sub)),
     getUserCalls,
+    revoke: (accessToken) => void revoked.add(accessToken),
+    delayGetUser: (ms) => {
+      getUserDelayMs = ms;
+    },
     failGetUser: (error) => {
       getUserError = error;
     },

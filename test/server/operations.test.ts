@@ -699,6 +699,73 @@ describe('service pictures', () => {
   });
 });
 
+describe('the token comes before the body', () => {
+  const tooLarge = JSON.stringify({ make: 'x'.repeat(70 * 1024) });
+  /** Bodies the server would refuse with 400, 413 or 415 once it read them. */
+  const badBodies: { what: string; rawBody: string; headers?: Record<string, string> }[] = [
+    { what: 'malformed JSON', rawBody: '{"make":' },
+    { what: 'JSON that is not an object', rawBody: '42' },
+    { what: 'a body over the limit', rawBody: tooLarge },
+    { what: 'plain text', rawBody: 'make=Honda', headers: { 'content-type': 'text/plain' } },
+    {
+      what: 'a form post',
+      rawBody: 'make=Honda',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+    { what: 'an unknown type', rawBody: 'x', headers: { 'content-type': 'application/xml' } },
+  ];
+  /** Operations that need a token: a customer's, an owner's, a customer's change of a booking. */
+  const operations: [string, string][] = [
+    ['POST', '/vehicles/me'],
+    ['PUT', '/profile/me'],
+    ['PUT', '/owner/availability'],
+    ['PUT', '/bookings/000000000000000000000000'],
+  ];
+
+  it('answers 401 without a token, or with a forged one, whatever the body', async () => {
+    const forged = await idp.idToken('customer-1', EMAIL, {}, { forged: true });
+    for (const [method, url] of operations) {
+      for (const { what, rawBody, headers } of badBodies) {
+        for (const sent of [undefined, forged]) {
+          const answer = await call(api.baseUrl, method, url, { token: sent, rawBody, headers });
+          expect({ url, what, forged: !!sent, status: answer.status }).toEqual({
+            url,
+            what,
+            forged: !!sent,
+            status: 401,
+          });
+          expect((answer.body as Json).error).toBe('Unauthorized');
+        }
+      }
+    }
+  });
+
+  it('still answers 400 and 413 to the same bodies with a valid token', async () => {
+    const statuses: Record<string, number> = {};
+    for (const { what, rawBody, headers } of badBodies) {
+      statuses[what] = (
+        await call(api.baseUrl, 'POST', '/vehicles/me', { token, rawBody, headers })
+      ).status;
+    }
+    expect(statuses).toEqual({
+      'malformed JSON': 400,
+      'JSON that is not an object': 400,
+      'a body over the limit': 413,
+      'plain text': 400,
+      'a form post': 400,
+      'an unknown type': 400,
+    });
+  });
+
+  it("answers a customer's token at an owner operation with 403 before reading the body", async () => {
+    const answer = await call(api.baseUrl, 'PUT', '/owner/availability', {
+      token,
+      rawBody: '{"slots":',
+    });
+    expect(answer.status).toBe(403);
+  });
+});
+
 describe('errors and CORS', () => {
   it('answers an unknown route with 404 and the Error body', async () => {
     const answer = await get('/nothing-here');

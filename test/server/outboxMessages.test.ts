@@ -97,6 +97,7 @@ it('a table that must handle each kind of message misses none (a new kind is a c
   const subjects: PerMessageKind<string> = {
     'owner-quote': (payload) => `quote from ${payload.booking.name}`,
     'owner-digest': (payload) => `${payload.digest.count} requests`,
+    'owner-authenticator': (payload) => `app ${payload.change}`,
     'customer-quote': (payload) => `quote ${payload.verified}`,
     'customer-completed': (payload) => `${payload.points} points`,
     'customer-cancelled': (payload) => `cancelled by ${payload.by}`,
@@ -114,7 +115,7 @@ it('a table that must handle each kind of message misses none (a new kind is a c
   };
   expect(reminder({ booking, verified: true })).toBe('tomorrow 10:00 AM');
   expect(Object.keys(incomplete)).not.toContain('customer-reminder');
-  expect(Object.keys(wrongPayload)).toHaveLength(8);
+  expect(Object.keys(wrongPayload)).toHaveLength(9);
 });
 
 it('reads each kind into its own payload, with what earlier rows left out taken as they meant it', () => {

@@ -1,11 +1,14 @@
 /**
  * The owner's second factor at the API (server/owner/ownerAuthenticator.ts): an owner operation is
  * refused with a 403 the console can show while the identity provider says the owner's account
- * has no authenticator app; the provider's "yes" is trusted for five minutes at most (a fake
- * clock), counted by its GetUser calls; a "no" is asked again every time.
+ * has no authenticator app; the provider is asked with the very token at every owner operation
+ * (counted by its GetUser calls), so a removed app or a token revoked at the provider is refused
+ * at the next one.
  */
+import Database from 'better-sqlite3';
+import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { OWNER_AUTHENTICATOR_REQUIRED } from '../../domain/owners';
-import { AUTHENTICATOR_CACHE_MS } from '../../server/owner/ownerAuthenticator';
+import { ownerAuthenticatorChanged } from '../../server/mail/texts';
 import {
   call,
   startApi,
@@ -43,23 +46,47 @@ it('refuses an owner without an authenticator app with a 403 the console shows',
   expect(asked('owner-no-app')).toBe(2);
 });
 
-it("trusts the provider's yes for at most five minutes, then asks again", async () => {
+it('asks the provider at every owner operation: an app removed is noticed at once', async () => {
   const token = await idp.ownerToken('owner-cached');
   expect((await inbox(token)).status).toBe(200);
   expect(asked('owner-cached')).toBe(1);
-  // The owner removes the app: within the five minutes the earlier answer still holds…
+  // The owner removes the app: the very next operation is refused, however little time passed.
   idp.setAuthenticator('owner-cached', false);
-  clock += AUTHENTICATOR_CACHE_MS - 1000;
-  expect((await inbox(token)).status).toBe(200);
-  expect(asked('owner-cached')).toBe(1);
-  // …and once they are over the provider is asked again, and its "no" refuses.
   clock += 1000;
-  const refused = await inbox(token);
-  expect(refused.status).toBe(403);
-  expect(asked('owner-cached')).toBe(2);
   expect((await inbox(token)).status).toBe(403);
-  expect(asked('owner-cached')).toBe(3);
-  expect(AUTHENTICATOR_CACHE_MS).toBeLessThanOrEqual(5 * 60_000);
+  expect(asked('owner-cached')).toBe(2);
+});
+
+it("refuses a token revoked at the provider at once, though another of the owner's tokens passes", async () => {
+  const first = await idp.ownerToken('owner-revoked');
+  const second = await idp.ownerToken('owner-revoked', {
+    issuedAt: Math.floor(Date.now() / 1000) - 2,
+  });
+  expect(second).not.toBe(first);
+  expect((await inbox(first)).status).toBe(200);
+  // A second sign-in's token, revoked at the provider (signed out there): the owner's first
+  // token, just let in, says nothing about this one.
+  idp.revoke(second);
+  const refused = await inbox(second);
+  expect(refused.status).toBe(401);
+  // The first token itself, revoked: refused at the next operation, with no time passing.
+  expect((await inbox(first)).status).toBe(200);
+  idp.revoke(first);
+  expect((await inbox(first)).status).toBe(401);
+});
+
+it("asks once for an owner's operations sent together with one token", async () => {
+  const token = await idp.ownerToken('owner-burst');
+  // A provider slow enough that the three are asked about while the first question is open.
+  idp.delayGetUser(500);
+  const answers = await Promise.all([inbox(token), inbox(token), inbox(token)]);
+  idp.delayGetUser(0);
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  // The console's page asks for several things at once: one question to the provider for them.
+  expect(asked('owner-burst')).toBe(1);
+  // The next operation asks again.
+  expect((await inbox(token)).status).toBe(200);
+  expect(asked('owner-burst')).toBe(2);
 });
 
 it("asks about each owner's own account, with that owner's access token", async () => {
@@ -108,4 +135,58 @@ it('does not ask the provider about a token outside the owners group', async () 
   const customer = await idp.accessToken('customer-not-owner');
   expect((await inbox(customer)).status).toBe(403);
   expect(asked('customer-not-owner')).toBe(0);
+});
+
+describe("the owner is e-mailed when the account's authenticator app is added or removed", () => {
+  /** The owner's e-mails about the authenticator app, oldest first. */
+  function authenticatorMails(): { change: string; audience: string }[] {
+    const db = new Database(api.databasePath, { readonly: true });
+    try {
+      return (
+        db
+          .prepare(
+            "SELECT audience, payload FROM outbox WHERE kind = 'owner-authenticator' ORDER BY id",
+          )
+          .all() as { audience: string; payload: string }[]
+      ).map((row) => ({
+        audience: row.audience,
+        change: (JSON.parse(row.payload) as { change: string }).change,
+      }));
+    } finally {
+      db.close();
+    }
+  }
+
+  it('writes one e-mail to the owner per change the provider shows, none for an unchanged app', async () => {
+    const before = authenticatorMails().length;
+    const token = await idp.ownerToken('owner-mailed');
+    // First seen with an app: nothing to tell (it may have been there for years).
+    expect((await inbox(token)).status).toBe(200);
+    expect((await inbox(token)).status).toBe(200);
+    expect(authenticatorMails()).toHaveLength(before);
+    // Removed with the session alone (Cognito's SetUserMFAPreference): the next operation sees it.
+    idp.setAuthenticator('owner-mailed', false);
+    expect((await inbox(token)).status).toBe(403);
+    expect((await inbox(token)).status).toBe(403);
+    idp.setAuthenticator('owner-mailed', true);
+    expect((await inbox(token)).status).toBe(200);
+    expect(authenticatorMails().slice(before)).toEqual([
+      { audience: 'owner', change: 'removed' },
+      { audience: 'owner', change: 'added' },
+    ]);
+  });
+
+  it("tells in the business's own words, with nothing a request carried", () => {
+    const business = { ...BUSINESS_DEFAULTS };
+    for (const change of ['added', 'removed'] as const) {
+      const mail = ownerAuthenticatorChanged(business, change, '2026-11-28T15:04:05.000Z');
+      expect(mail.subject).toBe(
+        change === 'added'
+          ? `An authenticator app was added to the owner's account: ${business.name}`
+          : `The authenticator app was removed from the owner's account: ${business.name}`,
+      );
+      expect(mail.text).toContain('If this was not you');
+      expect(mail.text).toContain(business.phone);
+    }
+  });
 });

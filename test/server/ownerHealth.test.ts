@@ -5,6 +5,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { backupNow } from '../../server/platform/backup';
+import { openDatabase } from '../../server/platform/db';
+import { CLIENT_ERROR_DAILY_CAPS } from '../../server/platform/config';
+import { recordClientError } from '../../server/health/clientErrors';
 import type { OwnerHealth } from '../../domain/contract/types';
 import {
   call,
@@ -101,6 +104,51 @@ it("counts customers' browser errors of the last 7 days by message", async () =>
     total: 3,
     messages: [{ message: 'TypeError: x is undefined', count: 3 }],
   });
+});
+
+it('answers the 20 most frequent messages with their counts, however many were reported', async () => {
+  // A week of reports at the daily cap, each a different message of the longest length.
+  const { overall } = CLIENT_ERROR_DAILY_CAPS;
+  const base = { kind: 'error' as const, path: '/' };
+  const before = (await health()).clientErrors.total;
+  const db = openDatabase(api.databasePath);
+  const now = Date.now();
+  try {
+    // A day's reports in one transaction (so the test does not wait on the disk), and the
+    // server's event loop let run between days.
+    for (let day = 1; day < 7; day += 1) {
+      const at = new Date(now - day * 86_400_000);
+      db.transaction(() => {
+        for (let i = 0; i < overall; i += 1)
+          recordClientError(
+            db,
+            { ...base, message: `Error ${day}-${i} ${'x'.repeat(480)}` },
+            { now: at },
+          );
+      })();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Today, 20 messages sent 40, 39, … 21 times: the most frequent.
+    db.transaction(() => {
+      for (let i = 0; i < 20; i += 1)
+        for (let n = 0; n < 40 - i; n += 1)
+          recordClientError(db, { ...base, message: `Often ${i}` }, { now: new Date(now) });
+    })();
+  } finally {
+    db.close();
+  }
+  const answer = await fetch(`${api.baseUrl}/owner/health`, {
+    headers: { authorization: `Bearer ${ownerToken}` },
+  });
+  const text = await answer.text();
+  const { clientErrors } = JSON.parse(text) as OwnerHealth;
+  expect(clientErrors.messages).toHaveLength(20);
+  expect(clientErrors.messages.map((m) => m.count)).toEqual(
+    Array.from({ length: 20 }, (_, i) => 40 - i),
+  );
+  expect(clientErrors.total).toBe(before + 6 * overall + 610);
+  // The answer stays small: 20 messages of at most 500 characters.
+  expect(Buffer.byteLength(text)).toBeLessThan(20_000);
 });
 
 it("shows the last backup's time and size when the server keeps backups", async () => {

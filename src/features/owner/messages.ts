@@ -198,6 +198,7 @@ export const OWNER_TEXT = {
     kinds: {
       'owner-quote': 'New request',
       'owner-digest': 'Requests digest',
+      'owner-authenticator': 'Authenticator app changed',
       'customer-quote': 'Request received',
       'customer-completed': 'Service completed',
       'customer-cancelled': 'Booking cancelled',

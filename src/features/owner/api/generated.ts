@@ -581,6 +581,7 @@ export type OwnerFailedMessage = {
   kind:
     | 'owner-quote'
     | 'owner-digest'
+    | 'owner-authenticator'
     | 'customer-quote'
     | 'customer-completed'
     | 'customer-cancelled'
