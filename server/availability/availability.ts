@@ -234,6 +234,13 @@ function visitorHolds(
   return row.n;
 }
 
+/** The bound on all visitors' holds a server set for its database (VISITOR_HOLDS_TOTAL), if not the default. */
+const visitorHoldsTotals = new WeakMap<Db, number>();
+
+export function setVisitorHoldsTotal(db: Db, total: number): void {
+  visitorHoldsTotals.set(db, total);
+}
+
 /**
  * Until when a visitor's new request for `date` (sent by `emailLower`, without signing in) holds
  * its time: `ANONYMOUS_HOLDS.lapseHours` from `now` while that address, that day and all
@@ -241,7 +248,8 @@ function visitorHolds(
  * itself, which holds nothing. Run it in the transaction that stores the request.
  */
 export function visitorHoldUntil(db: Db, date: string, emailLower: string, now: Date): string {
-  const { perEmail, dayShare, total, lapseHours } = ANONYMOUS_HOLDS;
+  const { perEmail, dayShare, lapseHours } = ANONYMOUS_HOLDS;
+  const total = visitorHoldsTotals.get(db) ?? ANONYMOUS_HOLDS.total;
   const dayLimit = Math.max(1, Math.floor(readRules(db).maxJobsPerDay * dayShare));
   const within =
     visitorHolds(db, 'email_lower = @email', { email: emailLower }, now) < perEmail &&

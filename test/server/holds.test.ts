@@ -11,7 +11,11 @@ import path from 'node:path';
 import { addDays, DEFAULT_RULES, lastBookableDay } from '../../domain/availability';
 import { localNow } from '../../domain/dates';
 import { weekdaySlots, weekendSlots } from '../../domain/quoteSchedule';
-import { availableTimes, replaceRules } from '../../server/availability/availability';
+import {
+  availableTimes,
+  replaceRules,
+  setVisitorHoldsTotal,
+} from '../../server/availability/availability';
 import { requestQuote, scheduleBooking } from '../../server/bookings/bookings';
 import { openDatabase, type Db } from '../../server/platform/db';
 import { HttpError } from '../../server/platform/errors';
@@ -175,5 +179,13 @@ describe('with a fixed clock', () => {
     // The two Saturday holds count too.
     expect(closed).toHaveLength(ANONYMOUS_HOLDS.total - 2);
     expect(free(weekdays.at(-1)!, TUESDAY_MORNING)).toEqual([...weekdaySlots]);
+  });
+
+  test('the bound on all visitors’ holds is a setting (VISITOR_HOLDS_TOTAL)', () => {
+    setVisitorHoldsTotal(db, 1);
+    requestQuote(db, sedan('2026-12-12', '10:00 AM', 'c1@example.com'), null, TUESDAY_MORNING);
+    requestQuote(db, sedan('2026-12-19', '10:00 AM', 'c2@example.com'), null, TUESDAY_MORNING);
+    expect(free('2026-12-12', TUESDAY_MORNING)).not.toContain('10:00 AM');
+    expect(free('2026-12-19', TUESDAY_MORNING)).toEqual([...weekendSlots]);
   });
 });
