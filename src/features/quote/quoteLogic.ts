@@ -95,7 +95,7 @@ export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
  * Whether the visitor has begun the service address: any part typed but the state, which is
  * filled in for them. Without one, the request goes without an address and we call for it.
  */
-export function addressBegun(form: AddressValues): boolean {
+function addressBegun(form: AddressValues): boolean {
   return [form.line1, form.line2, form.city, form.zip].some((part) => part.trim() !== '');
 }
 
