@@ -6,6 +6,12 @@ import type { Address } from './contract/types';
 import { serviceState, serviceTowns } from './serviceArea';
 
 /**
+ * What the owner reads (inbox, request, route, calendar, e-mail) where a request came without a
+ * service address: the quote asks for it but does not require it (docs/product.md §4).
+ */
+export const NO_ADDRESS_TEXT = 'Call to get the address';
+
+/**
  * `12 Oak St, Apt 4, Cary, NC 27511`: a service address on one line, for the customer's pages,
  * the owner console and the e-mails; a part left empty is left out; '' when there is none.
  */

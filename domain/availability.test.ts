@@ -2,16 +2,18 @@ import {
   DEFAULT_RULES,
   freeTimes,
   freeTimesOn,
+  isOfferedTime,
   jobDuration,
   nearestFree,
   rulesProblem,
   type AvailabilityRules,
   type HeldJob,
 } from './availability';
+import { localNow } from './dates';
 import { weekdaySlots, weekendSlots } from './quoteSchedule';
 
 // 2026-12-05 is a Saturday, 2026-12-07 a Monday.
-const TODAY = '2026-12-01';
+const TODAY = { date: '2026-12-01', minutes: 0 };
 const sedan = { vehicleType: 'Sedan', addOns: [] };
 const rules = (change: Partial<AvailabilityRules> = {}): AvailabilityRules => ({
   ...DEFAULT_RULES,
@@ -141,5 +143,40 @@ describe('rules problems', () => {
       ),
     ).toBeUndefined();
     expect(rulesProblem(DEFAULT_RULES)).toBeUndefined();
+  });
+});
+
+describe('a time we offer', () => {
+  test('only the quote form’s times of that day: 4:30 PM never, 9:00 AM only at weekends', () => {
+    expect(isOfferedTime('2026-12-07', '4:00 PM')).toBe(true);
+    expect(isOfferedTime('2026-12-07', '4:30 PM')).toBe(false);
+    expect(isOfferedTime('2026-12-07', '9:00 AM')).toBe(false);
+    expect(isOfferedTime('2026-12-05', '9:00 AM')).toBe(true);
+    expect(isOfferedTime('2026-02-30', '4:00 PM')).toBe(false);
+  });
+});
+
+describe('the clock in New York', () => {
+  test('today’s times already past are not free; a later day keeps them all', () => {
+    // Saturday 2026-12-05, 11:24 PM in New York (04:24 UTC the next day).
+    const lateSaturday = localNow(new Date('2026-12-06T04:24:00Z'));
+    expect(lateSaturday).toEqual({ date: '2026-12-05', minutes: 23 * 60 + 24 });
+    expect(freeTimesOn(rules(), '2026-12-05', lateSaturday, sedan, [])).toEqual([]);
+    // 11:00 AM: 9:00 and 10:00 AM have passed, 12:00 PM has not.
+    const morning = localNow(new Date('2026-12-05T16:00:00Z'));
+    expect(freeTimesOn(rules(), '2026-12-05', morning, sedan, [])).toEqual([
+      '12:00 PM',
+      '2:00 PM',
+      '4:00 PM',
+      '6:00 PM',
+    ]);
+    expect(freeTimesOn(rules(), '2026-12-06', morning, sedan, [])).toEqual([...weekendSlots]);
+  });
+});
+
+describe('a request without a time', () => {
+  test('holds no capacity: four call-backs on a day leave every time free', () => {
+    const callBacks = Array.from({ length: 4 }, () => held('2026-12-07', ''));
+    expect(freeTimesOn(rules(), '2026-12-07', TODAY, sedan, callBacks)).toEqual([...weekdaySlots]);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { addonNames, PREMIUM_PACKAGE, vehicleTypes, type AddonName } from './pricing';
 import type { VehicleTypeName } from './pricing';
-import { minutesOfDay } from './dates';
+import { minutesOfDay, type LocalNow } from './dates';
 import { timeSlotsFor } from './quoteSchedule';
 
 export const weekdayNames = [
@@ -125,7 +125,10 @@ interface Interval {
   end: number;
 }
 
-/** A day's held jobs as minute intervals, and how many there are. */
+/**
+ * A day's held jobs as minute intervals, and how many there are. A request without a time (a
+ * call-back) holds nothing: neither a time nor a place among the day's most jobs.
+ */
 function dayLoad(rules: AvailabilityRules, held: readonly HeldJob[]) {
   const busy: Interval[] = [];
   for (const job of held) {
@@ -133,11 +136,20 @@ function dayLoad(rules: AvailabilityRules, held: readonly HeldJob[]) {
     const start = minutesOfDay(job.time);
     busy.push({ start, end: start + jobDuration(rules, job) });
   }
-  return { busy, count: held.length };
+  return { busy, count: busy.length };
 }
 
 /** The start times a day offers before the rules and the held jobs are applied. */
 export type StartTimes = (rules: AvailabilityRules, date: string) => readonly string[];
+
+/**
+ * Whether `time` (as bookings write it, `4:00 PM`) is one the quote form offers on `date`
+ * (./quoteSchedule.ts): the one check, for the wizard and the server, that a customer's time is
+ * a time we offer at all (4:30 PM never is), before whether it is free.
+ */
+export function isOfferedTime(date: string, time: string): boolean {
+  return timeSlotsFor(date).includes(time);
+}
 
 /** A customer's: the quote form's times of the day (./quoteSchedule.ts). */
 export const quoteStarts: StartTimes = (_rules, date) => timeSlotsFor(date);
@@ -165,18 +177,19 @@ export const ownerStarts: StartTimes = (rules, date) => {
 
 /**
  * The start times (`starts`, the quote form's unless told) on `date` that fit `job`: the day
- * is a working day, not a day off and within the horizon; the start is within the day's hours;
- * fewer than the most jobs a day are held; and the job, with the travel buffer either side,
- * overlaps no held one.
+ * is a working day, not a day off and within the horizon; the start is within the day's hours
+ * and, today, later than `now` (New York's clock); fewer than the most jobs a day are held; and
+ * the job, with the travel buffer either side, overlaps no held one.
  */
 export function freeTimesOn(
   rules: AvailabilityRules,
   date: string,
-  today: string,
+  now: LocalNow,
   job: Job,
   held: readonly HeldJob[],
   starts: StartTimes = quoteStarts,
 ): string[] {
+  const today = now.date;
   if (date < today || date > lastBookableDay(rules, today) || isDayOff(rules, date)) return [];
   const hours = rules.week[weekdayOf(date)];
   if (!hours.open) return [];
@@ -186,9 +199,10 @@ export function freeTimesOn(
   const close = minutesOfDay(hours.end);
   const length = jobDuration(rules, job);
   const gap = rules.travelMinutes;
+  const earliest = date === today ? Math.max(open, now.minutes + 1) : open;
   return starts(rules, date).filter((time) => {
     const start = minutesOfDay(time);
-    if (start < open || start > close) return false;
+    if (start < earliest || start > close) return false;
     const end = start + length;
     return busy.every((other) => end + gap <= other.start || other.end + gap <= start);
   });
@@ -201,7 +215,7 @@ export function freeTimesOn(
 export function freeTimes(
   rules: AvailabilityRules,
   range: { from: string; to: string },
-  today: string,
+  now: LocalNow,
   job: Job,
   heldByDate: ReadonlyMap<string, readonly HeldJob[]>,
   starts: StartTimes = quoteStarts,
@@ -210,7 +224,7 @@ export function freeTimes(
   for (let day = dayNumber(range.from); day <= dayNumber(range.to); day += 1) {
     const date = dateOf(day);
     const held = heldByDate.get(date) ?? [];
-    days.push({ date, times: freeTimesOn(rules, date, today, job, held, starts) });
+    days.push({ date, times: freeTimesOn(rules, date, now, job, held, starts) });
   }
   return days;
 }

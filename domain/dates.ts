@@ -189,6 +189,18 @@ export function minutesOfDay(text: string): number {
   return hour * 60 + minute;
 }
 
+/** The date (YYYY-MM-DD) and the minutes past midnight of an instant in the business's time zone. */
+export interface LocalNow {
+  date: string;
+  minutes: number;
+}
+
+/** New York's date and clock at `now`: what is past today and what is not. */
+export function localNow(now: Date = new Date()): LocalNow {
+  const { year, month, day, hour, minute } = zonedParts(now);
+  return { date: `${year}-${pad2(month)}-${pad2(day)}`, minutes: hour * 60 + minute };
+}
+
 /** Today's date (YYYY-MM-DD) in the business's time zone. */
 export function todayLocal(now: Date = new Date()): string {
   return dayKey(now);

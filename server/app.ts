@@ -69,6 +69,7 @@ import { createOwnerHealthHandlers } from './owner/ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
 import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
 import { setOwnerDigestThreshold } from './mail/outbox';
+import { setVisitorHoldsTotal } from './availability/availability';
 import { calendarFeedHandlers } from './owner/calendarFeed';
 
 /**
@@ -146,6 +147,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const db = openDatabase(options.databasePath, { busyTimeoutMs: API_BUSY_TIMEOUT_MS });
   if (options.ownerDigestThreshold !== undefined)
     setOwnerDigestThreshold(db, options.ownerDigestThreshold);
+  if (options.visitorHoldsTotal !== undefined) setVisitorHoldsTotal(db, options.visitorHoldsTotal);
   // Before anything answers: accounts deleted after this database file was copied are erased
   // again (a file put back by hand; ./account/erasure.ts).
   reapplyErasures(db, options);

@@ -209,8 +209,9 @@ export interface paths {
      * @description Works anonymously (the marketing site's quote form). With a valid token the booking
      *     belongs to that customer at once (its `userId` is the token's `sub`, whatever e-mail
      *     the form holds), so it is listed by `GET /bookings` straight away; an invalid token
-     *     answers `401`. The web client sends the service address the sender typed in
-     *     `serviceAddress` (prefilled from a signed-in customer's profile); a blank street, city or
+     *     answers `401`. Only `name`, `phone` and `email` are required of the sender. The web
+     *     client sends the service address in `serviceAddress` when the sender typed one (it is
+     *     optional; prefilled from a signed-in customer's profile); a blank street, city or
      *     state, or a ZIP that is not 5 or 5+4 digits, answers `400` naming the field
      *     (`body/serviceAddress/zip`). Without a token it belongs to nobody until the customer with that
      *     verified e-mail claims it (`GET /bookings/claimable`). Requests are rate-limited per
@@ -221,10 +222,15 @@ export interface paths {
      *     sends it again, with the same `Idempotency-Key`. `date` may not be earlier than today in
      *     America/New_York, and a `time` sent with it must be one the quote form offers that day:
      *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
-     *     or 6:00 PM at weekends (`400` naming `body/date` or `body/time`). That time must also be
-     *     free (`GET /availability`): a time taken meanwhile, on a day off or beyond the booking
-     *     horizon answers `409` with the nearest free times. While the owner has chosen "Instant
-     *     booking", the request is booked at once (the customer's e-mail says so).
+     *     or 6:00 PM at weekends, and not already past in New York today (`400` naming `body/date`
+     *     or `body/time`). That time must also be free (`GET /availability`): a time taken
+     *     meanwhile, on a day off or beyond the booking horizon answers `409` with the nearest free
+     *     times. A request without a `time` holds nothing of the calendar. A request without a
+     *     token holds its time only within the server's bounds (per e-mail address, per day and in
+     *     all) and only for a while unless the owner schedules it; beyond them it is stored all the
+     *     same (`201`) and holds nothing. While the owner has chosen "Instant booking", a request
+     *     with a token is booked at once (the customer's e-mail says so); one without waits for the
+     *     owner.
      *
      *     `totalPrice` is recomputed by the server from `vehicleType` and `selectedAddons` with
      *     the business's price list (the base price of the type plus each add-on; the Premium
@@ -313,7 +319,8 @@ export interface paths {
      * Reschedule or correct a Booked booking
      * @description Only while the booking is Booked; otherwise `409`. The answer is the stored booking.
      *     `date` may not be earlier than today (America/New_York); `time` may be sent as
-     *     `16:00` and is stored as `4:00 PM`. A new date or time must be free as for
+     *     `16:00` and is stored as `4:00 PM`. A new date or time must be one the quote form offers
+     *     that day and not already past (`400` naming `body/time`), and free as for
      *     `POST /bookings` (`409` with the nearest free times; the booking's own time does not count
      *     against it). As for `POST /bookings`, `totalPrice` is
      *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced): the
@@ -1223,8 +1230,9 @@ export interface components {
     AvailabilityRules: {
       /**
        * @description `confirm` ("I confirm each request"): a request holds its time until the owner
-       *     schedules or cancels it. `instant` ("Instant booking"): the appointment is booked at
-       *     once and the customer's e-mail says so.
+       *     schedules or cancels it (a request sent without signing in, within bounds and for a
+       *     while). `instant` ("Instant booking"): a signed-in customer's appointment is booked at
+       *     once and the customer's e-mail says so; a request sent without signing in waits.
        * @enum {string}
        */
       mode: 'confirm' | 'instant';

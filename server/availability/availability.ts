@@ -19,11 +19,12 @@ import {
   type Job,
   type StartTimes,
 } from '../../domain/availability';
-import { appointmentText, todayLocal } from '../../domain/dates';
+import { appointmentText, localNow, type LocalNow } from '../../domain/dates';
 import { addonNames, isAddon } from '../../domain/pricing';
 import { bookingRow } from '../bookings/bookingRows';
 import { statement, type Db } from '../platform/db';
 import { badRequest, HttpError } from '../platform/errors';
+import { ANONYMOUS_HOLDS } from '../platform/rules';
 
 /** The widest range GET /availability answers, in days. */
 export const MAX_RANGE_DAYS = 62;
@@ -59,13 +60,28 @@ interface HeldRow {
   selected_addons: string;
 }
 
-/** The Booked bookings from `from` to `to`, by date; `except` leaves one booking out. */
-function heldByDate(db: Db, from: string, to: string, except = ''): Map<string, HeldJob[]> {
+/**
+ * What holds a time at `now`: a Booked booking with a time whose hold has not lapsed (a
+ * visitor's request the owner has not confirmed holds until `hold_until`; docs/product.md §5).
+ */
+const HOLDS = `status = 'Booked' AND time != '' AND (hold_until IS NULL OR hold_until > @now)`;
+
+/**
+ * The bookings holding a time from `from` to `to` at `now`, by date; `except` leaves one
+ * booking out.
+ */
+function heldByDate(
+  db: Db,
+  from: string,
+  to: string,
+  now: Date,
+  except = '',
+): Map<string, HeldJob[]> {
   const rows = statement(
     db,
     `SELECT date, time, vehicle_type, selected_addons FROM bookings
-     WHERE status = 'Booked' AND date BETWEEN @from AND @to AND booking_id != @except`,
-  ).all({ from, to, except }) as HeldRow[];
+     WHERE ${HOLDS} AND date BETWEEN @from AND @to AND booking_id != @except`,
+  ).all({ from, to, except, now: now.toISOString() }) as HeldRow[];
   const byDate = new Map<string, HeldJob[]>();
   for (const row of rows) {
     const job: HeldJob = {
@@ -120,7 +136,7 @@ export function availableTimes(
   const { from, to } = checkedRange(query);
   const job = { vehicleType: query.vehicleType, addOns: parseAddOns(query.addOns) };
   const rules = readRules(db);
-  return freeTimes(rules, { from, to }, todayLocal(now), job, heldByDate(db, from, to));
+  return freeTimes(rules, { from, to }, localNow(now), job, heldByDate(db, from, to, now));
 }
 
 /**
@@ -139,8 +155,8 @@ export function ownerBookingTimes(
     vehicleType: row.vehicle_type,
     addOns: JSON.parse(row.selected_addons) as string[],
   };
-  const held = heldByDate(db, from, to, bookingId);
-  return freeTimes(readRules(db), { from, to }, todayLocal(now), job, held, ownerStarts);
+  const held = heldByDate(db, from, to, now, bookingId);
+  return freeTimes(readRules(db), { from, to }, localNow(now), job, held, ownerStarts);
 }
 
 /** Whose times a check is about: the start times offered, and the words of a refusal. */
@@ -174,9 +190,10 @@ export function assertFree(
   chooser: Chooser = CUSTOMER,
 ): void {
   const rules = readRules(db);
-  const today = todayLocal(now);
-  const held = heldByDate(db, asked.date, asked.date, except).get(asked.date) ?? [];
-  const free = freeTimesOn(rules, asked.date, today, asked, held, chooser.starts);
+  const clock: LocalNow = localNow(now);
+  const today = clock.date;
+  const held = heldByDate(db, asked.date, asked.date, now, except).get(asked.date) ?? [];
+  const free = freeTimesOn(rules, asked.date, clock, asked, held, chooser.starts);
   if (free.includes(asked.time)) return;
   // The day before the asked one (when not past) to two weeks after it, within the horizon.
   const from = later(today, addDays(asked.date, -1));
@@ -186,9 +203,9 @@ export function assertFree(
       ? freeTimes(
           rules,
           { from, to },
-          today,
+          clock,
           asked,
-          heldByDate(db, from, to, except),
+          heldByDate(db, from, to, now, except),
           chooser.starts,
         )
       : [];
@@ -200,4 +217,45 @@ export function assertFree(
       nearest: nearestFree(asked, days),
     },
   );
+}
+
+/** How many visitors' requests hold a time at `now`, matching `condition` (named parameters). */
+function visitorHolds(
+  db: Db,
+  condition: string,
+  params: Record<string, string>,
+  now: Date,
+): number {
+  const row = statement(
+    db,
+    `SELECT COUNT(*) AS n FROM bookings
+     WHERE ${HOLDS} AND hold_until IS NOT NULL AND ${condition}`,
+  ).get({ ...params, now: now.toISOString() }) as { n: number };
+  return row.n;
+}
+
+/** The bound on all visitors' holds a server set for its database (VISITOR_HOLDS_TOTAL), if not the default. */
+const visitorHoldsTotals = new WeakMap<Db, number>();
+
+export function setVisitorHoldsTotal(db: Db, total: number): void {
+  visitorHoldsTotals.set(db, total);
+}
+
+/**
+ * Until when a visitor's new request for `date` (sent by `emailLower`, without signing in) holds
+ * its time: `ANONYMOUS_HOLDS.lapseHours` from `now` while that address, that day and all
+ * visitors together are within their bounds (docs/product.md §5, "Holds"); otherwise `now`
+ * itself, which holds nothing. Run it in the transaction that stores the request.
+ */
+export function visitorHoldUntil(db: Db, date: string, emailLower: string, now: Date): string {
+  const { perEmail, dayShare, lapseHours } = ANONYMOUS_HOLDS;
+  const total = visitorHoldsTotals.get(db) ?? ANONYMOUS_HOLDS.total;
+  const dayLimit = Math.max(1, Math.floor(readRules(db).maxJobsPerDay * dayShare));
+  const within =
+    visitorHolds(db, 'email_lower = @email', { email: emailLower }, now) < perEmail &&
+    visitorHolds(db, 'date = @date', { date }, now) < dayLimit &&
+    visitorHolds(db, '1 = 1', {}, now) < total;
+  return within
+    ? new Date(now.getTime() + lapseHours * 3_600_000).toISOString()
+    : now.toISOString();
 }

@@ -32,6 +32,8 @@ export interface BookingRow {
   seen_at: string | null;
   /** When the owner first set its appointment (scheduleBooking); null until then. */
   scheduled_at: string | null;
+  /** Until when it holds its time: null for as long as it is Booked; past, nothing (a visitor's request). */
+  hold_until: string | null;
   /** When it was marked Completed (null before, and after an undo). */
   completed_at: string | null;
   /** The owner's internal note; never in a customer's answer. */

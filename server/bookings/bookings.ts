@@ -1,6 +1,12 @@
 /** Website bookings: quote requests, their changes while Booked, and completion. */
 import type { Booking, BookingUpdate, QuoteRequest } from '../../domain/contract/types';
-import { calendarDayText, todayLocal } from '../../domain/dates';
+import {
+  appointmentText,
+  calendarDayText,
+  localNow,
+  minutesOfDay,
+  todayLocal,
+} from '../../domain/dates';
 import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
 import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
 import {
@@ -11,6 +17,7 @@ import {
 import { assertBelowCap } from '../customers/caps';
 import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../../domain/pricing';
 import { timeSlotsFor } from '../../domain/quoteSchedule';
+import { isOfferedTime } from '../../domain/availability';
 import { pointsForCompletedBooking } from '../../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../domain/completion';
@@ -21,7 +28,7 @@ import {
   withdrawCompletedMessage,
 } from '../mail/outbox';
 import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
-import { assertFree, OWNER, readRules } from '../availability/availability';
+import { assertFree, OWNER, readRules, visitorHoldUntil } from '../availability/availability';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
 export interface ChangeOptions {
@@ -45,11 +52,24 @@ function assertNotPast(date: string, now: Date): void {
   if (date < todayLocal(now)) throw badRequest('body/date must not be earlier than today');
 }
 
-/** The quote form's rule (domain/quoteSchedule.ts): only the times offered on that day. */
-function assertOffered(date: string, time: string): void {
-  const offered = timeSlotsFor(date);
-  if (!offered.includes(displayTime(time))) {
-    throw badRequest(`body/time must be one of ${offered.join(', ')} on ${date}`);
+/**
+ * A customer's time: one the quote form offers that day (isOfferedTime, shared with the wizard)
+ * and not already past in New York; 400 naming `body/time` otherwise. Whether it is free is
+ * assertFree's question (409).
+ */
+function assertOffered(date: string, time: string, now: Date): void {
+  const asked = displayTime(time);
+  if (!isOfferedTime(date, asked)) {
+    const offered = timeSlotsFor(date).join(', ');
+    throw badRequest(
+      `body/time ${asked} is not a time we offer on ${date}; the times that day: ${offered}`,
+    );
+  }
+  const clock = localNow(now);
+  if (date === clock.date && minutesOfDay(asked) <= clock.minutes) {
+    throw badRequest(
+      `body/time ${appointmentText({ date, time: asked })} has already passed in New York; please choose a later time`,
+    );
   }
 }
 
@@ -94,7 +114,7 @@ export function createBooking(
   if (input.date && !options.demo) {
     assertNotPast(input.date, now);
     if (input.time) {
-      assertOffered(input.date, input.time);
+      assertOffered(input.date, input.time, now);
       const asked = { date: input.date, time: displayTime(input.time) };
       assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now);
     }
@@ -104,11 +124,17 @@ export function createBooking(
   const chosen = JSON.stringify(addOns);
   const at = now.toISOString();
   const email = input.email.trim();
+  // A visitor's time is held within bounds and lapses (docs/product.md §5, holds); a customer's,
+  // and a request without a time (which holds nothing anyway), have no end.
+  const holdUntil =
+    customer === null && input.date && input.time && !options.demo
+      ? visitorHoldUntil(db, input.date, email.toLowerCase(), now)
+      : null;
   db.prepare(
     `INSERT INTO bookings (booking_id, user_id, name, email, email_lower, phone, date, time,
        vehicle_type, vehicle, selected_addons, total_price, status, service_name, message,
-       service_address, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       service_address, hold_until, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     bookingId,
     customer?.userId ?? null,
@@ -126,6 +152,7 @@ export function createBooking(
     DEFAULT_SERVICE_NAME,
     input.message?.trim() ?? '',
     storedAddress(input.serviceAddress),
+    holdUntil,
     at,
     at,
   );
@@ -149,8 +176,10 @@ export function requestQuote(
   return inWriteTransaction(db, () => {
     const booking = createBooking(db, input, customer, now);
     if (options.notify !== false) enqueueQuote(db, booking, customer !== null, now);
-    // "Instant booking": the asked time is the appointment, booked now (as scheduleBooking does).
-    if (booking.date && booking.time && readRules(db).mode === 'instant') {
+    // "Instant booking": a customer's asked time is the appointment, booked now (as
+    // scheduleBooking does). A visitor's request waits for the owner: anyone can type any name
+    // and e-mail, and a booked time would hold for good.
+    if (customer && booking.date && booking.time && readRules(db).mode === 'instant') {
       statement(db, 'UPDATE bookings SET scheduled_at = ? WHERE booking_id = ?').run(
         now.toISOString(),
         booking.bookingId,
@@ -208,6 +237,7 @@ export function updateBooking(
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be changed');
     assertNotPast(input.date, now);
     if (row.date !== input.date || row.time !== displayTime(input.time)) {
+      assertOffered(input.date, input.time, now);
       const addOns = JSON.parse(row.selected_addons) as string[];
       const asked = { date: input.date, time: displayTime(input.time) };
       assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now, bookingId);
@@ -378,7 +408,7 @@ export function scheduleBooking(
     db.prepare(
       `UPDATE bookings SET date = @date, time = @time, owner_note = @note,
          seen_at = COALESCE(seen_at, @at), scheduled_at = COALESCE(scheduled_at, @at),
-         updated_at = @at WHERE booking_id = @bookingId`,
+         hold_until = NULL, updated_at = @at WHERE booking_id = @bookingId`,
     ).run({
       date: input.date,
       time: displayTime(input.time),

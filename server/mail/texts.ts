@@ -4,7 +4,7 @@
  * The business's identity comes from configuration (server/platform/config.ts, `mailFromEnv`).
  */
 import type { Booking } from '../../domain/contract/types';
-import { addressText, mapUrl } from '../../domain/address';
+import { addressText, mapUrl, NO_ADDRESS_TEXT } from '../../domain/address';
 import { escapeHtml } from '../../domain/html';
 import { formatUsd } from '../../domain/money';
 import { vehicleText } from '../../domain/vehicle';
@@ -126,10 +126,10 @@ ${(body.after ?? []).map(p).join('\n')}
   return { subject, text, html };
 }
 
-/** The owner's row: the address as a map link, or `Not given`. */
+/** The owner's row: the address as a map link, or `Call to get the address` (it is optional). */
 function addressRow(booking: Booking): Row {
   const address = booking.serviceAddress;
-  if (!address) return { label: 'Service address', text: 'Not given' };
+  if (!address) return { label: 'Service address', text: NO_ADDRESS_TEXT };
   const text = addressText(address);
   return { label: 'Service address', text, html: link(mapUrl(address), text) };
 }

@@ -9,7 +9,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import ical, { ICalEventStatus } from 'ical-generator';
-import { addressText } from '../../domain/address';
+import { addressText, NO_ADDRESS_TEXT } from '../../domain/address';
 import { jobDuration } from '../../domain/availability';
 import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { bookingInstant } from '../../domain/dates';
@@ -77,7 +77,7 @@ function eventDescription(booking: Booking, confirmed: boolean, business: Busine
   return [
     `Customer: ${booking.name}`,
     `Phone: ${booking.phone}`,
-    `Address: ${booking.serviceAddress ? addressText(booking.serviceAddress) : 'No address sent'}`,
+    `Address: ${booking.serviceAddress ? addressText(booking.serviceAddress) : NO_ADDRESS_TEXT}`,
     `Vehicle: ${[booking.vehicleType, booking.vehicle].filter(Boolean).join(', ')}`,
     `Service: ${booking.serviceName}`,
     `Add-ons: ${addOns}`,

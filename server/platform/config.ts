@@ -1,7 +1,7 @@
 /** The server's configuration from environment variables (see server/README.md). */
 import path from 'node:path';
 import { BUSINESS_DEFAULTS } from '../../domain/business';
-import { OWNER_DIGEST } from './rules';
+import { ANONYMOUS_HOLDS, OWNER_DIGEST } from './rules';
 import { DEFAULT_ERASURE_LIST } from './erasureList';
 import { originSecretsFromEnv } from './originSecret';
 
@@ -98,6 +98,11 @@ export interface ServerOptions {
    * each (OWNER_DIGEST in ./rules.ts is the default).
    */
   ownerDigestThreshold?: number;
+  /**
+   * How many times visitors' requests may hold at once, in all (ANONYMOUS_HOLDS.total in
+   * ./rules.ts is the default; the browser suite, whose journeys send many, raises it).
+   */
+  visitorHoldsTotal?: number;
   /** PUT and DELETE /bookings/{id} per customer (default: rules.ts BOOKING_CHANGE_RATE_LIMIT). */
   bookingChangeRateLimit?: { max: number; windowMs: number };
   /** Browser origins allowed by CORS. */
@@ -302,6 +307,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
         windowMs: integer(env, 'QUOTE_RATE_WINDOW_MS', DEFAULT_QUOTE_RATE_LIMIT.windowMs, 1),
       },
       ownerDigestThreshold: integer(env, 'OWNER_DIGEST_THRESHOLD', OWNER_DIGEST.threshold, 1),
+      visitorHoldsTotal: integer(env, 'VISITOR_HOLDS_TOTAL', ANONYMOUS_HOLDS.total, 0),
       corsOrigins:
         value(env, 'CORS_ORIGINS')
           ?.split(',')

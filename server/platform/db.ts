@@ -441,6 +441,20 @@ const migrations: readonly string[] = [
     seen_at TEXT NOT NULL
   );
   `,
+  // Until when a visitor's request holds its time (server/availability/availability.ts, holds):
+  // NULL holds for as long as the booking is Booked (a customer's, or one the owner confirmed); a
+  // time that has passed holds nothing. Visitors' requests the owner had not confirmed lapse two
+  // days after they were sent (ANONYMOUS_HOLDS.lapseHours when this was written). The free times
+  // still read bookings_held alone, now with hold_until in it.
+  `
+  ALTER TABLE bookings ADD COLUMN hold_until TEXT;
+  UPDATE bookings SET hold_until = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+48 hours')
+    WHERE user_id IS NULL AND scheduled_at IS NULL AND status = 'Booked' AND time != '';
+  CREATE INDEX bookings_visitor_holds ON bookings (hold_until) WHERE hold_until IS NOT NULL;
+  DROP INDEX bookings_held;
+  CREATE INDEX bookings_held
+    ON bookings (status, date, time, vehicle_type, selected_addons, booking_id, hold_until);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -29,3 +29,21 @@ export const OWNER_DIGEST = { threshold: 20, windowMs: 60 * 60 * 1000 } as const
 
 /** A customer's changes to their bookings (PUT and DELETE /bookings/{id}), per customer. */
 export const BOOKING_CHANGE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;
+
+/**
+ * What a visitor's quote request (sent without signing in: anyone can type any name and e-mail)
+ * may hold of the calendar (docs/product.md §5, "Holds"). A request without a time holds nothing.
+ * A visitor's request with a time holds it only while every bound below allows, and only for
+ * `lapseHours` unless the owner confirms it (schedules it) first; beyond a bound it is stored and
+ * reaches the owner like any other, and its time stays offered to others until the owner answers.
+ */
+export const ANONYMOUS_HOLDS = {
+  /** Times one e-mail address (any case) may hold at once. */
+  perEmail: 2,
+  /** Of a day's most jobs (the owner's rules), the share visitors' requests may hold together (at least one job). */
+  dayShare: 0.5,
+  /** Times all visitors' requests may hold at once, across the whole calendar. */
+  total: 20,
+  /** Hours a visitor's held time stays held while the owner has not confirmed it (the reply is promised within 24). */
+  lapseHours: 48,
+} as const;

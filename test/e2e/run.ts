@@ -266,6 +266,8 @@ async function main(): Promise<number> {
   process.env.QUOTE_RATE_LIMIT ??= '1000';
   // …and the owner's digest, which would otherwise replace the owner's e-mail after 20 an hour.
   process.env.OWNER_DIGEST_THRESHOLD ??= '1000';
+  // …and the bound on all visitors' held times (each journey's own day and address keep theirs).
+  process.env.VISITOR_HOLDS_TOTAL ??= '1000';
   await Promise.all(held.map((h) => h.release()));
   // Ports not baked into the build (the mail catchers', the production services'): any free ones.
   const moreHeld: HeldPort[] = [];

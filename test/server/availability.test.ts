@@ -4,8 +4,9 @@
  * with the nearest free times, also when twenty requests race for the last free slot.
  */
 import Database from 'better-sqlite3';
-import { DEFAULT_RULES, type AvailabilityRules } from '../../domain/availability';
-import { weekendSlots } from '../../domain/quoteSchedule';
+import { addDays, DEFAULT_RULES, type AvailabilityRules } from '../../domain/availability';
+import { localNow } from '../../domain/dates';
+import { timeSlotsFor, weekendSlots } from '../../domain/quoteSchedule';
 import { buildServer } from '../../server/app';
 import { availableTimes } from '../../server/availability/availability';
 import { openDatabase, type Db } from '../../server/platform/db';
@@ -290,27 +291,46 @@ describe('holds', () => {
 });
 
 describe('instant booking', () => {
-  test('the request is booked at once and the customer is told it is booked', async () => {
-    await putRules({ ...DEFAULT_RULES, mode: 'instant' });
-    const saturday = futureSaturday(56);
-    const answer = await call(api.baseUrl, 'POST', '/bookings', {
-      body: sedanAt(saturday, '4:00 PM'),
-    });
-    expect(answer.status).toBe(201);
-    const { bookingId } = answer.body as { bookingId: string };
+  const scheduledAndKinds = (bookingId: string) => {
     const db = new Database(api.databasePath, { readonly: true });
     try {
       const row = db
         .prepare('SELECT scheduled_at FROM bookings WHERE booking_id = ?')
         .get(bookingId) as { scheduled_at: string | null };
-      expect(row.scheduled_at).not.toBeNull();
       const kinds = db
         .prepare('SELECT kind FROM outbox WHERE booking_id = ? ORDER BY created_at')
         .all(bookingId) as { kind: string }[];
-      expect(kinds.map((k) => k.kind)).toContain('customer-booked');
+      return { scheduled: row.scheduled_at !== null, kinds: kinds.map((k) => k.kind) };
     } finally {
       db.close();
     }
+  };
+
+  test("a customer's request is booked at once and the customer is told it is booked", async () => {
+    await putRules({ ...DEFAULT_RULES, mode: 'instant' });
+    const saturday = futureSaturday(56);
+    const answer = await call(api.baseUrl, 'POST', '/bookings', {
+      token: customerToken,
+      body: sedanAt(saturday, '4:00 PM'),
+    });
+    expect(answer.status).toBe(201);
+    const { bookingId } = answer.body as { bookingId: string };
+    const { scheduled, kinds } = scheduledAndKinds(bookingId);
+    expect(scheduled).toBe(true);
+    expect(kinds).toContain('customer-booked');
+  });
+
+  test("a visitor's request (no account) waits for the owner", async () => {
+    await putRules({ ...DEFAULT_RULES, mode: 'instant' });
+    const answer = await call(api.baseUrl, 'POST', '/bookings', {
+      body: sedanAt(futureSaturday(84), '4:00 PM', { email: 'walk-in@example.com' }),
+    });
+    expect(answer.status).toBe(201);
+    const { scheduled, kinds } = scheduledAndKinds(
+      (answer.body as { bookingId: string }).bookingId,
+    );
+    expect(scheduled).toBe(false);
+    expect(kinds).not.toContain('customer-booked');
   });
 });
 
@@ -324,8 +344,14 @@ describe("the owner's schedule", () => {
   };
   const schedule = (bookingId: string, body: Record<string, unknown>) =>
     asOwner('PUT', `/owner/bookings/${bookingId}/schedule`, body);
+  // Each from a visitor of its own: one e-mail address holds at most ANONYMOUS_HOLDS.perEmail times.
+  let visitors = 0;
   const booked = async (date: string, time: string) => {
-    const answer = await call(api.baseUrl, 'POST', '/bookings', { body: sedanAt(date, time) });
+    visitors += 1;
+    const email = `visitor${visitors}@example.com`;
+    const answer = await call(api.baseUrl, 'POST', '/bookings', {
+      body: sedanAt(date, time, { email }),
+    });
     expect(answer.status).toBe(201);
     return (answer.body as { bookingId: string }).bookingId;
   };
@@ -458,5 +484,52 @@ describe('at size', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('holds over HTTP', () => {
+  test('four visitors’ call-backs on a weekday leave it open, and the owner sees all four', async () => {
+    const day = addDays(localNow().date, 10);
+    for (let i = 0; i < 4; i += 1) {
+      const sent = await call(api.baseUrl, 'POST', '/bookings', {
+        body: callBackRequest({ email: `cb${i}@example.com`, date: day }),
+      });
+      expect(sent.status).toBe(201);
+    }
+    const answer = await call(
+      api.baseUrl,
+      'GET',
+      `/availability?from=${day}&to=${day}&vehicleType=Sedan`,
+    );
+    expect((answer.body as { times: string[] }[])[0]!.times).toEqual([...timeSlotsFor(day)]);
+    const inbox = await call(
+      api.baseUrl,
+      'GET',
+      `/owner/requests?from=${day}&to=${day}&limit=100`,
+      { token: ownerToken },
+    );
+    expect(inbox.status).toBe(200);
+    expect((inbox.body as { items: { email: string }[] }).items.map((r) => r.email).sort()).toEqual(
+      ['cb0@example.com', 'cb1@example.com', 'cb2@example.com', 'cb3@example.com'],
+    );
+  });
+
+  test('a reschedule to a time never offered → 400 naming body/time, not "no longer free"', async () => {
+    const token = await idp.idToken('resched-sub', 'res@example.com');
+    let day = addDays(localNow().date, 12);
+    while (new Date(`${day}T12:00:00Z`).getUTCDay() % 6 === 0) day = addDays(day, 1);
+    const made = await call(api.baseUrl, 'POST', '/bookings', {
+      token,
+      body: sedanAt(day, '4:00 PM', { email: 'res@example.com' }),
+    });
+    expect(made.status).toBe(201);
+    const { bookingId } = made.body as { bookingId: string };
+    const moved = await call(api.baseUrl, 'PUT', `/bookings/${bookingId}`, {
+      token,
+      body: { date: day, time: '4:30 PM', vehicleType: 'Sedan', vehicle: 'Civic', totalPrice: 90 },
+    });
+    expect(moved.status).toBe(400);
+    expect((moved.body as { message: string }).message).toContain('body/time');
+    expect((moved.body as { message: string }).message).toContain('is not a time we offer');
   });
 });

@@ -96,7 +96,7 @@ describe("the owner's new quote request", () => {
       'Add-ons: None',
       'Total: $90',
       'Preferred date and time: Friday, December 18, 2099 at 10:00 AM',
-      'Service address: Not given',
+      'Service address: Call to get the address',
       'Notes: Dog hair',
       'Customer account: Not signed in',
       'Booking id: b-1',

@@ -100,19 +100,20 @@ describe('the quote form’s dates and times', () => {
 
   it('refuses a time not offered that day (weekday 3:00 AM, a weekend slot on a weekday)', async () => {
     const wednesday = futureWednesday();
-    const weekdayOnly = `body/time must be one of ${weekdaySlots.join(', ')} on ${wednesday}`;
+    const notOffered = (time: string, date: string, slots: readonly string[]) =>
+      `body/time ${time} is not a time we offer on ${date}; the times that day: ${slots.join(', ')}`;
     expect(refusal(await send(quote({ date: wednesday, time: '3:00 AM' })))).toEqual([
       400,
-      weekdayOnly,
+      notOffered('3:00 AM', wednesday, weekdaySlots),
     ]);
     expect(refusal(await send(quote({ date: wednesday, time: '10:00 AM' })))).toEqual([
       400,
-      weekdayOnly,
+      notOffered('10:00 AM', wednesday, weekdaySlots),
     ]);
     const saturday = futureSaturday();
     expect(refusal(await send(quote({ date: saturday, time: '5:00 PM' })))).toEqual([
       400,
-      `body/time must be one of ${weekendSlots.join(', ')} on ${saturday}`,
+      notOffered('5:00 PM', saturday, weekendSlots),
     ]);
   });
 

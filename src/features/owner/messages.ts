@@ -2,6 +2,8 @@
  * Every text of the owner console in one place (docs/product.md, "The owner console"). The
  * customer's screens keep their own texts; none of these reach a customer.
  */
+import { NO_ADDRESS_TEXT } from '../../../domain/address';
+
 export const OWNER_TEXT = {
   consoleTitle: 'Owner console',
   navLabel: 'Owner console',
@@ -83,7 +85,7 @@ export const OWNER_TEXT = {
     total: 'Estimated total',
     service: 'Service',
     address: 'Address',
-    noAddress: 'No address sent',
+    noAddress: NO_ADDRESS_TEXT,
     message: 'Message',
     noMessage: 'No message',
     note: 'Internal note',
@@ -174,7 +176,7 @@ export const OWNER_TEXT = {
     emptyDay: 'No appointments on this day.',
     emptyWeek: 'No appointments in this week.',
     map: (address: string) => `Map of ${address}`,
-    noAddress: 'No address sent: call the customer.',
+    noAddress: NO_ADDRESS_TEXT,
     listLabel: (day: string) => `Appointments on ${day}`,
     open: 'Open request',
   },

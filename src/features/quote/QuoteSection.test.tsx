@@ -412,15 +412,29 @@ describe('quote wizard', () => {
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
-  it("asks every visitor for the service address and checks it like the profile's", async () => {
+  it('sends a request with the full name, phone and e-mail only: the address is offered, not required', async () => {
     const received = captureBookings();
     renderQuote();
     await toBookingStep();
     await fillContact();
-    expect(addressField(/^Address line 1/)).toBeRequired();
+    expect(addressGroup()).toHaveAccessibleDescription(
+      'Where the car will be, so we can come to you. No address to hand, or rather talk first? Leave it empty: we will call you for it.',
+    );
+    for (const label of [/^Address line 1/, /^City/, /^ZIP/])
+      expect(addressField(label)).not.toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    expect(received).toHaveLength(1);
+    expect(received[0]?.body).not.toHaveProperty('serviceAddress');
+    expect(received[0]?.body).toMatchObject({ email: 'jordan@example.com' });
+  });
+
+  it("checks an address once begun like the profile's", async () => {
+    const received = captureBookings();
+    renderQuote();
+    await toBookingStep();
+    await fillContact();
     expect(addressField(/^Address line 1/)).toHaveAttribute('autocomplete', 'address-line1');
-    expect(addressField(/^Address line 2/)).not.toBeRequired();
-    expect(addressField(/^City/)).toBeRequired();
     expect(addressField(/^State/)).toHaveValue('NC');
     expect(addressField(/^ZIP/)).toHaveAttribute('autocomplete', 'postal-code');
     await user.clear(addressField(/^State/));

@@ -26,10 +26,10 @@ export const accountQuoteTexts = {
   myBookingsLink: 'See it in My Bookings',
 } as const;
 
-/** The booking step's service address (docs/product.md §4, an addition to the spec's form). */
+/** The booking step's service address (docs/product.md §4, an optional addition to the spec's form). */
 export const addressTexts = {
   legend: 'Service address',
-  hint: 'Where the car will be: we come to you.',
+  hint: 'Where the car will be, so we can come to you. No address to hand, or rather talk first? Leave it empty: we will call you for it.',
   line2Placeholder: 'Apartment, suite or unit (optional)',
   outsideArea: (city: string) =>
     `${city} is outside the towns we serve (${townList}). You can still send the request: we will call you to say whether we can come.`,

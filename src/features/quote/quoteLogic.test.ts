@@ -131,6 +131,16 @@ describe('validateQuoteForm', () => {
     ['ZIP of 4 digits', { zip: '2751' }, { zip: addressMessages.zip }],
     ['ZIP+4', { zip: '27511-1234' }, {}],
     ['a town outside the area (a note, not an error)', { city: 'Charlotte' }, {}],
+    [
+      'no address at all: name, phone and e-mail are enough (we call for the address)',
+      { line1: '', line2: '', city: '', zip: '', date: '', time: '' },
+      {},
+    ],
+    [
+      'an address begun is checked whole',
+      { line1: '', line2: '', city: 'Cary', zip: '' },
+      { line1: addressMessages.line1, zip: addressMessages.zip },
+    ],
   ])('%s', (_label, change, expected) => {
     expect(validateQuoteForm({ ...valid, ...change }, today)).toEqual(expected);
   });
@@ -166,6 +176,11 @@ describe('quotePayload', () => {
       serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
       totalPrice: 195,
     });
+  });
+
+  it('leaves out the service address when none was typed (the state is filled in for them)', () => {
+    const payload = quotePayload('Sedan', [], { ...form, line1: ' ', city: '', zip: '' });
+    expect(payload).not.toHaveProperty('serviceAddress');
   });
 
   it('leaves out the date and time when none was chosen', () => {

@@ -10,6 +10,7 @@ import {
   type VehicleTypeName,
 } from '../../../domain/pricing';
 import { isDateAllowed, timeSlotsFor } from '../../../domain/quoteSchedule';
+import { isOfferedTime } from '../../../domain/availability';
 import { isLinkableEmail } from '../../../domain/contact';
 import { serviceState } from '../../../domain/serviceArea';
 import type { QuoteRequest } from '../../api/generated';
@@ -24,7 +25,7 @@ import {
 /** The schedule rule the server enforces too, re-exported for the wizard. */
 export { isDateAllowed, timeSlotsFor };
 
-/** The booking step's fields; the service address is an addition to the spec's form. */
+/** The booking step's fields; the service address (optional) is an addition to the spec's form. */
 export interface QuoteForm extends AddressValues {
   name: string;
   phone: string;
@@ -85,8 +86,17 @@ export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   else if (!isLinkableEmail(form.email.trim())) errors.email = m.emailInvalid;
   // The preferred date and time are optional (a visitor may only want a call back).
   if (form.date && !isDateAllowed(form.date, today)) errors.date = m.datePast;
-  if (form.time && !timeSlotsFor(form.date).includes(form.time)) errors.time = m.time;
-  return { ...errors, ...validateAddress(form) };
+  if (form.time && !isOfferedTime(form.date, form.time)) errors.time = m.time;
+  // The address is offered, not required: checked whole once begun (docs/product.md §4).
+  return { ...errors, ...(addressBegun(form) ? validateAddress(form) : {}) };
+}
+
+/**
+ * Whether the visitor has begun the service address: any part typed but the state, which is
+ * filled in for them. Without one, the request goes without an address and we call for it.
+ */
+function addressBegun(form: AddressValues): boolean {
+  return [form.line1, form.line2, form.city, form.zip].some((part) => part.trim() !== '');
 }
 
 /** The quote request payload (docs/product.md §3): the contract's `QuoteRequest`. */
@@ -116,7 +126,7 @@ export function quotePayload(
     ...(form.date && form.time ? { time: form.time } : {}),
     vehicle: form.vehicle.trim(),
     message: form.message.trim(),
-    serviceAddress: addressPayload(form),
+    ...(addressBegun(form) ? { serviceAddress: addressPayload(form) } : {}),
     totalPrice: quoteTotal(vehicleType, selectedAddons),
   };
 }

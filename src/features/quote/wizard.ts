@@ -14,7 +14,8 @@ import {
   type AddonName,
   type VehicleTypeName,
 } from '../../../domain/pricing';
-import { emptyForm, timeSlotsFor, type QuoteField, type QuoteForm } from './quoteLogic';
+import { emptyForm, type QuoteField, type QuoteForm } from './quoteLogic';
+import { isOfferedTime } from '../../../domain/availability';
 import { addressFields, type AddressValues } from '../../lib/address';
 
 export const steps = ['vehicle', 'addons', 'booking'] as const;
@@ -84,7 +85,7 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
     case 'fieldChanged': {
       const form = { ...state.form, [action.field]: action.value };
       // A time that the new date does not offer is cleared.
-      if (action.field === 'date' && !timeSlotsFor(form.date).includes(form.time)) form.time = '';
+      if (action.field === 'date' && !isOfferedTime(form.date, form.time)) form.time = '';
       return { ...state, form };
     }
     case 'startedOver':

@@ -536,8 +536,9 @@ export type WorkingHours = {
 export type Minutes = number;
 export type AvailabilityRules = {
   /** `confirm` ("I confirm each request"): a request holds its time until the owner
-    schedules or cancels it. `instant` ("Instant booking"): the appointment is booked at
-    once and the customer's e-mail says so.
+    schedules or cancels it (a request sent without signing in, within bounds and for a
+    while). `instant` ("Instant booking"): a signed-in customer's appointment is booked at
+    once and the customer's e-mail says so; a request sent without signing in waits.
      */
   mode: 'confirm' | 'instant';
   week: {

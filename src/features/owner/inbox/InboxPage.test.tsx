@@ -193,7 +193,7 @@ describe('the requests inbox', () => {
     );
     expect(map).toHaveAttribute('rel', 'noopener noreferrer');
     expect(map).toHaveAttribute('target', '_blank');
-    expect(within(second!).getByText('No address sent')).toBeInTheDocument();
+    expect(within(second!).getByText('Call to get the address')).toBeInTheDocument();
     expect(within(second!).queryByRole('link', { name: /Cary|Oak St/ })).not.toBeInTheDocument();
   });
 

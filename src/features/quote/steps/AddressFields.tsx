@@ -31,8 +31,9 @@ const columns: Record<AddressField, { xs: string; sm: string }> = {
 };
 
 /**
- * The booking step's service address (docs/product.md §4): the profile form's fields and rules,
- * and a friendly note, never a refusal, when the town is not one of the eight served. The note
+ * The booking step's service address (docs/product.md §4), offered and not required (the spec
+ * asks only for name, phone and e-mail): the profile form's fields, its rules once begun, and a
+ * friendly note, never a refusal, when the town is not one of the eight served. The note
  * waits while the city or state is being typed (a half-typed town is not news).
  */
 export function AddressFields({ form, errors, onChange }: Props) {
@@ -59,7 +60,6 @@ export function AddressFields({ form, errors, onChange }: Props) {
             label={addressLabels[name]}
             value={form[name]}
             onChange={(event) => onChange(name, event.target.value)}
-            required={name !== 'line2'}
             error={Boolean(errors[name])}
             helperText={errors[name] ?? ' '}
             fullWidth
