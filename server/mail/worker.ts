@@ -44,6 +44,7 @@ import {
   type PerMessageKind,
 } from './outbox';
 import { suppressionOf } from './suppression';
+import { checkMailAlarm } from './alarm';
 import { optOutUrl, type OptOutKind } from './optOut';
 import {
   customerBooked,
@@ -65,6 +66,8 @@ const HEARTBEAT_MS = 15_000;
 /** How often sent messages older than `keepSentDays` are deleted. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often the mail alarm is checked when no outcome was recorded. */
+const ALARM_CHECK_EVERY_MS = 60 * 1000;
 
 export interface WorkerOptions {
   /** Replaces the SMTP transport made from `settings.smtpUrl` (tests). */
@@ -387,9 +390,28 @@ export function startMailWorker(
   let running: Promise<number> | undefined;
   let again = false;
 
+  /**
+   * The mail alarm (./alarm.ts), after a pass that recorded an outcome, and at least once a
+   * minute otherwise (also without SMTP_URL: then messages wait and the alarm says so).
+   */
+  let alarmCheckedAt = -Infinity;
+  function alarm(at: Date, recorded: boolean) {
+    if (!recorded && at.getTime() - alarmCheckedAt < ALARM_CHECK_EVERY_MS) return;
+    if (withoutWaiting(db, () => checkMailAlarm(db, at, log)) !== 'busy')
+      alarmCheckedAt = at.getTime();
+  }
+
   async function pass(): Promise<number> {
-    if (stopped || !recordKept() || housekeeping(now()) === 'busy' || !transport) return 0;
+    if (stopped || !recordKept() || housekeeping(now()) === 'busy') return 0;
+    const { sent, recorded } = transport ? await sendDue() : { sent: 0, recorded: 0 };
+    if (!stopped) alarm(now(), recorded > 0);
+    return sent;
+  }
+
+  /** Sends every due message; how many were sent and how many outcomes were recorded. */
+  async function sendDue(): Promise<{ sent: number; recorded: number }> {
     let sent = 0;
+    let recorded = 0;
     for (;;) {
       if (stopped) break;
       const row = nextDue(db, now());
@@ -405,10 +427,11 @@ export function startMailWorker(
       const result = await sendOne(claimedRow);
       if (result.sent) sent += 1;
       if (!record(result.outcome)) break;
+      recorded += 1;
       // The server is not there: the other messages wait for the next pass.
       if (!result.reached) break;
     }
-    return sent;
+    return { sent, recorded };
   }
 
   /** One pass at a time; a wake-up during a pass runs another right after it. */

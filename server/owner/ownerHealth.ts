@@ -41,7 +41,7 @@ export async function ownerHealth(
 ): Promise<OwnerHealth> {
   const waiting = statement(
     db,
-    `SELECT COUNT(*) AS count, MIN(next_attempt_at) AS oldestDueAt FROM outbox
+    `SELECT COUNT(*) AS count, MIN(queued_at) AS oldestDueAt FROM outbox
       WHERE status IN ('pending', 'sending')`,
   ).get() as OwnerHealth['waiting'];
   const backup = options.backupDir ? lastBackup(options.backupDir) : undefined;

@@ -71,7 +71,9 @@ it('lists failed e-mails with their reason; Send again queues an expired one and
       expect.objectContaining({ id: expired, failure: 'expired' }),
     ]),
   );
-  expect(before.problems).toContain('1 e-mail not delivered after every try, in the last 24 hours');
+  expect(before.problems).toContain(
+    '2 e-mails not delivered: each waits for your decision on the Health page (Send again, Allow again or Dismiss)',
+  );
 
   const refusedAgain = await owner('POST', `/owner/health/messages/${refused}/resend`);
   expect(refusedAgain.status).toBe(409);
