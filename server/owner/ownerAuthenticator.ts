@@ -14,6 +14,9 @@ import { identityAction, type IdentityAnswer } from '../platform/identityProvide
 /** How long the provider's "this owner has an authenticator app" is trusted. */
 export const AUTHENTICATOR_CACHE_MS = 5 * 60_000;
 
+/** How long the identity provider may take to answer GetUser (then 503: try again). */
+export const GET_USER_TIMEOUT_MS = 5000;
+
 /** Throws the answer (401, 403, 503) unless the token's account has an authenticator app. */
 export type AuthenticatorCheck = (token: VerifiedToken, accessToken: string) => Promise<void>;
 
@@ -49,7 +52,12 @@ export function ownerAuthenticatorCheck(
     confirmed.delete(token.sub);
     let answer: IdentityAnswer;
     try {
-      answer = await identityAction(endpoint, 'GetUser', { AccessToken: accessToken }, 5000);
+      answer = await identityAction(
+        endpoint,
+        'GetUser',
+        { AccessToken: accessToken },
+        GET_USER_TIMEOUT_MS,
+      );
     } catch {
       throw unavailable();
     }
