@@ -317,9 +317,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
               : {},
       handler: async (request, reply) => {
         let customer: Customer | null = null;
+        let owner: string | undefined;
         const authorization = request.headers.authorization;
         if (isOwnerPath(op.path))
-          await requireOwner(verifyToken, authorization, checkAuthenticator);
+          owner = await requireOwner(verifyToken, authorization, checkAuthenticator);
         else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
           customer = ensureCustomer(db, {
@@ -330,7 +331,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         }
         handler.before?.(request, rawBodies.get(request) ?? '');
         const input = validateRequest(validators, request);
-        const answer = await handler.run({ request, customer, ...input });
+        const answer = await handler.run({ request, customer, owner, ...input });
         reply.code(answer.status);
         if (answer.headers) reply.headers(answer.headers);
         if (answer.contentType) reply.type(answer.contentType);
