@@ -1,7 +1,8 @@
 /**
  * Who hears when something breaks: an SNS topic that e-mails the owner (the `alarmEmail`
  * setting), and the alarms that publish to it — the health check failing, CloudFront's 5xx
- * answers, a disk over 80%, e-mails waiting in the outbox or failing — and the monthly budget.
+ * answers, a disk over 80%, e-mails waiting in the outbox or failing, the server's mail alarm —
+ * and the monthly budget.
  */
 import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
@@ -16,6 +17,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import {
   DATA_MOUNT,
+  MAIL_ALARM_METRIC,
   METRIC_NAMESPACE,
   OUTBOX_WAITING_METRIC,
   OUTBOX_WAITING_MINUTES,
@@ -136,6 +138,21 @@ export class MonitoringStack extends Stack {
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 3,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    alarm('MailAlarm', {
+      alarmDescription:
+        "E-mail as a whole is failing: more than half of the last 20 e-mails were refused by the mail server (an unverified sender, SES's sandbox), or none was delivered in an hour while some were due. This e-mail comes through SNS, not the mail server; the owner console's Health page says what is failing and what to do.",
+      metric: new cloudwatch.Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName: MAIL_ALARM_METRIC,
+        statistic: 'Maximum',
+        period: Duration.minutes(5),
+      }),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { statement, type Db } from './db';
 import { lastBackup } from './backup';
 import type { ReadinessProbes } from './config';
+import { OUTBOX_LATE_MINUTES } from './rules';
 
 export const READINESS_LIMITS = {
   /**
@@ -17,7 +18,7 @@ export const READINESS_LIMITS = {
    * Every failed message (refused, given up, held back) the owner has neither sent again nor
    * dismissed is a problem too, however old.
    */
-  outboxLateMinutes: 30,
+  outboxLateMinutes: OUTBOX_LATE_MINUTES,
   /** The newest backup (or, with none yet, the start of the server) older than this. */
   backupMaxAgeHours: 26,
   /** The share of the database's disk in use above which it is nearly full. */

@@ -29,3 +29,10 @@ export const OWNER_DIGEST = { threshold: 20, windowMs: 60 * 60 * 1000 } as const
 
 /** A customer's changes to their bookings (PUT and DELETE /bookings/{id}), per customer. */
 export const BOOKING_CHANGE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;
+
+/**
+ * An e-mail still waiting this many minutes after it was queued is late: a problem of
+ * `GET /health/ready` (./readiness.ts) and, in production, of the OutboxBackingUp alarm
+ * (infra/lib/serverBoot.ts).
+ */
+export const OUTBOX_LATE_MINUTES = 30;
