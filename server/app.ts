@@ -179,6 +179,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const rawBodies = new WeakMap<FastifyRequest, string>();
   /** Who a request's token names, found before its body is read (the routes' preParsing). */
   const identities = new WeakMap<FastifyRequest, Parameters<typeof ensureCustomer>[1]>();
+  /** The owner's account id on the console's operations, likewise found before the body. */
+  const owners = new WeakMap<FastifyRequest, string>();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
     const source = typeof raw === 'string' ? raw : raw.toString('utf8');
@@ -338,7 +340,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       preParsing: async (request) => {
         const authorization = request.headers.authorization;
         if (isOwnerPath(op.path))
-          await requireOwner(verifyToken, authorization, checkAuthenticator);
+          owners.set(request, await requireOwner(verifyToken, authorization, checkAuthenticator));
         else if (op.security === 'required' || (op.security === 'optional' && authorization)) {
           const token = await verifyToken(authorization);
           identities.set(request, {
@@ -357,7 +359,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             identity && (reads ? ensureCustomerSoon(db, identity) : ensureCustomer(db, identity));
           handler.before?.(request, rawBodies.get(request) ?? '');
           const input = validateRequest(validators, request);
-          return handler.run({ request, customer, ...input });
+          return handler.run({ request, customer, owner: owners.get(request), ...input });
         };
         // Tried again while another process holds the write lock; a multipart body (the
         // owner's picture) is read once, so its handler waits for the lock itself.

@@ -1028,13 +1028,15 @@ export interface paths {
     };
     /**
      * The system's health (the console's Health page)
-     * @description `problems`: what `GET /health/ready` answers 503 for, in words (an outbox that is not
-     *     moving, a backup older than 26 hours, a nearly full disk); empty when all is well.
-     *     `failedMessages`: e-mails given up, oldest first, with why (`failure`: `refused` by the
-     *     mail server for good, `expired` after 72 hours of tries, or `suppressed` because the
-     *     address is on the suppression list) and the mail server's words (`reason`); `to` is the
-     *     customer's address, or null for the owner's own e-mails. `waiting`: messages not sent
-     *     yet. `lastBackup`: the newest backup's time and size in bytes (null when there is none
+     * @description `problems`: what `GET /health/ready` answers 503 for, in words (e-mails waiting over 30
+     *     minutes since they were queued, failed e-mails the owner has neither sent again nor
+     *     dismissed, the open mail alarm, a backup older than 26 hours, a nearly full disk); empty
+     *     when all is well. `failedMessages`: e-mails given up, oldest first, with why (`failure`:
+     *     `refused` by the mail server for good, `expired` after 72 hours of tries, or
+     *     `suppressed` because the address is on the suppression list) and the mail server's words
+     *     (`reason`); `to` is the customer's address, or null for the owner's own e-mails; a
+     *     dismissed one says when, by which owner account and why. `waiting`: messages not sent
+     *     yet, and when the oldest was first due. `lastBackup`: the newest backup's time and size in bytes (null when there is none
      *     or backups are not this server's job). `suppressed`: addresses SES reported as bouncing
      *     for good or complaining, newest first; the mail worker does not e-mail them.
      *     `clientErrors`: errors customers' browsers reported over the last `days` days: their
@@ -1064,12 +1066,38 @@ export interface paths {
     put?: never;
     /**
      * Send a failed e-mail again
-     * @description Queues the failed e-mail again with fresh tries, as `npm run operator -- outbox-resend`
-     *     does. One the mail server refused for good would only be refused again: `409`, with the
-     *     server's words. One whose address is still suppressed fails again at once (allow the
-     *     address first).
+     * @description Queues the failed e-mail again with fresh tries (a dismissed one too), as
+     *     `npm run operator -- outbox-resend --refused <id>` does: the owner's decision, also for
+     *     one the mail server refused for good (after the sender was verified, say). One whose
+     *     address is still suppressed fails again at once (allow the address first). `409` for an
+     *     e-mail that has not failed.
      */
     post: operations['resendOwnerMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/health/messages/{id}/dismiss': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decide not to send a failed e-mail (Dismiss), with a reason
+     * @description The failed e-mail stays listed, with when, by which owner account and why it was
+     *     dismissed, and is no longer a problem of `GET /health/ready`. `Send again` still sends
+     *     it. `404` for no such e-mail; `409` for one that has not failed or is already dismissed.
+     */
+    post: operations['dismissOwnerMessage'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1087,8 +1115,9 @@ export interface paths {
     put?: never;
     /**
      * Take an address off the suppression list (Allow again)
-     * @description The mail worker e-mails the address again from now on (failed e-mails to it are sent
-     *     only when sent again). `404` when the address is not on the list.
+     * @description The mail worker e-mails the address again from now on, and the e-mails held back for it
+     *     (failed as `suppressed`, not dismissed) are queued again. `404` when the address is not
+     *     on the list.
      */
     post: operations['allowOwnerAddress'];
     delete?: never;
@@ -1793,6 +1822,15 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       failedAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the owner dismissed it; null while it waits for a decision
+       */
+      dismissedAt: string | null;
+      /** @description The owner account (its id) that did */
+      dismissedBy: string | null;
+      /** @description The owner's reason */
+      dismissReason: string | null;
     };
     SuppressedAddress: {
       email: string;
@@ -3524,7 +3562,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description The mail server refused this e-mail for good; nothing was queued. */
+      /** @description The e-mail has not failed (it is sent or waiting); nothing was queued. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3533,7 +3571,61 @@ export interface operations {
           /**
            * @example {
            *       "error": "Conflict",
-           *       "message": "The mail server refused this e-mail for good (EENVELOPE 550: 5.1.1 user unknown); it would be refused again"
+           *       "message": "This e-mail has not failed: it is sent or waiting"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  dismissOwnerMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Customer called: the address was a typo, confirmed by phone"
+         *     }
+         */
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Dismissed; the health figures after it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerHealth'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The e-mail has not failed, or is already dismissed; nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Conflict",
+           *       "message": "This e-mail has not failed: it is sent or waiting"
            *     }
            */
           'application/json': components['schemas']['Error'];

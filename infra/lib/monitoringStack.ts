@@ -2,7 +2,8 @@
  * Who hears when something breaks: an SNS topic that e-mails the owner (the `alarmEmail`
  * setting), and the alarms that publish to it — the health check failing, CloudFront's 5xx
  * answers, a disk over 80%, e-mails waiting in the outbox or failing, SES's bounce or complaint
- * rate near where SES pauses sending, a bounce or complaint SNS could not deliver to the API —
+ * rate near where SES pauses sending, a bounce or complaint SNS could not deliver to the API,
+ * the server's mail alarm —
  * and the monthly budget.
  */
 import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
@@ -19,6 +20,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
   DATA_MOUNT,
+  MAIL_ALARM_METRIC,
   METRIC_NAMESPACE,
   OUTBOX_WAITING_METRIC,
   OUTBOX_WAITING_MINUTES,
@@ -147,6 +149,21 @@ export class MonitoringStack extends Stack {
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 3,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    alarm('MailAlarm', {
+      alarmDescription:
+        "E-mail as a whole is failing: more than half of the last 20 e-mails were refused by the mail server (an unverified sender, SES's sandbox), or none was delivered in an hour while some were due. This e-mail comes through SNS, not the mail server; the owner console's Health page says what is failing and what to do.",
+      metric: new cloudwatch.Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName: MAIL_ALARM_METRIC,
+        statistic: 'Maximum',
+        period: Duration.minutes(5),
+      }),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
+import { OUTBOX_LATE_MINUTES } from '../../server/platform/rules';
 
 // `cdk synth` runs the app in infra/ (repoRoot is then that folder), jest from the root.
 const systemdDir = [path.join(repoRoot, 'infra', 'systemd'), path.join(repoRoot, 'systemd')].find(
@@ -51,8 +52,14 @@ export const SERVICE_LOG = '/var/log/shine/shine.log';
 /** Namespace of the metrics the server publishes (CloudWatch agent and the outbox metric). */
 export const METRIC_NAMESPACE = 'Shine';
 /** Messages still waiting this long after they were queued count as the outbox backing up. */
-export const OUTBOX_WAITING_MINUTES = 30;
+export const OUTBOX_WAITING_MINUTES = OUTBOX_LATE_MINUTES;
 export const OUTBOX_WAITING_METRIC = 'OutboxWaiting';
+/**
+ * 1 while the server's mail alarm is open (server/mail/alarm.ts: most e-mails refused, or none
+ * delivered in an hour while some were due), else 0: the MailAlarm alarm e-mails the owner
+ * through SNS, not through the SMTP server that may be what fails.
+ */
+export const MAIL_ALARM_METRIC = 'MailAlarm';
 
 const clock = (totalMinutes: number) => {
   const minutes = ((totalMinutes % 1440) + 1440) % 1440;
@@ -182,7 +189,7 @@ Group=shine
 ExecStart=/usr/bin/aws s3 cp --region ${region} ${list} ${listObject}
 `,
     '/etc/systemd/system/shine-metrics.service': `[Unit]
-Description=Publishes how many e-mails have waited over ${OUTBOX_WAITING_MINUTES} minutes in the outbox
+Description=Publishes how many e-mails have waited over ${OUTBOX_WAITING_MINUTES} minutes in the outbox, and whether the mail alarm is open
 
 [Service]
 Type=oneshot
@@ -194,6 +201,8 @@ ExecStart=/usr/local/bin/shine-outbox-metric
 set -eu
 waiting=$(sqlite3 -readonly ${EXAMPLE_ENV.DATABASE_PATH} "SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending') AND coalesce(queued_at, created_at) < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${OUTBOX_WAITING_MINUTES} minutes')")
 aws cloudwatch put-metric-data --region ${region} --namespace ${METRIC_NAMESPACE} --metric-name ${OUTBOX_WAITING_METRIC} --unit Count --value "$waiting"
+alarm=$(sqlite3 -readonly ${EXAMPLE_ENV.DATABASE_PATH} "SELECT count(*) > 0 FROM mail_alarms WHERE cleared_at IS NULL")
+aws cloudwatch put-metric-data --region ${region} --namespace ${METRIC_NAMESPACE} --metric-name ${MAIL_ALARM_METRIC} --unit Count --value "$alarm"
 `,
     '/etc/systemd/system/shine-metrics.timer': `[Unit]
 Description=The outbox metric every 5 minutes

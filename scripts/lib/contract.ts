@@ -169,6 +169,7 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     getOwnerNumbers: {},
     getOwnerHealth: {},
     resendOwnerMessage: { params: id },
+    dismissOwnerMessage: { params: id, body: { reason: 'Sent by the contract check' } },
     allowOwnerAddress: { body: { email: 'contract-check@example.com' } },
     getOwnerAvailability: {},
     replaceOwnerAvailability: { body: DEFAULT_RULES },

@@ -167,6 +167,8 @@ export const TABLES_WITHOUT_ACCOUNT_DATA: readonly string[] = [
   'availability_rules',
   // The secret of the owner's calendar feed's address (calendarFeed.ts).
   'calendar_feed',
+  // When e-mail as a whole failed, and why (mail/alarm.ts).
+  'mail_alarms',
 ];
 
 /** The one-way digest a deleted account is remembered by (its id is not kept). */

@@ -203,8 +203,16 @@ export interface OutboxRow {
   failure: OutboxFailure | null;
   /** When it was given up (set when `failed`). */
   failed_at: string | null;
-  /** When the retry period started: when it was written, or queued again by the operator. */
+  /**
+   * When it was first due (when it was written, or later for one that waits on purpose: the
+   * owner's digest, a status e-mail held back), or queued again by the owner or the operator: the
+   * retry period and the health checks' lateness count from it, never from the next try.
+   */
   queued_at: string;
+  /** The owner's decision not to send a failed message: when, who (the owner's id) and why. */
+  dismissed_at: string | null;
+  dismissed_by: string | null;
+  dismiss_reason: string | null;
 }
 
 /** Called (after the current transaction) when a message was written: wakes the worker. */
@@ -237,7 +245,7 @@ function insertMessage(
     JSON.stringify(payload),
     due.toISOString(),
     at,
-    at,
+    due.toISOString(),
   );
   return result.changes === 1;
 }
@@ -409,8 +417,11 @@ function enqueueStatus(
     statement(
       db,
       `UPDATE outbox SET kind = ?, payload = ?, dedupe_key = ?,
-         next_attempt_at = MAX(next_attempt_at, ?) WHERE id = ?`,
-    ).run(merged.kind, JSON.stringify(merged.payload), key, notBefore.toISOString(), waiting.id);
+         next_attempt_at = MAX(next_attempt_at, @notBefore), queued_at = MAX(queued_at, @notBefore)
+       WHERE id = ?`,
+    ).run(merged.kind, JSON.stringify(merged.payload), key, waiting.id, {
+      notBefore: notBefore.toISOString(),
+    });
     return false;
   }
   // The last e-mail to the customer about the booking: when it was sent, or when it goes (one
@@ -539,9 +550,9 @@ export function releaseCompletedMessage(db: Db, bookingId: string, now: Date): n
   const at = now.toISOString();
   const changed = statement(
     db,
-    `UPDATE outbox SET next_attempt_at = ?
-     WHERE dedupe_key = ? AND status = 'pending' AND attempts = 0 AND next_attempt_at > ?`,
-  ).run(at, completedKey(bookingId), at).changes;
+    `UPDATE outbox SET next_attempt_at = @at, queued_at = @at
+     WHERE dedupe_key = ? AND status = 'pending' AND attempts = 0 AND next_attempt_at > @at`,
+  ).run(completedKey(bookingId), { at }).changes;
   return written(db, changed);
 }
 
@@ -561,10 +572,10 @@ export function listMessages(db: Db, status: OutboxStatus): OutboxRow[] {
 
 /**
  * Operator action: puts failed messages back in the queue with fresh tries and a fresh retry
- * period: all failed ones, or the one with this id. A message the mail server refused for good
- * (an address that does not exist, say) would only be refused again, so it is queued again only
- * with `refused: true`; naming one without it is refused with the server's reason. Returns how
- * many were queued again.
+ * period: all failed ones the owner has not dismissed, or the one with this id (dismissed or
+ * not). A message the mail server refused for good (an address that does not exist, say) would
+ * only be refused again, so it is queued again only with `refused: true`; naming one without it
+ * is refused with the server's reason. Returns how many were queued again.
  */
 export function resendFailed(
   db: Db,
@@ -586,12 +597,39 @@ export function resendFailed(
     const result = db
       .prepare(
         `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, queued_at = ?,
-           failure = NULL
-         WHERE status = 'failed' AND (? IS NULL OR id = ?)
+           failure = NULL, dismissed_at = NULL, dismissed_by = NULL, dismiss_reason = NULL
+         WHERE status = 'failed' AND (? IS NULL AND dismissed_at IS NULL OR id = ?)
            AND (failure IS NOT 'refused' OR ?)`,
       )
       .run(at, at, id ?? null, id ?? null, refused ? 1 : 0);
     return result.changes;
+  });
+}
+
+/**
+ * The owner's "Dismiss": a failed message is not to be sent, for `reason`; it stays listed (with
+ * who dismissed it and why) but is no longer a problem of the health checks
+ * (server/platform/readiness.ts). 404 for no such message, 409 for one that has not failed or
+ * is already dismissed.
+ */
+export function dismissFailed(
+  db: Db,
+  id: string,
+  { by, reason }: { by: string; reason: string },
+  now: Date = new Date(),
+): void {
+  inWriteTransaction(db, () => {
+    const row = statement(db, 'SELECT status, dismissed_at FROM outbox WHERE id = ?').get(id) as
+      Pick<OutboxRow, 'status' | 'dismissed_at'> | undefined;
+    if (!row) throw notFound(`No message ${id}`);
+    if (row.status !== 'failed')
+      throw conflict('This e-mail has not failed: it is sent or waiting');
+    if (row.dismissed_at !== null)
+      throw conflict(`This e-mail was already dismissed on ${row.dismissed_at}`);
+    statement(
+      db,
+      'UPDATE outbox SET dismissed_at = ?, dismissed_by = ?, dismiss_reason = ? WHERE id = ?',
+    ).run(now.toISOString(), by, reason, id);
   });
 }
 

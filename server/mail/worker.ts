@@ -44,6 +44,7 @@ import {
   type PerMessageKind,
 } from './outbox';
 import { suppressionOf } from './suppression';
+import { checkMailAlarm } from './alarm';
 import { optOutUrl, type OptOutKind } from './optOut';
 import {
   customerBooked,
@@ -66,10 +67,27 @@ const HEARTBEAT_MS = 15_000;
 /** How often sent messages older than `keepSentDays` are deleted. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long the mail server may take: to connect (with its DNS lookup), to greet, to answer
+ * each command or the message's data (silence on the connection), and the whole message at
+ * most. A hung server costs a message at most `messageMs`; the connection is then dropped and
+ * a new one made, so the rest of the outbox keeps going (nodemailer's own defaults would wait
+ * up to 2 minutes to connect and 10 minutes for an answer).
+ */
+export const SMTP_TIMEOUTS = {
+  connectionMs: 10_000,
+  greetingMs: 10_000,
+  socketMs: 30_000,
+  messageMs: 60_000,
+};
+/** How often the mail alarm is checked when no outcome was recorded. */
+const ALARM_CHECK_EVERY_MS = 60 * 1000;
 
 export interface WorkerOptions {
   /** Replaces the SMTP transport made from `settings.smtpUrl` (tests). */
   transport?: Pick<Transporter, 'sendMail' | 'close'>;
+  /** Shorter SMTP_TIMEOUTS (tests). */
+  smtpTimeouts?: Partial<typeof SMTP_TIMEOUTS>;
   /** The clock (tests move it). */
   now?: () => Date;
   /** How often the worker looks for due messages and reminders. */
@@ -239,13 +257,48 @@ export function startMailWorker(
 ): MailWorker {
   const log = options.log ?? ((line: string) => console.error(line));
   const now = options.now ?? (() => new Date());
-  const transport =
-    options.transport ??
-    // One pooled connection, kept open between messages (no connect and greeting per message).
-    (settings.smtpUrl
-      ? nodemailer.createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 1 })
-      : undefined);
+  const timeouts = { ...SMTP_TIMEOUTS, ...options.smtpTimeouts };
+  const smtpUrl = settings.smtpUrl;
+  // One pooled connection, kept open between messages (no connect and greeting per message).
+  const connect = (url: string) =>
+    nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: 1,
+      connectionTimeout: timeouts.connectionMs,
+      dnsTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+    });
+  let transport = options.transport ?? (smtpUrl ? connect(smtpUrl) : undefined);
   if (!transport) log('[mail] SMTP_URL is not set: e-mails wait in the outbox until it is.');
+
+  /**
+   * Sends one message over the transport, in at most `timeouts.messageMs`; past it the send is
+   * an ETIMEDOUT failure and the connection is dropped for a new one.
+   */
+  async function sendWithin(mail: Parameters<Transporter['sendMail']>[0]): Promise<void> {
+    const used = transport!;
+    const sending = used.sendMail(mail);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), timeouts.messageMs);
+    });
+    try {
+      if ((await Promise.race([sending, deadline])) !== 'late') return;
+    } finally {
+      clearTimeout(timer);
+    }
+    sending.catch(() => undefined); // the dropped connection's own error comes later
+    if (!options.transport && smtpUrl && transport === used) {
+      transport = connect(smtpUrl);
+      used.close();
+    }
+    throw Object.assign(
+      new Error(`The mail server did not finish the message in ${timeouts.messageMs / 1000} s`),
+      { code: 'ETIMEDOUT' },
+    );
+  }
 
   // Messages a crash left in the middle of sending go back to the queue, due at once (when
   // another process holds the lock, their claims lapse instead).
@@ -333,7 +386,7 @@ export function startMailWorker(
     );
     heartbeat.unref();
     try {
-      await transport!.sendMail({
+      await sendWithin({
         from: settings.from,
         to,
         replyTo:
@@ -391,9 +444,28 @@ export function startMailWorker(
   let running: Promise<number> | undefined;
   let again = false;
 
+  /**
+   * The mail alarm (./alarm.ts), after a pass that recorded an outcome, and at least once a
+   * minute otherwise (also without SMTP_URL: then messages wait and the alarm says so).
+   */
+  let alarmCheckedAt = -Infinity;
+  function alarm(at: Date, recorded: boolean) {
+    if (!recorded && at.getTime() - alarmCheckedAt < ALARM_CHECK_EVERY_MS) return;
+    if (withoutWaiting(db, () => checkMailAlarm(db, at, log)) !== 'busy')
+      alarmCheckedAt = at.getTime();
+  }
+
   async function pass(): Promise<number> {
-    if (stopped || !recordKept() || housekeeping(now()) === 'busy' || !transport) return 0;
+    if (stopped || !recordKept() || housekeeping(now()) === 'busy') return 0;
+    const { sent, recorded } = transport ? await sendDue() : { sent: 0, recorded: 0 };
+    if (!stopped) alarm(now(), recorded > 0);
+    return sent;
+  }
+
+  /** Sends every due message; how many were sent and how many outcomes were recorded. */
+  async function sendDue(): Promise<{ sent: number; recorded: number }> {
     let sent = 0;
+    let recorded = 0;
     for (;;) {
       if (stopped) break;
       const row = nextDue(db, now());
@@ -409,10 +481,11 @@ export function startMailWorker(
       const result = await sendOne(claimedRow);
       if (result.sent) sent += 1;
       if (!record(result.outcome)) break;
+      recorded += 1;
       // The server is not there: the other messages wait for the next pass.
       if (!result.reached) break;
     }
-    return sent;
+    return { sent, recorded };
   }
 
   /** One pass at a time; a wake-up during a pass runs another right after it. */

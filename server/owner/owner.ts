@@ -47,12 +47,13 @@ export async function requireOwner(
   verifyToken: TokenVerifier,
   authorization: string | undefined,
   checkAuthenticator: AuthenticatorCheck,
-): Promise<void> {
+): Promise<string> {
   const token = await verifyToken(authorization);
   if (!token.groups.includes(OWNERS_GROUP)) {
     throw forbidden('Only the business owner may do this');
   }
   await checkAuthenticator(token, bearerOf(authorization) ?? '');
+  return token.sub;
 }
 
 export function toOwnerBooking(row: BookingRow) {

@@ -18,6 +18,9 @@ import type { VerifiedToken } from '../platform/auth';
 import { forbidden, HttpError, unauthorized } from '../platform/errors';
 import { identityAction, type IdentityAnswer } from '../platform/identityProvider';
 
+/** How long the identity provider may take to answer GetUser (then 503: try again). */
+export const GET_USER_TIMEOUT_MS = 5000;
+
 /** Throws the answer (401, 403, 503) unless the token's account has an authenticator app. */
 export type AuthenticatorCheck = (token: VerifiedToken, accessToken: string) => Promise<void>;
 
@@ -64,7 +67,12 @@ async function askProvider(
 ): Promise<void> {
   let answer: IdentityAnswer;
   try {
-    answer = await identityAction(endpoint, 'GetUser', { AccessToken: accessToken }, 5000);
+    answer = await identityAction(
+      endpoint,
+      'GetUser',
+      { AccessToken: accessToken },
+      GET_USER_TIMEOUT_MS,
+    );
   } catch {
     throw unavailable();
   }

@@ -1,36 +1,44 @@
 /**
- * The owner console's Health page (GET /owner/health and its two actions): the problems
+ * The owner console's Health page (GET /owner/health and its actions): the problems
  * `/health/ready` reports (../platform/readiness.ts), e-mails given up and waiting (../mail/outbox.ts), the last
  * backup (../platform/backup.ts), the suppression list (../mail/suppression.ts) and customers' browser errors
- * (../health/clientErrors.ts). "Send again" follows the operator's `outbox-resend` rule (resendFailed).
+ * (../health/clientErrors.ts). A failed e-mail is a problem until the owner decides: "Send again"
+ * (the operator's `outbox-resend --refused <id>`: the owner's decision also for a refused one),
+ * "Allow again" (its address off the suppression list, and what was held back for it queued
+ * again) or "Dismiss" with a reason (recorded with the owner account's id).
  */
 import type { OwnerHealth } from '../../domain/contract/types';
 import { folderBytes, lastBackup } from '../platform/backup';
 import { CLIENT_ERROR_COUNT_DAYS, countClientErrors } from '../health/clientErrors';
 import type { ReadinessProbes, ServerOptions } from '../platform/config';
 import { statement, type Db } from '../platform/db';
-import { conflict, HttpError, notFound } from '../platform/errors';
-import { listMessages, resendFailed } from '../mail/outbox';
+import { conflict, notFound } from '../platform/errors';
+import { dismissFailed, listMessages, resendFailed, type OutboxRow } from '../mail/outbox';
 import { readinessProblems } from '../platform/readiness';
 import { allowAddress, listSuppressed } from '../mail/suppression';
 import type { OperationHandlers } from '../platform/operationTypes';
+
+/** The customer's address a message goes to; null for the owner's own e-mails. */
+const customerAddress = (row: OutboxRow): string | null =>
+  row.audience === 'owner'
+    ? null
+    : // Read loosely: a message this version could not read is listed all the same.
+      ((JSON.parse(row.payload) as { booking?: { email?: string | null } }).booking?.email ?? null);
 
 function failedMessages(db: Db): OwnerHealth['failedMessages'] {
   return listMessages(db, 'failed').map((row) => ({
     id: row.id,
     kind: row.kind,
-    to:
-      row.audience === 'owner'
-        ? null
-        : // Read loosely: a message this version could not read is listed all the same.
-          ((JSON.parse(row.payload) as { booking?: { email?: string | null } }).booking?.email ??
-          null),
+    to: customerAddress(row),
     bookingId: row.booking_id,
     failure: row.failure ?? 'expired',
     reason: row.last_error ?? '',
     attempts: row.attempts,
     createdAt: row.created_at,
     failedAt: row.failed_at,
+    dismissedAt: row.dismissed_at,
+    dismissedBy: row.dismissed_by,
+    dismissReason: row.dismiss_reason,
   }));
 }
 
@@ -41,7 +49,7 @@ export async function ownerHealth(
 ): Promise<OwnerHealth> {
   const waiting = statement(
     db,
-    `SELECT COUNT(*) AS count, MIN(next_attempt_at) AS oldestDueAt FROM outbox
+    `SELECT COUNT(*) AS count, MIN(queued_at) AS oldestDueAt FROM outbox
       WHERE status IN ('pending', 'sending')`,
   ).get() as OwnerHealth['waiting'];
   const backup = options.backupDir ? lastBackup(options.backupDir) : undefined;
@@ -62,31 +70,35 @@ export function createOwnerHealthHandlers(db: Db, options: ServerOptions, probes
     getOwnerHealth: { run: health },
     resendOwnerMessage: {
       run: async (ctx) => {
-        const id = String(ctx.params.id);
-        let queued: number;
-        try {
-          queued = resendFailed(db, { id }, probes.now());
-        } catch (error) {
-          // The operator's words name a command-line option; the owner's say what happened.
-          if (error instanceof HttpError && error.statusCode === 409) {
-            const { last_error: reason } = statement(
-              db,
-              'SELECT last_error FROM outbox WHERE id = ?',
-            ).get(id) as { last_error: string | null };
-            throw conflict(
-              `The mail server refused this e-mail for good (${reason ?? 'no reason given'}); it would be refused again`,
-            );
-          }
-          throw error;
-        }
-        if (queued === 0) throw conflict('This e-mail has not failed: it is sent or waiting');
+        if (resendFailed(db, { id: String(ctx.params.id), refused: true }, probes.now()) === 0)
+          throw conflict('This e-mail has not failed: it is sent or waiting');
+        return health();
+      },
+    },
+    dismissOwnerMessage: {
+      run: async (ctx) => {
+        dismissFailed(
+          db,
+          String(ctx.params.id),
+          { by: ctx.owner ?? 'owner', reason: ctx.body.reason.trim() },
+          probes.now(),
+        );
         return health();
       },
     },
     allowOwnerAddress: {
       run: async (ctx) => {
-        if (!allowAddress(db, ctx.body.email))
+        const email = ctx.body.email.trim().toLowerCase();
+        if (!allowAddress(db, email))
           throw notFound(`${ctx.body.email} is not on the suppression list`);
+        // What was held back for the address goes now (not what the owner dismissed).
+        for (const row of listMessages(db, 'failed'))
+          if (
+            row.failure === 'suppressed' &&
+            row.dismissed_at === null &&
+            customerAddress(row)?.trim().toLowerCase() === email
+          )
+            resendFailed(db, { id: row.id }, probes.now());
         return health();
       },
     },

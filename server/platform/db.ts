@@ -455,6 +455,20 @@ const migrations: readonly string[] = [
   CREATE INDEX bookings_held
     ON bookings (status, date, time, vehicle_type, selected_addons, booking_id, hold_until);
   `,
+  // The owner's decision on a failed e-mail (server/mail/outbox.ts `dismissFailed`): until the
+  // owner sends it again or dismisses it, with a reason, it is a problem of the health checks.
+  // The mail alarm (server/mail/alarm.ts): one row per episode, raised once and cleared once.
+  `
+  ALTER TABLE outbox ADD COLUMN dismissed_at TEXT;
+  ALTER TABLE outbox ADD COLUMN dismissed_by TEXT;
+  ALTER TABLE outbox ADD COLUMN dismiss_reason TEXT;
+  CREATE TABLE mail_alarms (
+    id INTEGER PRIMARY KEY,
+    reason TEXT NOT NULL,
+    raised_at TEXT NOT NULL,
+    cleared_at TEXT
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -21,7 +21,10 @@ export interface IdentityAnswer {
 /** The provider could not be reached (network, timeout). */
 class IdentityUnreachable extends Error {}
 
-/** Sends one action; rejects with IdentityUnreachable when no answer arrives. */
+/**
+ * Sends one action; rejects with IdentityUnreachable when no whole answer (headers and body)
+ * arrives within `timeoutMs`.
+ */
 export async function identityAction(
   endpoint: string,
   action: string,
@@ -42,7 +45,19 @@ export async function identityAction(
   } catch {
     throw new IdentityUnreachable('The identity provider could not be reached');
   }
-  const parsed: unknown = await response.json().catch(() => ({}));
+  // The time limit covers the body too: one that stops coming is no answer, not an empty one.
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new IdentityUnreachable('The identity provider could not be reached');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = {};
+  }
   const body =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)

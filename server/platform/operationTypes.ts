@@ -28,6 +28,8 @@ export interface Customer {
 export interface Context<Body = unknown, Query = Record<string, unknown>> {
   request: FastifyRequest;
   customer: Customer | null;
+  /** On an owner operation, the owner account's id (its token's `sub`), for what it records. */
+  owner?: string;
   params: Record<string, unknown>;
   query: Query;
   body: Body;

@@ -8,19 +8,17 @@ import path from 'node:path';
 import { statement, type Db } from './db';
 import { lastBackup } from './backup';
 import type { ReadinessProbes } from './config';
+import { OUTBOX_LATE_MINUTES } from './rules';
 
 export const READINESS_LIMITS = {
   /**
-   * A message due this many minutes ago and still waiting: the worker is not sending (no
-   * SMTP_URL, or it is not running). A message waiting for its next try is not due yet.
+   * A message still waiting this many minutes after it was queued (first due): the mail server
+   * is down or refusing for now, or the worker is not sending (no SMTP_URL). Counted from the
+   * queueing, never from the next try, which back-off keeps in the future for up to 72 hours.
+   * Every failed message (refused, given up, held back) the owner has neither sent again nor
+   * dismissed is a problem too, however old.
    */
-  outboxDueMinutes: 15,
-  /**
-   * Messages given up after every try (expired: the mail server was unreachable or kept
-   * answering "try later") within these hours. A message refused for good (one wrong address)
-   * or suppressed is shown on the health page, but is not the system failing.
-   */
-  failedWithinHours: 24,
+  outboxLateMinutes: OUTBOX_LATE_MINUTES,
   /** The newest backup (or, with none yet, the start of the server) older than this. */
   backupMaxAgeHours: 26,
   /** The share of the database's disk in use above which it is nearly full. */
@@ -44,29 +42,41 @@ export interface ReadinessPaths {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The outbox's problems: a due message not sent, messages given up after every try lately. */
+/** The mail alarm that is open, if one is (server/mail/alarm.ts raises and clears it). */
+export function openMailAlarm(db: Db): { raisedAt: string; reason: string } | undefined {
+  const row = statement(
+    db,
+    'SELECT raised_at, reason FROM mail_alarms WHERE cleared_at IS NULL ORDER BY id DESC LIMIT 1',
+  ).get() as { raised_at: string; reason: string } | undefined;
+  return row && { raisedAt: row.raised_at, reason: row.reason };
+}
+
+/**
+ * The outbox's problems: messages waiting too long since they were queued, failed messages
+ * the owner has not acted on, and the mail alarm.
+ */
 function outboxProblems(db: Db, now: Date): string[] {
   const problems: string[] = [];
-  const stuckSince = new Date(now.getTime() - READINESS_LIMITS.outboxDueMinutes * MINUTE_MS);
-  const waiting = statement(
+  const lateSince = new Date(now.getTime() - READINESS_LIMITS.outboxLateMinutes * MINUTE_MS);
+  const late = statement(
     db,
-    `SELECT COUNT(*) AS count, MIN(next_attempt_at) AS oldest FROM outbox
-      WHERE status IN ('pending', 'sending')`,
-  ).get() as { count: number; oldest: string | null };
-  if (waiting.oldest !== null && waiting.oldest <= stuckSince.toISOString())
+    `SELECT COUNT(*) AS count, MIN(queued_at) AS oldest FROM outbox
+      WHERE status IN ('pending', 'sending') AND queued_at <= ?`,
+  ).get(lateSince.toISOString()) as { count: number; oldest: string | null };
+  if (late.count > 0)
     problems.push(
-      `The e-mail outbox is stuck: ${plural(waiting.count, 'message')} waiting, the oldest due since ${waiting.oldest}`,
+      `The e-mail outbox is late: ${plural(late.count, 'message')} waiting over ${READINESS_LIMITS.outboxLateMinutes} minutes, the oldest since ${late.oldest}`,
     );
-  const since = new Date(now.getTime() - READINESS_LIMITS.failedWithinHours * HOUR_MS);
   const { failed } = statement(
     db,
-    `SELECT COUNT(*) AS failed FROM outbox
-      WHERE status = 'failed' AND failure = 'expired' AND failed_at >= ?`,
-  ).get(since.toISOString()) as { failed: number };
+    "SELECT COUNT(*) AS failed FROM outbox WHERE status = 'failed' AND dismissed_at IS NULL",
+  ).get() as { failed: number };
   if (failed > 0)
     problems.push(
-      `${plural(failed, 'e-mail')} not delivered after every try, in the last ${READINESS_LIMITS.failedWithinHours} hours`,
+      `${plural(failed, 'e-mail')} not delivered: each waits for your decision on the Health page (Send again, Allow again or Dismiss)`,
     );
+  const alarm = openMailAlarm(db);
+  if (alarm) problems.push(`E-mail alarm since ${alarm.raisedAt}: ${alarm.reason}`);
   return problems;
 }
 

@@ -47,3 +47,10 @@ export const ANONYMOUS_HOLDS = {
   /** Hours a visitor's held time stays held while the owner has not confirmed it (the reply is promised within 24). */
   lapseHours: 48,
 } as const;
+
+/**
+ * An e-mail still waiting this many minutes after it was queued is late: a problem of
+ * `GET /health/ready` (./readiness.ts) and, in production, of the OutboxBackingUp alarm
+ * (infra/lib/serverBoot.ts).
+ */
+export const OUTBOX_LATE_MINUTES = 30;

@@ -235,6 +235,9 @@ export const storedData: readonly StoredTable[] = [
         'why we gave up: the mail server refused it, it could not be delivered for 72 hours, or the address is on the list of addresses we do not e-mail',
       failed_at: 'when we gave up',
       queued_at: 'when we started trying to send it',
+      dismissed_at: 'when the owner decided not to send an e-mail we could not deliver',
+      dismissed_by: 'which owner account decided it',
+      dismiss_reason: 'the owner’s reason',
       attempts: 'how many times we tried to send it',
       next_attempt_at: 'when we try again',
       last_error: 'why the last try failed',
@@ -297,6 +300,18 @@ export const storedData: readonly StoredTable[] = [
       id: 'always 1 (there is one set of rules)',
       rules: 'the rules',
       updated_at: 'when the owner last saved them',
+    },
+  },
+  {
+    table: 'mail_alarms',
+    holds:
+      'When our e-mail as a whole was failing (the mail server down, or refusing most e-mails), so that the owner is told once. Nothing about you.',
+    kept: 'Indefinitely.',
+    columns: {
+      id: 'the alarm’s number',
+      reason: 'what was failing',
+      raised_at: 'when it started',
+      cleared_at: 'when e-mail worked again',
     },
   },
   {

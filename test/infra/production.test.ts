@@ -522,6 +522,29 @@ describe('the owner is told', () => {
     expect(JSON.stringify(deadLetters?.Dimensions)).toContain(`${queue}QueueName`);
   });
 
+  it("once when the server's mail alarm opens, through SNS rather than the mail server", () => {
+    const [mailAlarm, ...more] = alarm('MailAlarm');
+    expect(more).toEqual([]);
+    expect(mailAlarm).toEqual(
+      expect.objectContaining({
+        Namespace: 'Shine',
+        Statistic: 'Maximum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+        // One e-mail when it opens, one when it clears: a state, not a count of messages.
+        OKActions: [topicArn()],
+      }),
+    );
+    const script = written(boot, '/usr/local/bin/shine-outbox-metric');
+    expect(script).toContain('--metric-name MailAlarm');
+    // The metric reads the table the server's alarm writes.
+    expect(script).toContain('FROM mail_alarms WHERE cleared_at IS NULL');
+    const migrations = readFileSync(path.join(repoRoot, 'server', 'platform', 'db.ts'), 'utf8');
+    expect(migrations).toMatch(/CREATE TABLE mail_alarms \([^)]*cleared_at TEXT/s);
+  });
+
   it('when the month costs more than the budget', () => {
     monitoring.hasResourceProperties('AWS::Budgets::Budget', {
       Budget: Match.objectLike({

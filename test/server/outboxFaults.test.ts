@@ -14,6 +14,7 @@ import { startMailWorker, type MailWorker } from '../../server/mail/worker';
 import { resendFailed, type OutboxRow } from '../../server/mail/outbox';
 import { callBackRequest } from './helpers';
 import { startSmtpRecorder, type SmtpRecorder } from './fixtures/smtpRecorder';
+import { advanceWorker } from './fixtures/workerClock';
 
 const OWNER = 'owner@faults.test';
 const MINUTE = 60_000;
@@ -58,17 +59,9 @@ function start(mail: MailSettings, transport?: Pick<Transporter, 'sendMail' | 'c
   return worker;
 }
 
-/**
- * Moves the clock in steps, the worker taking a whole pass after each (the first call may join
- * a pass already under way, such as the one a new message woke).
- */
-async function advance(ms: number, step = MINUTE) {
-  for (let moved = 0; moved < ms; moved += step) {
-    clock += step;
-    await worker!.runOnce();
-    await worker!.runOnce();
-  }
-}
+/** Moves the clock in steps, the worker taking a whole pass after each. */
+const advance = (ms: number, step = MINUTE) =>
+  advanceWorker(worker!, (moved) => (clock += moved), ms, step);
 
 const quote = (email: string) =>
   requestQuote(db, callBackRequest({ email, name: 'Pat Doe' }), null, new Date(clock));

@@ -181,6 +181,10 @@ async function request(operationId: string, token?: string): Promise<number> {
       return send('GET', '/owner/health');
     case 'resendOwnerMessage':
       return send('POST', `/owner/health/messages/${failedMessageOf(id)}/resend`);
+    case 'dismissOwnerMessage':
+      return send('POST', `/owner/health/messages/${failedMessageOf(id)}/dismiss`, {
+        reason: 'Matrix check',
+      });
     case 'allowOwnerAddress':
       return send('POST', '/owner/health/allow-address', { email: suppressedAddress() });
     case 'getOwnerAvailability':
@@ -219,6 +223,7 @@ describe('authorization matrix of the owner operations', () => {
         'getOwnerNumbers',
         'getOwnerHealth',
         'resendOwnerMessage',
+        'dismissOwnerMessage',
         'allowOwnerAddress',
         'getOwnerAvailability',
         'replaceOwnerAvailability',

@@ -1,6 +1,6 @@
 /**
- * What the owner's Health page is told (GET /owner/health) and its "Send again" (the operator's
- * outbox-resend rule: a message refused for good is not queued again).
+ * What the owner's Health page is told (GET /owner/health) and its decisions on a failed e-mail:
+ * "Send again", "Allow again" (the suppression list) and "Dismiss" with a reason.
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -54,13 +54,14 @@ async function failedConfirmation(email: string, failure: string, reason: string
   }
 }
 
-it('lists failed e-mails with their reason; Send again queues an expired one and refuses a refused one', async () => {
+it('lists failed e-mails with their reason; each stays a problem until Send again, Allow again or Dismiss', async () => {
   const refused = await failedConfirmation(
     'nobody@example.com',
     'refused',
     'EENVELOPE 550: 5.1.1 user unknown',
   );
   const expired = await failedConfirmation('late@example.com', 'expired', 'ETIMEDOUT: timeout');
+  const held = await failedConfirmation('held@example.com', 'suppressed', 'suppressed: bounced');
   const before = await health();
   expect(before.failedMessages).toEqual(
     expect.arrayContaining([
@@ -70,28 +71,66 @@ it('lists failed e-mails with their reason; Send again queues an expired one and
         kind: 'customer-quote',
         failure: 'refused',
         reason: 'EENVELOPE 550: 5.1.1 user unknown',
+        dismissedAt: null,
       }),
       expect.objectContaining({ id: expired, failure: 'expired' }),
+      expect.objectContaining({ id: held, failure: 'suppressed' }),
     ]),
   );
-  expect(before.problems).toContain('1 e-mail not delivered after every try, in the last 24 hours');
+  const waitingForDecision = (count: number) =>
+    `${count} e-mail${count === 1 ? '' : 's'} not delivered: each waits for your decision on the Health page (Send again, Allow again or Dismiss)`;
+  expect(before.problems).toContain(waitingForDecision(3));
 
-  const refusedAgain = await owner('POST', `/owner/health/messages/${refused}/resend`);
-  expect(refusedAgain.status).toBe(409);
-  expect((refusedAgain.body as { message: string }).message).toBe(
-    'The mail server refused this e-mail for good (EENVELOPE 550: 5.1.1 user unknown); it would be refused again',
+  // Dismiss: a reason is required; who and why are recorded; it is no problem any more.
+  const blank = await owner('POST', `/owner/health/messages/${refused}/dismiss`, { reason: ' ' });
+  expect(blank.status).toBe(400);
+  const dismissed = await owner('POST', `/owner/health/messages/${refused}/dismiss`, {
+    reason: 'The customer gave a wrong address; called them instead',
+  });
+  expect(dismissed.status).toBe(200);
+  const afterDismiss = dismissed.body as OwnerHealth;
+  expect(afterDismiss.failedMessages.find((m) => m.id === refused)).toEqual(
+    expect.objectContaining({
+      dismissedBy: 'owner-sub',
+      dismissReason: 'The customer gave a wrong address; called them instead',
+      dismissedAt: expect.any(String),
+    }),
   );
+  expect(afterDismiss.problems).toContain(waitingForDecision(2));
+  expect(
+    (await owner('POST', `/owner/health/messages/${refused}/dismiss`, { reason: 'again' })).status,
+  ).toBe(409);
 
+  // Send again: an expired one is queued again.
   const sent = await owner('POST', `/owner/health/messages/${expired}/resend`);
   expect(sent.status).toBe(200);
-  const after = sent.body as OwnerHealth;
-  expect(after.failedMessages.map((m) => m.id)).toEqual([refused]);
-  expect(after.waiting.count).toBeGreaterThanOrEqual(1);
-
+  expect((sent.body as OwnerHealth).failedMessages.map((m) => m.id)).toEqual([refused, held]);
+  expect((sent.body as OwnerHealth).problems).toContain(waitingForDecision(1));
   expect((await owner('POST', `/owner/health/messages/${expired}/resend`)).status).toBe(409);
   expect(
     (await owner('POST', '/owner/health/messages/0123456789abcdef01234567/resend')).status,
   ).toBe(404);
+
+  // Allow again: the address leaves the suppression list and what was held back for it goes.
+  const db = new Database(api.databasePath);
+  try {
+    db.prepare(
+      "INSERT INTO suppressed_addresses (email_lower, reason, detail, suppressed_at) VALUES ('held@example.com', 'bounce', 'General', ?)",
+    ).run(new Date().toISOString());
+  } finally {
+    db.close();
+  }
+  const allowed = await owner('POST', '/owner/health/allow-address', { email: 'Held@example.com' });
+  expect(allowed.status).toBe(200);
+  const afterAllow = allowed.body as OwnerHealth;
+  expect(afterAllow.failedMessages.map((m) => m.id)).toEqual([refused]);
+  expect(afterAllow.suppressed).toEqual([]);
+  expect(afterAllow.problems.filter((p) => /not delivered/.test(p))).toEqual([]);
+
+  // Send again still sends a dismissed one (a refused one too: the owner's decision).
+  const resent = await owner('POST', `/owner/health/messages/${refused}/resend`);
+  expect(resent.status).toBe(200);
+  expect((resent.body as OwnerHealth).failedMessages).toEqual([]);
 });
 
 it("counts customers' browser errors of the last 7 days by message", async () => {

@@ -471,7 +471,10 @@ it('a signed permanent bounce: the next e-mail to that address is not sent; afte
     expect((allowed.body as { suppressed: { email: string }[] }).suppressed).not.toContainEqual(
       expect.objectContaining({ email: address }),
     );
-    expect((await owner('POST', `/owner/health/messages/${failed?.id}/resend`)).status).toBe(200);
+    // Allow again queued what was held back for the address: no Send again is needed.
+    expect(
+      (allowed.body as { failedMessages: { id: string }[] }).failedMessages.map((m) => m.id),
+    ).not.toContain(failed?.id);
     await worker.stop();
     worker = startMailWorker(db, mail, { transport, pollMs: 3_600_000, log: () => undefined });
     await worker.runOnce();

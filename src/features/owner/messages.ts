@@ -216,6 +216,14 @@ export const OWNER_TEXT = {
     sendAgain: 'Send again',
     sentAgain: 'Queued again: it goes out in a moment.',
     sendFailed: 'The e-mail could not be queued again.',
+    dismiss: 'Dismiss',
+    dismissReason: 'Why it need not be sent',
+    reasonRequired: 'Say why, for the record.',
+    confirmDismiss: 'Dismiss e-mail',
+    cancel: 'Cancel',
+    dismissed: 'Dismissed: it is no longer a problem.',
+    dismissFailed: 'The e-mail could not be dismissed.',
+    dismissedOn: (when: string, reason: string) => `Dismissed ${when}: ${reason}`,
 
     waitingTitle: 'Waiting to be sent',
     waiting: (count: number) =>

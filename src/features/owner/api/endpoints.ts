@@ -131,6 +131,7 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
     renewOwnerCalendarFeed: { invalidatesTags: ['owner-calendar-feed'] },
     getOwnerHealth: { providesTags: ['owner-health'] },
     resendOwnerMessage: { invalidatesTags: ['owner-health'] },
+    dismissOwnerMessage: { invalidatesTags: ['owner-health'] },
     allowOwnerAddress: { invalidatesTags: ['owner-health'] },
   } satisfies Required<Enhancements>,
 });
@@ -157,5 +158,6 @@ export const {
   useRenewOwnerCalendarFeedMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
+  useDismissOwnerMessageMutation,
   useAllowOwnerAddressMutation,
 } = ownerApi;

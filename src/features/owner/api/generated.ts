@@ -166,6 +166,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['owner'],
       }),
+      dismissOwnerMessage: build.mutation<
+        DismissOwnerMessageApiResponse,
+        DismissOwnerMessageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/owner/health/messages/${queryArg.id}/dismiss`,
+          method: 'POST',
+          body: queryArg.body,
+        }),
+        invalidatesTags: ['owner'],
+      }),
       allowOwnerAddress: build.mutation<AllowOwnerAddressApiResponse, AllowOwnerAddressApiArg>({
         query: (queryArg) => ({
           url: `/owner/health/allow-address`,
@@ -290,6 +301,14 @@ export type ResendOwnerMessageApiResponse =
   /** status 200 Queued again; the health figures after it */ OwnerHealth;
 export type ResendOwnerMessageApiArg = {
   id: Id;
+};
+export type DismissOwnerMessageApiResponse =
+  /** status 200 Dismissed; the health figures after it */ OwnerHealth;
+export type DismissOwnerMessageApiArg = {
+  id: Id;
+  body: {
+    reason: string;
+  };
 };
 export type AllowOwnerAddressApiResponse =
   /** status 200 Allowed again; the health figures after it */ OwnerHealth;
@@ -598,6 +617,12 @@ export type OwnerFailedMessage = {
   attempts: number;
   createdAt: string;
   failedAt: string | null;
+  /** When the owner dismissed it; null while it waits for a decision */
+  dismissedAt: string | null;
+  /** The owner account (its id) that did */
+  dismissedBy: string | null;
+  /** The owner's reason */
+  dismissReason: string | null;
 };
 export type SuppressedAddress = {
   email: string;
@@ -653,6 +678,7 @@ export const {
   useReplaceOwnerAvailabilityMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
+  useDismissOwnerMessageMutation,
   useAllowOwnerAddressMutation,
   useGetOwnerCalendarFeedQuery,
   useRenewOwnerCalendarFeedMutation,

@@ -30,6 +30,9 @@ const health = (overrides: Partial<OwnerHealth> = {}): OwnerHealth => ({
       attempts: 1,
       createdAt: '2026-11-27T15:02:11.000Z',
       failedAt: '2026-11-27T15:02:13.000Z',
+      dismissedAt: null,
+      dismissedBy: null,
+      dismissReason: null,
     },
   ],
   waiting: { count: 2, oldestDueAt: '2026-11-28T01:00:00.000Z' },
@@ -108,6 +111,88 @@ it("shows the server's reason when Send again is refused", async () => {
       'The mail server refused this e-mail for good (EENVELOPE 550: 5.1.1 user unknown); it would be refused again',
     ),
   ).toBeInTheDocument();
+});
+
+it('Dismiss asks for a reason, sends it, and keeps what was typed when the server refuses', async () => {
+  let current = health();
+  const reasons: unknown[] = [];
+  let refuse = true;
+  server.use(
+    contractHttp.get('/owner/health', () => HttpResponse.json<OwnerHealth>(current)),
+    contractHttp.post('/owner/health/messages/{id}/dismiss', async ({ request }) => {
+      reasons.push(await request.json());
+      if (refuse)
+        return HttpResponse.json(
+          { error: 'Conflict', message: 'This e-mail has not failed: it is sent or waiting' },
+          { status: 409 },
+        );
+      const [message] = health().failedMessages;
+      current = health({
+        problems: [],
+        failedMessages: [
+          {
+            ...message!,
+            dismissedAt: '2026-11-28T14:00:00.000Z',
+            dismissedBy: 'owner-sub',
+            dismissReason: 'Wrong address, called instead',
+          },
+        ],
+      });
+      return HttpResponse.json<OwnerHealth>(current);
+    }),
+  );
+  render();
+  const table = await screen.findByRole('table', { name: t.failedLabel });
+  // Only with the keyboard: to the button, open the form, type, Enter.
+  const dismiss = within(table).getByRole('button', { name: t.dismiss });
+  dismiss.focus();
+  await userEvent.keyboard('{Enter}');
+  const reason = await screen.findByRole('textbox', { name: t.dismissReason });
+  expect(reason).toHaveFocus();
+  // An empty reason is not sent.
+  await userEvent.keyboard('{Enter}');
+  expect(await screen.findByText(t.reasonRequired)).toBeInTheDocument();
+  expect(reasons).toEqual([]);
+  await userEvent.type(reason, 'Wrong address, called instead{Enter}');
+  expect(
+    await screen.findByText('This e-mail has not failed: it is sent or waiting'),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: t.dismissReason })).toHaveValue(
+    'Wrong address, called instead',
+  );
+  refuse = false;
+  await userEvent.click(screen.getByRole('button', { name: t.confirmDismiss }));
+  expect(await screen.findByText(t.dismissed)).toBeInTheDocument();
+  expect(reasons).toEqual(Array(2).fill({ reason: 'Wrong address, called instead' }));
+  const row = within(await screen.findByRole('table', { name: t.failedLabel }))
+    .getByRole('rowheader', { name: t.kinds['customer-quote'] })
+    .closest('tr')!;
+  expect(row).toHaveTextContent('Wrong address, called instead');
+  expect(screen.queryByRole('textbox', { name: t.dismissReason })).not.toBeInTheDocument();
+  expect(screen.getByText(t.allWell)).toBeInTheDocument();
+});
+
+it('a held-back e-mail offers Allow again for its address', async () => {
+  const [message] = health().failedMessages;
+  const allowed: unknown[] = [];
+  server.use(
+    contractHttp.get('/owner/health', () =>
+      HttpResponse.json<OwnerHealth>(
+        health({
+          failedMessages: [{ ...message!, failure: 'suppressed', to: 'held@example.com' }],
+        }),
+      ),
+    ),
+    contractHttp.post('/owner/health/allow-address', async ({ request }) => {
+      allowed.push(await request.json());
+      return HttpResponse.json<OwnerHealth>(health({ failedMessages: [], problems: [] }));
+    }),
+  );
+  render();
+  const table = await screen.findByRole('table', { name: t.failedLabel });
+  await userEvent.click(within(table).getByRole('button', { name: t.allowAgain }));
+  expect(await screen.findByText(t.allowed('held@example.com'))).toBeInTheDocument();
+  expect(allowed).toEqual([{ email: 'held@example.com' }]);
 });
 
 it('shows a suppressed address; Allow again takes it off the list', async () => {

@@ -1,21 +1,25 @@
 /**
  * The system's health (GET /owner/health): what /health/ready reports as wrong, e-mails that
- * failed (with "Send again"), e-mails waiting, the last backup, the addresses SES said not to
- * e-mail (with "Allow again") and the errors customers' browsers reported this week.
+ * failed (each with "Send again", "Allow again" for one held back, and "Dismiss" with a reason),
+ * e-mails waiting, the last backup, the addresses SES said not to e-mail (with "Allow again")
+ * and the errors customers' browsers reported this week.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   useAllowOwnerAddressMutation,
+  useDismissOwnerMessageMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
 } from '../api/endpoints';
@@ -144,16 +148,157 @@ const OutcomeStatus = ({ outcome }: { outcome: Outcome }) => (
   <Box role="status">{outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}</Box>
 );
 
+type FailedMessage = OwnerHealth['failedMessages'][number];
+
+/**
+ * "Dismiss" for one failed e-mail: a reason (required) and a confirm button, in a form that
+ * Enter submits; what was typed stays while the server refuses.
+ */
+function DismissForm({
+  message,
+  onDismissed,
+  onCancel,
+  setOutcome,
+}: {
+  message: FailedMessage;
+  onDismissed: () => void;
+  onCancel: () => void;
+  setOutcome: (outcome: Outcome) => void;
+}) {
+  const [dismiss, { isLoading }] = useDismissOwnerMessageMutation();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      field.current?.focus();
+      return;
+    }
+    try {
+      await dismiss({ id: message.id, body: { reason: reason.trim() } }).unwrap();
+      setOutcome({ severity: 'success', text: t.dismissed });
+      onDismissed();
+    } catch (error) {
+      setOutcome({ severity: 'error', text: failure(error, t.dismissFailed) });
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ mt: 1 }}>
+      <TextField
+        inputRef={field}
+        label={t.dismissReason}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+          if (event.target.value.trim()) setMissing(false);
+        }}
+        error={missing}
+        helperText={missing ? t.reasonRequired : undefined}
+        required
+        size="small"
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" size="small" disabled={isLoading}>
+          {t.confirmDismiss}
+        </Button>
+        <Button size="small" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** What the owner can do about one failed e-mail. */
+function FailedActions({
+  message,
+  busy,
+  sendAgain,
+  allowAgain,
+  setOutcome,
+}: {
+  message: FailedMessage;
+  busy: boolean;
+  sendAgain: (id: string) => void;
+  allowAgain: (email: string) => void;
+  setOutcome: (outcome: Outcome) => void;
+}) {
+  const [dismissing, setDismissing] = useState(false);
+  return (
+    <>
+      {message.dismissedAt && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t.dismissedOn(receivedText(message.dismissedAt), message.dismissReason ?? '')}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={busy}
+          onClick={() => sendAgain(message.id)}
+        >
+          {t.sendAgain}
+        </Button>
+        {message.failure === 'suppressed' && message.to && !message.dismissedAt && (
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={busy}
+            onClick={() => allowAgain(message.to!)}
+          >
+            {t.allowAgain}
+          </Button>
+        )}
+        {!message.dismissedAt && !dismissing && (
+          <Button size="small" onClick={() => setDismissing(true)}>
+            {t.dismiss}
+          </Button>
+        )}
+      </Stack>
+      {dismissing && !message.dismissedAt && (
+        <DismissForm
+          message={message}
+          setOutcome={setOutcome}
+          onDismissed={() => setDismissing(false)}
+          onCancel={() => setDismissing(false)}
+        />
+      )}
+    </>
+  );
+}
+
 function FailedMessages({ health }: { health: OwnerHealth }) {
   const [resend, { isLoading }] = useResendOwnerMessageMutation();
+  const [allow, allowing] = useAllowOwnerAddressMutation();
+  const [dismissOutcome, setDismissOutcome] = useState<Outcome>();
+  const [last, setLast] = useState<'send' | 'allow' | 'dismiss'>();
   const sendAgain = useAction(
     (id: string) => resend({ id }),
     () => t.sentAgain,
     t.sendFailed,
   );
+  const allowAgain = useAction(
+    (email: string) => allow({ body: { email } }),
+    t.allowed,
+    t.allowFailed,
+  );
+  const outcome =
+    last === 'send'
+      ? sendAgain.outcome
+      : last === 'allow'
+        ? allowAgain.outcome
+        : last === 'dismiss'
+          ? dismissOutcome
+          : undefined;
   return (
     <Section title={t.failedTitle}>
-      <OutcomeStatus outcome={sendAgain.outcome} />
+      <OutcomeStatus outcome={outcome} />
       {health.failedMessages.length === 0 ? (
         <Typography>{t.noFailed}</Typography>
       ) : (
@@ -185,14 +330,22 @@ function FailedMessages({ health }: { health: OwnerHealth }) {
             {
               heading: t.action,
               cell: (message) => (
-                <Button
-                  variant="outlined"
-                  size="small"
-                  disabled={isLoading}
-                  onClick={() => sendAgain.run(message.id)}
-                >
-                  {t.sendAgain}
-                </Button>
+                <FailedActions
+                  message={message}
+                  busy={isLoading || allowing.isLoading}
+                  sendAgain={(id) => {
+                    setLast('send');
+                    sendAgain.run(id);
+                  }}
+                  allowAgain={(email) => {
+                    setLast('allow');
+                    allowAgain.run(email);
+                  }}
+                  setOutcome={(next) => {
+                    setLast('dismiss');
+                    setDismissOutcome(next);
+                  }}
+                />
               ),
             },
           ]}
