@@ -124,9 +124,12 @@ function TimeChoice({
 export function ScheduleForm({
   booking,
   onChanged,
+  onAttempt,
 }: {
   booking: OwnerBooking;
   onChanged: Changed;
+  /** A new attempt starts: what the last one said no longer holds. */
+  onAttempt: () => void;
 }) {
   const [date, setDate] = useState(booking.date ?? '');
   const [choice, setChoice] = useState(booking.time ?? '');
@@ -144,6 +147,7 @@ export function ScheduleForm({
     setRefusal(null);
   };
   const save = async (override = false) => {
+    onAttempt();
     if (!date || !time) {
       setError(T.needDateTime);
       return;

@@ -240,6 +240,37 @@ describe("a request's page", () => {
     expect(sent.at(-1)).toEqual({ date: '2026-12-05', time: '7:30 AM', note: '', override: true });
   });
 
+  it('takes the old "Scheduled" message away when a new attempt starts, and so after a refusal', async () => {
+    const booking = ownerBooking({ name: 'Ola Older', date: '2026-12-05', time: '2:00 PM' });
+    let refuse = false;
+    server.use(
+      contractHttp.put('/owner/bookings/{id}/schedule', async ({ request }) => {
+        const body = await request.json();
+        if (refuse) {
+          return HttpResponse.json(
+            { error: 'Bad Request', message: 'body/date must not be in the past' },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json<OwnerBooking>({ ...booking, ...body, seen: true });
+      }),
+    );
+    await openRequest(booking);
+    const user = userEvent.setup();
+    const form = screen.getByRole('region', { name: 'Schedule' });
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    expect(
+      await screen.findByText('Scheduled for Sat, Dec 5, 2026 at 2:00 PM.'),
+    ).toBeInTheDocument();
+
+    refuse = true;
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'body/date must not be in the past',
+    );
+    expect(screen.queryByText(/^Scheduled for/)).not.toBeInTheDocument();
+  });
+
   it('cancels only with a reason, which the server receives', async () => {
     const booking = ownerBooking({ name: 'Casey Cancel' });
     const sent: OwnerCancellation[] = [];
