@@ -1372,6 +1372,13 @@ export interface components {
       selectedAddons: string[];
       totalPrice: number;
       status: components['schemas']['BookingStatus'];
+      /**
+       * @description True while the booking is Booked and the owner has not set its appointment yet (the
+       *     owner confirms each request, or it is a call-back request without a time); false once
+       *     the owner has scheduled it, at once under "Instant booking". The status stays
+       *     `Booked` either way. Absent (older backends): false.
+       */
+      awaitingConfirmation?: boolean;
       /** @enum {string} */
       source: 'website';
       /** @description Defaults to `Detailing Service` in the client */

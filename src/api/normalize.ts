@@ -174,6 +174,8 @@ export function normalizeWebsiteBooking(raw: unknown): WebsiteBooking {
     totalPrice: toNumber(r.totalPrice),
     status: rawStatus === '' ? 'Booked' : mapStatus(rawStatus),
     rawStatus: rawStatus === '' ? 'booked' : rawStatus.toLowerCase(),
+    // Absent (an older backend): nothing says the owner still has to confirm it.
+    awaitingConfirmation: r.awaitingConfirmation === true,
     source: toText(r.source),
     serviceName: toText(firstOf(r, ['serviceName', 'service'])) || DEFAULT_SERVICE_NAME,
     createdAt: toIsoOrEmpty(r.createdAt),

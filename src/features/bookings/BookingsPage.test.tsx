@@ -222,6 +222,19 @@ describe('My Bookings', () => {
     expect(within(cal2).queryByRole('link')).toBeNull();
   });
 
+  it('a request the owner has not confirmed reads "Requested: waiting for confirmation", not Booked', async () => {
+    bookingsApi([
+      booking(ID_A, { awaitingConfirmation: true }),
+      booking(ID_B, { awaitingConfirmation: false }),
+    ]);
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    const waiting = rowOf(table, ID_A);
+    expect(within(waiting).getByText(m.awaitingConfirmation)).toBeInTheDocument();
+    expect(within(waiting).queryByText('Booked')).not.toBeInTheDocument();
+    expect(within(rowOf(table, ID_B)).getByText('Booked')).toBeInTheDocument();
+  });
+
   it('every cell names its column, so a phone can show each row as a labelled card', async () => {
     bookingsApi([booking(ID_A)]);
     server.use(

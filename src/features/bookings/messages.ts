@@ -6,6 +6,8 @@ import { CLAIMABLE_REQUESTS_TITLE } from '../../lib/claimTexts';
 
 export const bookingsMessages = {
   loading: 'Loading bookings...',
+  /** A Booked request the owner has not scheduled yet (its stored status stays Booked). */
+  awaitingConfirmation: 'Requested: waiting for confirmation',
   websiteFailed: 'Failed to fetch website bookings',
   calendlyFailed: 'Failed to fetch Calendly bookings',
   historyFailed: 'Failed to load booking history',
