@@ -412,6 +412,11 @@ export type ClaimableRequest = {
 export type ClaimDecision = {
   /** `mine` claims the request; `not-mine` stops offering it. */
   decision: 'mine' | 'not-mine';
+  /** With `mine`: the request's name, phone and service address fill the customer's
+    profile fields that are empty (the customer said yes to "Use these for your
+    profile?"). A field that has a value is never changed. Left out: false.
+     */
+  fillProfile?: boolean;
 };
 export type BookingUpdate = {
   date: string;
