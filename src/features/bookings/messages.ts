@@ -54,4 +54,14 @@ export const claimMessages = {
   claimed: 'The request was added to your bookings',
   dismissed: 'The request will not be shown again',
   failed: 'Failed to save your answer',
+  /** Asked on "This was me" when the profile has empty fields the request can fill. */
+  fillTitle: 'Use these for your profile?',
+  /** `fields`: what the profile lacks, e.g. `phone and service address`. */
+  fillMessage: (fields: string) =>
+    `Your profile has no ${fields} yet. This request's can fill them in; nothing you have filled in changes. The request is added to your bookings either way.`,
+  fill: 'Use these',
+  noFill: 'Not now',
+  fieldName: 'name',
+  fieldPhone: 'phone',
+  fieldAddress: 'service address',
 } as const;
