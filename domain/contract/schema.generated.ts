@@ -292,6 +292,8 @@ export interface paths {
      * Answer whether a request sent with the customer's e-mail was theirs
      * @description `mine`: the request becomes the customer's booking (listed by `GET /bookings`, and
      *     its points are credited if it is already Completed); nobody else is offered it again.
+     *     With `fillProfile`, the request's name, phone and address also go into the profile
+     *     fields that are empty, never over one that has a value.
      *     `not-mine`: it is no longer offered to this customer and stays nobody's. Only a
      *     request listed by `GET /bookings/claimable` for this customer can be answered;
      *     anything else is `404`. Claiming a Booked request counts towards the account's open
@@ -1415,6 +1417,13 @@ export interface components {
       selectedAddons: string[];
       totalPrice: number;
       status: components['schemas']['BookingStatus'];
+      /**
+       * @description True while the booking is Booked and the owner has not set its appointment yet (the
+       *     owner confirms each request, or it is a call-back request without a time); false once
+       *     the owner has scheduled it, at once under "Instant booking". The status stays
+       *     `Booked` either way. Absent (older backends): false.
+       */
+      awaitingConfirmation?: boolean;
       /** @enum {string} */
       source: 'website';
       /** @description Defaults to `Detailing Service` in the client */
@@ -1479,6 +1488,12 @@ export interface components {
        * @enum {string}
        */
       decision: 'mine' | 'not-mine';
+      /**
+       * @description With `mine`: the request's name, phone and service address fill the customer's
+       *     profile fields that are empty (the customer said yes to "Use these for your
+       *     profile?"). A field that has a value is never changed. Left out: false.
+       */
+      fillProfile?: boolean;
     };
     BookingUpdate: {
       /** Format: date */

@@ -58,6 +58,8 @@ export function toBooking(row: BookingRow): Booking {
     selectedAddons: bookedAddons(row),
     totalPrice: row.total_price,
     status: row.status,
+    // Booked, and the owner has not set its appointment yet (never under "Instant booking").
+    awaitingConfirmation: row.status === 'Booked' && row.scheduled_at === null,
     source: 'website',
     serviceName: row.service_name,
     message: row.message,

@@ -187,6 +187,7 @@ export function requestQuote(
       if (options.notify !== false) {
         enqueueBookingEvent(db, booking.bookingId, { kind: 'booked' }, now);
       }
+      return { ...booking, awaitingConfirmation: false };
     }
     return booking;
   });

@@ -12,7 +12,7 @@ import type { ClaimableRequest, ClaimDecision } from '../../domain/contract/type
 import { inWriteTransaction, type Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 import { bookingsWhere } from './bookings';
-import { bookingRow } from './bookingRows';
+import { bookingRow, type BookingRow } from './bookingRows';
 import { creditCompletedBooking, type Customer } from '../customers/customers';
 import { assertBelowCap } from '../customers/caps';
 
@@ -49,6 +49,7 @@ export function claimBooking(
   bookingId: string,
   decision: ClaimDecision['decision'],
   now: Date = new Date(),
+  fillProfile = false,
 ): void {
   inWriteTransaction(db, () => {
     const offered = db
@@ -69,5 +70,28 @@ export function claimBooking(
       bookingId,
     );
     if (row.status === 'Completed') creditCompletedBooking(db, customer.userId, row);
+    if (fillProfile) fillEmptyProfile(db, customer.userId, row, at);
+  });
+}
+
+/**
+ * The customer said "Use these for your profile?" yes: the claimed request's name, phone and
+ * service address go into the profile's empty fields. A field that has a value keeps it, whatever
+ * the client sent: the condition is in the statement itself.
+ */
+function fillEmptyProfile(db: Db, userId: string, row: BookingRow, at: string): void {
+  db.prepare(
+    `UPDATE customers SET
+       name = CASE WHEN trim(name) = '' THEN @name ELSE name END,
+       phone = CASE WHEN phone IS NULL OR trim(phone) = '' THEN NULLIF(@phone, '') ELSE phone END,
+       service_address = COALESCE(service_address, @address),
+       updated_at = @at
+     WHERE user_id = @userId`,
+  ).run({
+    userId,
+    name: row.name.trim(),
+    phone: row.phone.trim(),
+    address: row.service_address,
+    at,
   });
 }

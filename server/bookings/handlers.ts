@@ -32,8 +32,8 @@ export function createBookingHandlers(db: Db, options: ServerOptions) {
     listClaimableBookings: { run: (ctx) => ok(listClaimable(db, me(ctx))) },
     claimBooking: {
       run: (ctx) => {
-        const { decision } = ctx.body;
-        claimBooking(db, me(ctx), text(ctx.params.id), decision);
+        const { decision, fillProfile } = ctx.body;
+        claimBooking(db, me(ctx), text(ctx.params.id), decision, new Date(), fillProfile === true);
         return { status: 204 };
       },
     },

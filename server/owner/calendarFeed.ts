@@ -87,6 +87,19 @@ function eventDescription(booking: Booking, confirmed: boolean, business: Busine
 }
 
 /**
+ * The event's SEQUENCE: the whole seconds from the booking's creation to its last change. Each
+ * change of a booking (a new time, a reschedule by the customer) moves `updated_at` on, so the
+ * number rises with every change a calendar could see (one per second at most, the unit of
+ * DTSTAMP itself), and a calendar that keeps an event whose SEQUENCE did not rise takes the new
+ * time. It stays below 2^31 for 68 years.
+ */
+const sequenceOf = (row: Pick<BookingRow, 'created_at' | 'updated_at'>) =>
+  Math.max(0, Math.floor((Date.parse(row.updated_at) - Date.parse(row.created_at)) / 1000));
+
+/** iCalendar ends every line with CRLF, the last one too; ical-generator leaves it off. */
+const endingWithCrlf = (text: string) => (text.endsWith('\r\n') ? text : `${text}\r\n`);
+
+/**
  * The iCalendar text: one event per Booked booking that has a date and a time (a request still
  * waiting for the owner holds its time, so it is there too, TENTATIVE; a scheduled one is
  * CONFIRMED), from its start in the business's time zone (written in UTC) for as long as the
@@ -118,13 +131,14 @@ function calendarFeedText(db: Db, business: Business): string {
       end: new Date(start.getTime() + jobDuration(rules, job) * 60_000),
       stamp: new Date(row.updated_at),
       lastModified: new Date(row.updated_at),
+      sequence: sequenceOf(row),
       summary: `${booking.name}: ${booking.serviceName} (${booking.vehicleType})`,
       description: eventDescription(booking, confirmed, business),
       location: booking.serviceAddress ? addressText(booking.serviceAddress) : null,
       status: confirmed ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     });
   }
-  return calendar.toString();
+  return endingWithCrlf(calendar.toString());
 }
 
 /** The owner's operations and the public feed, one handler per openapi.yaml operation. */

@@ -352,6 +352,12 @@ export type Booking = {
   selectedAddons: string[];
   totalPrice: number;
   status: BookingStatus;
+  /** True while the booking is Booked and the owner has not set its appointment yet (the
+    owner confirms each request, or it is a call-back request without a time); false once
+    the owner has scheduled it, at once under "Instant booking". The status stays
+    `Booked` either way. Absent (older backends): false.
+     */
+  awaitingConfirmation?: boolean;
   source: 'website';
   /** Defaults to `Detailing Service` in the client */
   serviceName?: string;
@@ -406,6 +412,11 @@ export type ClaimableRequest = {
 export type ClaimDecision = {
   /** `mine` claims the request; `not-mine` stops offering it. */
   decision: 'mine' | 'not-mine';
+  /** With `mine`: the request's name, phone and service address fill the customer's
+    profile fields that are empty (the customer said yes to "Use these for your
+    profile?"). A field that has a value is never changed. Left out: false.
+     */
+  fillProfile?: boolean;
 };
 export type BookingUpdate = {
   date: string;

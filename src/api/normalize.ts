@@ -13,6 +13,7 @@ import { mapStatus, rawExternalStatus, rawWebsiteStatus, type BookingStatus } fr
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 import { bookingInstant, parseDate, toIsoOrEmpty } from '../../domain/dates';
 import { vehicleName } from '../../domain/vehicle';
+import { addressText } from '../../domain/address';
 import type * as Contract from './generated';
 
 /** A contract schema as the app holds it: every field present, none null, nested ones too. */
@@ -54,6 +55,8 @@ export interface WebsiteBooking extends Omit<WebsiteBookingFields, 'vehicleType'
   /** The raw status text, trimmed (for "upcoming": booked, scheduled or confirmed). */
   rawStatus: string;
   source: string;
+  /** Where the job is: the request's service address on one line ('' when none was sent). */
+  address: string;
 }
 export interface ExternalBooking {
   bookingId: string;
@@ -100,22 +103,27 @@ export type Loyalty = Omit<Normalized<Contract.Loyalty>, 'transactions'> & {
 
 export const DEFAULT_EXTERNAL_SERVICE = 'Calendly Event';
 
+/** A service address as the forms hold it: every part text, '' when absent. */
+function normalizeAddress(raw: unknown): Profile['serviceAddress'] {
+  const a = toRecord(raw);
+  return {
+    line1: toText(a.line1),
+    line2: toText(a.line2),
+    city: toText(a.city),
+    state: toText(a.state),
+    zip: toText(a.zip),
+  };
+}
+
 export function normalizeProfile(raw: unknown): Profile {
   const r = toRecord(raw);
-  const a = toRecord(r.serviceAddress);
   return {
     userId: toText(r.userId),
     email: toText(r.email),
     name: toText(r.name),
     phone: toText(r.phone),
     mobile: toText(r.mobile),
-    serviceAddress: {
-      line1: toText(a.line1),
-      line2: toText(a.line2),
-      city: toText(a.city),
-      state: toText(a.state),
-      zip: toText(a.zip),
-    },
+    serviceAddress: normalizeAddress(r.serviceAddress),
     // A backend that keeps no preferences sends none: everything is on.
     emailPreferences: {
       reminders: toRecord(r.emailPreferences).reminders !== false,
@@ -166,9 +174,12 @@ export function normalizeWebsiteBooking(raw: unknown): WebsiteBooking {
     totalPrice: toNumber(r.totalPrice),
     status: rawStatus === '' ? 'Booked' : mapStatus(rawStatus),
     rawStatus: rawStatus === '' ? 'booked' : rawStatus.toLowerCase(),
+    // Absent (an older backend): nothing says the owner still has to confirm it.
+    awaitingConfirmation: r.awaitingConfirmation === true,
     source: toText(r.source),
     serviceName: toText(firstOf(r, ['serviceName', 'service'])) || DEFAULT_SERVICE_NAME,
     createdAt: toIsoOrEmpty(r.createdAt),
+    address: addressText(normalizeAddress(r.serviceAddress)),
   };
 }
 

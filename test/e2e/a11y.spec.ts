@@ -175,9 +175,18 @@ for (const [viewportName, viewport] of Object.entries(ownerViewports)) {
       const request = routes.find(({ name }) => name === 'owner-request')!;
       await visit(page, request);
       await request.ready(page);
-      await page.getByRole('button', { name: 'Upload picture' }).click();
+      await page.getByRole('button', { name: 'Upload pictures' }).click();
       await expect(page.getByText('Choose a picture first.')).toBeVisible();
       await expectNoViolations(page, 'a request page with a form error');
+      // Chosen pictures, listed with where each stands (nothing is sent).
+      await page.getByLabel(/^Pictures \(/).setInputFiles([
+        { name: 'before.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50]) },
+        { name: 'after.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50]) },
+      ]);
+      await expect(
+        page.getByRole('list', { name: 'Chosen pictures' }).getByRole('listitem'),
+      ).toHaveCount(2);
+      await expectNoViolations(page, 'a request page with chosen pictures');
     });
   });
 }

@@ -1,7 +1,7 @@
 /**
  * A returning customer books again in two taps (docs/product.md, signed-in quote and
  * Book again): My Bookings → Book again on a completed booking → the wizard at the booking step
- * with the account's details → sent with the token → Booked in My Bookings and in Upcoming
+ * with the account's details → sent with the token → waiting for confirmation in My Bookings and in Upcoming
  * Appointments. The journey adds a booking, so it runs on a customer of its own seeded with the
  * demo customer's history (the operator's `seed-demo`), leaving the shared demo customer as seeded.
  */
@@ -66,7 +66,7 @@ interface StoredBooking {
   serviceAddress?: Record<string, string>;
 }
 
-test('Book again on a completed booking: sent with the account, shown as Booked at once', async ({
+test('Book again on a completed booking: sent with the account, shown at once, waiting for confirmation', async ({
   page,
   stack,
 }) => {
@@ -129,13 +129,14 @@ test('Book again on a completed booking: sent with the account, shown as Booked 
   });
   expect(shownTotal).toContain(`$${created?.totalPrice}`);
 
-  // My Bookings shows it as Booked at once.
+  // My Bookings shows it at once, Booked and honest about it: the owner confirms each request,
+  // so it waits for the owner's confirmation.
   await quote.section.getByRole('link', { name: 'See it in My Bookings' }).click();
   await expect(page).toHaveURL(/\/dashboard\/bookings$/);
   const row = table
     .getByRole('row')
     .filter({ has: page.locator(`[title="${created?.bookingId ?? ''}"]`) });
-  await expect(row).toContainText('Booked');
+  await expect(row).toContainText('Requested: waiting for confirmation');
 
   // And the overview lists it among the upcoming appointments.
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();

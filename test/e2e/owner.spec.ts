@@ -138,13 +138,16 @@ test('owner journey: a quote from the inbox to scheduled, completed, pictured an
   ).toBeVisible();
   const pictures = owner.getByRole('region', { name: 'Before and after pictures' });
   await pictures
-    .getByLabel(/^Picture/)
+    .getByLabel(/^Pictures \(/)
     .setInputFiles({ name: 'after.png', mimeType: 'image/png', buffer: PNG });
   await pictures.getByRole('textbox', { name: /Description/ }).fill('After: clean seats');
-  await pictures.getByRole('button', { name: 'Upload picture' }).click();
+  await pictures.getByRole('button', { name: 'Upload pictures' }).click();
   await expect(
-    pictures.getByText(/^Uploaded .+\. The customer sees it in Service Pics\.$/),
-  ).toBeVisible();
+    pictures
+      .getByRole('list', { name: 'Chosen pictures' })
+      .getByRole('listitem')
+      .filter({ hasText: 'after.png' }),
+  ).toContainText('Uploaded. The customer sees it in Service Pics.');
   // The request's page shows the picture, named by the file the owner chose.
   await expect(pictures.getByRole('img', { name: 'after.png' })).toBeVisible();
 

@@ -71,6 +71,7 @@ interface FeedEvent {
   description: string;
   location: string;
   status: string;
+  sequence: number;
   start: Date;
   end: Date;
 }
@@ -88,6 +89,7 @@ async function fetchFeed(url: string) {
       description: event.description,
       location: event.location,
       status: String(component.getFirstPropertyValue('status')),
+      sequence: event.sequence,
       start: event.startDate.toJSDate(),
       end: event.endDate.toJSDate(),
     };
@@ -164,6 +166,9 @@ describe('the feed', () => {
     expect(response.headers.get('cache-control')).toMatch(/no-cache/);
     expect(name).toBe('Triangle Shine Mobile Detailing appointments');
     expect(text).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
+    // Every line ends with CRLF, the last one too (RFC 5545 §3.1).
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
   });
 
   it('has one event per Booked appointment with what the owner needs at the door', async () => {
@@ -195,9 +200,11 @@ describe('the feed', () => {
     }
   });
 
-  it('shows a change at the next fetch, under the same UID', async () => {
+  it('shows a change at the next fetch, under the same UID and a higher SEQUENCE', async () => {
     const url = await feedUrl();
     const before = eventOf((await fetchFeed(url)).events, scheduled);
+    // The sequence counts whole seconds of changes (an iCalendar time has no finer unit).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const later = futureDate(41);
     expect(
       (
@@ -210,6 +217,9 @@ describe('the feed', () => {
     const after = eventOf((await fetchFeed(url)).events, scheduled);
     expect(after?.uid).toBe(before?.uid);
     expect(newYork(after!.start)).toBe(`${later} 14:00`);
+    // A calendar keeps an event whose SEQUENCE did not rise: the new time must come with a
+    // higher one.
+    expect(after!.sequence).toBeGreaterThan(before!.sequence);
     expect(
       (await asOwner('POST', `/owner/bookings/${scheduled}/cancel`, { reason: 'Moved away' }))
         .status,

@@ -131,6 +131,8 @@ export default function BookingCharts({ website, external, onCommitted }: Props)
                   data: trends.map((t) => t.websiteAmount),
                   yAxisId: 'amount',
                   curve: 'linear',
+                  // A mark on each month: a line through a single month draws nothing.
+                  showMark: true,
                   color: colors.amount,
                   valueFormatter: usdFormatter,
                 },

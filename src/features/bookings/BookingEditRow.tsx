@@ -94,7 +94,7 @@ export function BookingEditRow({
         </Stack>
       </TableCell>
       <TableCell data-label={col.status}>
-        <StatusChip status={booking.status} />
+        <StatusChip status={booking.status} awaitingConfirmation={booking.awaitingConfirmation} />
       </TableCell>
       <TableCell data-label={col.total} align="right">
         <TextField

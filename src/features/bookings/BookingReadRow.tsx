@@ -42,7 +42,7 @@ export function BookingReadRow({
       <TableCell data-label={col.when}>{formatShortDateTime(booking.startsAt)}</TableCell>
       <TableCell data-label={col.vehicle}>{shownVehicle || booking.vehicleType || '—'}</TableCell>
       <TableCell data-label={col.status}>
-        <StatusChip status={booking.status} />
+        <StatusChip status={booking.status} awaitingConfirmation={booking.awaitingConfirmation} />
       </TableCell>
       <TableCell data-label={col.total} align="right">
         {formatUsd(booking.totalPrice)}

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '../../testing/user';
 import { http, HttpResponse, delay } from 'msw';
 import { contractHttp } from '../../testing/contractHttp';
-import type { Booking, CalendlyBooking } from '../../api/generated';
+import type { Booking, CalendlyBooking, Profile } from '../../api/generated';
 import { renderApp } from '../../testing/render';
 import { websiteBooking } from '../../testing/bookings';
 import { server } from '../../testing/server';
@@ -29,6 +29,7 @@ const calendly = (id: string, overrides: Partial<CalendlyBooking> = {}): Calendl
 const ID_A = '65a1f0c2e4b0a1b2c3d4e5a1';
 const ID_B = '65a1f0c2e4b0a1b2c3d4e5b2';
 const VEHICLE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const ADDRESS = { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' };
 
 /** A stateful bookings API: DELETE cancels, PUT stores the body (as the real server does). */
 function bookingsApi(initial: Booking[]) {
@@ -220,6 +221,19 @@ describe('My Bookings', () => {
     // Only https links are followed; anything else is left out.
     const cal2 = within(cal).getByRole('cell', { name: 'cal-2' }).closest('tr') as HTMLElement;
     expect(within(cal2).queryByRole('link')).toBeNull();
+  });
+
+  it('a request the owner has not confirmed reads "Requested: waiting for confirmation", not Booked', async () => {
+    bookingsApi([
+      booking(ID_A, { awaitingConfirmation: true }),
+      booking(ID_B, { awaitingConfirmation: false }),
+    ]);
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    const waiting = rowOf(table, ID_A);
+    expect(within(waiting).getByText(m.awaitingConfirmation)).toBeInTheDocument();
+    expect(within(waiting).queryByText('Booked')).not.toBeInTheDocument();
+    expect(within(rowOf(table, ID_B)).getByText('Booked')).toBeInTheDocument();
   });
 
   it('every cell names its column, so a phone can show each row as a labelled card', async () => {
@@ -646,7 +660,22 @@ describe(claimMessages.title, () => {
     return { answers };
   }
 
+  /** The signed-in customer's profile as the server holds it. */
+  function profileApi(profile: Partial<Profile>) {
+    server.use(
+      contractHttp.get('/profile/me', () =>
+        HttpResponse.json<Profile>({
+          userId: 'user-1',
+          email: 'jordan@example.com',
+          name: '',
+          ...profile,
+        }),
+      ),
+    );
+  }
+
   it(`lists them apart from the bookings; "${claimMessages.mine}" adds one, "${claimMessages.notMine}" hides one`, async () => {
+    profileApi({ name: 'Jordan Miles', phone: '9195550123', serviceAddress: ADDRESS });
     const { answers } = claimApi([
       booking(ID_A, { vehicleType: 'Minivan', date: '2026-12-07' }),
       booking(ID_B, { vehicleType: 'Sedan', date: '2026-12-09' }),
@@ -656,15 +685,24 @@ describe(claimMessages.title, () => {
     const panel = await screen.findByRole('region', { name: claimMessages.title });
     expect(await screen.findByText(/No bookings yet\./)).toBeInTheDocument();
     expect(within(panel).getAllByRole('listitem')).toHaveLength(2);
+    // The day as the rest of the portal writes it, never the stored 2026-12-07.
+    expect(panel).not.toHaveTextContent('2026-12-07');
+    expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent(
+      /Minivan · 12\/7\/26, 10:00\sAM/,
+    );
 
+    // A profile with everything filled in is not asked anything.
     await user.click(
-      within(panel).getByRole('button', { name: `${claimMessages.mine}: Minivan 2026-12-07` }),
+      within(panel).getByRole('button', {
+        name: new RegExp(`^${claimMessages.mine}: Minivan · 12/7/26`),
+      }),
     );
     expect(await screen.findByText(claimMessages.claimed)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/No bookings yet\./)).not.toBeInTheDocument());
     await user.click(
       within(await screen.findByRole('region', { name: claimMessages.title })).getByRole('button', {
-        name: 'Not mine: Sedan 2026-12-09',
+        name: /^Not mine: Sedan · 12\/9\/26/,
       }),
     );
     await waitFor(() =>
@@ -673,6 +711,43 @@ describe(claimMessages.title, () => {
     expect(answers).toEqual([
       { id: ID_A, body: { decision: 'mine' } },
       { id: ID_B, body: { decision: 'not-mine' } },
+    ]);
+  });
+
+  it('an empty profile is offered the request’s name, phone and address: "Use these for your profile?"', async () => {
+    profileApi({ name: 'Jordan Miles' });
+    const { answers } = claimApi([
+      booking(ID_A, { vehicleType: 'Minivan', date: '2026-12-07' }),
+      booking(ID_B, { vehicleType: 'Sedan', date: '2026-12-09' }),
+    ]);
+    const user = userEvent.setup();
+    renderApp('/dashboard/bookings');
+    const panel = await screen.findByRole('region', { name: claimMessages.title });
+    await user.click(
+      within(panel).getByRole('button', { name: new RegExp(`^${claimMessages.mine}: Minivan`) }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: claimMessages.fillTitle });
+    // It names what is empty; the name the customer typed stays.
+    expect(dialog).toHaveTextContent('phone and service address');
+    await user.click(within(dialog).getByRole('button', { name: claimMessages.fill }));
+    expect(await screen.findByText(claimMessages.claimed)).toBeInTheDocument();
+
+    // "Not now" still adds the request, without touching the profile.
+    await user.click(
+      within(await screen.findByRole('region', { name: claimMessages.title })).getByRole('button', {
+        name: new RegExp(`^${claimMessages.mine}: Sedan`),
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: claimMessages.fillTitle })).getByRole(
+        'button',
+        { name: claimMessages.noFill },
+      ),
+    );
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(answers).toEqual([
+      { id: ID_A, body: { decision: 'mine', fillProfile: true } },
+      { id: ID_B, body: { decision: 'mine' } },
     ]);
   });
 });

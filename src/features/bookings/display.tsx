@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import TablePagination from '@mui/material/TablePagination';
 import type { BookingStatus } from '../../lib/status';
+import { bookingsMessages } from './messages';
 
 const chipProps: Record<
   BookingStatus,
@@ -12,8 +13,26 @@ const chipProps: Record<
   Cancelled: { color: 'default', variant: 'filled' },
 };
 
-export function StatusChip({ status }: { status: BookingStatus }) {
-  return <Chip size="small" label={status} {...chipProps[status]} />;
+/**
+ * A booking's status. A Booked request the owner has not scheduled yet says so (the stored
+ * status stays Booked: docs/product.md, My Bookings); a Calendly booking never waits.
+ */
+export function StatusChip({
+  status,
+  awaitingConfirmation = false,
+}: {
+  status: BookingStatus;
+  awaitingConfirmation?: boolean;
+}) {
+  const waiting = status === 'Booked' && awaitingConfirmation;
+  return (
+    <Chip
+      size="small"
+      label={waiting ? bookingsMessages.awaitingConfirmation : status}
+      {...chipProps[status]}
+      {...(waiting ? { variant: 'outlined', color: 'default' } : {})}
+    />
+  );
 }
 
 /** "website" (or nothing) reads "Website"; other sources keep their name, capitalised. */

@@ -6,6 +6,8 @@ import { CLAIMABLE_REQUESTS_TITLE } from '../../lib/claimTexts';
 
 export const bookingsMessages = {
   loading: 'Loading bookings...',
+  /** A Booked request the owner has not scheduled yet (its stored status stays Booked). */
+  awaitingConfirmation: 'Requested: waiting for confirmation',
   websiteFailed: 'Failed to fetch website bookings',
   calendlyFailed: 'Failed to fetch Calendly bookings',
   historyFailed: 'Failed to load booking history',
@@ -52,4 +54,14 @@ export const claimMessages = {
   claimed: 'The request was added to your bookings',
   dismissed: 'The request will not be shown again',
   failed: 'Failed to save your answer',
+  /** Asked on "This was me" when the profile has empty fields the request can fill. */
+  fillTitle: 'Use these for your profile?',
+  /** `fields`: what the profile lacks, e.g. `phone and service address`. */
+  fillMessage: (fields: string) =>
+    `Your profile has no ${fields} yet. This request's can fill them in; nothing you have filled in changes. The request is added to your bookings either way.`,
+  fill: 'Use these',
+  noFill: 'Not now',
+  fieldName: 'name',
+  fieldPhone: 'phone',
+  fieldAddress: 'service address',
 } as const;

@@ -12,6 +12,8 @@ export interface Appointment {
   /** A Calendly booking's own links ('' when unknown); a website booking has none. */
   rescheduleUrl: string;
   cancelUrl: string;
+  /** A website booking's service address on one line; '' for a Calendly one or none sent. */
+  address: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export function upcomingFromBookings(
       source: 'Website' as const,
       rescheduleUrl: '',
       cancelUrl: '',
+      address: b.address,
     })),
     ...external.map((b, i) => ({
       key: `cal-${b.bookingId || i}`,
@@ -47,6 +50,7 @@ export function upcomingFromBookings(
       source: 'Calendly' as const,
       rescheduleUrl: b.rescheduleUrl,
       cancelUrl: b.cancelUrl,
+      address: '',
     })),
   ];
   return upcomingAppointments(all, now, limit).map(

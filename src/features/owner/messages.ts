@@ -152,14 +152,20 @@ export const OWNER_TEXT = {
     undone: 'Completion undone: the job is open again.',
 
     picturesTitle: 'Before and after pictures',
-    picture: 'Picture (JPEG, PNG or WebP, up to 10 MB)',
+    pictures: 'Pictures (JPEG, PNG or WebP, up to 10 MB each)',
+    picturesHelp: 'Take new ones or choose several from the gallery.',
     pictureDescription: 'Description (optional)',
-    upload: 'Upload picture',
-    uploading: 'Uploading…',
+    upload: 'Upload pictures',
     needPicture: 'Choose a picture first.',
-    /** `label` is the file name the owner chose ('' when the phone named none). */
-    uploaded: (label: string) =>
-      `Uploaded ${label || 'the picture'}. The customer sees it in Service Pics.`,
+    chosenPictures: 'Chosen pictures',
+    pictureWaiting: 'Ready to upload',
+    pictureUploading: 'Uploading…',
+    pictureUploaded: 'Uploaded. The customer sees it in Service Pics.',
+    pictureFailed: (reason: string) => `Not uploaded: ${reason}`,
+    /** Offline: the one message; the chosen pictures stay listed. */
+    picturesOffline:
+      'The server could not be reached. Check the connection and try again. The chosen pictures stay here.',
+    removePicture: (name: string) => `Remove ${name}`,
     /** A picture's name when its file had none. */
     unnamedPicture: (index: number) => `Picture ${index}`,
     noPictures: 'No pictures yet.',

@@ -36,7 +36,7 @@ function calendarFile(appointment: Appointment, location: string) {
       ]
         .filter(Boolean)
         .join('\n'),
-      location,
+      location: appointment.address || location,
     },
     { domain: icsDomain },
   );
@@ -52,7 +52,10 @@ export function UpcomingAppointments({
   location,
 }: {
   appointments: Appointment[];
-  /** The customer's service address, used as the calendar event's location. */
+  /**
+   * The customer's service address: the calendar event's location when the booking has none of
+   * its own (a Calendly booking, or a request sent without one).
+   */
   location: string;
 }) {
   return (

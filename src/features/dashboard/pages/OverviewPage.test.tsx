@@ -64,7 +64,10 @@ function useRichData() {
         booking('b-done', '2099-01-01', 'Completed'),
         booking('b-cancel', '2099-01-01', 'Cancelled'),
         booking('b3', '2099-03-03', 'Booked'),
-        booking('b1', '2099-01-01', 'confirmed', '9:00 AM'),
+        {
+          ...booking('b1', '2099-01-01', 'confirmed', '9:00 AM'),
+          serviceAddress: { line1: '77 Pine Rd', city: 'Durham', state: 'NC', zip: '27701' },
+        },
         booking('b2', '2099-02-02', 'scheduled'),
         booking('b4', '2099-04-04', 'Booked'),
         booking('b5', '2099-05-05', 'Booked'),
@@ -142,6 +145,8 @@ describe('Dashboard overview', () => {
     expect(text).toContain('BEGIN:VEVENT');
     expect(text).toContain('DTSTART:20990101T140000Z');
     expect(text).toContain('DTEND:20990101T160000Z');
+    // Where the job is: the booking's own service address.
+    expect(text).toContain('LOCATION:77 Pine Rd\\, Durham\\, NC 27701\r\n');
 
     // Loyalty panel at Platinum.
     const loyalty = screen.getByRole('region', { name: dashboardTexts.loyaltyTitle });

@@ -353,6 +353,12 @@ export type Booking = {
   selectedAddons: string[];
   totalPrice: number;
   status: BookingStatus;
+  /** True while the booking is Booked and the owner has not set its appointment yet (the
+    owner confirms each request, or it is a call-back request without a time); false once
+    the owner has scheduled it, at once under "Instant booking". The status stays
+    `Booked` either way. Absent (older backends): false.
+     */
+  awaitingConfirmation?: boolean;
   source: 'website';
   /** Defaults to `Detailing Service` in the client */
   serviceName?: string;

@@ -2,13 +2,14 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
 import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../../../domain/completion';
-import { slotRefusal, type FreeTime } from '../../../api/errors';
+import { isApiError, slotRefusal, type FreeTime } from '../../../api/errors';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import {
@@ -124,9 +125,12 @@ function TimeChoice({
 export function ScheduleForm({
   booking,
   onChanged,
+  onAttempt,
 }: {
   booking: OwnerBooking;
   onChanged: Changed;
+  /** A new attempt starts: what the last one said no longer holds. */
+  onAttempt: () => void;
 }) {
   const [date, setDate] = useState(booking.date ?? '');
   const [choice, setChoice] = useState(booking.time ?? '');
@@ -144,6 +148,7 @@ export function ScheduleForm({
     setRefusal(null);
   };
   const save = async (override = false) => {
+    onAttempt();
     if (!date || !time) {
       setError(T.needDateTime);
       return;
@@ -431,77 +436,183 @@ export function CancelForm({ booking, onChanged }: { booking: OwnerBooking; onCh
   );
 }
 
+/** One chosen picture and where its upload stands. */
+interface ChosenPicture {
+  key: number;
+  file: File;
+  state: 'waiting' | 'uploading' | 'uploaded' | 'failed';
+  /** Why the server refused it (`failed`). */
+  reason: string;
+}
+
+const isOffline = (error: unknown) => isApiError(error) && error.kind === 'network';
+
+/** What a chosen picture's line says about it. */
+function chosenState(picture: ChosenPicture): string {
+  if (picture.state === 'uploading') return T.pictureUploading;
+  if (picture.state === 'uploaded') return T.pictureUploaded;
+  if (picture.state === 'failed') return T.pictureFailed(picture.reason);
+  return T.pictureWaiting;
+}
+
 /**
- * Before and after pictures from the phone's camera or its files. The server checks the size
- * and the format and says what is wrong; the chosen file and description stay for another try.
+ * Before and after pictures, several at a time, from the phone's camera or its gallery (the
+ * input forces neither). Each chosen picture is listed with its own progress and result; the
+ * server checks the size and the format of each and says what is wrong. Another try sends only
+ * the ones not uploaded yet. Offline, one message says so, the batch stops, and every chosen
+ * picture stays listed for the next try.
  */
 export function PictureUpload({ booking }: { booking: OwnerBooking }) {
-  const [file, setFile] = useState<File | null>(null);
+  const [chosen, setChosen] = useState<ChosenPicture[]>([]);
   const [description, setDescription] = useState('');
   const [error, setError] = useState('');
-  const [uploaded, setUploaded] = useState<string[]>([]);
+  const [offline, setOffline] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [inputKey, setInputKey] = useState(0);
-  const [upload, { isLoading }] = useUploadOwnerPictureMutation();
+  const [upload] = useUploadOwnerPictureMutation();
+  const listId = useId();
+
+  const mark = (key: number, change: Partial<ChosenPicture>) =>
+    setChosen((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const choose = (files: FileList | null) => {
+    const added = Array.from(files ?? []);
+    if (added.length === 0) return;
+    setChosen((list) => [
+      ...list,
+      ...added.map((file, index) => ({
+        key: Date.now() + list.length + index,
+        file,
+        state: 'waiting' as const,
+        reason: '',
+      })),
+    ]);
+    setError('');
+    // A new input, so that the same file may be chosen again.
+    setInputKey((key) => key + 1);
+  };
 
   const run = async () => {
-    if (!file) {
+    const pending = chosen.filter((item) => item.state !== 'uploaded');
+    if (pending.length === 0) {
       setError(T.needPicture);
       return;
     }
     setError('');
-    try {
-      const form = new FormData();
-      form.append('description', description.trim());
-      form.append('file', file, file.name);
-      // The generated type describes the multipart fields; the base query sends FormData as is.
-      const body = form as unknown as UploadOwnerPictureApiArg['body'];
-      const picture = await upload({ id: booking.bookingId, body }).unwrap();
-      setUploaded((list) => [...list, T.uploaded(picture.label)]);
-      setFile(null);
-      setDescription('');
-      setInputKey((key) => key + 1);
-    } catch (caught) {
-      setError(failure(caught, T.failed));
+    setOffline(false);
+    setBusy(true);
+    for (const item of pending) {
+      mark(item.key, { state: 'uploading', reason: '' });
+      try {
+        const form = new FormData();
+        form.append('description', description.trim());
+        form.append('file', item.file, item.file.name);
+        // The generated type describes the multipart fields; the base query sends FormData as is.
+        const body = form as unknown as UploadOwnerPictureApiArg['body'];
+        await upload({ id: booking.bookingId, body }).unwrap();
+        mark(item.key, { state: 'uploaded' });
+      } catch (caught) {
+        if (isOffline(caught)) {
+          // One message for the whole batch; this picture and the rest wait for the next try.
+          mark(item.key, { state: 'waiting' });
+          setOffline(true);
+          break;
+        }
+        mark(item.key, { state: 'failed', reason: failure(caught, T.failed) });
+      }
     }
+    setBusy(false);
   };
 
   return (
-    <ActionSection title={T.picturesTitle} error={error} onSubmit={() => void run()}>
+    <ActionSection
+      title={T.picturesTitle}
+      error={offline ? T.picturesOffline : error}
+      onSubmit={() => void run()}
+    >
       <TextField
         key={inputKey}
-        label={T.picture}
+        label={T.pictures}
+        helperText={T.picturesHelp}
         type="file"
-        onChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)}
+        onChange={(event) => choose((event.target as HTMLInputElement).files)}
         slotProps={{
           inputLabel: { shrink: true },
-          htmlInput: { accept: 'image/jpeg,image/png,image/webp', capture: 'environment' },
+          htmlInput: { accept: 'image/*', multiple: true },
         }}
       />
+      {chosen.length > 0 && (
+        <Box>
+          <Typography id={listId} variant="subtitle2" component="h3">
+            {T.chosenPictures}
+          </Typography>
+          <Stack
+            component="ul"
+            aria-labelledby={listId}
+            spacing={1}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
+            {chosen.map((item) => (
+              <Box
+                component="li"
+                key={item.key}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+              >
+                <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>{item.file.name}</Typography>
+                  <Typography
+                    variant="body2"
+                    role="status"
+                    color={item.state === 'failed' ? 'error' : 'text.secondary'}
+                  >
+                    {chosenState(item)}
+                  </Typography>
+                  {item.state === 'uploading' && (
+                    <LinearProgress aria-label={`${T.pictureUploading} ${item.file.name}`} />
+                  )}
+                </Box>
+                {item.state !== 'uploading' && item.state !== 'uploaded' && (
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => setChosen((list) => list.filter((x) => x.key !== item.key))}
+                  >
+                    {T.removePicture(item.file.name)}
+                  </Button>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      )}
       <TextField
         label={T.pictureDescription}
         value={description}
         onChange={(event) => setDescription(event.target.value)}
       />
       <Box>
-        <Button type="submit" variant="contained" disabled={isLoading}>
-          {isLoading ? T.uploading : T.upload}
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? T.pictureUploading : T.upload}
         </Button>
       </Box>
-      <Box role="status">
-        {/* Appended only, and the same file may be uploaded twice: keyed by place. */}
-        {uploaded.map((line, index) => (
-          <Typography key={index}>{line}</Typography>
-        ))}
-      </Box>
-      <PictureList bookingId={booking.bookingId} />
+      <PictureList bookingId={booking.bookingId} offlineShown={offline} />
     </ActionSection>
   );
 }
 
 /** The request's pictures as the customer sees them, each named by the file the owner chose. */
-function PictureList({ bookingId }: { bookingId: string }) {
+function PictureList({
+  bookingId,
+  offlineShown,
+}: {
+  bookingId: string;
+  /** The upload already says the server cannot be reached: not a second time here. */
+  offlineShown: boolean;
+}) {
   const { data: pictures, error } = useListOwnerPicturesQuery({ id: bookingId });
-  if (error) return <Alert severity="error">{failure(error, T.failed)}</Alert>;
+  if (error && !(offlineShown && isOffline(error))) {
+    return <Alert severity="error">{failure(error, T.failed)}</Alert>;
+  }
   if (!pictures) return null;
   if (pictures.length === 0) {
     return (

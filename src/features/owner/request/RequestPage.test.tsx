@@ -240,6 +240,37 @@ describe("a request's page", () => {
     expect(sent.at(-1)).toEqual({ date: '2026-12-05', time: '7:30 AM', note: '', override: true });
   });
 
+  it('takes the old "Scheduled" message away when a new attempt starts, and so after a refusal', async () => {
+    const booking = ownerBooking({ name: 'Ola Older', date: '2026-12-05', time: '2:00 PM' });
+    let refuse = false;
+    server.use(
+      contractHttp.put('/owner/bookings/{id}/schedule', async ({ request }) => {
+        const body = await request.json();
+        if (refuse) {
+          return HttpResponse.json(
+            { error: 'Bad Request', message: 'body/date must not be in the past' },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json<OwnerBooking>({ ...booking, ...body, seen: true });
+      }),
+    );
+    await openRequest(booking);
+    const user = userEvent.setup();
+    const form = screen.getByRole('region', { name: 'Schedule' });
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    expect(
+      await screen.findByText('Scheduled for Sat, Dec 5, 2026 at 2:00 PM.'),
+    ).toBeInTheDocument();
+
+    refuse = true;
+    await user.click(within(form).getByRole('button', { name: 'Save schedule' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'body/date must not be in the past',
+    );
+    expect(screen.queryByText(/^Scheduled for/)).not.toBeInTheDocument();
+  });
+
   it('cancels only with a reason, which the server receives', async () => {
     const booking = ownerBooking({ name: 'Casey Cancel' });
     const sent: OwnerCancellation[] = [];
@@ -435,19 +466,16 @@ describe("a request's page", () => {
     expect(within(section).queryByText(/aaaaaaaa/)).not.toBeInTheDocument();
   });
 
-  it("uploads a picture from the file input (camera on a phone), showing the server's size error clearly", async () => {
+  it('uploads several pictures at once, each with its own result; the phone offers camera or gallery', async () => {
     const booking = ownerBooking({ name: 'Pat Picture' });
     const received: { file: string; description: string }[] = [];
-    let tooLarge = true;
     server.use(
       contractHttp.post('/owner/bookings/{id}/pictures', async ({ request }) => {
         const form = await request.formData();
         const file = form.get('file');
-        received.push({
-          file: file instanceof NodeFile ? file.name : '',
-          description: String(form.get('description')),
-        });
-        if (tooLarge) {
+        const name = file instanceof NodeFile ? file.name : '';
+        received.push({ file: name, description: String(form.get('description')) });
+        if (name === 'huge.png') {
           return HttpResponse.json(
             { error: 'Payload Too Large', message: 'The picture is larger than 10 MB' },
             { status: 413 },
@@ -455,8 +483,8 @@ describe("a request's page", () => {
         }
         return HttpResponse.json<OwnerPicture>(
           {
-            file: 'bd6f31c0b0d3904485e6e62d.png',
-            label: 'after.png',
+            file: `${received.length}bd6f31c0b0d3904485e6e62d.png`,
+            label: name,
             bookingId: booking.bookingId,
             description: 'After',
             uploadedAt: '2026-11-26T15:00:00.000Z',
@@ -468,35 +496,96 @@ describe("a request's page", () => {
     await openRequest(booking);
     const user = userEvent.setup();
     const section = screen.getByRole('region', { name: 'Before and after pictures' });
-    const input = within(section).getByLabelText(/^Picture/);
+    const input = within(section).getByLabelText(/^Pictures/);
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
-    expect(input).toHaveAttribute('capture', 'environment');
+    // A phone offers its camera or its gallery: any image, several at once, no forced camera.
+    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('multiple');
+    expect(input).not.toHaveAttribute('capture');
 
-    await user.click(within(section).getByRole('button', { name: 'Upload picture' }));
+    await user.click(within(section).getByRole('button', { name: 'Upload pictures' }));
     expect(within(section).getByRole('alert')).toHaveTextContent('Choose a picture first.');
 
     // Node's File: the test environment's FormData (Node's) takes no jsdom File.
-    const picture = new NodeFile([new Uint8Array([0x89, 0x50])], 'after.png', {
-      type: 'image/png',
-    });
-    await user.upload(input, picture as unknown as File);
+    const png = (name: string) =>
+      new NodeFile([new Uint8Array([0x89, 0x50])], name, { type: 'image/png' }) as unknown as File;
+    await user.upload(input, [png('before.png'), png('huge.png'), png('after.png')]);
     await user.fill(within(section).getByRole('textbox', { name: /Description/ }), 'After');
-    await user.click(within(section).getByRole('button', { name: 'Upload picture' }));
-    expect(await within(section).findByRole('alert')).toHaveTextContent(
-      'The picture is larger than 10 MB',
+    await user.click(within(section).getByRole('button', { name: 'Upload pictures' }));
+    const chosen = within(section).getByRole('list', { name: 'Chosen pictures' });
+    const item = (name: string) =>
+      within(chosen)
+        .getAllByRole('listitem')
+        .find((li) => li.textContent?.startsWith(name))!;
+    await waitFor(() =>
+      expect(item('after.png')).toHaveTextContent(
+        'Uploaded. The customer sees it in Service Pics.',
+      ),
     );
-    expect(within(section).getByRole('textbox', { name: /Description/ })).toHaveValue('After');
-
-    tooLarge = false;
-    await user.click(within(section).getByRole('button', { name: 'Upload picture' }));
-    expect(
-      await within(section).findByText('Uploaded after.png. The customer sees it in Service Pics.'),
-    ).toBeInTheDocument();
+    expect(item('before.png')).toHaveTextContent('Uploaded.');
+    expect(item('huge.png')).toHaveTextContent('Not uploaded: The picture is larger than 10 MB');
     expect(received).toEqual([
-      { file: 'after.png', description: 'After' },
+      { file: 'before.png', description: 'After' },
+      { file: 'huge.png', description: 'After' },
       { file: 'after.png', description: 'After' },
     ]);
+
+    // Another try sends only what did not go up.
+    await user.click(within(section).getByRole('button', { name: 'Upload pictures' }));
+    await waitFor(() => expect(received).toHaveLength(4));
+    expect(received[3]).toEqual({ file: 'huge.png', description: 'After' });
+  });
+
+  it('offline: one clear message, and the chosen pictures stay listed for another try', async () => {
+    const booking = ownerBooking({ name: 'Olive Offline' });
+    let offline = true;
+    const received: string[] = [];
+    server.use(
+      contractHttp.get('/owner/bookings/{id}/pictures', () =>
+        offline ? HttpResponse.error() : HttpResponse.json([]),
+      ),
+      contractHttp.post('/owner/bookings/{id}/pictures', async ({ request }) => {
+        if (offline) return HttpResponse.error();
+        const file = (await request.formData()).get('file');
+        const name = file instanceof NodeFile ? file.name : '';
+        received.push(name);
+        return HttpResponse.json<OwnerPicture>(
+          {
+            file: `${received.length}bd6f31c0b0d3904485e6e62d.png`,
+            label: name,
+            bookingId: booking.bookingId,
+            description: '',
+            uploadedAt: '2026-11-26T15:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    await openRequest(booking);
+    const user = userEvent.setup();
+    const section = screen.getByRole('region', { name: 'Before and after pictures' });
+    const png = (name: string) =>
+      new NodeFile([new Uint8Array([0x89, 0x50])], name, { type: 'image/png' }) as unknown as File;
+    await user.upload(within(section).getByLabelText(/^Pictures/), [png('a.png'), png('b.png')]);
+    await user.click(within(section).getByRole('button', { name: 'Upload pictures' }));
+    await waitFor(() =>
+      expect(
+        within(section).getAllByText(
+          'The server could not be reached. Check the connection and try again.',
+          { exact: false },
+        ),
+      ).toHaveLength(1),
+    );
+    const chosen = within(section).getByRole('list', { name: 'Chosen pictures' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('a.png'), expect.stringContaining('b.png')]);
+
+    offline = false;
+    await user.click(within(section).getByRole('button', { name: 'Upload pictures' }));
+    await waitFor(() => expect(received).toEqual(['a.png', 'b.png']));
   });
 
   it('says when the request cannot be opened', async () => {

@@ -101,7 +101,9 @@ export function RequestPage() {
       </Box>
       <RequestDetails booking={booking} />
       <Box role="status">{notice && <Alert severity="success">{notice}</Alert>}</Box>
-      {open && <ScheduleForm booking={booking} onChanged={changed} />}
+      {open && (
+        <ScheduleForm booking={booking} onChanged={changed} onAttempt={() => setNotice('')} />
+      )}
       {open && <CompleteJob booking={booking} onChanged={changed} />}
       {booking.status === 'Completed' && <FinishedJob booking={booking} onChanged={changed} />}
       {booking.status !== 'Cancelled' && <PictureUpload booking={booking} />}
