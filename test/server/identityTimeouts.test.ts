@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type net from 'node:net';
+import { openDatabase } from '../../server/platform/db';
 import { HttpError } from '../../server/platform/errors';
 import { identityAction } from '../../server/platform/identityProvider';
 import {
@@ -58,7 +59,9 @@ it.each(['silent', 'headers'] as const)(
   'a provider that hangs (%s) costs the authenticator check its limit and answers 503',
   async (how) => {
     hang = how;
-    const { outcome, ms } = await timed(ownerAuthenticatorCheck(endpoint)(token, 'access-token'));
+    const { outcome, ms } = await timed(
+      ownerAuthenticatorCheck(endpoint, openDatabase(':memory:'))(token, 'access-token'),
+    );
     expect(outcome).toBe(503);
     expect(GET_USER_TIMEOUT_MS).toBeLessThanOrEqual(10_000);
     expect(ms).toBeGreaterThanOrEqual(GET_USER_TIMEOUT_MS - 100);
