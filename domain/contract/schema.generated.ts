@@ -3593,6 +3593,7 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   dismissOwnerMessage: {

@@ -85,6 +85,13 @@ export class MonitoringStack extends Stack {
       this.alarms.push(made);
       return made;
     };
+    /** Alarms as soon as one period's value reaches `threshold`; no data is no alarm. */
+    const onceAtLeast = (threshold: number) => ({
+      threshold,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
 
     const health = new route53.HealthCheck(this, 'Health', {
       type: route53.HealthCheckType.HTTPS,
@@ -161,10 +168,7 @@ export class MonitoringStack extends Stack {
         statistic: 'Maximum',
         period: Duration.minutes(5),
       }),
-      threshold: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      ...onceAtLeast(1),
     });
 
     const failedFilter = new logs.MetricFilter(this, 'MailFailedFilter', {
@@ -178,10 +182,7 @@ export class MonitoringStack extends Stack {
       alarmDescription:
         "An e-mail failed for good (refused, or still undelivered after the worker's retries); the owner console's health page lists it with `Send again`.",
       metric: failedFilter.metric({ statistic: 'Sum', period: Duration.minutes(5) }),
-      threshold: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      ...onceAtLeast(1),
     });
 
     for (const [name, metricName, threshold, what] of [
@@ -201,10 +202,7 @@ export class MonitoringStack extends Stack {
           statistic: 'Maximum',
           period: Duration.hours(1),
         }),
-        threshold,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        ...onceAtLeast(threshold),
       });
     }
 
@@ -215,10 +213,7 @@ export class MonitoringStack extends Stack {
         statistic: 'Maximum',
         period: Duration.minutes(5),
       }),
-      threshold: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      ...onceAtLeast(1),
     });
 
     new budgets.CfnBudget(this, 'MonthlyBudget', {

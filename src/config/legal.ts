@@ -97,6 +97,8 @@ export const storedData: readonly StoredTable[] = [
       service_address: 'the address given with the request',
       seen_at: 'when the owner first read the request',
       scheduled_at: 'when the owner first set its appointment',
+      hold_until:
+        'until when a request sent without signing in keeps its time free of other bookings (unless the owner confirms it first)',
       completed_at:
         'when the owner marked it completed (the completion can be undone for 10 minutes)',
       owner_note: 'the owner’s own note for the job (for example where to park)',

@@ -1,5 +1,5 @@
 /**
- * The local-storage names of this browser's device at the user pool: the identity library's
+ * The names, in localStorage, of this browser's device at the user pool: the identity library's
  * `<prefix>.<client id>.<username>.<field>` keys of the device's key, group key and device
  * password, and our link from the e-mail a sign-in was typed with to the pool's username
  * (see IdentityStorage in ./amplify.ts, which writes them). Kept apart from ./amplify.ts, which
