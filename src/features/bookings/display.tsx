@@ -31,6 +31,8 @@ export function StatusChip({
       label={waiting ? bookingsMessages.awaitingConfirmation : status}
       {...chipProps[status]}
       {...(waiting ? { variant: 'outlined', color: 'default' } : {})}
+      // The longer label wraps inside its cell on a phone rather than widening the card.
+      sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal' } }}
     />
   );
 }
