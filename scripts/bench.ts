@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issues 8 and 14): builds the app, and the commit before the islands work
+ * `npm run bench`: the public pages' speed beside the islands work; builds the app, and the commit before the islands work
  * (BASELINE_COMMIT) in a detached worktree under .local/bench/baseline, then serves
  * - the new build by Debian's nginx (scripts/lib/nginx.ts: gzip, long cache for hashed assets,
  *   the SPA fallback; installed from Debian when missing) and by the project's own static server

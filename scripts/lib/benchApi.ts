@@ -32,7 +32,7 @@ import { freePorts } from './ports';
 import { startChild, waitHealthy, type Child } from './processes';
 import { median } from './benchLighthouse';
 
-/** Two days before the per-request costs issue 54 (item 8) measured. */
+/** The API two days before its per-request costs were cut: the bench's baseline. */
 const API_BASELINE_COMMIT = 'a615139';
 export const API_HEADING = '## The API against an older commit';
 const API_TARGET = 0.95;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 57, item 6), or only this part with `npm run bench -- availability`
+ * `npm run bench` (the free times' cost with many bookings), or only this part with `npm run bench -- availability`
  * (BENCH_ONLY=availability): the free times of the next 60 days for one job with 10,000
  * bookings in the database. A fresh SQLite file gets AVAILABILITY_BOOKINGS bookings: most over
  * the three years before today (nine in ten Completed, one in ten Cancelled), the rest over
