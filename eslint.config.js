@@ -78,7 +78,7 @@ const zones = [
   { target: './server', from: ['./src', './scripts'] },
   { target: './src', from: ['./server', './scripts'] },
   {
-    target: ['./scripts/contract.ts', './scripts/lib/contract*.ts'],
+    target: './scripts/contract-checker',
     from: ['./src', './server'],
   },
   // The contract tests start the reference server to check it, but never lean on the app.
@@ -110,7 +110,7 @@ export default tseslint.config(
       'test-results/**',
       'src/api/generated.ts',
       'src/features/owner/api/generated.ts',
-      'scripts/codegen.config.cjs',
+      'scripts/build/codegen.config.cjs',
     ],
   },
   js.configs.recommended,

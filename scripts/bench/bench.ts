@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: the public pages' speed beside the islands work; builds the app, and the commit before the islands work
  * (BASELINE_COMMIT) in a detached worktree under .local/bench/baseline, then serves
- * - the new build by Debian's nginx (scripts/lib/nginx.ts: gzip, long cache for hashed assets,
+ * - the new build by Debian's nginx (scripts/local-stack/nginx.ts: gzip, long cache for hashed assets,
  *   the SPA fallback; installed from Debian when missing) and by the project's own static server
- *   (scripts/lib/staticServer.ts, serve.cjs's code: the build's brotli files, ETag), and
+ *   (scripts/local-stack/staticServer.ts, serve.cjs's code: the build's brotli files, ETag), and
  * - the baseline build by nginx,
  * all with /api proxied to a fresh local stack (.local/bench/state), and
  * 1. runs Lighthouse (mobile preset) RUNS times on each page of PAGES for each of the three
@@ -17,19 +17,19 @@
  *    'bookings:rendered' (target 300 ms);
  * 5. puts 10,000 quote requests in the database and measures the owner's inbox from its first
  *    page's answer to 'owner-inbox:rendered', marked once that page is painted (target 200 ms;
- *    scripts/lib/benchOwner.ts);
+ *    scripts/bench/benchOwner.ts);
  * 6. measures quote requests per second with the e-mail outbox and without it, side by side
- *    (scripts/lib/benchOutbox.ts; target: at least 90%). BENCH_ONLY=outbox runs only this and
+ *    (scripts/bench/benchOutbox.ts; target: at least 90%). BENCH_ONLY=outbox runs only this and
  *    rewrites only its section of the results; BENCH_ONLY=owner, only step 5;
  * 7. measures GET /profile/me and GET /bookings against an older commit's API, side by side
- *    (scripts/lib/benchApi.ts; target: at least 95% of its requests per second).
+ *    (scripts/bench/benchApi.ts; target: at least 95% of its requests per second).
  *    `npm run bench -- api` (or BENCH_ONLY=api) runs only this and rewrites only its section;
  * 8. puts 10,000 bookings in a database of its own and measures GET /availability for the 60
- *    days from today (scripts/lib/benchAvailability.ts; target: p95 at most 20 ms at the
+ *    days from today (scripts/bench/benchAvailability.ts; target: p95 at most 20 ms at the
  *    server). `npm run bench -- availability` (or BENCH_ONLY=availability) runs only this and
  *    rewrites only its section;
  * 9. measures the API's reads and writes while another process holds the database's write lock
- *    for 12 s, beside a run with the lock free (scripts/lib/benchLocked.ts; target: every read
+ *    for 12 s, beside a run with the lock free (scripts/bench/benchLocked.ts; target: every read
  *    within 200 ms, none reset, every write answered within 1 s). `npm run bench -- locked` (or
  *    BENCH_ONLY=locked) runs only this and rewrites only its section.
  * Writes bench/results.md and bench/results.json; full Lighthouse reports go to bench/tmp/.
@@ -39,14 +39,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startStaticServer } from './lib/staticServer';
-import { headerConfigFromEnv, OPENER_POLICY_HEADER, securityHeaders } from './lib/securityHeaders';
+import { startStaticServer } from '../local-stack/staticServer';
 import {
-  medianFigures,
-  median,
-  runLighthouse,
-  type LighthouseFigures,
-} from './lib/benchLighthouse';
+  headerConfigFromEnv,
+  OPENER_POLICY_HEADER,
+  securityHeaders,
+} from '../build/securityHeaders';
+import { medianFigures, median, runLighthouse, type LighthouseFigures } from './benchLighthouse';
 import {
   OVERVIEW_CALLS,
   checkHydration,
@@ -57,26 +56,26 @@ import {
   measureOverviewWave,
   type Journey,
   type OverviewWave,
-} from './lib/benchBrowser';
-import { initialScripts, INITIAL_JS_BUDGET } from './lib/bundleReport';
-import { startLocalStack, projectRoot, type LocalStack } from './lib/localStack';
-import { benchOwnerInbox, OWNER_INBOX_HEADING, ownerInboxMarkdown } from './lib/benchOwner';
-import { freePortsInRange } from './lib/ports';
-import { ensureNginx, startNginx } from './lib/nginx';
-import { callCognito, isRecord } from './lib/cognitoClient';
-import { openDatabase } from '../server/platform/db';
-import { completeBooking } from '../server/bookings/bookings';
-import { CAPS } from '../server/customers/caps';
-import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './lib/benchOutbox';
-import { measureInboxAtServer, replaceMarkdownSection, writeInboxSection } from './lib/benchInbox';
-import { API_HEADING, apiMarkdown, measureApiAgainstBaseline } from './lib/benchApi';
-import { LOCKED_HEADING, lockedMarkdown, measureWhileLocked } from './lib/benchLocked';
-import { checkOutWorktree, removeWorktree } from './lib/benchWorktree';
+} from './benchBrowser';
+import { initialScripts, INITIAL_JS_BUDGET } from '../build/bundleReport';
+import { startLocalStack, projectRoot, type LocalStack } from '../local-stack/localStack';
+import { benchOwnerInbox, OWNER_INBOX_HEADING, ownerInboxMarkdown } from './benchOwner';
+import { freePortsInRange } from '../shared/ports';
+import { ensureNginx, startNginx } from '../local-stack/nginx';
+import { callCognito, isRecord } from '../identity-emulator/cognitoClient';
+import { openDatabase } from '../../server/platform/db';
+import { completeBooking } from '../../server/bookings/bookings';
+import { CAPS } from '../../server/customers/caps';
+import { measureOutboxCost, outboxMarkdown, type OutboxBench } from './benchOutbox';
+import { measureInboxAtServer, replaceMarkdownSection, writeInboxSection } from './benchInbox';
+import { API_HEADING, apiMarkdown, measureApiAgainstBaseline } from './benchApi';
+import { LOCKED_HEADING, lockedMarkdown, measureWhileLocked } from './benchLocked';
+import { checkOutWorktree, removeWorktree } from './benchWorktree';
 import {
   AVAILABILITY_HEADING,
   availabilityMarkdown,
   measureAvailability,
-} from './lib/benchAvailability';
+} from './benchAvailability';
 
 /** This project's bench range. */
 const BENCH_PORTS = { from: 3400, to: 3500 };
@@ -114,7 +113,12 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 /** Builds the project in `root` (this checkout or the baseline's worktree) into root/dist. */
 function build(root: string): void {
   const started = Date.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  // An older commit has its build script at the top of scripts/.
+  const entry = ['scripts/build/build.ts', 'scripts/build.ts'].find((file) =>
+    existsSync(path.join(root, file)),
+  );
+  if (!entry) throw new Error(`No build script in ${root}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     stdio: 'inherit',
   });
@@ -732,8 +736,8 @@ async function measure(baseline: string | null) {
       bookings: { count, runs: renders, medianMs, withinLimit: medianMs <= RENDER_LIMIT_MS },
       outbox,
     };
-    // The owner's inbox with 10,000 requests: at the server (scripts/lib/benchInbox.ts, which
-    // writes them and its own section of results.md), then rendered (scripts/lib/benchOwner.ts).
+    // The owner's inbox with 10,000 requests: at the server (scripts/bench/benchInbox.ts, which
+    // writes them and its own section of results.md), then rendered (scripts/bench/benchOwner.ts).
     const inboxAtServer = await measureInboxAtServer(
       stack,
       path.join(stateDir, 'data', 'app.db'),
@@ -749,7 +753,7 @@ async function measure(baseline: string | null) {
       resultsMarkdown(results) + ownerInboxMarkdown(ownerInbox),
     );
     writeInboxSection(benchDir, inboxAtServer);
-    // The API against an older commit, on servers of its own (scripts/lib/benchApi.ts).
+    // The API against an older commit, on servers of its own (scripts/bench/benchApi.ts).
     const api = await measureApiAgainstBaseline(log);
     saveSection('api', api, API_HEADING, apiMarkdown(api));
     await benchAvailability();

@@ -26,10 +26,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { projectRoot } from './localStack';
+import { projectRoot } from '../local-stack/localStack';
 import { checkOutWorktree, git, removeWorktree } from './benchWorktree';
-import { freePorts } from './ports';
-import { startChild, waitHealthy, type Child } from './processes';
+import { freePorts } from '../shared/ports';
+import { startChild, waitHealthy, type Child } from '../shared/processes';
 import { median } from './benchLighthouse';
 
 /** The API two days before its per-request costs were cut: the bench's baseline. */

@@ -14,8 +14,8 @@ import { createBooking } from '../../server/bookings/bookings';
 import { inWriteTransaction, openDatabase } from '../../server/platform/db';
 import { listOwnerRequests } from '../../server/owner/owner';
 import type { QueryOf, QuoteRequest } from '../../domain/contract/types';
-import { signInWithPassword } from './cognitoClient';
-import type { LocalStack } from './localStack';
+import { signInWithPassword } from '../identity-emulator/cognitoClient';
+import type { LocalStack } from '../local-stack/localStack';
 
 export const INBOX_REQUESTS = 10_000;
 const INBOX_LIMIT_MS = 100;

@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { projectRoot } from './localStack';
-import { freePorts } from './ports';
-import { startChild, waitHealthy, type Child } from './processes';
+import { projectRoot } from '../local-stack/localStack';
+import { freePorts } from '../shared/ports';
+import { startChild, waitHealthy, type Child } from '../shared/processes';
 import { BENCH_CLIENT_ID, DEMO, seed, startIdentity } from './benchApi';
 
 export const LOCKED_HEADING = '## While another process holds the write lock';

@@ -16,8 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { mailFromEnv, type ServerOptions } from '../../server/platform/config';
 import { openDatabase } from '../../server/platform/db';
-import { startMaildev, caughtMail } from './maildev';
-import { freePorts } from './ports';
+import { startMaildev, caughtMail } from '../local-stack/maildev';
+import { freePorts } from '../shared/ports';
 
 const OUTBOX_TARGET = 0.9;
 

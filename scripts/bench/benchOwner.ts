@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { median } from './benchLighthouse';
 import { launchBrowser } from './benchBrowser';
 import { INBOX_REQUESTS, ownerTokens } from './benchInbox';
-import type { LocalStack } from './localStack';
+import type { LocalStack } from '../local-stack/localStack';
 
 export const INBOX_RENDER_LIMIT_MS = 200;
 const RUNS = 5;

@@ -1,11 +1,11 @@
 /**
- * An older commit checked out beside this one for the bench (scripts/bench.ts, ./benchApi.ts):
+ * An older commit checked out beside this one for the bench (scripts/bench/bench.ts, ./benchApi.ts):
  * a detached git worktree with this checkout's node_modules linked in.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from './localStack';
+import { projectRoot } from '../local-stack/localStack';
 
 export const git = (...args: string[]): string => {
   const result = spawnSync('git', args, { cwd: projectRoot, encoding: 'utf8' });

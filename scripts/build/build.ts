@@ -3,13 +3,13 @@
  * 1. webpack: the browser bundle into dist/ (shell dist/app.html) and the server-rendering
  *    bundle for the prerender step (not shipped); it fails when the app's entry would download
  *    again, under another file, a large module the islands loaded, and when a module of the owner
- *    console (src/features/owner) is in a file any other page loads (scripts/lib/ownerIsolation.ts);
- * 2. prerender: the public pages into dist/ as static HTML (scripts/prerender.ts);
- *    then the API reference of openapi.yaml into dist/api/ (scripts/lib/apiReference.ts); then
- *    every text file of dist/ gets its brotli and gzip beside it (scripts/lib/pageWeight.ts);
- * 3. the API bundled to plain JavaScript in dist-server/ (scripts/lib/serverBundle.ts);
+ *    console (src/features/owner) is in a file any other page loads (scripts/build/ownerIsolation.ts);
+ * 2. prerender: the public pages into dist/ as static HTML (scripts/build/prerender.ts);
+ *    then the API reference of openapi.yaml into dist/api/ (scripts/build/apiReference.ts); then
+ *    every text file of dist/ gets its brotli and gzip beside it (scripts/build/pageWeight.ts);
+ * 3. the API bundled to plain JavaScript in dist-server/ (scripts/build/serverBundle.ts);
  * 4. the JavaScript budget: the gzip size of what / loads before it is interactive
- *    (scripts/lib/bundleReport.ts). Over budget, the build fails (and with it CI).
+ *    (scripts/build/bundleReport.ts). Over budget, the build fails (and with it CI).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,19 +22,19 @@ import {
   SHELL_FILE,
   SPLIT_MIN_SIZE,
   SSR_OUTPUT_DIR,
-} from '../webpack.config';
-import { islandChunkGroup } from '../src/components/islandMarkers';
+} from '../../webpack.config';
+import { islandChunkGroup } from '../../src/components/islandMarkers';
 import { prerender, type ChunkAssets } from './prerender';
-import { robotsTxt, sitemapXml, urlPathOf } from './lib/sitemap';
-import { business } from '../src/config/business';
-import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './lib/bundleReport';
-import { reportOwnerIsolation } from './lib/ownerIsolation';
-import { headerConfigFromEnv, headersFile } from './lib/securityHeaders';
+import { robotsTxt, sitemapXml, urlPathOf } from './sitemap';
+import { business } from '../../src/config/business';
+import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './bundleReport';
+import { reportOwnerIsolation } from './ownerIsolation';
+import { headerConfigFromEnv, headersFile } from './securityHeaders';
 import { buildImages } from './images';
-import { precompressBuild } from './lib/pageWeight';
-import { writeRoutePages } from './lib/routePreload';
-import { writeApiReference } from './lib/apiReference';
-import { buildServerBundle } from './lib/serverBundle';
+import { precompressBuild } from './pageWeight';
+import { writeRoutePages } from './routePreload';
+import { writeApiReference } from './apiReference';
+import { buildServerBundle } from './serverBundle';
 
 const started = performance.now();
 // Responsive images from assets/images into public/images (unchanged ones are reused).
@@ -97,7 +97,7 @@ writeFileSync(
 );
 writeFileSync(path.join(dist, 'robots.txt'), robotsTxt(siteUrl));
 console.log(`  sitemap.xml (${pages.length} pages) and robots.txt for ${siteUrl}`);
-// /dashboard: the shell with its first render's code announced (scripts/lib/routePreload.ts).
+// /dashboard: the shell with its first render's code announced (scripts/build/routePreload.ts).
 for (const { page, preloads } of writeRoutePages(dist, SHELL_FILE, chunkAssets)) {
   console.log(`  shell for /${page} → ${page}/index.html (${preloads} scripts preloaded)`);
 }

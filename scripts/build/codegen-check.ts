@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const scripts = path.resolve('scripts');
+const scripts = path.resolve('scripts/build');
 const tempConfig = path.join(scripts, '.codegen.check.cjs');
 
 interface Generated {
@@ -18,7 +18,7 @@ interface Generated {
   generate: (temp: string) => void;
 }
 
-/** The RTK Query outputs of scripts/codegen.config.cjs, each generated beside itself. */
+/** The RTK Query outputs of scripts/build/codegen.config.cjs, each generated beside itself. */
 const rtkOutputs = ['src/api/generated.ts', 'src/features/owner/api/generated.ts'];
 const checkName = (file: string) =>
   path.join(path.dirname(file), `.${path.basename(file, '.ts')}.check.ts`);

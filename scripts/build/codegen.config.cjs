@@ -7,7 +7,7 @@
  * Which operations are generated is ./codegen.operations.json, keyed by operationId: `app`
  * (the web app calls it) or `none` (the operations the web app never calls: the signed picture
  * files, the scheduling webhook, the server's health check). It lists every operation, which
- * scripts/lib/codegenOperations.ts checks at compile time (`npm run typecheck` names an
+ * scripts/build/codegenOperations.ts checks at compile time (`npm run typecheck` names an
  * operation it misses or one that is no operation); until it is listed, a new operation is `app`.
  * Which of the two files gets an `app` operation is its path: under /owner/ (domain/owners.ts
  * `isOwnerPath`, the one source the server's authorisation also uses) the owner console's. The
@@ -15,12 +15,14 @@
  */
 const destinations = require('./codegen.operations.json');
 // Node 24 runs this TypeScript module as it is (it strips the type annotations).
-const { isOwnerPath } = require('../domain/owners.ts');
+const { isOwnerPath } = require('../../domain/owners.ts');
 
 const destinationOf = (name, operation) => {
   const listed = destinations[name] ?? 'app';
   if (!['app', 'none'].includes(listed)) {
-    throw new Error(`scripts/codegen.operations.json: ${name} has no destination "${listed}"`);
+    throw new Error(
+      `scripts/build/codegen.operations.json: ${name} has no destination "${listed}"`,
+    );
   }
   const owner = isOwnerPath(operation.path);
   if ((operation.operation.tags ?? []).includes('owner') !== owner) {
@@ -33,21 +35,21 @@ const destinationOf = (name, operation) => {
   return listed === 'none' ? 'none' : owner ? 'owner' : 'app';
 };
 
-/** The two outputs, keyed by path relative to this folder (scripts/codegen-check.ts reads it). */
+/** The two outputs, keyed by path relative to this folder (scripts/build/codegen-check.ts reads it). */
 const outputs = {
-  '../src/api/generated.ts': {
+  '../../src/api/generated.ts': {
     exportName: 'generatedApi',
     filterEndpoints: (name, operation) => destinationOf(name, operation) === 'app',
   },
-  '../src/features/owner/api/generated.ts': {
+  '../../src/features/owner/api/generated.ts': {
     exportName: 'ownerGeneratedApi',
     filterEndpoints: (name, operation) => destinationOf(name, operation) === 'owner',
   },
 };
 
 module.exports = {
-  schemaFile: '../openapi.yaml',
-  apiFile: '../src/api/baseApi.ts',
+  schemaFile: '../../openapi.yaml',
+  apiFile: '../../src/api/baseApi.ts',
   apiImport: 'baseApi',
   hooks: true,
   tag: true,

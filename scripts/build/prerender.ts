@@ -7,17 +7,17 @@
  * whole, only their islands (docs/architecture.md, "Public pages: static HTML with islands").
  * Each page is slimmed and written with its gzip beside it (./lib/pageWeight.ts).
  *
- * Runs as part of `npm run build` (scripts/build.ts); `tsx scripts/prerender.ts` re-runs it
+ * Runs as part of `npm run build` (scripts/build/build.ts); `tsx scripts/build/prerender.ts` re-runs it
  * on an existing build.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeHtml } from '../domain/html';
-import { islandChunkGroup } from '../src/components/islandMarkers';
-import { firstRoundTripWarning, minifyCss, slimPage, writeWithGzip } from './lib/pageWeight';
-import { APP_ENTRY, ISLANDS_ENTRY, SHELL_FILE, SSR_OUTPUT_DIR } from '../webpack.config';
+import { escapeHtml } from '../../domain/html';
+import { islandChunkGroup } from '../../src/components/islandMarkers';
+import { firstRoundTripWarning, minifyCss, slimPage, writeWithGzip } from './pageWeight';
+import { APP_ENTRY, ISLANDS_ENTRY, SHELL_FILE, SSR_OUTPUT_DIR } from '../../webpack.config';
 
 interface SsrModule {
   prerenderedPaths: readonly string[];
@@ -151,7 +151,7 @@ export async function prerender({
   return written;
 }
 
-/** `tsx scripts/prerender.ts`: prerender again from dist/ and the last server bundle. */
+/** `tsx scripts/build/prerender.ts`: prerender again from dist/ and the last server bundle. */
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dist = path.resolve('dist');
   const chunkAssets = JSON.parse(

@@ -8,8 +8,8 @@
  * requests it sends as the customer, and adjusts the customer's points by one and back.
  */
 import { parseArgs } from 'node:util';
-import { runContract } from './lib/contract';
-import { formatReport } from './lib/contractCore';
+import { runContract } from './contract';
+import { formatReport } from './contractCore';
 
 const usage =
   'Usage: npm run contract -- --base-url URL [--token ID_OR_ACCESS_TOKEN] [--owner-token OWNER_TOKEN] [--webhook-key KEY] [--verbose]';

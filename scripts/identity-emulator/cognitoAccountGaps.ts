@@ -1,5 +1,5 @@
 /**
- * The account-security part of the cognito-local proxy (scripts/lib/cognitoProxy.ts): what
+ * The account-security part of the cognito-local proxy (scripts/identity-emulator/cognitoProxy.ts): what
  * cognito-local 5.3.0 lacks or answers unlike Cognito for the sign-in steps and the account
  * security section (docs/product.md §7 identity provider actions).
  *

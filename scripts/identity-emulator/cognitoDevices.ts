@@ -1,5 +1,5 @@
 /**
- * Remembered devices in the cognito-local proxy (scripts/lib/cognitoProxy.ts): cognito-local
+ * Remembered devices in the cognito-local proxy (scripts/identity-emulator/cognitoProxy.ts): cognito-local
  * 5.3.0 has no device tracking at all. The proxy imitates a pool with device tracking on,
  * devices remembered when the user agrees (Cognito's `DeviceOnlyRememberedOnUserPrompt`) and a
  * remembered device not asked for a second factor, as Amplify v6 uses it:

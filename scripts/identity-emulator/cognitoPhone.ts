@@ -1,5 +1,5 @@
 /**
- * The account's phone in the cognito-local proxy (scripts/lib/cognitoProxy.ts): what
+ * The account's phone in the cognito-local proxy (scripts/identity-emulator/cognitoProxy.ts): what
  * cognito-local 5.3.0 does unlike Cognito when a customer adds a phone to the sign-in account
  * (docs/product.md §7, the Security page's text-message codes). The pool auto-verifies only the
  * e-mail, as production's does.

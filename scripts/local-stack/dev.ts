@@ -9,11 +9,11 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
-import { createConfig } from '../webpack.config';
-import { buildImages } from './images';
-import { CLIENT_ID, USER_POOL_ID } from './lib/cognitoLocal';
-import { projectRoot, startLocalStack, type LocalStack } from './lib/localStack';
-import { assertPortFree } from './lib/ports';
+import { createConfig } from '../../webpack.config';
+import { buildImages } from '../build/images';
+import { CLIENT_ID, USER_POOL_ID } from '../identity-emulator/cognitoLocal';
+import { projectRoot, startLocalStack, type LocalStack } from './localStack';
+import { assertPortFree } from '../shared/ports';
 
 const PORTS = {
   app: 3000,

@@ -2,7 +2,7 @@
  * The local proxies in front of the API (the webpack dev server's `/api` and the static
  * server's) set X-Forwarded-For to the address of the connection they received, replacing
  * whatever the client sent, as a proxy in front of a deployed API must. The local stack does
- * not trust the header (no TRUST_PROXY, scripts/lib/localStack.ts): the API's own port is
+ * not trust the header (no TRUST_PROXY, scripts/local-stack/localStack.ts): the API's own port is
  * reachable directly, where a client could write any address into it.
  */
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * The local back end: cognito-local behind its gap-filling proxy, the API server (server/)
- * and the demo customer. Used by `npm start` (scripts/dev.ts), the e2e suite and benchmarks,
+ * and the demo customer. Used by `npm start` (scripts/local-stack/dev.ts), the e2e suite and benchmarks,
  * each with its own state folder and ports.
  *
  * State folder layout:
@@ -17,8 +17,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_IDENTITY } from '../../server/platform/productionConfig';
-import { ensureConfirmedUser, isRecord, readString } from './cognitoClient';
-import type { ShortLivedTokens, TokenSigner } from './cognitoClaims';
+import { ensureConfirmedUser, isRecord, readString } from '../identity-emulator/cognitoClient';
+import type { ShortLivedTokens, TokenSigner } from '../identity-emulator/cognitoClaims';
 import {
   CLIENT_ID,
   USER_POOL_ID,
@@ -27,12 +27,12 @@ import {
   cognitoLocalCommand,
   cognitoPoolFile,
   writeCognitoLocalFiles,
-} from './cognitoLocal';
-import { ensureMfaRequiredGroup } from './cognitoAccountGaps';
-import { startCognitoProxy } from './cognitoProxy';
-import { ensureOwnerUser, OWNER_USER } from './cognitoOwners';
-import { startChild, waitHealthy, type Child } from './processes';
-import { assertPortFree, freePort } from './ports';
+} from '../identity-emulator/cognitoLocal';
+import { ensureMfaRequiredGroup } from '../identity-emulator/cognitoAccountGaps';
+import { startCognitoProxy } from '../identity-emulator/cognitoProxy';
+import { ensureOwnerUser, OWNER_USER } from '../identity-emulator/cognitoOwners';
+import { startChild, waitHealthy, type Child } from '../shared/processes';
+import { assertPortFree, freePort } from '../shared/ports';
 import { startMailCatcher, type MailCatcherPorts } from './maildev';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../../server/platform/rules';
-import { cacheControl } from './securityHeaders';
+import { cacheControl } from '../build/securityHeaders';
 
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx';
 

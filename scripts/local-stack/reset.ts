@@ -4,8 +4,8 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from './lib/localStack';
-import { assertPortFree } from './lib/ports';
+import { projectRoot } from './localStack';
+import { assertPortFree } from '../shared/ports';
 
 const stateDir = path.join(projectRoot, '.local');
 

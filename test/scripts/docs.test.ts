@@ -53,7 +53,7 @@ const OUTPUTS = new Set([
   'app.html',
   'dashboard/index.html',
   'my-data.json',
-  // The compiled server (dist-server/, scripts/lib/serverBundle.ts).
+  // The compiled server (dist-server/, scripts/build/serverBundle.ts).
   'serve.cjs',
   'main.cjs',
   'cli.cjs',

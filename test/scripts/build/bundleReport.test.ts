@@ -1,4 +1,4 @@
-import { modulesLoadedAgain, type ChunkSummary } from '../../scripts/lib/bundleReport';
+import { modulesLoadedAgain, type ChunkSummary } from '../../../scripts/build/bundleReport';
 
 const mod = (id: string, size = 100) => ({ id, name: `./${id}`, size });
 

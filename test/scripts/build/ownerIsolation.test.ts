@@ -1,5 +1,5 @@
-import type { ChunkSummary } from '../../scripts/lib/bundleReport';
-import { ownerModulesOutside, reportOwnerIsolation } from '../../scripts/lib/ownerIsolation';
+import type { ChunkSummary } from '../../../scripts/build/bundleReport';
+import { ownerModulesOutside, reportOwnerIsolation } from '../../../scripts/build/ownerIsolation';
 
 const mod = (id: string) => ({ id: `/repo/${id}`, name: `./${id}`, size: 100 });
 const inbox = mod('src/features/owner/inbox/InboxPage.tsx');

@@ -15,7 +15,7 @@ import {
   precompressBuild,
   slimPage,
   writeWithGzip,
-} from '../../scripts/lib/pageWeight';
+} from '../../../scripts/build/pageWeight';
 
 const page = (body: string, css = '.css-abc{color:red}.css-def .MuiButton-startIcon{margin:0}') =>
   `<html><head><style data-emotion="css abc def isl">${css}</style></head>` +
@@ -118,7 +118,7 @@ describe('zopfli', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'page-weight-'));
     try {
       await jest.isolateModulesAsync(async () => {
-        const fresh = await import('../../scripts/lib/pageWeight');
+        const fresh = await import('../../../scripts/build/pageWeight');
         await fresh.writeWithGzip(path.join(dir, 'index.html'), '<p>Hi</p>');
       });
       expect(handlers()).toEqual(before);

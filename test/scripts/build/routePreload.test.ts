@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROUTE_PAGES, withPreloads, writeRoutePages } from '../../scripts/lib/routePreload';
+import { ROUTE_PAGES, withPreloads, writeRoutePages } from '../../../scripts/build/routePreload';
 
 const shell =
   '<!doctype html><html><head><title>App</title>' +

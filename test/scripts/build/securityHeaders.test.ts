@@ -3,7 +3,7 @@ import {
   connectOrigins,
   contentSecurityPolicy,
   headersFile,
-} from '../../scripts/lib/securityHeaders';
+} from '../../../scripts/build/securityHeaders';
 
 describe('security headers', () => {
   const production = {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { ShellScriptPriorityPlugin } from '../../scripts/lib/shellScriptPriority';
+import { ShellScriptPriorityPlugin } from '../../../scripts/build/shellScriptPriority';
 
 /** Builds a one-line entry into a shell with HtmlWebpackPlugin (and `plugins`); returns it. */
 async function shellWith(plugins: webpack.WebpackPluginInstance[]): Promise<string> {

@@ -1,19 +1,19 @@
 import path from 'node:path';
-import { prerenderedPaths } from '../../src/app/routes';
+import { prerenderedPaths } from '../../../src/app/routes';
 import {
   DISALLOWED_PATHS,
   robotsTxt,
   sitemapLocations,
   sitemapXml,
   urlPathOf,
-} from '../../scripts/lib/sitemap';
+} from '../../../scripts/build/sitemap';
 
 const SITE = 'https://detailing.example.com/';
 
 describe('sitemap.xml and robots.txt', () => {
   it('lists exactly the pages the prerender writes, under the site URL', () => {
     const dist = path.join('/build', 'dist');
-    // The files scripts/prerender.ts writes for its list of public pages.
+    // The files scripts/build/prerender.ts writes for its list of public pages.
     const written = prerenderedPaths.map((urlPath) =>
       path.join(dist, urlPath.replace(/^\/+/, ''), 'index.html'),
     );

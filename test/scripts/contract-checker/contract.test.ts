@@ -6,18 +6,18 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { runContract } from '../../scripts/lib/contract';
-import { formatReport, type OperationResult } from '../../scripts/lib/contractCore';
-import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
-import { repoRoot } from '../../domain/paths';
-import { seedDemoCustomer } from '../../server/seed';
+import { runContract } from '../../../scripts/contract-checker/contract';
+import { formatReport, type OperationResult } from '../../../scripts/contract-checker/contractCore';
+import { listOperations, loadOpenApi } from '../../../domain/contract/openapi';
+import { repoRoot } from '../../../domain/paths';
+import { seedDemoCustomer } from '../../../server/seed';
 import {
   startApi,
   startIdentityProvider,
   WEBHOOK_KEY,
   type IdentityProvider,
   type TestApi,
-} from '../server/helpers';
+} from '../../server/helpers';
 
 let idp: IdentityProvider;
 let api: TestApi;
@@ -177,7 +177,7 @@ it('fails exactly the operations a broken API gets wrong, with the reason', asyn
 function contractCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(
     path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['scripts/contract.ts', ...args],
+    ['scripts/contract-checker/cli.ts', ...args],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],

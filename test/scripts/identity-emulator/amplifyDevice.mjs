@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 
 const srpDir = path.join(
   import.meta.dirname,
-  '../../node_modules/aws-amplify/node_modules/@aws-amplify/auth/dist/cjs/providers/cognito/utils/srp',
+  '../../../node_modules/aws-amplify/node_modules/@aws-amplify/auth/dist/cjs/providers/cognito/utils/srp',
 );
 const load = async (file) => (await import(pathToFileURL(path.join(srpDir, file)).href)).default;
 const srp = await load('index.js');

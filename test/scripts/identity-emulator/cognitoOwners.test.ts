@@ -7,17 +7,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OWNERS_GROUP } from '../../domain/owners';
+import { OWNERS_GROUP } from '../../../domain/owners';
 import {
   CognitoApiError,
   callCognito,
   jwtClaims,
   readString,
   signInWithPassword,
-} from '../../scripts/lib/cognitoClient';
-import { OWNER_USER } from '../../scripts/lib/cognitoOwners';
-import { DEMO_USER, startLocalStack, type LocalStack } from '../../scripts/lib/localStack';
-import { freePorts } from '../../scripts/lib/ports';
+} from '../../../scripts/identity-emulator/cognitoClient';
+import { OWNER_USER } from '../../../scripts/identity-emulator/cognitoOwners';
+import {
+  DEMO_USER,
+  startLocalStack,
+  type LocalStack,
+} from '../../../scripts/local-stack/localStack';
+import { freePorts } from '../../../scripts/shared/ports';
 
 const starting = new AbortController();
 let startup: Promise<LocalStack> | undefined;

@@ -1,6 +1,6 @@
 /**
  * The local identity provider as the app uses it: cognito-local 5.3.0 behind the gap-filling
- * proxy (scripts/lib/cognitoProxy.ts), started once with startLocalStack on free ports and a
+ * proxy (scripts/identity-emulator/cognitoProxy.ts), started once with startLocalStack on free ports and a
  * fresh state folder. Every call goes through the proxy's public URL, like Amplify's.
  */
 import { execFile } from 'node:child_process';
@@ -17,10 +17,10 @@ import {
   readString,
   totpCode,
   type Json,
-} from '../../scripts/lib/cognitoClient';
-import { cognitoPoolFile } from '../../scripts/lib/cognitoLocal';
-import { startLocalStack, type LocalStack } from '../../scripts/lib/localStack';
-import { freePorts } from '../../scripts/lib/ports';
+} from '../../../scripts/identity-emulator/cognitoClient';
+import { cognitoPoolFile } from '../../../scripts/identity-emulator/cognitoLocal';
+import { startLocalStack, type LocalStack } from '../../../scripts/local-stack/localStack';
+import { freePorts } from '../../../scripts/shared/ports';
 
 const PASSWORD = 'Shine-Pass1';
 /** The stack's accounts whose tokens live seconds (the option journeys that watch refreshes use). */

@@ -1,5 +1,5 @@
 /**
- * startLocalStack (scripts/lib/localStack.ts) as `npm start`, the e2e suite and the benchmarks
+ * startLocalStack (scripts/local-stack/localStack.ts) as `npm start`, the e2e suite and the benchmarks
  * use it: cognito-local behind its proxy, the API (server/) and the seeded demo customer, as
  * real processes on free ports with a fresh state folder.
  */
@@ -13,15 +13,15 @@ import {
   jwtClaims,
   readString,
   type Json,
-} from '../../scripts/lib/cognitoClient';
-import { USER_POOL_ID } from '../../scripts/lib/cognitoLocal';
+} from '../../../scripts/identity-emulator/cognitoClient';
+import { USER_POOL_ID } from '../../../scripts/identity-emulator/cognitoLocal';
 import {
   DEMO_USER,
   startLocalStack,
   type LocalStack,
   type LocalStackOptions,
-} from '../../scripts/lib/localStack';
-import { freePorts } from '../../scripts/lib/ports';
+} from '../../../scripts/local-stack/localStack';
+import { freePorts } from '../../../scripts/shared/ports';
 
 const lines: string[] = [];
 const starting = new AbortController();

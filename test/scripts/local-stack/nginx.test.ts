@@ -1,6 +1,6 @@
-/** The nginx configuration scripts/lib/nginx.ts writes for serving the site and proxying /api. */
-import { nginxConfig } from '../../scripts/lib/nginx';
-import { MAX_PICTURE_BYTES, MAX_UPLOAD_REQUEST_BYTES } from '../../server/platform/rules';
+/** The nginx configuration scripts/local-stack/nginx.ts writes for serving the site and proxying /api. */
+import { nginxConfig } from '../../../scripts/local-stack/nginx';
+import { MAX_PICTURE_BYTES, MAX_UPLOAD_REQUEST_BYTES } from '../../../server/platform/rules';
 
 const config = nginxConfig(
   { dist: 'dist', port: 8080, apiTarget: 'http://127.0.0.1:4000', headers: {} },
