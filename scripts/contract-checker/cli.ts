@@ -1,4 +1,7 @@
 /**
+ * The contract checker (scripts/contract-checker/, its entry): run by backend developers, and by
+ * our tests against the reference server, to check any API against openapi.yaml (README.md).
+ *
  * `npm run contract -- --base-url URL [--token T] [--owner-token T] [--webhook-key K] [--verbose]`
  *
  * Checks a running API against openapi.yaml and prints a per-operation PASS/FAIL report.
