@@ -1,4 +1,7 @@
 /**
+ * The bench (scripts/bench/, its entry): run by hand, by whoever changes something that may cost
+ * speed, to measure it on this machine; it writes bench/results.md.
+ *
  * `npm run bench`: the public pages' speed beside the islands work; builds the app, and the commit before the islands work
  * (BASELINE_COMMIT) in a detached worktree under .local/bench/baseline, then serves
  * - the new build by Debian's nginx (scripts/local-stack/nginx.ts: gzip, long cache for hashed assets,

@@ -1,4 +1,8 @@
 /**
+ * The build (scripts/build/, its entry): what CI, the browser suite, the bench and a release run
+ * to make dist/ and dist-server/. The folder also holds `npm run codegen`'s configuration, its
+ * check (codegen-check.ts) and `npm run images` (images.ts).
+ *
  * Production build (`npm run build`):
  * 1. webpack: the browser bundle into dist/ (shell dist/app.html) and the server-rendering
  *    bundle for the prerender step (not shipped); it fails when the app's entry would download

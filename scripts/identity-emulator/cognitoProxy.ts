@@ -1,4 +1,8 @@
 /**
+ * The identity emulator (scripts/identity-emulator/, its entry): the local stack runs it as the
+ * sign-in service of `npm start`, the browser suite and the bench; README.md lists every behaviour
+ * it adds or changes over cognito-local, with its test.
+ *
  * A small HTTP proxy in front of cognito-local that fills the gaps Amplify v6 and the app hit
  * (verified against cognito-local 5.3.0's source and by calling it):
  *

@@ -1,4 +1,7 @@
 /**
+ * The local stack (scripts/local-stack/, its entry): what a developer runs to use the product on
+ * their machine; the browser suite and the bench start the same stack (localStack.ts).
+ *
  * `npm start`: the whole product locally, with no cloud account. Starts the identity emulator
  * (cognito-local behind its proxy), the local mail catcher (maildev: the API sends every e-mail
  * to it), the API (server/) and the webpack dev server (which proxies /api to the API), waits

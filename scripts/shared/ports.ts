@@ -1,4 +1,7 @@
-/** Ports of the local tools: checking one, and finding free ones. */
+/**
+ * Ports of the local tools: checking one, and finding free ones. scripts/shared/ holds what
+ * several programs use (the local stack, the bench, their tests) and imports none of them.
+ */
 import net from 'node:net';
 
 /** Fails with a clear message when a port is taken (e.g. another `npm start`). */
