@@ -9,8 +9,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * One-way dependencies (docs/architecture.md): domain -> (src | server | scripts); in src: lib,
- * config, components -> api -> features -> app. A feature does not import another feature.
+ * One-way dependencies (docs/architecture.md): domain -> (src | server | scripts | infra); in src:
+ * lib, config, components -> api -> features -> app. A feature does not import another feature.
+ * The server's folders and the scripts' programs each follow a map below.
  */
 /** Every folder under src/features is a feature: a new one is covered without editing this file. */
 const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
@@ -69,18 +70,61 @@ const serverZones = serverFolders.map((name) => {
     message: `server/${name} may import ${allowed.length ? allowed.join(', ') : 'no other server folder'} (eslint.config.js, serverImports; docs/architecture.md).`,
   };
 });
+/**
+ * The scripts by program (docs/architecture.md, "The scripts by program"): each folder of
+ * scripts/ is one program, and scripts/shared holds the few helpers several of them use and
+ * imports none of them. A program imports shared/ and itself, and another program only where
+ * this list names it (a folder, or one file of it), each with its reason. A folder not listed
+ * here may import shared/ only.
+ */
+export const scriptImports = {
+  shared: {},
+  'identity-emulator': {},
+  'contract-checker': {},
+  build: {},
+  'local-stack': {
+    'identity-emulator': 'the stack runs cognito-local behind the emulator and creates its users',
+    'build/images.ts': '`npm start` makes the responsive images before the dev server serves them',
+    'build/securityHeaders.ts': 'nginx serves the build with the production headers',
+  },
+  bench: {
+    'local-stack': 'the bench measures the app on the local stack it starts',
+    'identity-emulator/cognitoClient.ts': "the owner's bench signs in through the emulator's API",
+    'build/securityHeaders.ts': 'the bench serves the build with the production headers',
+    'build/bundleReport.ts': "the bench reports the build's bundles",
+  },
+};
+const scriptFolders = readdirSync(path.join(import.meta.dirname, 'scripts'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const scriptZones = scriptFolders.map((name) => {
+  const allowed = [
+    ...(name === 'shared' ? [] : ['shared']),
+    ...Object.keys(scriptImports[name] ?? {}),
+  ];
+  return {
+    target: `./scripts/${name}`,
+    from: './scripts',
+    except: [`./${name}`, ...allowed.map((other) => `./${other}`)],
+    message: `scripts/${name} may import ${allowed.length ? allowed.join(', ') : 'no other program'} (eslint.config.js, scriptImports; docs/architecture.md).`,
+  };
+});
 const zones = [
   ...serverZones,
+  ...scriptZones,
   // domain/ holds what the app, the server and the scripts share (rules, dates, the contract's
   // types and loader): it depends on none of them. The app and the reference server never import
   // each other, and the contract check, meant for any backend, imports neither.
   { target: './domain', from: ['./src', './server', './scripts', './test'] },
   { target: './server', from: ['./src', './scripts'] },
   { target: './src', from: ['./server', './scripts'] },
-  {
-    target: ['./scripts/contract.ts', './scripts/lib/contract*.ts'],
-    from: ['./src', './server'],
-  },
+  { target: './scripts/contract-checker', from: ['./src', './server'] },
+  // The identity emulator stands in for Cognito: it knows neither the app nor the API.
+  { target: './scripts/identity-emulator', from: ['./src', './server'] },
+  // CloudFront sends the security headers the build writes into dist/_headers.
+  { target: './infra', from: './scripts', except: ['./build/securityHeaders.ts'] },
   // The contract tests start the reference server to check it, but never lean on the app.
   { target: './test/contract', from: ['./src'] },
   { target: './src/lib', from: ['./src/api', './src/features', './src/app', './src/components'] },
@@ -110,7 +154,7 @@ export default tseslint.config(
       'test-results/**',
       'src/api/generated.ts',
       'src/features/owner/api/generated.ts',
-      'scripts/codegen.config.cjs',
+      'scripts/build/codegen.config.cjs',
     ],
   },
   js.configs.recommended,

@@ -7,9 +7,9 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
-import { apiProxy } from './scripts/lib/forwarding';
-import { headerConfigFromEnv, securityHeaders } from './scripts/lib/securityHeaders';
-import { ShellScriptPriorityPlugin } from './scripts/lib/shellScriptPriority';
+import { apiProxy } from './scripts/local-stack/forwarding';
+import { headerConfigFromEnv, securityHeaders } from './scripts/build/securityHeaders';
+import { ShellScriptPriorityPlugin } from './scripts/build/shellScriptPriority';
 import { pageMeta } from './src/features/marketing/pageMeta';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -231,7 +231,7 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
 }
 
 /**
- * The bundle the prerender step runs in Node (scripts/prerender.ts): the same routes and
+ * The bundle the prerender step runs in Node (scripts/build/prerender.ts): the same routes and
  * providers, one CommonJS file, no minification, nothing emitted but the script.
  */
 export function createServerConfig({ mode }: Pick<BuildOptions, 'mode'>): Configuration {

@@ -8,7 +8,7 @@ export const OWNERS_GROUP = 'owners';
 /**
  * Whether an operation of openapi.yaml is the owner's: its path is under /owner/. The one source
  * of owner-ness: the server lets only the owner call it (server/app.ts), the codegen generates
- * it into the owner console's API (scripts/codegen.config.cjs, which stops when the operation's
+ * it into the owner console's API (scripts/build/codegen.config.cjs, which stops when the operation's
  * tag `owner` disagrees), the contract check and the app's base query (the access token) follow
  * it; test/server/ownerOperations.test.ts checks them all over every operation.
  */

@@ -1,7 +1,7 @@
 /**
  * openapi.yaml as data: its operations, their parameters, bodies, security and responses,
  * and JSON-schema validators compiled from it. The server validates requests with it and
- * the contract check (scripts/contract.ts) validates answers with it, so the contract is
+ * the contract check (scripts/contract-checker/cli.ts) validates answers with it, so the contract is
  * the single source of truth for both.
  */
 import { readFileSync } from 'node:fs';

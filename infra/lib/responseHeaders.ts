@@ -1,6 +1,6 @@
 /**
  * CloudFront's response headers policy from the same header list the build writes to
- * dist/_headers (scripts/lib/securityHeaders.ts): the headers CloudFront models are set in its
+ * dist/_headers (scripts/build/securityHeaders.ts): the headers CloudFront models are set in its
  * security-headers block, every other one as a custom header. Nothing is typed twice.
  */
 import { Duration } from 'aws-cdk-lib';

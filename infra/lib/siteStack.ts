@@ -32,7 +32,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { securityHeaders } from '../../scripts/lib/securityHeaders';
+import { securityHeaders } from '../../scripts/build/securityHeaders';
 import { OriginSecret } from './originSecret';
 import { responseHeadersBehavior } from './responseHeaders';
 import { SERVER_PORT } from './serverBoot';
@@ -129,7 +129,7 @@ export class SiteStack extends Stack {
       cognitoHostedDomain: hostedDomainUrl(settings),
     });
     const responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'Headers', {
-      comment: 'scripts/lib/securityHeaders.ts',
+      comment: 'scripts/build/securityHeaders.ts',
       ...responseHeadersBehavior(headers),
     });
 

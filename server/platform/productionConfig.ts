@@ -30,7 +30,7 @@ export const EMULATOR_KEY = {
     'x_L8isIR7074SJEuljIZRnCcjQ',
 } as const;
 
-/** The emulator's pool and client (scripts/lib/cognitoLocal.ts). */
+/** The emulator's pool and client (scripts/identity-emulator/cognitoLocal.ts). */
 const EMULATOR_POOL = 'us-east-1_localpool';
 const EMULATOR_CLIENT = 'localclientid000000000000';
 const EMULATOR_PORT = '9229';

@@ -4,12 +4,12 @@
  * - a path gets its file, or its folder's index.html (/services → services/index.html, the
  *   prerendered pages); a path without an extension and without a file gets the SPA shell
  *   (app.html) with status 200; a missing file with an extension is a 404;
- * - the `.br` or `.gz` the build wrote beside a file (scripts/lib/pageWeight.ts) to a client
+ * - the `.br` or `.gz` the build wrote beside a file (scripts/build/pageWeight.ts) to a client
  *   that accepts it; anything else of a compressible type is compressed while it is sent;
  * - ETag and Last-Modified, and 304 to a request that already holds the file;
  * - a year's cache for content-hashed assets, revalidation for everything else;
  * - the given response headers on every answer (the build's dist/_headers).
- * The API's one-process mode (serve.ts) and the local static server (scripts/lib) use it, with
+ * The API's one-process mode (serve.ts) and the local static server (scripts/local-stack) use it, with
  * `withApi` for their API under /api.
  */
 import { readdirSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { lazyRoute } from '../lib/lazyRoute';
 
 // The owner console: a chunk of its own, requested only once the session is an owner's. The
 // build fails when one of its modules is reachable from a public or customer chunk
-// (scripts/lib/ownerIsolation.ts).
+// (scripts/build/ownerIsolation.ts).
 const OwnerRoutes = lazyRoute(() => {
   const loading = import(/* webpackChunkName: "owner" */ '../features/owner/OwnerRoutes');
   setTimeout(loadFormatData, 0);

@@ -9,7 +9,7 @@ import { OwnerGate } from './OwnerGate';
 import type { AppStore } from './appStore';
 
 /**
- * The public pages `npm run build` prerenders to static HTML with islands (scripts/prerender.ts,
+ * The public pages `npm run build` prerenders to static HTML with islands (scripts/build/prerender.ts,
  * docs/architecture.md). In the app, each one's page is a chunk of its own.
  */
 export const prerenderedPaths = [
@@ -64,7 +64,7 @@ const AuthCallbackPage = lazyRoute(() =>
   import('../features/auth/pages/AuthCallbackPage').then((m) => m.AuthCallbackPage),
 );
 // The chunk names of the guard and the dashboard are also read by the build, which announces
-// their files in the dashboard's HTML (scripts/lib/routePreload.ts).
+// their files in the dashboard's HTML (scripts/build/routePreload.ts).
 const RequireAuth = lazyRoute(() =>
   import(/* webpackChunkName: "require-auth" */ '../features/auth/RequireAuth').then(
     (m) => m.RequireAuth,

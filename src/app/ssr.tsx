@@ -1,6 +1,6 @@
 /**
  * Server rendering of the public pages, run in Node by the prerender step
- * (scripts/prerender.ts) from a bundle webpack builds for Node (webpack.config.ts,
+ * (scripts/build/prerender.ts) from a bundle webpack builds for Node (webpack.config.ts,
  * createServerConfig). Same routes, providers and theme as the browser; the browser hydrates
  * the result (src/main.tsx).
  */

@@ -1,6 +1,6 @@
 /**
  * The gallery's images (our own illustrations; sources in assets/images, web versions made by
- * scripts/images.ts). Each has alt text and a caption. The hero image is in ./heroImage.ts.
+ * scripts/build/images.ts). Each has alt text and a caption. The hero image is in ./heroImage.ts.
  */
 import { generatedImages, type GeneratedImage, type ImageId } from './images.generated';
 

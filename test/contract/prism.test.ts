@@ -8,7 +8,7 @@
  */
 import { isOwnerPath } from '../../domain/owners';
 import type { ChildProcess } from 'node:child_process';
-import { runContract } from '../../scripts/lib/contract';
+import { runContract } from '../../scripts/contract-checker/contract';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { pictureSignature } from '../../server/pictures/pictures';
@@ -161,7 +161,7 @@ it('finds no violation in any answer of server/, over every operation and answer
   );
   // Prism forwards a multipart file as text, so a picture's bytes (a PNG's are not all ASCII)
   // arrive changed and the server refuses them: the upload's 201 is checked without Prism
-  // (test/contract/contract.test.ts), and so is the listing of the picture it stores.
+  // (test/scripts/contract-checker/contract.test.ts), and so is the listing of the picture it stores.
   expect(failed).toEqual([
     'anonymous quote over 16 KiB → 413',
     'the pictures → 200 with the label of the upload',

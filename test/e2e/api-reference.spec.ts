@@ -1,5 +1,5 @@
 /**
- * The API reference that `npm run build` writes to dist/api/ (scripts/lib/apiReference.ts):
+ * The API reference that `npm run build` writes to dist/api/ (scripts/build/apiReference.ts):
  * served by the site like its pages, under the site's Content-Security-Policy (a violation
  * fails the test), and it loads nothing from another origin.
  */

@@ -3,7 +3,7 @@
  * confirmation code, authenticator-app MFA, a password reset, and the Google button through
  * the hosted login page.
  */
-import { totpCode } from '../../scripts/lib/cognitoClient';
+import { totpCode } from '../../scripts/identity-emulator/cognitoClient';
 import { expect, strongPassword, test } from './support/fixtures';
 
 /** Cognito's answers to wrong credentials or codes are 400s, which Chromium logs. */

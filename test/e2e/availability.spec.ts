@@ -6,7 +6,7 @@
  * anything, and is stored too. The owner's rules are put back as they were at the end.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { OWNER_USER } from '../../scripts/lib/cognitoOwners';
+import { OWNER_USER } from '../../scripts/identity-emulator/cognitoOwners';
 import { expect, logInAsOwner, test, type Stack } from './support/fixtures';
 import { fillAddress, openWizard, wizard } from './support/quote';
 import { viaStack, weekdayFor } from './support/slots';

@@ -1,5 +1,5 @@
 /**
- * `npm start`'s dev server (webpack.config.ts devServer, as scripts/dev.ts uses it): a page opened
+ * `npm start`'s dev server (webpack.config.ts devServer, as scripts/local-stack/dev.ts uses it): a page opened
  * at http://localhost:<port> connects the live-reload socket without webpack-dev-server's
  * "Invalid Host/Origin header", under the site's own security headers, and it lists no files. A
  * tiny bundle stands in for the app; the server options are the real ones. It needs a browser,
@@ -13,8 +13,8 @@ import WebpackDevServer from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { expect, test } from '@playwright/test';
 import { createConfig, SHELL_FILE } from '../../webpack.config';
-import { freePorts } from '../../scripts/lib/ports';
-import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/securityHeaders';
+import { freePorts } from '../../scripts/shared/ports';
+import { headerConfigFromEnv, securityHeaders } from '../../scripts/build/securityHeaders';
 
 test.describe.configure({ mode: 'serial' });
 

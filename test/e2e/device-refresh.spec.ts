@@ -1,14 +1,14 @@
 /**
  * A signed-in customer stays signed in while the session is renewed (docs/product.md §4, §7 the
  * refresh), against a pool that tracks devices as production does: every password sign-in
- * confirms this browser's device, and the identity stack (scripts/lib/cognitoDevices.ts) then
+ * confirms this browser's device, and the identity stack (scripts/identity-emulator/cognitoDevices.ts) then
  * refuses a refresh that does not carry that device's key. The accounts here are on the stack's
  * short-lived domain (SHORT_LIVED_TOKENS: tokens of 45 s), so the session is renewed about every
  * 15 s while the customer looks at the dashboard.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { totpCode } from '../../scripts/lib/cognitoClient';
+import { totpCode } from '../../scripts/identity-emulator/cognitoClient';
 import { SHORT_LIVED_TOKENS } from './support/env';
 import { expect, logIn, strongPassword, test, type Stack } from './support/fixtures';
 

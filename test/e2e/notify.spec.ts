@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, logIn, strongPassword, test, type Stack } from './support/fixtures';
 import { fillAddress, openWizard, wizard } from './support/quote';
 import { viaStack, weekdayFor } from './support/slots';
-import { caughtMail, type CaughtMail } from '../../scripts/lib/maildev';
+import { caughtMail, type CaughtMail } from '../../scripts/local-stack/maildev';
 import { BUSINESS_DEFAULTS as BUSINESS } from '../../domain/business';
 import { calendarDayText } from '../../domain/dates';
 

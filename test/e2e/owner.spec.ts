@@ -4,7 +4,7 @@
  * schedules it for a coming Sunday at 10:00 → the customer sees that date in Upcoming Appointments → the
  * owner marks it completed and uploads a picture through the file input → the customer sees
  * Completed, the picture in Service Pics and the points. Then a customer at /owner is sent to
- * their dashboard. The owner account is the one the local stack creates (scripts/lib/cognitoOwners.ts).
+ * their dashboard. The owner account is the one the local stack creates (scripts/identity-emulator/cognitoOwners.ts).
  */
 import { expect, logIn, logInAsOwner, strongPassword, test } from './support/fixtures';
 import { fillAddress, openWizard, wizard } from './support/quote';

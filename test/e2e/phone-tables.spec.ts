@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, logIn, logInAsOwner, test } from './support/fixtures';
 import { rowsOnTheHealthPage } from './support/owner';
-import { DEMO_USER } from '../../scripts/lib/localStack';
+import { DEMO_USER } from '../../scripts/local-stack/localStack';
 import { OWNER_TEXT } from '../../src/features/owner/messages';
 
 const PHONE = { width: 390, height: 844 };

@@ -1,11 +1,11 @@
 /**
  * "Remember this device" (docs/product.md §2 Login and Account Security) against the local
- * identity stack (cognito-local and its proxy, scripts/lib/cognitoDevices.ts): a device
+ * identity stack (cognito-local and its proxy, scripts/identity-emulator/cognitoDevices.ts): a device
  * remembered at a sign-in with the authenticator code is not asked for a code again, even after
  * a reload; once forgotten on Account Security, it is asked again.
  */
 import type { Page } from '@playwright/test';
-import { totpCode } from '../../scripts/lib/cognitoClient';
+import { totpCode } from '../../scripts/identity-emulator/cognitoClient';
 import { expect, strongPassword, test } from './support/fixtures';
 
 const CODE_ASKED = 'Enter the 6-digit code from your authenticator app.';

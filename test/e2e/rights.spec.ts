@@ -10,7 +10,7 @@ import { expect, strongPassword, test } from './support/fixtures';
 import { fillAddress, openWizard, wizard } from './support/quote';
 import { viaStack, weekdayFor } from './support/slots';
 import { prerenderedPaths } from '../../src/app/routes';
-import { sitemapLocations } from '../../scripts/lib/sitemap';
+import { sitemapLocations } from '../../scripts/build/sitemap';
 
 /** The provider refuses the deleted account's sign-in, and the API its old token: Chromium logs both. */
 const REFUSED = /Failed to load resource: the server responded with a status of (400|401)/;

@@ -33,17 +33,17 @@ import {
 } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { projectRoot, startLocalStack } from '../../scripts/lib/localStack';
-import { headerConfigFromEnv, securityHeaders } from '../../scripts/lib/securityHeaders';
+import { projectRoot, startLocalStack } from '../../scripts/local-stack/localStack';
+import { headerConfigFromEnv, securityHeaders } from '../../scripts/build/securityHeaders';
 import { buildApp } from './support/build';
 import { chromiumPath, ENV_KEYS, SHORT_LIVED_TOKENS } from './support/env';
-import { startStaticServer, type StaticServer } from '../../scripts/lib/staticServer';
-import { createTokenSigner } from '../../scripts/lib/cognitoClaims';
-import type { PoolIds } from '../../scripts/lib/cognitoLocal';
+import { startStaticServer, type StaticServer } from '../../scripts/local-stack/staticServer';
+import { createTokenSigner } from '../../scripts/identity-emulator/cognitoClaims';
+import type { PoolIds } from '../../scripts/identity-emulator/cognitoLocal';
 import { productionEnv, startProductionServers } from './support/production';
-import { NGINX_PATH } from '../../scripts/lib/nginx';
+import { NGINX_PATH } from '../../scripts/local-stack/nginx';
 import { ALWAYS, bodySecrets, logFilesUnder, scanLogs, type Secret } from './support/logScan';
-import { caughtMail } from '../../scripts/lib/maildev';
+import { caughtMail } from '../../scripts/local-stack/maildev';
 
 const started = performance.now();
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);

@@ -8,7 +8,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { repoRoot } from '../../domain/paths';
-import { securityHeaders } from '../../scripts/lib/securityHeaders';
+import { securityHeaders } from '../../scripts/build/securityHeaders';
 import { buildApp } from '../../infra/lib/app';
 import { apiUrl, hostedDomainUrl, type InfraSettings } from '../../infra/lib/settings';
 

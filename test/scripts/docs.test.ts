@@ -20,6 +20,8 @@ const docs = [
   'README.md',
   'server/README.md',
   'test/e2e/README.md',
+  'scripts/identity-emulator/README.md',
+  'scripts/contract-checker/README.md',
   ...readdirSync(path.join(root, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
@@ -53,7 +55,7 @@ const OUTPUTS = new Set([
   'app.html',
   'dashboard/index.html',
   'my-data.json',
-  // The compiled server (dist-server/, scripts/lib/serverBundle.ts).
+  // The compiled server (dist-server/, scripts/build/serverBundle.ts).
   'serve.cjs',
   'main.cjs',
   'cli.cjs',
@@ -363,6 +365,13 @@ test("every import between the diagram's boxes follows its arrows (docs/architec
       return b === to || reaches(b, to, seen);
     });
   expect(folders.size).toBeGreaterThanOrEqual(6);
+  // The whole tree is drawn: the app, the server, domain/, infra/ and every folder of scripts/.
+  const drawn = [...folders.values()].flat();
+  const scriptFolders = readdirSync(path.join(root, 'scripts'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `scripts/${entry.name}`);
+  const areas = ['src/app', 'src/api', 'src/lib', 'server', 'domain', 'infra', ...scriptFolders];
+  expect(areas.filter((area) => !drawn.includes(area))).toEqual([]);
   const code = tracked.filter(
     (file) =>
       /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$|^src\/testing\//.test(file) && boxOf(file),
@@ -399,4 +408,38 @@ test('the prose path finder sees bare paths, not those in code or links', () => 
 test.each(docs)('every repository path named in the prose of %s exists', (doc) => {
   const missing = missingOf(doc, prosePaths(read(doc)));
   expect(missing).toEqual([]);
+});
+
+/**
+ * The identity emulator's README: its table of what it adds or changes over cognito-local names,
+ * in each row, the test that proves it: a test file that exists and the title of a test in it.
+ */
+function emulatorTable() {
+  const table = read('scripts/identity-emulator/README.md').split('## What it adds')[1] ?? '';
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|\s*(-+|behaviour)\s*\|/.test(line))
+    .map((line) => {
+      const cells = line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+      const proof = cells.at(-1) ?? '';
+      const file = /`([^`]+)`/.exec(proof)?.[1] ?? '';
+      const title = /"(.+)"$/.exec(proof)?.[1] ?? '';
+      return { behaviour: cells[0]!, file, title };
+    });
+}
+
+test("the identity emulator's table names, for each behaviour, a test file and a test in it", () => {
+  const rows = emulatorTable();
+  expect(rows.length).toBeGreaterThanOrEqual(25);
+  const unproved = rows.filter(
+    ({ file, title }) =>
+      !/\.(test|spec)\.ts$/.test(file) ||
+      !tracked.includes(file) ||
+      !title ||
+      !read(file).includes(`'${title}'`),
+  );
+  expect(unproved).toEqual([]);
 });

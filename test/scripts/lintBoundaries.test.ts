@@ -92,23 +92,43 @@ test('domain/ imports none of src, server, scripts; the app and the server never
   const cases: ImportCase[] = [
     { filePath: 'domain/__boundary__.ts', from: '../src/lib/formatCount', forbidden: true },
     { filePath: 'domain/__boundary__.ts', from: '../server/platform/errors', forbidden: true },
-    { filePath: 'domain/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
+    {
+      filePath: 'domain/__boundary__.ts',
+      from: '../scripts/local-stack/forwarding',
+      forbidden: true,
+    },
     { filePath: 'domain/contract/__boundary__.ts', from: '../pricing', forbidden: false },
     { filePath: 'server/__boundary__.ts', from: '../src/lib/formatCount', forbidden: true },
-    { filePath: 'server/__boundary__.ts', from: '../scripts/lib/forwarding', forbidden: true },
+    {
+      filePath: 'server/__boundary__.ts',
+      from: '../scripts/local-stack/forwarding',
+      forbidden: true,
+    },
     { filePath: 'server/__boundary__.ts', from: '../domain/pricing', forbidden: false },
     { filePath: 'src/lib/__boundary__.ts', from: '../../server/platform/errors', forbidden: true },
     { filePath: 'src/lib/__boundary__.ts', from: '../../domain/pricing', forbidden: false },
-    { filePath: 'scripts/lib/contract.ts', from: '../../server/platform/errors', forbidden: true },
-    { filePath: 'scripts/lib/contractCore.ts', from: '../../src/lib/formatCount', forbidden: true },
-    { filePath: 'scripts/contract.ts', from: '../server/platform/errors', forbidden: true },
     {
-      filePath: 'scripts/lib/contract.ts',
+      filePath: 'scripts/contract-checker/contract.ts',
+      from: '../../server/platform/errors',
+      forbidden: true,
+    },
+    {
+      filePath: 'scripts/contract-checker/contractCore.ts',
+      from: '../../src/lib/formatCount',
+      forbidden: true,
+    },
+    {
+      filePath: 'scripts/contract-checker/cli.ts',
+      from: '../../server/platform/errors',
+      forbidden: true,
+    },
+    {
+      filePath: 'scripts/contract-checker/contract.ts',
       from: '../../domain/contract/openapi',
       forbidden: false,
     },
     {
-      filePath: 'scripts/lib/localStack.ts',
+      filePath: 'scripts/local-stack/localStack.ts',
       from: '../../server/platform/errors',
       forbidden: false,
     },
@@ -162,6 +182,146 @@ test('server/: the platform imports no resource; a resource imports the platform
   ];
   expectZones(cases);
   expect(serverFolders).toEqual(expect.arrayContaining(['platform', 'bookings', 'owner']));
+}, 60000);
+
+/** `scriptImports` of eslint.config.js (read in a child process: the config is an ES module). */
+function scriptImports(): Record<string, Record<string, string>> {
+  const script = `import { scriptImports } from ${JSON.stringify(path.join(root, 'eslint.config.js'))};
+    console.log(JSON.stringify(scriptImports ?? null));`;
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(stdout) as Record<string, Record<string, string>>;
+}
+
+const scriptFolders = readdirSync(path.join(root, 'scripts'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The TypeScript modules of a program's folder, without their extension. */
+const modulesOf = (folder: string) =>
+  readdirSync(path.join(root, 'scripts', folder))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => name.replace(/\.ts$/, ''))
+    .sort();
+
+test('scripts/: a program imports shared/, itself and only what scriptImports names; shared/ imports no program', () => {
+  const map = scriptImports();
+  expect(Object.keys(map).sort()).toEqual(
+    ['bench', 'build', 'contract-checker', 'identity-emulator', 'local-stack', 'shared'].sort(),
+  );
+  // Every folder of scripts/ is in the map, with a reason for each exception.
+  expect(scriptFolders.sort()).toEqual(Object.keys(map).sort());
+  for (const reasons of Object.values(map)) {
+    for (const reason of Object.values(reasons)) expect(reason).toMatch(/^\S.{10,}$/);
+  }
+  const cases: ImportCase[] = [];
+  for (const program of scriptFolders) {
+    const allowed = map[program] ?? {};
+    const filePath = `scripts/${program}/__boundary__.ts`;
+    cases.push({ filePath, from: `./${modulesOf(program)[0]}`, forbidden: false });
+    for (const other of scriptFolders.filter((name) => name !== program)) {
+      const files = allowed[other] || other === 'shared' ? [] : Object.keys(allowed);
+      const named = files.filter((file) => file.startsWith(`${other}/`));
+      for (const module of modulesOf(other)) {
+        const open =
+          other === 'shared' || other in allowed || named.includes(`${other}/${module}.ts`);
+        cases.push({ filePath, from: `../${other}/${module}`, forbidden: !open });
+      }
+    }
+  }
+  // Each named exception is a module that exists (or a folder), so none is a dead letter.
+  for (const [program, reasons] of Object.entries(map)) {
+    for (const target of Object.keys(reasons)) {
+      const folder = scriptFolders.includes(target);
+      const [other, file] = target.split('/');
+      expect({
+        program,
+        target,
+        exists: folder || modulesOf(other!).includes(file!.replace(/\.ts$/, '')),
+      }).toEqual({ program, target, exists: true });
+    }
+  }
+  expectZones(cases);
+  // What the map means, said plainly: the emulator is the local stack's (and the bench's
+  // sign-in client's), never the build's; shared/ imports no program.
+  expectZones([
+    {
+      filePath: 'scripts/build/build.ts',
+      from: '../identity-emulator/cognitoClient',
+      forbidden: true,
+    },
+    {
+      filePath: 'scripts/local-stack/localStack.ts',
+      from: '../identity-emulator/cognitoProxy',
+      forbidden: false,
+    },
+    {
+      filePath: 'scripts/bench/bench.ts',
+      from: '../identity-emulator/cognitoClient',
+      forbidden: false,
+    },
+    {
+      filePath: 'scripts/bench/bench.ts',
+      from: '../identity-emulator/cognitoLocal',
+      forbidden: true,
+    },
+    { filePath: 'scripts/shared/ports.ts', from: '../local-stack/localStack', forbidden: true },
+    {
+      filePath: 'scripts/contract-checker/cli.ts',
+      from: '../local-stack/localStack',
+      forbidden: true,
+    },
+  ]);
+}, 120000);
+
+test('no program of scripts/ in the app, the server or domain/; infra/ takes only the security headers; the emulator and the contract checker import neither the app nor the server', () => {
+  const cases: ImportCase[] = [
+    ...scriptFolders.flatMap((program) =>
+      ['src/lib', 'server', 'server/platform', 'domain'].map((area) => ({
+        filePath: `${area}/__boundary__.ts`,
+        from: `${'../'.repeat(area.split('/').length)}scripts/${program}/${modulesOf(program)[0]}`,
+        forbidden: true,
+      })),
+    ),
+    {
+      filePath: 'infra/lib/__boundary__.ts',
+      from: '../../scripts/build/securityHeaders',
+      forbidden: false,
+    },
+    { filePath: 'infra/lib/__boundary__.ts', from: '../../scripts/build/sitemap', forbidden: true },
+    {
+      filePath: 'infra/lib/__boundary__.ts',
+      from: '../../scripts/identity-emulator/cognitoClient',
+      forbidden: true,
+    },
+    {
+      filePath: 'scripts/identity-emulator/__boundary__.ts',
+      from: '../../server/platform/errors',
+      forbidden: true,
+    },
+    {
+      filePath: 'scripts/identity-emulator/__boundary__.ts',
+      from: '../../src/lib/formatCount',
+      forbidden: true,
+    },
+    {
+      filePath: 'scripts/identity-emulator/__boundary__.ts',
+      from: '../../domain/owners',
+      forbidden: false,
+    },
+    {
+      filePath: 'scripts/contract-checker/__boundary__.ts',
+      from: '../../server/platform/errors',
+      forbidden: true,
+    },
+    {
+      filePath: 'scripts/local-stack/__boundary__.ts',
+      from: '../../server/platform/errors',
+      forbidden: false,
+    },
+  ];
+  expectZones(cases);
 }, 60000);
 
 test('the islands runtime and the slideshow may not import MUI, Emotion, Redux or the router', () => {

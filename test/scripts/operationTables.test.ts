@@ -2,7 +2,7 @@
  * Every per-operation table is keyed by the contract's operationIds: an operation added to
  * openapi.yaml, once `npm run codegen` has run, is a compile error in each table that does not
  * list it yet. The test adds one to a copy of openapi.yaml, generates from it as the codegen does
- * (the contract's types, and the app's endpoints through scripts/codegen.config.cjs), and
+ * (the contract's types, and the app's endpoints through scripts/build/codegen.config.cjs), and
  * type-checks the tables' modules against what was generated: the diagnostics must name the new
  * operation in the server's handler table, the contract check's, the codegen filter's and the
  * app's endpoint enhancements, and nowhere else.
@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { codegenDestinations } from '../../scripts/lib/codegenOperations';
+import { codegenDestinations } from '../../scripts/build/codegenOperations';
 import { listOperations, loadOpenApi } from '../../domain/contract/openapi';
 import { isOwnerPath } from '../../domain/owners';
 import type { QueryOf, VehicleInput } from '../../domain/contract/types';
@@ -24,8 +24,8 @@ const NEW_OPERATION = 'getContractProbe';
 /** The tables, each the file that holds it. */
 const tables = {
   'the server handlers': 'server/app.ts',
-  'the contract check': 'scripts/lib/contract.ts',
-  'the codegen filter': 'scripts/lib/codegenOperations.ts',
+  'the contract check': 'scripts/contract-checker/contract.ts',
+  'the codegen filter': 'scripts/build/codegenOperations.ts',
   "the app's endpoint enhancements": 'src/api/endpoints.ts',
 };
 
@@ -62,12 +62,12 @@ function generate(spec: string): Record<string, string> {
     const config = path.join(dir, 'codegen.config.cjs');
     writeFileSync(
       config,
-      `const config = require(${JSON.stringify(path.join(root, 'scripts/codegen.config.cjs'))});
+      `const config = require(${JSON.stringify(path.join(root, 'scripts/build/codegen.config.cjs'))});
 module.exports = {
   ...config,
   schemaFile: ${JSON.stringify(yaml)},
   apiFile: ${JSON.stringify(path.join(root, 'src/api/baseApi.ts'))},
-  outputFiles: { ${JSON.stringify(endpoints)}: config.outputFiles['../src/api/generated.ts'] },
+  outputFiles: { ${JSON.stringify(endpoints)}: config.outputFiles['../../src/api/generated.ts'] },
 };
 `,
     );

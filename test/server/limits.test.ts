@@ -13,9 +13,9 @@ import { addressKey } from '../../server/platform/clientKey';
 import { ORIGIN_SECRET_HEADER } from '../../server/platform/originSecret';
 import { CAPS } from '../../server/customers/caps';
 import { configFromEnv, SERVER_TIMEOUTS } from '../../server/platform/config';
-import { apiProxy } from '../../scripts/lib/forwarding';
-import { freePorts } from '../../scripts/lib/ports';
-import { startStaticServer } from '../../scripts/lib/staticServer';
+import { apiProxy } from '../../scripts/local-stack/forwarding';
+import { freePorts } from '../../scripts/shared/ports';
+import { startStaticServer } from '../../scripts/local-stack/staticServer';
 import {
   call,
   quote,

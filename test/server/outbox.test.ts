@@ -4,8 +4,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mailFromEnv } from '../../server/platform/config';
-import { caughtMail, startMaildev, type CaughtMail } from '../../scripts/lib/maildev';
-import { freePorts } from '../../scripts/lib/ports';
+import { caughtMail, startMaildev, type CaughtMail } from '../../scripts/local-stack/maildev';
+import { freePorts } from '../../scripts/shared/ports';
 import {
   call,
   quoteRequest,

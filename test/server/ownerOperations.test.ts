@@ -1,7 +1,7 @@
 /**
  * Which operations are the owner's has one source: the path, under /owner/ (domain/owners.ts
  * `isOwnerPath`). For every operation of openapi.yaml, the server refuses a customer's token as
- * not the owner exactly then, and the codegen (scripts/codegen.config.cjs) generates its endpoint
+ * not the owner exactly then, and the codegen (scripts/build/codegen.config.cjs) generates its endpoint
  * into the owner console's API exactly then; the tag `owner` (the endpoints' cache tag) follows
  * the path, or the generation stops.
  */
@@ -59,12 +59,12 @@ interface CodegenOutput {
   ) => boolean;
 }
 const config = createRequire(import.meta.url)(
-  path.join(repoRoot, 'scripts/codegen.config.cjs'),
+  path.join(repoRoot, 'scripts/build/codegen.config.cjs'),
 ) as {
   outputFiles: Record<string, CodegenOutput>;
 };
-const appOutput = config.outputFiles['../src/api/generated.ts']!;
-const ownerOutput = config.outputFiles['../src/features/owner/api/generated.ts']!;
+const appOutput = config.outputFiles['../../src/api/generated.ts']!;
+const ownerOutput = config.outputFiles['../../src/features/owner/api/generated.ts']!;
 
 it("generates each operation into the owner console's API exactly when its path is under /owner/", () => {
   const generated = {

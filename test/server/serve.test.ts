@@ -8,12 +8,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../domain/paths';
-import { buildServerBundle } from '../../scripts/lib/serverBundle';
+import { buildServerBundle } from '../../scripts/build/serverBundle';
 import {
   headerConfigFromEnv,
   headersFile,
   securityHeaders,
-} from '../../scripts/lib/securityHeaders';
+} from '../../scripts/build/securityHeaders';
 import { call, productionEnv, startIdentityProvider, type IdentityProvider } from './helpers';
 
 let idp: IdentityProvider;

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
-import { freePorts } from '../../scripts/lib/ports';
-import { startStaticServer, type StaticServer } from '../../scripts/lib/staticServer';
+import { freePorts } from '../../scripts/shared/ports';
+import { startStaticServer, type StaticServer } from '../../scripts/local-stack/staticServer';
 
 const HEADERS = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Policy': 'fixture' };
 const SCRIPT = 'function greet(name){return "Hello, "+name+"!"}\n'.repeat(200);

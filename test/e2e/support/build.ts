@@ -1,5 +1,5 @@
 /**
- * The production build the suite tests: `scripts/build.ts` (what `npm run build` runs), with
+ * The production build the suite tests: `scripts/build/build.ts` (what `npm run build` runs), with
  * the environment that points the app at the e2e stack. It runs in a copy of the project under
  * the run's state folder, so the build never touches the working tree's dist/ (which may be a
  * build meant for deployment, or in use by another command).
@@ -56,7 +56,7 @@ export async function buildApp(options: {
 }): Promise<string> {
   copyProject(options.root, options.tree);
   const log = createWriteStream(options.logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts'], {
     cwd: options.tree,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,8 +15,8 @@ import {
   readString,
   signInWithPassword,
   totpCode,
-} from '../../../scripts/lib/cognitoClient';
-import { OWNER_USER } from '../../../scripts/lib/cognitoOwners';
+} from '../../../scripts/identity-emulator/cognitoClient';
+import { OWNER_USER } from '../../../scripts/identity-emulator/cognitoOwners';
 import { readE2eEnv, type E2eEnv } from './env';
 import { generatedPassword } from './logScan';
 

@@ -1,6 +1,6 @@
 /** The owner console's journeys: a request on the route, rows on the Health page. */
 import Database from 'better-sqlite3';
-import { OWNER_USER } from '../../../scripts/lib/cognitoOwners';
+import { OWNER_USER } from '../../../scripts/identity-emulator/cognitoOwners';
 import { expect, type Stack } from './fixtures';
 import { viaStack, weekdayFor, type WeekdayLane } from './slots';
 

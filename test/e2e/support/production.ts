@@ -6,7 +6,7 @@
  *   and only the runtime packages: those package-lock.json does not mark `dev`, so no tsx);
  * - `node dist-server/serve.cjs` in it: the site and the API on one port;
  * - `node dist-server/main.cjs` in it behind nginx with the generated configuration
- *   (scripts/lib/nginx.ts): nginx serves the site and proxies /api.
+ *   (scripts/local-stack/nginx.ts): nginx serves the site and proxies /api.
  *
  * Both run with NODE_ENV=production and the environment a systemd unit gives them (no
  * NODE_OPTIONS), against the suite's identity stack configured as production is: a pool and
@@ -24,9 +24,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { maildevArgs, waitForMaildev } from '../../../scripts/lib/maildev';
-import { startNginx, type Nginx } from '../../../scripts/lib/nginx';
-import { SERVER_BUNDLE_DIR } from '../../../scripts/lib/serverBundle';
+import { maildevArgs, waitForMaildev } from '../../../scripts/local-stack/maildev';
+import { startNginx, type Nginx } from '../../../scripts/local-stack/nginx';
+import { SERVER_BUNDLE_DIR } from '../../../scripts/build/serverBundle';
 import { ENV_KEYS } from './env';
 
 /** A server process of the run, with its own log file. */

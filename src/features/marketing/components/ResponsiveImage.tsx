@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * A generated image (scripts/images.ts) with its responsive sources. Width and height give
+ * A generated image (scripts/build/images.ts) with its responsive sources. Width and height give
  * the browser the aspect ratio before the file arrives (no layout shift); the placeholder
  * colour fills the box meanwhile.
  */
