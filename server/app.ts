@@ -24,6 +24,7 @@ import {
   DEFAULT_QUOTE_RATE_LIMIT,
   SERVER_TIMEOUTS,
   SES_EVENTS_RATE_LIMIT,
+  IDENTITY_EVENTS_RATE_LIMIT,
   type ServerOptions,
 } from './platform/config';
 import { accountKey, addressKey, isAccountKey } from './platform/clientKey';
@@ -65,6 +66,7 @@ import { isOwnerPath } from '../domain/owners';
 import { installServiceHooks, requestIds } from './platform/service';
 import { defaultProbes } from './platform/readiness';
 import { registerSesEvents } from './mail/sesEvents';
+import { registerIdentityEvents } from './owner/authenticatorEvents';
 import { createOwnerHealthHandlers } from './owner/ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
 import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
@@ -286,6 +288,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     db,
     options.sesEvents,
     perAddress(SES_EVENTS_RATE_LIMIT, 'SES event deliveries'),
+  );
+  registerIdentityEvents(
+    app,
+    db,
+    options.identityEvents,
+    perAddress(IDENTITY_EVENTS_RATE_LIMIT, 'identity event deliveries'),
+    options.clock,
   );
 
   // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
