@@ -24,6 +24,7 @@ import {
   DEFAULT_QUOTE_RATE_LIMIT,
   SERVER_TIMEOUTS,
   SES_EVENTS_RATE_LIMIT,
+  IDENTITY_EVENTS_RATE_LIMIT,
   type ServerOptions,
 } from './platform/config';
 import { accountKey, addressKey, isAccountKey } from './platform/clientKey';
@@ -65,6 +66,7 @@ import { isOwnerPath } from '../domain/owners';
 import { installServiceHooks, requestIds } from './platform/service';
 import { defaultProbes } from './platform/readiness';
 import { registerSesEvents } from './mail/sesEvents';
+import { registerIdentityEvents } from './owner/authenticatorEvents';
 import { createOwnerHealthHandlers } from './owner/ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
 import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
@@ -76,7 +78,7 @@ import { calendarFeedHandlers } from './owner/calendarFeed';
  * A customer's changes to a booking (rate-limited like quote requests: they send e-mail). The
  * operations treated apart are named by OperationId: a renamed one is a compile error here.
  */
-const BOOKING_CHANGES: ReadonlySet<string> = new Set([
+const BOOKING_CHANGES: ReadonlySet<OperationId> = new Set([
   'updateBooking',
   'cancelBooking',
 ] satisfies OperationId[]);
@@ -287,6 +289,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     options.sesEvents,
     perAddress(SES_EVENTS_RATE_LIMIT, 'SES event deliveries'),
   );
+  registerIdentityEvents(
+    app,
+    db,
+    options.identityEvents,
+    perAddress(IDENTITY_EVENTS_RATE_LIMIT, 'identity event deliveries'),
+    options.clock,
+  );
 
   // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
   // one, is a compile error here (and still refused at start, below).
@@ -310,18 +319,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // validates both against that operation before it runs the handler, which is what makes
   // this the one place their types are asserted (through unknown: a declared query's required
   // parameters are not in a plain record).
-  const handlers = table as unknown as Partial<Record<string, Handler>>;
+  const handlers = table as unknown as Record<OperationId, Handler>;
+  /** The contract's operations are the table's keys: any other id is refused at start. */
+  const isOperationId = (id: string): id is OperationId => Object.hasOwn(table, id);
   for (const op of operations) {
-    const handler = handlers[op.operationId];
-    if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
+    // From here on the id is typed: comparing it with a name that is no operation (one renamed
+    // in openapi.yaml) is a compile error.
+    const id = op.operationId;
+    if (!isOperationId(id)) throw new Error(`openapi.yaml operation ${id} has no handler`);
+    const handler = handlers[id];
     const validators = compileRequestValidators(
       op,
       (schema) => paramCompiler.compile(schema),
       (schema) => bodyCompiler.compile(schema),
     );
-    const isQuote = op.operationId === ('createBooking' satisfies OperationId);
-    const isClientError = op.operationId === ('reportClientError' satisfies OperationId);
-    const change = BOOKING_CHANGES.has(op.operationId);
+    const isQuote = id === 'createBooking';
+    const isClientError = id === 'reportClientError';
+    const change = BOOKING_CHANGES.has(id);
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: op.path.replace(/\{([^}]+)\}/g, ':$1'),
@@ -332,7 +346,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
           ? { rateLimit: perCustomer(changeLimit, 'booking changes', 'unlimited') }
           : isClientError
             ? { rateLimit: perAddress(CLIENT_ERROR_RATE_LIMIT, 'error reports') }
-            : op.operationId === 'getCalendarFeed'
+            : id === 'getCalendarFeed'
               ? { rateLimit: perAddress(CALENDAR_FEED_RATE_LIMIT, 'calendar fetches') }
               : {},
       // The token is checked before the body is read (after the rate limit's onRequest): a

@@ -18,7 +18,12 @@ export function buildApp(app: App = new App(), { checks = true } = {}) {
   const mail = new MailStack(app, 'ShineMail', { env, settings });
   const identity = new IdentityStack(app, 'ShineIdentity', { env, settings });
   identity.addStackDependency(mail);
-  const server = new ServerStack(app, 'ShineServer', { env, settings, sesEvents: mail.sesEvents });
+  const server = new ServerStack(app, 'ShineServer', {
+    env,
+    settings,
+    sesEvents: mail.sesEvents,
+    identityEvents: identity.identityEvents,
+  });
   // The server reads the pool's settings from Parameter Store when it starts.
   server.addStackDependency(identity);
   const site = new SiteStack(app, 'ShineSite', {
@@ -26,6 +31,7 @@ export function buildApp(app: App = new App(), { checks = true } = {}) {
     settings,
     server: server.instance,
     sesEvents: mail.sesEvents,
+    identityEvents: identity.identityEvents,
     zone: mail.zone,
   });
   const monitoring = new MonitoringStack(app, 'ShineMonitoring', {

@@ -16,8 +16,10 @@ import {
   type StackProps,
 } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import { AuthenticatorEvents } from './authenticatorEvents';
 import { hostedDomainUrl, type InfraSettings } from './settings';
 
 /** The group whose members the owner's side of the app admits. */
@@ -39,6 +41,8 @@ export interface IdentityStackProps extends StackProps {
 export class IdentityStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
+  /** Cognito's authenticator calls (./authenticatorEvents.ts), delivered to the API. */
+  readonly identityEvents: sns.Topic;
 
   constructor(scope: Construct, id: string, props: IdentityStackProps) {
     super(scope, id, props);
@@ -176,6 +180,8 @@ export class IdentityStack extends Stack {
         stringValue: values[key as keyof typeof values],
       });
     }
+
+    this.identityEvents = new AuthenticatorEvents(this, 'AuthenticatorEvents').topic;
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'ClientId', { value: this.client.userPoolClientId });

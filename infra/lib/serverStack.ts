@@ -55,6 +55,8 @@ export interface ServerStackProps extends StackProps {
   settings: InfraSettings;
   /** SES's bounces and complaints: the API accepts notifications from this topic only. */
   sesEvents: sns.ITopic;
+  /** Cognito's authenticator calls: the API accepts notifications from this topic only. */
+  identityEvents: sns.ITopic;
 }
 
 export class ServerStack extends Stack {
@@ -322,6 +324,7 @@ export class ServerStack extends Stack {
         PUBLIC_API_URL: apiUrl(settings),
         MAIL_FROM: settings.mailFrom,
         SES_EVENTS_TOPIC_ARN: props.sesEvents.topicArn,
+        IDENTITY_EVENTS_TOPIC_ARN: props.identityEvents.topicArn,
         TRUST_PROXY: '1',
       },
     });

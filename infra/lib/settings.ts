@@ -3,7 +3,10 @@
  * example values; override each with `-c name=value` or by editing cdk.json).
  */
 import type { Node } from 'constructs';
-import { SES_EVENTS_PATH as API_SES_EVENTS_PATH } from '../../server/platform/config';
+import {
+  IDENTITY_EVENTS_PATH as API_IDENTITY_EVENTS_PATH,
+  SES_EVENTS_PATH as API_SES_EVENTS_PATH,
+} from '../../server/platform/config';
 
 /** The API's path on the site's own domain: CloudFront sends `/api/*` to the server. */
 export const API_PATH = '/api';
@@ -14,6 +17,12 @@ export const API_PATH = '/api';
  * address. The API's own path (server/platform/config.ts) under the API's path on the site.
  */
 export const SES_EVENTS_PATH = `${API_PATH}${API_SES_EVENTS_PATH}`;
+
+/**
+ * Where Amazon SNS delivers Cognito's authenticator calls (./authenticatorEvents.ts), likewise:
+ * the API e-mails the owner when one is the owner's.
+ */
+export const IDENTITY_EVENTS_PATH = `${API_PATH}${API_IDENTITY_EVENTS_PATH}`;
 
 /** The only region: CloudFront's certificates, metrics and Route 53 health checks live there. */
 export const REGION = 'us-east-1';

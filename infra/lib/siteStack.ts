@@ -38,6 +38,7 @@ import { responseHeadersBehavior } from './responseHeaders';
 import { SERVER_PORT } from './serverBoot';
 import {
   API_PATH,
+  IDENTITY_EVENTS_PATH,
   SES_EVENTS_PATH,
   apiUrl,
   hostedDomainUrl,
@@ -51,6 +52,8 @@ export interface SiteStackProps extends StackProps {
   server: ec2.IInstance;
   /** SES's bounce and complaint notices, delivered to the API. */
   sesEvents: sns.ITopic;
+  /** Cognito's authenticator calls, delivered to the API. */
+  identityEvents: sns.ITopic;
   /** The domain's hosted zone, when the `domain` setting names one. */
   zone?: route53.IPublicHostedZone;
 }
@@ -92,7 +95,10 @@ export class SiteStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   /** The host name the site answers at: the domain's, or the CloudFront address. */
   readonly publicHost: string;
-  /** SES's notices SNS could not deliver to the API (the monitoring stack alarms on any). */
+  /**
+   * SES's notices and Cognito's authenticator calls SNS could not deliver to the API (the
+   * monitoring stack alarms on any).
+   */
   readonly sesEventsDeadLetters: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
@@ -195,7 +201,8 @@ export class SiteStack extends Stack {
     // never retries) waits here, 14 days, instead of being dropped. It names the addresses:
     // encrypted with a key of its own that SNS may use to write.
     const deadLetterKey = new kms.Key(this, 'SesEventsDeadLettersKey', {
-      description: "SES's bounce and complaint notices the API did not take",
+      description:
+        "SES's bounce and complaint notices and Cognito's authenticator calls the API did not take",
       enableKeyRotation: true,
     });
     deadLetterKey.grant(
@@ -214,26 +221,30 @@ export class SiteStack extends Stack {
       reason:
         "It is a dead-letter queue: the SES events subscription's (an SNS redrive policy, which cdk-nag does not look at); nothing reads from it but the owner.",
     });
-    new sns.Subscription(this, 'SesEventsToApi', {
-      topic: props.sesEvents,
-      protocol: sns.SubscriptionProtocol.HTTPS,
-      endpoint: `https://${this.publicHost}${SES_EVENTS_PATH}`,
-      // While the API does not answer or answers 5xx (a restart, a deployment, a certificate SNS
-      // could not serve): 3 tries 20 s apart, 13 backing off to 2 minutes, 14 more 2 minutes
-      // apart; 35 to 55 minutes in all (SNS allows an hour at most).
-      deliveryPolicy: {
-        healthyRetryPolicy: {
-          minDelayTarget: Duration.seconds(20),
-          maxDelayTarget: Duration.seconds(120),
-          numRetries: 30,
-          numNoDelayRetries: 0,
-          numMinDelayRetries: 3,
-          numMaxDelayRetries: 14,
-          backoffFunction: sns.BackoffFunction.EXPONENTIAL,
+    const toApi = (subscriptionId: string, topic: sns.ITopic, apiPath: string) =>
+      new sns.Subscription(this, subscriptionId, {
+        topic,
+        protocol: sns.SubscriptionProtocol.HTTPS,
+        endpoint: `https://${this.publicHost}${apiPath}`,
+        // While the API does not answer or answers 5xx (a restart, a deployment, a certificate
+        // SNS could not serve): 3 tries 20 s apart, 13 backing off to 2 minutes, 14 more 2
+        // minutes apart; 35 to 55 minutes in all (SNS allows an hour at most).
+        deliveryPolicy: {
+          healthyRetryPolicy: {
+            minDelayTarget: Duration.seconds(20),
+            maxDelayTarget: Duration.seconds(120),
+            numRetries: 30,
+            numNoDelayRetries: 0,
+            numMinDelayRetries: 3,
+            numMaxDelayRetries: 14,
+            backoffFunction: sns.BackoffFunction.EXPONENTIAL,
+          },
         },
-      },
-      deadLetterQueue: this.sesEventsDeadLetters,
-    });
+        deadLetterQueue: this.sesEventsDeadLetters,
+      });
+    toApi('SesEventsToApi', props.sesEvents, SES_EVENTS_PATH);
+    // The owner's authenticator calls, through the same retries and dead-letter queue.
+    toApi('IdentityEventsToApi', props.identityEvents, IDENTITY_EVENTS_PATH);
 
     Validations.of(distribution).acknowledge(
       {

@@ -10,7 +10,7 @@ import { inWriteTransaction, newOrderedId, statement, type Db } from '../platfor
 import { bookingRow, toBooking } from '../bookings/bookingRows';
 import { conflict, notFound } from '../platform/errors';
 import { emailPreferences } from '../customers/customers';
-import type { Digest, DigestLine } from './texts';
+import type { AuthenticatorChangeKind, Digest, DigestLine } from './texts';
 import type { BookingEvent, CancelledBy, Credit } from '../bookings/events';
 import { MAIL_LIMITS, OWNER_DIGEST } from '../platform/rules';
 import { optedOut } from './optOut';
@@ -47,9 +47,12 @@ export interface MessagePayloads {
   'owner-authenticator': AuthenticatorChange;
 }
 
-/** What the owner is told about their account's authenticator app, and when it was noticed. */
+/**
+ * What the owner is told about their account's authenticator app (../owner/ownerAuthenticator.ts,
+ * ../owner/authenticatorEvents.ts), and when it was noticed.
+ */
 export interface AuthenticatorChange {
-  change: 'added' | 'removed';
+  change: AuthenticatorChangeKind;
   at: string;
 }
 
@@ -341,21 +344,21 @@ function addToDigest(db: Db, booking: Booking, now: Date): boolean {
 }
 
 /**
- * The owner's e-mail about their account's authenticator app (added or removed), written in the
- * caller's transaction; once per owner, change and second.
+ * The owner's e-mail about their account's authenticator app, written in the caller's
+ * transaction; once per owner and `once` (by default the change and its second).
  */
 export function enqueueAuthenticatorChange(
   db: Db,
   sub: string,
   change: AuthenticatorChange['change'],
   now: Date,
+  once: string = `${change}:${now.toISOString()}`,
 ): number {
-  const at = now.toISOString();
-  const message = { kind: 'owner-authenticator' as const, payload: { change, at } };
-  return written(
-    db,
-    insertMessage(db, `owner-authenticator:${sub}:${change}:${at}`, message, now) ? 1 : 0,
-  );
+  const message = {
+    kind: 'owner-authenticator' as const,
+    payload: { change, at: now.toISOString() },
+  };
+  return written(db, insertMessage(db, `owner-authenticator:${sub}:${once}`, message, now) ? 1 : 0);
 }
 
 /** Wakes the worker (after the current transaction) when messages were written. */

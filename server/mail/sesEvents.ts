@@ -3,66 +3,18 @@
  * Amazon SNS delivers them over HTTPS (a JSON envelope sent as text/plain). It is not in
  * openapi.yaml: SNS, not a client of the contract, calls it, with a body of SNS's own shape.
  *
- * Anyone can call it, so it does the cheap checks first and keeps little:
- * - each client address may deliver SES_EVENTS_RATE_LIMIT messages in a window (429 after);
- * - a body that is not an SNS message (or lacks one of its fields) answers 400;
- * - a message of another topic than SES_EVENTS_TOPIC_ARN answers 403 before any signature work
- *   (SNS signs every account's topics alike);
- * - the signature is verified (./snsSignature.ts): the signing certificate must be at SNS's own
- *   URL form on the topic's region's SNS host, and is downloaded within 5 s and 16 KiB; only a
- *   few certificates are kept. A signature that does not verify answers 403, a certificate that
- *   could not be had 503 (SNS tries again). Nothing is stored for any of them.
- * - SubscriptionConfirmation: the subscription is confirmed by fetching its SubscribeURL (the
- *   topic's SNS host over HTTPS only).
- * - Notification: a permanent bounce or a complaint puts its recipients on the suppression list
- *   (./suppression.ts); transient bounces and other events change nothing.
+ * Anyone can call it, so it does the cheap checks first and keeps little (./snsEndpoint.ts):
+ * each client address may deliver SES_EVENTS_RATE_LIMIT messages in a window; a message must be
+ * an SNS message of SES_EVENTS_TOPIC_ARN with SNS's signature, and a subscription confirmation
+ * is confirmed. A Notification that is a permanent bounce or a complaint puts its recipients on
+ * the suppression list (./suppression.ts); transient bounces and other events change nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { SES_EVENTS_PATH, type SesEventsSettings } from '../platform/config';
+import { SES_EVENTS_PATH, type SnsTopicSettings } from '../platform/config';
 import type { Db } from '../platform/db';
-import { badRequest, HttpError } from '../platform/errors';
-import {
-  CERTIFICATE_TIMEOUT_MS,
-  CertificateCache,
-  CertificateUnavailable,
-  downloadCertificate,
-  ENVELOPE_TYPES,
-  missingFields,
-  snsHostOf,
-  verifySnsSignature,
-  type Envelope,
-  type SnsMessage,
-} from './snsSignature';
+import { registerSnsEndpoint } from './snsEndpoint';
 import { suppressAddresses } from './suppression';
-
-/** SNS's messages are at most 256 KiB, plus the envelope. */
-const BODY_LIMIT = 300 * 1024;
-
-/** The body as an SNS message (all its fields present, all text), or a 400. */
-function envelopeOf(body: unknown): SnsMessage {
-  let parsed: unknown = body;
-  if (typeof body === 'string') {
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      throw badRequest('The body is not an SNS message (not JSON)');
-    }
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw badRequest('The body is not an SNS message');
-  // A field SNS leaves empty (Subject) may come as null: it is left out, as if absent.
-  const fields = Object.entries(parsed).filter(([, field]) => field !== null);
-  if (fields.some(([, field]) => typeof field !== 'string'))
-    throw badRequest('The body is not an SNS message (a field is not text)');
-  const envelope = Object.fromEntries(fields) as Envelope;
-  if (!ENVELOPE_TYPES.includes(String(envelope.Type)))
-    throw badRequest('The body is not an SNS message (Type)');
-  const missing = missingFields(envelope);
-  if (missing.length > 0)
-    throw badRequest(`The body is not an SNS message (no ${missing.join(', ')})`);
-  return envelope as SnsMessage;
-}
 
 /** A recipient's address from SES (`a@b.com`, or `"Name" <a@b.com>`), or undefined. */
 function addressOf(recipient: unknown): string | undefined {
@@ -117,12 +69,6 @@ export function applySesEvent(db: Db, event: unknown, now: Date = new Date()): n
   );
 }
 
-async function fetchSubscribeUrl(url: string): Promise<void> {
-  const answer = await fetch(url, { signal: AbortSignal.timeout(CERTIFICATE_TIMEOUT_MS) });
-  if (!answer.ok)
-    throw new Error(`SNS answered ${answer.status} to the subscription's confirmation`);
-}
-
 /**
  * Registers `POST /ses-events`, limited by `rateLimit` (the server's per-address limit); without
  * settings every message is refused (403).
@@ -130,47 +76,18 @@ async function fetchSubscribeUrl(url: string): Promise<void> {
 export function registerSesEvents(
   app: FastifyInstance,
   db: Db,
-  settings: SesEventsSettings | undefined,
+  settings: SnsTopicSettings | undefined,
   rateLimit: RateLimitOptions,
 ): void {
-  const confirm = settings?.confirm ?? fetchSubscribeUrl;
-  const timeoutMs = settings?.certificateTimeoutMs ?? CERTIFICATE_TIMEOUT_MS;
-  const certificates = new CertificateCache((url) => downloadCertificate(url, timeoutMs));
-  const host = settings && snsHostOf(settings.topicArn);
-  const config = { rateLimit };
-  app.post(SES_EVENTS_PATH, { bodyLimit: BODY_LIMIT, config }, async (request, reply) => {
-    const envelope = envelopeOf(request.body);
-    if (!settings || !host)
-      throw new HttpError(403, 'SES events are not accepted: SES_EVENTS_TOPIC_ARN is not set');
-    if (envelope.TopicArn !== settings.topicArn)
-      throw new HttpError(403, 'The SNS message is not from the configured topic');
-    try {
-      await verifySnsSignature(envelope, host, certificates);
-    } catch (error) {
-      if (error instanceof CertificateUnavailable) throw new HttpError(503, error.message);
-      throw new HttpError(403, `The SNS signature does not verify: ${(error as Error).message}`);
-    }
-    if (envelope.Type === 'SubscriptionConfirmation') {
-      let url: URL;
-      try {
-        url = new URL(envelope.SubscribeURL ?? '');
-      } catch {
-        throw badRequest('SubscribeURL is not a URL');
-      }
-      if (url.protocol !== 'https:' || url.host !== host || url.username || url.password)
-        throw badRequest(`SubscribeURL is not on ${host}`);
-      await confirm(url.href);
-      request.log.warn({ topic: envelope.TopicArn }, 'SES events subscription confirmed');
-    } else if (envelope.Type === 'Notification') {
-      let event: unknown;
-      try {
-        event = JSON.parse(envelope.Message);
-      } catch {
-        throw badRequest('The notification is not an SES event (not JSON)');
-      }
+  registerSnsEndpoint(app, {
+    path: SES_EVENTS_PATH,
+    settings,
+    rateLimit,
+    unset: 'SES events are not accepted: SES_EVENTS_TOPIC_ARN is not set',
+    message: 'an SES event',
+    notified: (event, request) => {
       const added = applySesEvent(db, event);
       if (added > 0) request.log.warn({ added }, 'addresses added to the suppression list');
-    }
-    return reply.code(204).send();
+    },
   });
 }

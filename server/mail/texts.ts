@@ -383,27 +383,58 @@ export function ownerDigest(business: BusinessIdentity, digest: Digest): MailCon
 }
 
 /**
- * To the owner: the identity provider showed the owner's authenticator app added or removed (at
- * the console's next operation). Only the business's own words and the time it was noticed.
+ * The owner's authenticator app added or removed (the identity provider's answer changed), a code
+ * confirmed (how a new app replaces the old one) or the two-step settings changed (the provider's
+ * record of those calls).
+ */
+export type AuthenticatorChangeKind = 'added' | 'removed' | 'confirmed' | 'settings';
+
+/** What each e-mail about the owner's authenticator app says (subject, heading, what happened). */
+const AUTHENTICATOR_WORDS: Record<
+  AuthenticatorChangeKind,
+  { subject: string; heading: string; happened: (at: string) => string }
+> = {
+  added: {
+    subject: "An authenticator app was added to the owner's account",
+    heading: 'An authenticator app now signs in to the owner console',
+    happened: (at) =>
+      `The owner's account was seen with an authenticator app at ${at}: from now on every sign-in to the owner console asks for its code.`,
+  },
+  removed: {
+    subject: "The authenticator app was removed from the owner's account",
+    heading: 'The owner console has no authenticator app any more',
+    happened: (at) =>
+      `The owner's account was seen without its authenticator app at ${at}. The owner console opens again only once an app is set up.`,
+  },
+  confirmed: {
+    subject: "An authenticator app's code was confirmed on the owner's account",
+    heading: "The owner's authenticator app may have been replaced",
+    happened: (at) =>
+      `At ${at} the identity provider recorded an authenticator app's code confirmed for the owner's account. That is how a new app replaces the one set up before (the old one's codes stop working), and how the console checks a code before the app is turned off.`,
+  },
+  settings: {
+    subject: "The owner's two-step sign-in settings were changed",
+    heading: "The owner's two-step sign-in settings changed",
+    happened: (at) =>
+      `At ${at} the identity provider recorded a change to the two-step sign-in settings of the owner's account: the authenticator app may have been turned off, or another method chosen.`,
+  },
+};
+
+/**
+ * To the owner: the owner's authenticator app added or removed (the identity provider's answer at
+ * the console's next operation), or a code confirmed or the two-step settings changed (the
+ * provider's record of those calls). Only the business's own words and the time it was noticed.
  */
 export function ownerAuthenticatorChanged(
   business: BusinessIdentity,
-  change: 'added' | 'removed',
+  change: AuthenticatorChangeKind,
   at: string,
 ): MailContent {
-  const subject =
-    change === 'added'
-      ? `An authenticator app was added to the owner's account: ${business.name}`
-      : `The authenticator app was removed from the owner's account: ${business.name}`;
-  return render(business, subject, {
-    heading:
-      change === 'added'
-        ? 'An authenticator app now signs in to the owner console'
-        : 'The owner console has no authenticator app any more',
+  const words = AUTHENTICATOR_WORDS[change];
+  return render(business, `${words.subject}: ${business.name}`, {
+    heading: words.heading,
     paragraphs: [
-      change === 'added'
-        ? `The owner's account was seen with an authenticator app at ${formatShortDateTime(at)}: from now on every sign-in to the owner console asks for its code.`
-        : `The owner's account was seen without its authenticator app at ${formatShortDateTime(at)}. The owner console opens again only once an app is set up.`,
+      words.happened(formatShortDateTime(at)),
       `If this was not you, someone has been signed in to the owner's account: at ${business.siteUrl}/dashboard/security change its password, sign out of all devices and set up the authenticator app again.`,
     ],
   });

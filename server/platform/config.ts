@@ -25,6 +25,29 @@ export const SES_EVENTS_PATH = '/ses-events';
  * mail, each from one of its many addresses; a forger sending more waits (429).
  */
 export const SES_EVENTS_RATE_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+/**
+ * Where Cognito's record of the owner's authenticator calls arrives (CloudTrail → EventBridge →
+ * SNS, HTTPS), under the API's base: `POST` there is handled by ../owner/authenticatorEvents.ts,
+ * and infra/ subscribes the topic to it.
+ */
+export const IDENTITY_EVENTS_PATH = '/identity-events';
+/**
+ * `POST /identity-events` per client address: SNS sends one message per authenticator call of
+ * any account of the pool (a few a day); a forger sending more waits (429).
+ */
+export const IDENTITY_EVENTS_RATE_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+/**
+ * The user pool calls that change an account's authenticator app without GetUser's answer
+ * showing it (a new secret confirmed; the two-step settings changed): the EventBridge rule sends
+ * these, and ../owner/authenticatorEvents.ts e-mails them for the owner's account.
+ */
+export const AUTHENTICATOR_CALLS = ['VerifySoftwareToken', 'SetUserMFAPreference'] as const;
+/** How EventBridge labels Cognito's user pool calls that CloudTrail recorded. */
+export const COGNITO_CLOUDTRAIL_EVENT = {
+  source: 'aws.cognito-idp',
+  detailType: 'AWS API Call via CloudTrail',
+  eventSource: 'cognito-idp.amazonaws.com',
+} as const;
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
 /** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
 export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
@@ -54,9 +77,12 @@ export interface ReadinessProbes {
   statfs: (dir: string) => Promise<DiskStats>;
 }
 
-/** SES's bounces and complaints over SNS (../mail/sesEvents.ts). */
-export interface SesEventsSettings {
-  /** The SNS topic of the configuration set's events (SES_EVENTS_TOPIC_ARN). */
+/**
+ * An SNS topic whose messages an endpoint takes (../mail/snsEndpoint.ts): SES's bounces and
+ * complaints (SES_EVENTS_TOPIC_ARN), Cognito's authenticator calls (IDENTITY_EVENTS_TOPIC_ARN).
+ */
+export interface SnsTopicSettings {
+  /** The topic's ARN. */
   topicArn: string;
   /** Confirms a subscription by fetching its SubscribeURL (tests replace it). */
   confirm?: (subscribeUrl: string) => Promise<void>;
@@ -132,10 +158,12 @@ export interface ServerOptions {
   /** The clock and disk figures of the health checks (./readiness.ts): tests replace them. */
   healthProbes?: Partial<ReadinessProbes>;
   /** SES's bounce and complaint notifications over SNS (../mail/sesEvents.ts). */
-  sesEvents?: SesEventsSettings;
+  sesEvents?: SnsTopicSettings;
+  /** Cognito's authenticator calls over SNS (../owner/authenticatorEvents.ts). */
+  identityEvents?: SnsTopicSettings;
   /**
-   * Milliseconds since the epoch, for how long the owner's authenticator app is trusted
-   * (../owner/ownerAuthenticator.ts); tests pass a fake clock. Never set from the environment.
+   * Milliseconds since the epoch, for when the identity provider's authenticator events arrive
+   * (../owner/authenticatorEvents.ts); tests pass a fake clock. Never set from the environment.
    */
   clock?: () => number;
   /**
@@ -317,21 +345,23 @@ export function configFromEnv(env: Env = process.env): MainConfig {
       originSecrets: originSecretsFromEnv(value(env, 'ORIGIN_SECRETS')),
       logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
       mail: mailFromEnv(env),
-      sesEvents: sesEventsFromEnv(env),
+      sesEvents: snsTopicFromEnv(env, 'SES_EVENTS_TOPIC_ARN', 'ses-events'),
+      identityEvents: snsTopicFromEnv(env, 'IDENTITY_EVENTS_TOPIC_ARN', 'identity-events'),
     },
   };
 }
 
 /**
- * SES_EVENTS_TOPIC_ARN: the SNS topic of the SES configuration set's bounces and complaints;
- * `POST /ses-events` accepts messages of that topic only (none without it).
+ * An SNS topic's ARN from `name`: SES_EVENTS_TOPIC_ARN (the SES configuration set's bounces and
+ * complaints) or IDENTITY_EVENTS_TOPIC_ARN (Cognito's authenticator calls); the endpoint accepts
+ * messages of that topic only (none without it).
  */
-function sesEventsFromEnv(env: Env): SesEventsSettings | undefined {
-  const topicArn = value(env, 'SES_EVENTS_TOPIC_ARN');
+function snsTopicFromEnv(env: Env, name: string, example: string): SnsTopicSettings | undefined {
+  const topicArn = value(env, name);
   if (topicArn === undefined) return undefined;
   if (!/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(topicArn))
     throw new Error(
-      `SES_EVENTS_TOPIC_ARN must be an SNS topic ARN, e.g. arn:aws:sns:us-east-1:123456789012:ses-events (got "${topicArn}")`,
+      `${name} must be an SNS topic ARN, e.g. arn:aws:sns:us-east-1:123456789012:${example} (got "${topicArn}")`,
     );
   return { topicArn };
 }

@@ -154,6 +154,7 @@ const WAIVED = [
   'ShineIdentity/UserPool AwsSolutions-COG2',
   'ShineIdentity/UserPool AwsSolutions-COG8',
   'ShineIdentity/UserPool/smsRole AwsSolutions-IAM5',
+  'ShineIdentity/AuthenticatorEvents/TrailLogs AwsSolutions-S1',
   'ShineServer/Releases AwsSolutions-S1',
   'ShineServer/DeletedAccounts AwsSolutions-S1',
   'ShineServer/AppSecrets AwsSolutions-SMG4',

@@ -22,7 +22,12 @@ import {
 } from '../../infra/lib/serverBoot';
 import { ORIGIN_SECRET_NAME } from '../../infra/lib/originSecret';
 import { ACCESS_LOG_DAYS } from '../../infra/lib/siteStack';
-import { SES_EVENTS_PATH, type InfraSettings } from '../../infra/lib/settings';
+import {
+  IDENTITY_EVENTS_PATH,
+  SES_EVENTS_PATH,
+  type InfraSettings,
+} from '../../infra/lib/settings';
+import { TRAIL_LOG_DAYS } from '../../infra/lib/authenticatorEvents';
 import { ORIGIN_SECRET_HEADER } from '../../server/platform/originSecret';
 
 const context = (
@@ -38,6 +43,7 @@ const server = Template.fromStack(built.server);
 const site = Template.fromStack(built.site);
 const mail = Template.fromStack(built.mail);
 const monitoring = Template.fromStack(built.monitoring);
+const identity = Template.fromStack(built.identity);
 const host = new URL(context.siteUrl).host;
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -561,6 +567,16 @@ describe('the owner is told', () => {
   });
 });
 
+/** The site's SNS subscription that delivers to `apiPath` (one per topic). */
+const subscriptionTo = (apiPath: string): Resource => {
+  const found = (Object.values(site.findResources('AWS::SNS::Subscription')) as Resource[]).filter(
+    (subscription) => subscription.Properties.Endpoint === `https://${host}${apiPath}`,
+  );
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+const sesSubscription = () => subscriptionTo(SES_EVENTS_PATH);
+
 describe("SES's bounces and complaints", () => {
   it('go from the configuration set every message uses to an SNS topic', () => {
     only(mail, 'AWS::SES::ConfigurationSet');
@@ -580,6 +596,7 @@ describe("SES's bounces and complaints", () => {
   });
 
   it('reach the API over HTTPS on the site’s domain', () => {
+    expect(sesSubscription().Properties.Endpoint).toBe(`https://${host}${SES_EVENTS_PATH}`);
     site.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'https',
       Endpoint: `https://${host}${SES_EVENTS_PATH}`,
@@ -588,7 +605,7 @@ describe("SES's bounces and complaints", () => {
 
   it('are tried again for most of an hour while the API does not answer (SNS allows an hour at most)', () => {
     const policy = (
-      only(site, 'AWS::SNS::Subscription').Properties.DeliveryPolicy as {
+      sesSubscription().Properties.DeliveryPolicy as {
         healthyRetryPolicy: Record<string, number>;
       }
     ).healthyRetryPolicy;
@@ -612,7 +629,7 @@ describe("SES's bounces and complaints", () => {
   it('that still fail are kept in an encrypted dead-letter queue only the topic may write to', () => {
     const queues = site.findResources('AWS::SQS::Queue');
     const queue = Object.keys(queues)[0]!;
-    const subscription = only(site, 'AWS::SNS::Subscription');
+    const subscription = sesSubscription();
     expect(subscription.Properties.RedrivePolicy).toEqual({
       deadLetterTargetArn: { 'Fn::GetAtt': [queue, 'Arn'] },
     });
@@ -646,5 +663,106 @@ describe("SES's bounces and complaints", () => {
         ]),
       }),
     });
+  });
+});
+
+describe("Cognito's record of the authenticator calls", () => {
+  const logicalIdOf = (template: Template, type: string) => {
+    const ids = Object.keys(template.findResources(type));
+    expect(ids).toHaveLength(1);
+    return ids[0]!;
+  };
+
+  it(`a trail logs this region's write management events (EventBridge gets CloudTrail's records only with one), kept ${TRAIL_LOG_DAYS} days`, () => {
+    const trail = only(identity, 'AWS::CloudTrail::Trail').Properties;
+    expect(trail).toEqual(
+      expect.objectContaining({
+        IsLogging: true,
+        IsMultiRegionTrail: false,
+        IncludeGlobalServiceEvents: false,
+        EnableLogFileValidation: true,
+        EventSelectors: [{ IncludeManagementEvents: true, ReadWriteType: 'WriteOnly' }],
+      }),
+    );
+    const bucket = logicalIdOf(identity, 'AWS::S3::Bucket');
+    expect(trail.S3BucketName).toEqual({ Ref: bucket });
+    identity.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true }),
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ ExpirationInDays: TRAIL_LOG_DAYS, Status: 'Enabled' })],
+      },
+    });
+  });
+
+  it("a rule sends Cognito's VerifySoftwareToken and SetUserMFAPreference calls, and nothing else, to an encrypted topic", () => {
+    const topic = logicalIdOf(identity, 'AWS::SNS::Topic');
+    const rule = only(identity, 'AWS::Events::Rule').Properties;
+    expect(rule.EventPattern).toEqual({
+      source: ['aws.cognito-idp'],
+      'detail-type': ['AWS API Call via CloudTrail'],
+      detail: {
+        eventSource: ['cognito-idp.amazonaws.com'],
+        eventName: ['VerifySoftwareToken', 'SetUserMFAPreference'],
+      },
+    });
+    expect(rule.State).toBe('ENABLED');
+    expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { Ref: topic } })]);
+    const key = logicalIdOf(identity, 'AWS::KMS::Key');
+    identity.hasResourceProperties('AWS::SNS::Topic', {
+      KmsMasterKeyId: { 'Fn::GetAtt': [key, 'Arn'] },
+    });
+  });
+
+  it('only EventBridge, for that rule, may publish to the topic, and only over TLS; EventBridge may only use the key', () => {
+    const topic = logicalIdOf(identity, 'AWS::SNS::Topic');
+    const rule = logicalIdOf(identity, 'AWS::Events::Rule');
+    const statements = (
+      only(identity, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument as {
+        Statement: Record<string, unknown>[];
+      }
+    ).Statement;
+    const allows = statements.filter((statement) => statement.Effect === 'Allow');
+    expect(allows).toEqual([
+      expect.objectContaining({
+        Action: 'sns:Publish',
+        Principal: { Service: 'events.amazonaws.com' },
+        Resource: { Ref: topic },
+      }),
+    ]);
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 'sns:Publish',
+        Principal: { Service: 'events.amazonaws.com' },
+        Condition: { ArnNotEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [rule, 'Arn'] } } },
+      }),
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Principal: '*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    const keyStatements = (
+      only(identity, 'AWS::KMS::Key').Properties.KeyPolicy as {
+        Statement: { Principal: unknown; Action: unknown }[];
+      }
+    ).Statement.filter((statement) => JSON.stringify(statement.Principal).includes('Service'));
+    expect(keyStatements).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'events.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      }),
+    ]);
+  });
+
+  it("reach the API over HTTPS on the site's domain, with the SES feed's retries and dead-letter queue, and the server takes that topic only", () => {
+    const identityEvents = subscriptionTo(IDENTITY_EVENTS_PATH).Properties;
+    const ses = sesSubscription().Properties;
+    expect(identityEvents.Protocol).toBe('https');
+    expect(identityEvents.DeliveryPolicy).toEqual(ses.DeliveryPolicy);
+    expect(identityEvents.RedrivePolicy).toEqual(ses.RedrivePolicy);
+    expect(userData(server)).toMatch(/IDENTITY_EVENTS_TOPIC_ARN/);
   });
 });

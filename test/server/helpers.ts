@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -508,5 +509,26 @@ export async function until(done: () => boolean, what: string, ms = 10_000): Pro
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The owner's e-mails about the authenticator app in the outbox of `databasePath`, oldest first. */
+export function ownerAuthenticatorMails(
+  databasePath: string,
+): { change: string; audience: string }[] {
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    return (
+      db
+        .prepare(
+          "SELECT audience, payload FROM outbox WHERE kind = 'owner-authenticator' ORDER BY id",
+        )
+        .all() as { audience: string; payload: string }[]
+    ).map((row) => ({
+      audience: row.audience,
+      change: (JSON.parse(row.payload) as { change: string }).change,
+    }));
+  } finally {
+    db.close();
   }
 }

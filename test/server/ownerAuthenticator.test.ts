@@ -5,12 +5,12 @@
  * (counted by its GetUser calls), so a removed app or a token revoked at the provider is refused
  * at the next one.
  */
-import Database from 'better-sqlite3';
 import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { OWNER_AUTHENTICATOR_REQUIRED } from '../../domain/owners';
 import { ownerAuthenticatorChanged } from '../../server/mail/texts';
 import {
   call,
+  ownerAuthenticatorMails,
   startApi,
   startIdentityProvider,
   type IdentityProvider,
@@ -138,24 +138,7 @@ it('does not ask the provider about a token outside the owners group', async () 
 });
 
 describe("the owner is e-mailed when the account's authenticator app is added or removed", () => {
-  /** The owner's e-mails about the authenticator app, oldest first. */
-  function authenticatorMails(): { change: string; audience: string }[] {
-    const db = new Database(api.databasePath, { readonly: true });
-    try {
-      return (
-        db
-          .prepare(
-            "SELECT audience, payload FROM outbox WHERE kind = 'owner-authenticator' ORDER BY id",
-          )
-          .all() as { audience: string; payload: string }[]
-      ).map((row) => ({
-        audience: row.audience,
-        change: (JSON.parse(row.payload) as { change: string }).change,
-      }));
-    } finally {
-      db.close();
-    }
-  }
+  const authenticatorMails = () => ownerAuthenticatorMails(api.databasePath);
 
   it('writes one e-mail to the owner per change the provider shows, none for an unchanged app', async () => {
     const before = authenticatorMails().length;

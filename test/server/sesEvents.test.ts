@@ -12,14 +12,12 @@
  * No test reaches the internet: the SNS signing certificate is one made here (selfsigned), served
  * by a stand-in for the certificate download (`https.get`).
  */
-import { createSign } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import https from 'node:https';
 import { PassThrough } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import Database from 'better-sqlite3';
-import selfsigned from 'selfsigned';
 import type { Transporter } from 'nodemailer';
 import { mailFromEnv, SES_EVENTS_PATH, SES_EVENTS_RATE_LIMIT } from '../../server/platform/config';
 import { openDatabase, type Db } from '../../server/platform/db';
@@ -32,12 +30,9 @@ import {
   type IdentityProvider,
   type TestApi,
 } from './helpers';
+import { CERT_URL, certUrl, makeKey, signSns, type SnsMessage } from './snsSigning';
 
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:ses-events';
-/** A certificate URL of SNS's form, for the topic's region, with `hex` as its name. */
-const certUrl = (hex: string) =>
-  `https://sns.us-east-1.amazonaws.com/SimpleNotificationService-${hex}.pem`;
-const CERT_URL = certUrl('9c6465fa7f48f5cacd23014631ec1136');
 /** Certificate URLs whose download answers slowly (never) and too much (1 MiB). */
 const STALLED_URL = certUrl('5a11ed');
 const HUGE_URL = certUrl('b16b16');
@@ -56,16 +51,6 @@ let forged: SnsMessage[];
 const certificateDownloads: string[] = [];
 const realGet = https.get;
 const confirmed: string[] = [];
-
-/** A key and its self-signed certificate for SNS's signing host (made here, no system tool). */
-async function makeKey(): Promise<{ key: string; cert: string }> {
-  const made = await selfsigned.generate([{ name: 'commonName', value: 'sns.amazonaws.com' }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    notAfterDate: new Date(Date.now() + 2 * 86_400_000),
-  });
-  return { key: made.private, cert: made.cert };
-}
 
 beforeAll(async () => {
   ({ key: privateKey, cert: certificate } = await makeKey());
@@ -124,36 +109,7 @@ afterAll(async () => {
   https.get = realGet;
 });
 
-type SnsMessage = Record<string, string>;
-
-/** SNS's string to sign: each present key and its value on lines of their own, in this order. */
-const SIGNED_KEYS: Record<string, string[]> = {
-  Notification: ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'],
-  SubscriptionConfirmation: [
-    'Message',
-    'MessageId',
-    'SubscribeURL',
-    'Timestamp',
-    'Token',
-    'TopicArn',
-    'Type',
-  ],
-};
-
-function signed(fields: SnsMessage, key = privateKey): SnsMessage {
-  const message: SnsMessage = {
-    MessageId: `id-${Math.random().toString(16).slice(2)}`,
-    Timestamp: new Date().toISOString(),
-    TopicArn: TOPIC,
-    SignatureVersion: '2',
-    SigningCertURL: CERT_URL,
-    ...fields,
-  };
-  const signer = createSign('RSA-SHA256');
-  for (const name of SIGNED_KEYS[message.Type ?? ''] ?? [])
-    if (name in message) signer.update(`${name}\n${message[name]}\n`);
-  return { ...message, Signature: signer.sign(key, 'base64') };
-}
+const signed = (fields: SnsMessage, key = privateKey) => signSns(fields, key, TOPIC);
 
 const bounce = (email: string, bounceType = 'Permanent') =>
   JSON.stringify({
