@@ -130,8 +130,8 @@ function savedQuery(action: unknown): QueryThunkAction | null {
 }
 
 /** A failure for want of a connection (src/api/baseQuery.ts answers those as `FETCH_ERROR`). */
-const isNetworkFailure = (action: QueryThunkAction) =>
-  (action.payload as { status?: unknown } | undefined)?.status === 'FETCH_ERROR';
+export const isNetworkFailure = (error: unknown): boolean =>
+  (error as { status?: unknown } | undefined)?.status === 'FETCH_ERROR';
 
 type Upsert = (entries: { endpointName: string; arg: unknown; value: unknown }[]) => UnknownAction;
 const upsertQueryEntries = baseApi.util.upsertQueryEntries as unknown as Upsert;
@@ -188,7 +188,9 @@ export const savedAnswersMiddleware: Middleware = (store) => {
     if (requestStatus === 'fulfilled') {
       const sub = askedBy.get(requestId);
       askedBy.delete(requestId);
-      if (sub && sub === currentSub()) {
+      // The loyalty account answers a failure as zero points with the error beside it: not kept.
+      const fallback = Boolean((query.payload as { error?: unknown } | null)?.error);
+      if (sub && sub === currentSub() && !fallback) {
         const at = query.meta.fulfilledTimeStamp ?? Date.now();
         save(sub, arg.queryCacheKey, {
           endpointName: arg.endpointName,
@@ -201,7 +203,7 @@ export const savedAnswersMiddleware: Middleware = (store) => {
       offline = false;
     } else if (requestStatus === 'rejected' && !query.meta.condition) {
       askedBy.delete(requestId);
-      if (isNetworkFailure(query)) offline = true;
+      if (isNetworkFailure(query.payload)) offline = true;
     }
     update();
     return result;

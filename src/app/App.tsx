@@ -5,6 +5,7 @@ import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 import type { AppStore } from './appStore';
 import { whenIdle } from '../lib/whenIdle';
+import { ServiceWorkerUpdates } from './ServiceWorkerUpdates';
 
 /**
  * Watches the session for the whole app (expiry, refresh, other tabs' logout). It brings the
@@ -37,6 +38,7 @@ export function App({ store, emotionCache }: { store: AppStore; emotionCache: Em
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <ServiceWorkerUpdates />
     </AppProviders>
   );
 }
