@@ -1,10 +1,10 @@
 /**
- * The service worker (dist/sw.js, written by the build: webpack.config.ts) for signed-in
- * visits: registered from the app once a session is signed in and the browser is idle, never by
- * the public pages (their first-tap JavaScript stays as it is). It keeps the app's shell and
- * hashed files on the device, never an API answer (docs/architecture.md, "Repeat visits and
- * offline"). A new release installs beside the old one and waits: the page says so and
- * reloads only when the person agrees, so old and new files never mix.
+ * The service worker (written by the build: webpack.config.ts) for signed-in visits: registered
+ * from the app once a session is signed in and the browser is idle, never by the public pages
+ * (their first-tap JavaScript stays as it is). It keeps the app's shell and hashed files on the
+ * device, never an API answer (docs/architecture.md, "Repeat visits and offline"). A new
+ * release installs beside the old one and waits: the page says so and reloads only when the
+ * person agrees, so old and new files never mix.
  */
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -17,9 +17,29 @@ import { whenIdle } from '../lib/whenIdle';
 /** Where the build writes the service worker (webpack.config.ts, `SERVICE_WORKER_FILE`). */
 const SERVICE_WORKER_URL = '/sw.js';
 
-function useWaitingRelease(): Workbox | null {
+/** What this module uses of workbox-window's `Workbox`. */
+export type ReleaseWatcher = Pick<Workbox, 'register' | 'messageSkipWaiting'> & {
+  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
+};
+
+/**
+ * Registers the service worker and offers each waiting release: `accept` asks it to take over
+ * (skipWaiting, by message), and once it controls the page the page loads again from it.
+ */
+export function watchReleases(
+  wb: ReleaseWatcher,
+  offer: (accept: () => void) => void,
+  reload: () => void = () => window.location.reload(),
+): void {
+  wb.addEventListener('waiting', () => offer(() => wb.messageSkipWaiting()));
+  wb.addEventListener('controlling', reload);
+  void wb.register().catch(() => undefined);
+}
+
+/** The consent of the person to a waiting release, once one waits. */
+function useWaitingRelease(): (() => void) | null {
   const signedIn = useAppSelector((state) => state.session.status === 'authenticated');
-  const [waiting, setWaiting] = useState<Workbox | null>(null);
+  const [accept, setAccept] = useState<(() => void) | null>(null);
   useEffect(() => {
     if (!signedIn || process.env.NODE_ENV !== 'production') return;
     if (!('serviceWorker' in navigator)) return;
@@ -27,11 +47,7 @@ function useWaitingRelease(): Workbox | null {
     const cancelIdle = whenIdle(() => {
       void import(/* webpackChunkName: "service-worker" */ 'workbox-window').then(({ Workbox }) => {
         if (cancelled) return;
-        const wb = new Workbox(SERVICE_WORKER_URL);
-        wb.addEventListener('waiting', () => setWaiting(wb));
-        // The new release took over at the person's word: load the page from it.
-        wb.addEventListener('controlling', () => window.location.reload());
-        void wb.register().catch(() => undefined);
+        watchReleases(new Workbox(SERVICE_WORKER_URL), (next) => setAccept(() => next));
       });
     });
     return () => {
@@ -39,27 +55,36 @@ function useWaitingRelease(): Workbox | null {
       cancelIdle();
     };
   }, [signedIn]);
-  return waiting;
+  return accept;
 }
 
-/** "A new version is ready" with its Reload button, when a new release is waiting. */
-export function ServiceWorkerUpdates() {
-  const waiting = useWaitingRelease();
+/** "A new version is ready." with Reload (the consent) and Later (put off for this page). */
+export function UpdatePrompt({ accept }: { accept: () => void }) {
   const [dismissed, setDismissed] = useState(false);
   return (
-    <Snackbar open={Boolean(waiting) && !dismissed}>
+    <Snackbar open={!dismissed}>
       <Alert
         severity="info"
         role="status"
-        onClose={() => setDismissed(true)}
         action={
-          <Button color="inherit" size="small" onClick={() => waiting?.messageSkipWaiting()}>
-            Reload
-          </Button>
+          <>
+            <Button color="inherit" size="small" onClick={accept}>
+              Reload
+            </Button>
+            <Button color="inherit" size="small" onClick={() => setDismissed(true)}>
+              Later
+            </Button>
+          </>
         }
       >
         A new version is ready.
       </Alert>
     </Snackbar>
   );
+}
+
+/** The prompt, when a new release is waiting. */
+export function ServiceWorkerUpdates() {
+  const accept = useWaitingRelease();
+  return accept ? <UpdatePrompt accept={accept} /> : null;
 }

@@ -2,8 +2,7 @@
  * Repeat visits and offline (docs/product.md §4, "On this device"; docs/architecture.md,
  * "Repeat visits and offline"): after a signed-in visit the service worker serves the app from
  * the device, and the dashboard shows the answers saved for that account, with the Offline
- * line, without a connection. A second account in the same browser sees none of them. A new
- * release waits for the person's word before it takes over.
+ * line, without a connection. A second account in the same browser sees none of them.
  */
 import type { Page } from '@playwright/test';
 import { expect, logIn, strongPassword, test } from './support/fixtures';
@@ -68,37 +67,4 @@ test('offline, the dashboard shows the saved appointments; another account sees 
   expect(keys).toHaveLength(1);
   expect(keys).not.toEqual(firstAccount);
   await context.setOffline(false);
-});
-
-test('a new release waits until the person agrees, then the page reloads from it', async ({
-  page,
-  context,
-  stack,
-}) => {
-  await logIn(page, stack.env.demo.email, stack.env.demo.password);
-  await expect.poll(() => serviceWorkerState(page)).toBe('activated');
-
-  // The next release: the same files under a service worker that differs by its content.
-  await context.route('**/sw.js', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: `${await response.text()}\n// the next release\n` });
-  });
-  await page.reload();
-  const prompt = page.getByRole('status').filter({ hasText: 'A new version is ready.' });
-  await expect(prompt).toBeVisible();
-  const waiting = () =>
-    page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).waiting));
-  expect(await waiting()).toBe(true);
-
-  // Not agreed: a reload keeps the release in use, and the new one still waits.
-  await page.reload();
-  await expect(prompt).toBeVisible();
-  expect(await waiting()).toBe(true);
-
-  await page.evaluate(() => Object.assign(window, { beforeReload: true }));
-  await prompt.getByRole('button', { name: 'Reload' }).click();
-  await expect.poll(() => page.evaluate(() => 'beforeReload' in window)).toBe(false);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  expect(await waiting()).toBe(false);
-  await expect(prompt).toHaveCount(0);
 });
