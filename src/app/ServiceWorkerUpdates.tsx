@@ -1,7 +1,8 @@
 /**
- * The service worker (written by the build: webpack.config.ts) for signed-in visits: registered
- * from the app once a session is signed in and the browser is idle, never by the public pages
- * (their first-tap JavaScript stays as it is). It keeps the app's shell and hashed files on the
+ * The service worker (written by the build: webpack.config.ts) for signed-in visits: this module
+ * (a chunk of its own, with workbox-window) is loaded by the app once a session is signed in and
+ * the browser is idle (./App.tsx), never by the public pages (their first-tap JavaScript stays
+ * as it is). It keeps the app's shell and hashed files on the
  * device, never an API answer (docs/architecture.md, "Repeat visits and offline"). A new
  * release installs beside the old one and waits: the page says so and reloads only when the
  * person agrees, so old and new files never mix.
@@ -10,9 +11,7 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import type { Workbox } from 'workbox-window';
-import { useAppSelector } from '../api/hooks';
-import { whenIdle } from '../lib/whenIdle';
+import { Workbox } from 'workbox-window';
 
 /** Where the build writes the service worker (webpack.config.ts, `SERVICE_WORKER_FILE`). */
 const SERVICE_WORKER_URL = '/sw.js';
@@ -83,8 +82,8 @@ export function UpdatePrompt({ accept }: { accept: () => void }) {
   );
 }
 
-/** The prompt, when a new release is waiting. */
-export function ServiceWorkerUpdates() {
+/** Registers the service worker; the prompt, when a new release is waiting. */
+export default function ServiceWorkerUpdates() {
   const accept = useWaitingRelease();
   return accept ? <UpdatePrompt accept={accept} /> : null;
 }
