@@ -37,23 +37,11 @@ export function watchReleases(
 
 /** The consent of the person to a waiting release, once one waits. */
 function useWaitingRelease(): (() => void) | null {
-  const signedIn = useAppSelector((state) => state.session.status === 'authenticated');
   const [accept, setAccept] = useState<(() => void) | null>(null);
   useEffect(() => {
-    if (!signedIn || process.env.NODE_ENV !== 'production') return;
     if (!('serviceWorker' in navigator)) return;
-    let cancelled = false;
-    const cancelIdle = whenIdle(() => {
-      void import(/* webpackChunkName: "service-worker" */ 'workbox-window').then(({ Workbox }) => {
-        if (cancelled) return;
-        watchReleases(new Workbox(SERVICE_WORKER_URL), (next) => setAccept(() => next));
-      });
-    });
-    return () => {
-      cancelled = true;
-      cancelIdle();
-    };
-  }, [signedIn]);
+    watchReleases(new Workbox(SERVICE_WORKER_URL), (next) => setAccept(() => next));
+  }, []);
   return accept;
 }
 
