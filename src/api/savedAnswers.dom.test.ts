@@ -7,6 +7,7 @@ import { signIn } from '../testing/tokens';
 import { websiteBooking as booking } from '../testing/bookings';
 import { makeStore } from '../testing/render';
 import { api } from './endpoints';
+import type { Booking } from './generated';
 import { logout } from './session/logout';
 import { expireSession } from './session/session';
 import { startSessionWatch } from './session/sessionWatch';
@@ -21,7 +22,10 @@ const savedKeys = () =>
 async function visit() {
   const store = makeStore();
   const result = await store.dispatch(api.endpoints.listBookings.initiate(undefined));
-  const cached = api.endpoints.listBookings.select(undefined)(store.getState());
+  const entry = Object.values(store.getState().api?.queries ?? {}).find(
+    (query) => query?.endpointName === 'listBookings',
+  );
+  const cached = { data: entry?.data as Booking[] | undefined };
   return { store, result, cached };
 }
 
