@@ -7,9 +7,11 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import { GenerateSW } from 'workbox-webpack-plugin';
 import { apiProxy } from './scripts/local-stack/forwarding';
 import { headerConfigFromEnv, securityHeaders } from './scripts/build/securityHeaders';
 import { ShellScriptPriorityPlugin } from './scripts/build/shellScriptPriority';
+import { isOwnerModule } from './scripts/build/ownerIsolation';
 import { pageMeta } from './src/features/marketing/pageMeta';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +56,61 @@ export const SPLIT_MIN_SIZE = 20_000;
 const MAX_REQUESTS_PER_LOAD = 4;
 /** Browsers we ship to: ES2020 and later (every evergreen browser since 2020). */
 const ES_TARGET = 'es2020';
+
+/** The service worker the signed-in app registers (src/app/ServiceWorkerUpdates.tsx). */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+/** The files of chunks that hold a module of the owner console: never precached for everyone. */
+function ownerFiles(compilation: webpack.Compilation): Set<string> {
+  const files = new Set<string>();
+  for (const chunk of compilation.chunks) {
+    const modules = compilation.chunkGraph.getChunkModules(chunk);
+    if (modules.some((m) => isOwnerModule(m.nameForCondition() ?? m.identifier()))) {
+      for (const file of chunk.files) files.add(file);
+    }
+  }
+  return files;
+}
+
+/**
+ * The service worker (docs/architecture.md, "Repeat visits and offline"): Workbox precaches the
+ * shell and the hashed scripts and stylesheets, and serves the shell for the dashboard's and the
+ * console's addresses from the device. The owner console's files are not precached (a
+ * customer's browser never fetches them); like every hashed file, they are kept once fetched.
+ * Nothing under /api is ever kept by it: the answers an account saw live in the page, per
+ * account (src/api/savedAnswers.ts). A new release waits until the person agrees to reload.
+ */
+function serviceWorker() {
+  return new GenerateSW({
+    swDest: SERVICE_WORKER_FILE,
+    include: [/^assets\/.*\.(js|css)$/, new RegExp(`^${SHELL_FILE.replace('.', '\\.')}$`)],
+    manifestTransforms: [
+      (entries, compilation) => {
+        const owner = ownerFiles(compilation as webpack.Compilation);
+        return { manifest: entries.filter((e) => !owner.has(e.url.replace(/^\//, ''))) };
+      },
+    ],
+    // Hashed names: the name is the version, no extra query string needed.
+    dontCacheBustURLsMatching: /^\/?assets\/.+\.[0-9a-f]{10}\.(js|css)$/,
+    navigateFallback: `/${SHELL_FILE}`,
+    navigateFallbackAllowlist: [/^\/dashboard(\/|$)/, /^\/owner(\/|$)/],
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    // The waiting release takes over only when the page asks (the person agreed).
+    skipWaiting: false,
+    clientsClaim: false,
+    cleanupOutdatedCaches: true,
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    runtimeCaching: [
+      {
+        // Hashed files not precached (the owner console's), once fetched. Never /api.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'assets', expiration: { maxEntries: 200 } },
+      },
+    ],
+  });
+}
 
 export interface BuildOptions {
   mode: 'development' | 'production';
@@ -165,6 +222,7 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
           { from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true },
         ],
       }),
+      ...(production ? [serviceWorker()] : []),
     ],
     optimization: {
       // Each entry carries its runtime: one request fewer on the first visit.

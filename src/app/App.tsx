@@ -1,10 +1,31 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { EmotionCache } from '@emotion/react';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 import type { AppStore } from './appStore';
 import { whenIdle } from '../lib/whenIdle';
+import { useAppSelector } from '../api/hooks';
+
+const ServiceWorkerUpdates = lazy(
+  () => import(/* webpackChunkName: "service-worker" */ './ServiceWorkerUpdates'),
+);
+
+/**
+ * The service worker and its update prompt (./ServiceWorkerUpdates.tsx), for a signed-in session
+ * once the browser is idle, in the production build only.
+ */
+function SignedInServiceWorker() {
+  const signedIn = useAppSelector((state) => state.session.status === 'authenticated');
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  if (!signedIn || !idle || process.env.NODE_ENV !== 'production') return null;
+  return (
+    <Suspense fallback={null}>
+      <ServiceWorkerUpdates />
+    </Suspense>
+  );
+}
 
 /**
  * Watches the session for the whole app (expiry, refresh, other tabs' logout). It brings the
@@ -37,6 +58,7 @@ export function App({ store, emotionCache }: { store: AppStore; emotionCache: Em
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <SignedInServiceWorker />
     </AppProviders>
   );
 }

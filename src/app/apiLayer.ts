@@ -1,11 +1,12 @@
 /**
- * Attaches the API layer to a store: the RTK Query reducer and middleware, the focus and
- * reconnect listeners. Loaded on first use (./AppServices.tsx) in the browser; tests and
+ * Attaches the API layer to a store: the RTK Query reducer and middleware, the answers kept on
+ * the device per account (src/api/savedAnswers.ts), the focus and reconnect listeners. Loaded on first use (./AppServices.tsx) in the browser; tests and
  * prerendering get it through makeStore (./store.ts).
  */
 import { createAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/baseApi';
+import { savedAnswersMiddleware } from '../api/savedAnswers';
 import { rootReducer } from '../api/state';
 import { dynamicMiddleware, type AppStore } from './appStore';
 
@@ -23,7 +24,8 @@ export const isApiAttached = (store: AppStore): boolean => attached.has(store);
 export function attachApi(store: AppStore): void {
   if (attached.has(store)) return;
   attached.add(store);
-  store.dispatch(dynamicMiddleware.withMiddleware(baseApi.middleware));
+  // The saved answers' part first: it puts a saved answer in before the API's part sees the request.
+  store.dispatch(dynamicMiddleware.withMiddleware(savedAnswersMiddleware, baseApi.middleware));
   store.dispatch(apiAttached());
   setupListeners(store.dispatch);
 }

@@ -13,6 +13,7 @@ import {
   getTokens,
   getUser,
   hasValidSession,
+  removeSavedAnswers,
   setTokens,
   type SessionTokens,
   type SessionUser,
@@ -75,9 +76,13 @@ export function settleStoredSession(dispatch: AppDispatch): boolean {
   return false;
 }
 
-/** The API refused the token (401/403): the id token is dropped and the session is over. */
+/**
+ * The API refused the token (401/403): the id token and the answers saved on this device are
+ * dropped and the session is over.
+ */
 export function expireSession(dispatch: AppDispatch): void {
   clearIdToken();
+  removeSavedAnswers();
   dispatch(sessionExpired());
 }
 

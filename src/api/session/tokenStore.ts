@@ -30,6 +30,11 @@ export const LOGOUT_EVENT_KEY = 'logout-event';
 export const LOYALTY_LEVEL_KEY = 'loyaltyLevel';
 /** The quote wizard's draft (personal details, this device only): removed with the session. */
 export const QUOTE_DRAFT_KEY = 'quoteDraft.v1';
+/**
+ * The last answers an account saw (src/api/savedAnswers.ts), under this prefix and the
+ * account's sub: removed with the session, and never read by another account.
+ */
+export const SAVED_ANSWERS_PREFIX = 'savedAnswers.v1:';
 
 function stores(): Storage[] {
   if (typeof window === 'undefined') return [];
@@ -98,6 +103,19 @@ export function clearTokens(): void {
     s.removeItem(USER_KEY);
     s.removeItem(LOYALTY_LEVEL_KEY);
     s.removeItem(QUOTE_DRAFT_KEY);
+  }
+  removeSavedAnswers();
+}
+
+/** Removes every account's saved answers, or all but those of the account `keepSub`. */
+export function removeSavedAnswers(keepSub?: string): void {
+  for (const s of stores()) {
+    const keys = Array.from({ length: s.length }, (_, i) => s.key(i) ?? '');
+    for (const key of keys) {
+      if (key.startsWith(SAVED_ANSWERS_PREFIX) && key !== SAVED_ANSWERS_PREFIX + keepSub) {
+        s.removeItem(key);
+      }
+    }
   }
 }
 

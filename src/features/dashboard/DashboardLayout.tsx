@@ -14,6 +14,8 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { whenIdle } from '../../lib/whenIdle';
 import { useStoredLoyaltyLevel } from './useStoredLoyaltyLevel';
+import { SavedAnswersNotice } from '../../components/SavedAnswersNotice';
+import { useSavedAnswersStatus } from '../../api/savedAnswers';
 
 export const SIDEBAR_WIDTH = 240;
 
@@ -90,6 +92,7 @@ function ContentFallback() {
  * temporary drawer behind a menu button on smaller screens; the page in the remaining space.
  */
 export function DashboardLayout({ nav }: { nav: DashboardNavItem[] }) {
+  const savedAnswers = useSavedAnswersStatus();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -159,6 +162,7 @@ export function DashboardLayout({ nav }: { nav: DashboardNavItem[] }) {
         </>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <SavedAnswersNotice {...savedAnswers} />
         <Suspense fallback={<ContentFallback />}>
           <Outlet />
         </Suspense>

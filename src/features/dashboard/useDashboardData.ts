@@ -26,13 +26,16 @@ interface SourceState {
   isFetching: boolean;
   /** The failure, or undefined. */
   error?: unknown;
+  /** An answer is there to show: a saved one (src/api/savedAnswers.ts) when the request failed. */
+  hasData: boolean;
 }
 
 function source(
   name: string,
-  q: { isLoading: boolean; isFetching: boolean; error?: unknown },
+  q: { isLoading: boolean; isFetching: boolean; error?: unknown; data?: unknown },
 ): SourceState {
-  return { name, isLoading: q.isLoading, isFetching: q.isFetching, error: q.error };
+  const { isLoading, isFetching, error, data } = q;
+  return { name, isLoading, isFetching, error, hasData: data !== undefined };
 }
 
 const EMPTY: never[] = [];
@@ -91,6 +94,7 @@ export function useDashboardData() {
     isLoading: loyalty.isLoading,
     isFetching: loyalty.isFetching,
     error: loyalty.error ?? loyalty.data?.error ?? undefined,
+    hasData: false,
   };
   const subscriptionsSource: SourceState = source('subscriptions', subscriptions);
   useLogFailure(profileSource);
@@ -110,30 +114,19 @@ export function useDashboardData() {
 
   const isLoading = sources.some((s) => s.isLoading);
   const isFetching = sources.some((s) => s.isFetching);
-  const failed = !isLoading && sources.every((s) => Boolean(s.error));
+  // Without a connection a saved answer still shows (src/api/savedAnswers.ts).
+  const failed = !isLoading && sources.every((s) => Boolean(s.error) && !s.hasData);
 
   const data: DashboardData = useMemo(
     () => ({
-      profile: profile.error ? null : (profile.data ?? null),
-      vehicles: vehicles.error ? EMPTY : (vehicles.data ?? EMPTY),
-      websiteBookings: bookings.error ? EMPTY : (bookings.data ?? EMPTY),
-      externalBookings: calendly.error ? EMPTY : (calendly.data ?? EMPTY),
+      profile: profile.data ?? null,
+      vehicles: vehicles.data ?? EMPTY,
+      websiteBookings: bookings.data ?? EMPTY,
+      externalBookings: calendly.data ?? EMPTY,
       loyalty: loyalty.data?.loyalty ?? emptyLoyalty,
-      subscriptions: subscriptions.error ? EMPTY : (subscriptions.data ?? EMPTY),
+      subscriptions: subscriptions.data ?? EMPTY,
     }),
-    [
-      profile.error,
-      profile.data,
-      vehicles.error,
-      vehicles.data,
-      bookings.error,
-      bookings.data,
-      calendly.error,
-      calendly.data,
-      loyalty.data,
-      subscriptions.error,
-      subscriptions.data,
-    ],
+    [profile.data, vehicles.data, bookings.data, calendly.data, loyalty.data, subscriptions.data],
   );
 
   const { refetch: refetchProfile } = profile;

@@ -5,6 +5,8 @@ import Container from '@mui/material/Container';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../components/LoadingStatus';
+import { SavedAnswersNotice } from '../../components/SavedAnswersNotice';
+import { useSavedAnswersStatus } from '../../api/savedAnswers';
 import { consoleStyles } from './consoleStyles';
 import { OWNER_TEXT } from './messages';
 
@@ -25,6 +27,7 @@ const Frame = styled(Container)(({ theme }) => consoleStyles(theme));
  * (no menu to open in a driveway), and the page below.
  */
 export function OwnerLayout({ nav }: { nav: OwnerNavItem[] }) {
+  const savedAnswers = useSavedAnswersStatus();
   return (
     <Frame maxWidth="md" sx={{ px: { xs: 1.5, sm: 3 }, py: 2 }}>
       <Typography
@@ -70,6 +73,7 @@ export function OwnerLayout({ nav }: { nav: OwnerNavItem[] }) {
           ))}
         </Box>
       </Box>
+      <SavedAnswersNotice {...savedAnswers} />
       <Suspense fallback={<LoadingStatus label={OWNER_TEXT.loading} />}>
         <Outlet />
       </Suspense>

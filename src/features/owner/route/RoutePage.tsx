@@ -10,6 +10,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { usePageMeta } from '../../../components/usePageMeta';
+import { isNetworkFailure } from '../../../api/savedAnswers';
 import { useListOwnerRouteQuery } from '../api/endpoints';
 import { type OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
@@ -73,7 +74,8 @@ export function RoutePage() {
     body = null;
   } else if (!stops && route.isFetching) {
     body = <LoadingStatus label={T.loading} text={T.loading} />;
-  } else if (route.isError || !stops) {
+  } else if (!stops || (route.isError && !isNetworkFailure(route.error))) {
+    // Without a connection the route saved on this device stays (src/api/savedAnswers.ts).
     body = <Failure error={route.error} fallback={T.failed} onRetry={() => void route.refetch()} />;
   } else if (stops.length === 0) {
     body = <Typography sx={{ py: 3 }}>{days === 1 ? T.emptyDay : T.emptyWeek}</Typography>;
