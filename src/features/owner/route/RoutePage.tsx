@@ -13,6 +13,7 @@ import { usePageMeta } from '../../../components/usePageMeta';
 import { useListOwnerRouteQuery } from '../api/endpoints';
 import { type OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
+import { CustomerChangeMark } from '../CustomerChangeMark';
 import { Failure } from '../Failure';
 import {
   addressText,
@@ -48,6 +49,7 @@ function Stop({ booking }: { booking: OwnerBooking }) {
         )}
       </Typography>
       <ContactLinks booking={booking} />
+      <CustomerChangeMark booking={booking} />
     </Paper>
   );
 }
