@@ -29,7 +29,8 @@ function vehicleChanges({ from, to }: CustomerChange): string[] {
  */
 export function customerChangeText(change: CustomerChange): string {
   if (change.kind === 'cancelled') {
-    const was = appointmentText(change.from);
+    // The appointment it had when cancelled (after any move the owner has not seen).
+    const was = appointmentText(change.to);
     return was ? `Customer cancelled this (it was on ${was})` : 'Customer cancelled this';
   }
   const parts = [

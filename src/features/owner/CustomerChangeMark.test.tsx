@@ -84,7 +84,7 @@ describe("the mark of a customer's change", () => {
     );
     renderApp('/owner');
     const mark = await screen.findByText(
-      'Customer cancelled this (it was on Sat, Dec 5, 2026 at 10:00 AM) · just now',
+      'Customer cancelled this (it was on Mon, Dec 7, 2026 at 4:00 PM) · just now',
     );
     await userEvent.click(screen.getByRole('button', { name: "Seen: Casey Cancel's change" }));
     expect(await screen.findByText('Busy, try again')).toBeInTheDocument();
