@@ -671,6 +671,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/owner/bookings/{id}/customer-change/seen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The owner has seen the customer's change (its mark goes away)
+     * @description A booking the customer moved, edited or cancelled carries `customerChange` until the
+     *     owner says they saw it. `at` is the time of the change the owner saw (the mark's `at`):
+     *     a change the customer made after it keeps the mark, now saying the latest one, and the
+     *     answer shows it. Stored on the server, so every device of the owner's stops showing it.
+     */
+    post: operations['markOwnerCustomerChangeSeen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/owner/bookings/{id}/schedule': {
     parameters: {
       query?: never;
@@ -1656,6 +1682,33 @@ export interface components {
        * @description When the owner marked it Completed (the undo is offered for 10 minutes)
        */
       completedAt?: string | null;
+      /**
+       * @description What the customer changed from My Bookings since the owner last said "Seen"
+       *     (`POST /owner/bookings/{id}/customer-change/seen`); absent when nothing is unseen.
+       */
+      customerChange?: components['schemas']['CustomerChange'];
+    };
+    /**
+     * @description The customer's changes the owner has not seen yet, as one: `from` is the booking before
+     *     the first of them, `to` after the latest, `at` when the latest was made. `moved`: the date
+     *     or time changed (the vehicle may have too); `edited`: only the vehicle type or vehicle;
+     *     `cancelled`: the customer cancelled it.
+     */
+    CustomerChange: {
+      /** @enum {string} */
+      kind: 'moved' | 'edited' | 'cancelled';
+      /** Format: date-time */
+      at: string;
+      from: components['schemas']['CustomerChangeSide'];
+      to: components['schemas']['CustomerChangeSide'];
+    };
+    /** @description The booking's appointment and vehicle on one side of a customer's change. */
+    CustomerChangeSide: {
+      /** Format: date */
+      date?: string;
+      time?: string;
+      vehicleType: string;
+      vehicle: string;
     };
     OwnerRequestPage: {
       items: components['schemas']['OwnerBooking'][];
@@ -1819,6 +1872,7 @@ export interface components {
         | 'owner-quote'
         | 'owner-digest'
         | 'owner-authenticator'
+        | 'owner-customer-change'
         | 'customer-quote'
         | 'customer-completed'
         | 'customer-cancelled'
@@ -3006,6 +3060,50 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The request, now seen */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerBooking'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
+    };
+  };
+  markOwnerCustomerChangeSeen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "at": "2026-12-01T15:04:05.000Z"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description The `at` of the mark the owner saw
+           */
+          at: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The booking, without the mark unless the customer changed it again */
       200: {
         headers: {
           [name: string]: unknown;

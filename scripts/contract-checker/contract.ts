@@ -136,6 +136,7 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     deleteMyAccount: { body: { email: 'contract-check@example.com', accessToken: 'x' } },
     listOwnerRequests: {},
     markOwnerRequestSeen: { params: id },
+    markOwnerCustomerChangeSeen: { params: id, body: { at: '2026-12-01T15:04:05.000Z' } },
     scheduleOwnerBooking: { params: id, body: { date: daysFromNow(31), time: '10:00' } },
     getOwnerBookingAvailability: {
       params: id,

@@ -107,6 +107,22 @@ export async function checkOwnerOperations(
   );
   await run.check('markOwnerRequestSeen', 'unknown id → 404', id(UNKNOWN_ID), 404);
   await run.check('markOwnerRequestSeen', 'malformed id → 400', id('not-an-id'), 400);
+  const seenAt = (value: string, body: unknown) => ({ ...id(value), body });
+  await run.check(
+    'markOwnerCustomerChangeSeen',
+    'nothing changed → 200 without a mark',
+    seenAt(first, { at: new Date().toISOString() }),
+    200,
+    isTrue((b) => b.customerChange === undefined, 'expected no customerChange'),
+  );
+  await run.check('markOwnerCustomerChangeSeen', 'no time → 400', seenAt(first, {}), 400);
+  const someTime = { at: new Date().toISOString() };
+  await run.check(
+    'markOwnerCustomerChangeSeen',
+    'unknown id → 404',
+    seenAt(UNKNOWN_ID, someTime),
+    404,
+  );
   const date = input.daysFromNow(32);
   const week = await run.check(
     'getOwnerBookingAvailability',

@@ -39,6 +39,8 @@ export interface BookingRow {
   /** The owner's internal note; never in a customer's answer. */
   owner_note: string;
   cancel_reason: string;
+  /** The customer's changes the owner has not seen (a CustomerChange as JSON); null when none. */
+  customer_change: string | null;
   created_at: string;
   updated_at: string;
 }

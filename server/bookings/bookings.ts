@@ -29,6 +29,7 @@ import {
 } from '../mail/outbox';
 import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
 import { assertFree, OWNER, readRules, visitorHoldUntil } from '../availability/availability';
+import { noteCustomerChange } from './customerChanges';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
 export interface ChangeOptions {
@@ -257,7 +258,8 @@ export function updateBooking(
       bookingId,
     );
     const moved = row.date !== input.date || row.time !== displayTime(input.time);
-    if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
+    if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled', by: 'customer' }, now);
+    noteCustomerChange(db, row, false, now);
     return toBooking(bookingRow(db, bookingId));
   });
 }
@@ -277,8 +279,10 @@ export function cancelBooking(
       now.toISOString(),
       bookingId,
     );
-    if (options.notify !== false)
+    if (options.notify !== false) {
       enqueueBookingEvent(db, bookingId, { kind: 'cancelled', by: 'customer' }, now);
+      noteCustomerChange(db, row, true, now);
+    }
     return toBooking(bookingRow(db, bookingId));
   });
 }
@@ -418,7 +422,8 @@ export function scheduleBooking(
       bookingId,
     });
     if (row.scheduled_at === null) enqueueBookingEvent(db, bookingId, { kind: 'booked' }, now);
-    else if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled' }, now);
+    else if (moved)
+      enqueueBookingEvent(db, bookingId, { kind: 'rescheduled', by: 'business' }, now);
     return bookingRow(db, bookingId);
   });
 }

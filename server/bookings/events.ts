@@ -5,8 +5,10 @@
  * kind of event is a compile error there until it has its case.
  */
 
+/** Who changed (moved or cancelled) a booking. */
+export type ChangedBy = 'customer' | 'business';
 /** Who cancelled a booking. */
-export type CancelledBy = 'customer' | 'business';
+export type CancelledBy = ChangedBy;
 
 /** Who gets a completed booking's points. */
 export interface Credit {
@@ -24,6 +26,6 @@ export type BookingEvent =
   | { kind: 'cancelled'; by: CancelledBy }
   /** The owner set the appointment for the first time. */
   | { kind: 'booked' }
-  /** The date or time changed after that (or the customer changed it). */
-  | { kind: 'rescheduled' }
+  /** The date or time changed after that, by the owner or by the customer. */
+  | { kind: 'rescheduled'; by: ChangedBy }
   | { kind: 'reminder' };

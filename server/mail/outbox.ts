@@ -14,6 +14,7 @@ import type { AuthenticatorChangeKind, Digest, DigestLine } from './texts';
 import type { BookingEvent, CancelledBy, Credit } from '../bookings/events';
 import { MAIL_LIMITS, OWNER_DIGEST } from '../platform/rules';
 import { optedOut } from './optOut';
+import type { CustomerChange } from '../../domain/customerChange';
 
 /** What every message to the customer about a booking holds. */
 interface AboutBooking {
@@ -25,6 +26,12 @@ interface AboutBooking {
    * messages written before it existed: read as false.
    */
   verified: boolean;
+  /**
+   * The message tells of the customer's own change (moved or cancelled from My Bookings): the
+   * first such e-mail goes at once, only follow-ups are coalesced (`enqueueStatus`). Stored for
+   * that query alone; absent in other messages.
+   */
+  byCustomer?: true;
 }
 
 /**
@@ -45,6 +52,11 @@ export interface MessagePayloads {
   'owner-digest': DigestPayload;
   /** To the owner: the identity provider showed the owner's authenticator app added or removed. */
   'owner-authenticator': AuthenticatorChange;
+  /**
+   * To the owner: the customer moved, edited or cancelled a booking (the changes the owner has
+   * not seen, as one; coalesced per booking like the status e-mails, `enqueueOwnerChange`).
+   */
+  'owner-customer-change': { booking: Booking; change: CustomerChange };
 }
 
 /**
@@ -143,6 +155,13 @@ const readers: { [K in MessageKind]: (stored: Record<string, unknown>) => Payloa
     if (stored.change !== 'added' && stored.change !== 'removed')
       throw new Error('its payload has no change');
     return { change: stored.change, at: typeof stored.at === 'string' ? stored.at : '' };
+  },
+  'owner-customer-change': (stored) => {
+    const { change } = stored;
+    if (!isRecord(change) || typeof change.kind !== 'string' || !isRecord(change.from))
+      throw new Error('its payload has no change');
+    // Written by this server from the booking's stored change: taken as it was.
+    return { booking: aboutBooking(stored).booking, change: change as unknown as CustomerChange };
   },
 };
 
@@ -361,6 +380,46 @@ export function enqueueAuthenticatorChange(
   return written(db, insertMessage(db, `owner-authenticator:${sub}:${once}`, message, now) ? 1 : 0);
 }
 
+/**
+ * The owner's e-mail about a customer's change (`change`: what the owner has not seen yet, as
+ * one), in the caller's transaction; coalesced per booking like the status e-mails: the first
+ * goes at once, one still waiting takes the latest change, and a new one waits until
+ * MAIL_LIMITS.statusEveryMs after the last one went.
+ */
+export function enqueueOwnerChange(
+  db: Db,
+  booking: Booking,
+  change: CustomerChange,
+  now: Date,
+): number {
+  const bookingId = booking.bookingId;
+  const message: Message<'owner-customer-change'> = {
+    kind: 'owner-customer-change',
+    payload: { booking, change },
+  };
+  const waiting = statement(
+    db,
+    `SELECT id FROM outbox WHERE booking_id = ? AND kind = 'owner-customer-change'
+       AND status = 'pending' ORDER BY rowid DESC LIMIT 1`,
+  ).get(bookingId) as { id: string } | undefined;
+  if (waiting) {
+    statement(db, 'UPDATE outbox SET payload = ? WHERE id = ?').run(
+      JSON.stringify(message.payload),
+      waiting.id,
+    );
+    return 0;
+  }
+  const { at } = statement(
+    db,
+    `SELECT MAX(CASE WHEN status = 'sent' THEN sent_at ELSE @now END) AS at FROM outbox
+     WHERE booking_id = @bookingId AND kind = 'owner-customer-change'
+       AND status IN ('sent', 'sending')`,
+  ).get({ bookingId, now: now.toISOString() }) as { at: string | null };
+  const due = Math.max(now.getTime(), at ? Date.parse(at) + MAIL_LIMITS.statusEveryMs : 0);
+  const key = `owner-customer-change:${bookingId}:${now.toISOString()}`;
+  return written(db, insertMessage(db, key, message, now, new Date(due)) ? 1 : 0);
+}
+
 /** Wakes the worker (after the current transaction) when messages were written. */
 function written(db: Db, count: number): number {
   const wake = wakers.get(db);
@@ -391,10 +450,29 @@ export function enqueueQuote(db: Db, booking: Booking, signedIn: boolean, now: D
 }
 
 /**
+ * When the last e-mail about the customer's own change to the booking went (or goes: one being
+ * sent counts as now), if one did: a message waiting is not counted, it is the one a follow-up
+ * joins.
+ */
+function lastOwnChangeMail(db: Db, bookingId: string, now: Date): string | null {
+  const kinds = STATUS_KINDS.map((k) => `'${k}'`).join(', ');
+  const { at } = statement(
+    db,
+    `SELECT MAX(CASE WHEN status = 'sent' THEN sent_at ELSE @now END) AS at FROM outbox
+     WHERE booking_id = @bookingId AND kind IN (${kinds}) AND status IN ('sent', 'sending')
+       AND json_extract(payload, '$.byCustomer') = 1`,
+  ).get({ bookingId, now: now.toISOString() }) as { at: string | null };
+  return at;
+}
+
+/**
  * A status message about a booking, at most one per booking per MAIL_LIMITS.statusEveryMs: one
  * still waiting takes the new event's kind and the booking's latest state (a `booked` message
  * stays one, with the new time), and a new one waits until the period since the last e-mail to
- * the customer about the booking has passed. False when nothing new was written.
+ * the customer about the booking has passed. The customer's own change (`byCustomer`) counts
+ * the period only from the last e-mail about such a change: the first one goes at once (a
+ * message waiting goes now with it), follow-ups within the period are coalesced. False when
+ * nothing new was written.
  */
 function enqueueStatus(
   db: Db,
@@ -402,10 +480,19 @@ function enqueueStatus(
   message: Message<StatusKind>,
   now: Date,
   notBefore: Date = now,
+  byCustomer = false,
 ): boolean {
   if (statement(db, 'SELECT 1 FROM outbox WHERE dedupe_key = ?').get(key)) return false;
   const bookingId = message.payload.booking.bookingId;
+  // The same kind and payload, marked (TypeScript does not see the pair stays a pair).
+  if (byCustomer)
+    message = { ...message, payload: { ...message.payload, byCustomer: true } } as typeof message;
   const kinds = STATUS_KINDS.map((k) => `'${k}'`).join(', ');
+  const ownChangeDue = () => {
+    const last = lastOwnChangeMail(db, bookingId, now);
+    const earliest = last ? Date.parse(last) + MAIL_LIMITS.statusEveryMs : 0;
+    return new Date(Math.max(now.getTime(), earliest, notBefore.getTime()));
+  };
   const waiting = statement(
     db,
     `SELECT id, kind FROM outbox WHERE booking_id = ? AND status = 'pending'
@@ -416,6 +503,17 @@ function enqueueStatus(
       waiting.kind === 'customer-booked' && message.kind === 'customer-rescheduled'
         ? { kind: waiting.kind, payload: message.payload }
         : message;
+    if (byCustomer) {
+      // The customer's own change: it goes when its own period allows, sooner than the wait
+      // the message had (counted from the confirmation, say) when that is later.
+      const due = ownChangeDue().toISOString();
+      statement(
+        db,
+        `UPDATE outbox SET kind = ?, payload = ?, dedupe_key = ?, next_attempt_at = @due,
+           queued_at = @due WHERE id = ?`,
+      ).run(merged.kind, JSON.stringify(merged.payload), key, waiting.id, { due });
+      return false;
+    }
     // Not sooner than the new state allows (a completed job's e-mail waits for its pictures).
     statement(
       db,
@@ -427,6 +525,7 @@ function enqueueStatus(
     });
     return false;
   }
+  if (byCustomer) return insertMessage(db, key, message, now, ownChangeDue());
   // The last e-mail to the customer about the booking: when it was sent, or when it goes (one
   // being sent or waiting, such as the quote's confirmation, counts as going now at the soonest).
   const last = statement(
@@ -494,6 +593,8 @@ export function enqueueBookingEvent(
               `cancelled:${id}`,
               { kind: 'customer-cancelled', payload: { booking, by: event.by, verified } },
               now,
+              now,
+              event.by === 'customer',
             ),
           );
         break;
@@ -516,6 +617,8 @@ export function enqueueBookingEvent(
               `rescheduled:${id}:${row.date} ${row.time}:${row.updated_at}`,
               { kind: 'customer-rescheduled', payload: { booking, verified } },
               now,
+              now,
+              event.by === 'customer',
             ),
           );
         break;

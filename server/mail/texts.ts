@@ -13,6 +13,7 @@ import { appointmentText, formatShortDateTime } from '../../domain/dates';
 import type { BusinessIdentity } from '../platform/config';
 import type { CancelledBy, Credit } from '../bookings/events';
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
+import { customerChangeText, type CustomerChange } from '../../domain/customerChange';
 
 export interface MailContent {
   subject: string;
@@ -147,15 +148,23 @@ function requestRows(booking: Booking, address: Row | null): Row[] {
   ];
 }
 
+/** The owner's rows to call or e-mail the customer back: name, phone and e-mail, as links. */
+function contactRows(booking: Booking): Row[] {
+  const phone = booking.phone ?? '';
+  const email = booking.email ?? '';
+  return [
+    { label: 'Name', text: booking.name ?? '' },
+    { label: 'Phone', text: `${phone} (${telHref(phone)})`, html: link(telHref(phone), phone) },
+    { label: 'E-mail', text: email, html: link(mailtoHref(email), email) },
+  ];
+}
+
 /** To the owner: a new quote request, with everything needed to call back. */
 export function ownerNewQuote(
   business: BusinessIdentity,
   booking: Booking,
   signedIn: boolean,
 ): MailContent {
-  const phone = booking.phone ?? '';
-  const email = booking.email ?? '';
-  const phoneHref = telHref(phone);
   return render(
     business,
     `New quote request: ${booking.name}, ${booking.vehicleType}, ${formatUsd(booking.totalPrice)}`,
@@ -168,17 +177,7 @@ export function ownerNewQuote(
         'Reply to this e-mail to answer the customer directly.',
       ],
       rows: [
-        { label: 'Name', text: booking.name ?? '' },
-        {
-          label: 'Phone',
-          text: `${phone} (${phoneHref})`,
-          html: link(phoneHref, phone),
-        },
-        {
-          label: 'E-mail',
-          text: email,
-          html: link(mailtoHref(email), email),
-        },
+        ...contactRows(booking),
         ...requestRows(booking, addressRow(booking)),
         { label: 'Customer account', text: signedIn ? 'Signed in' : 'Not signed in' },
         { label: 'Booking id', text: booking.bookingId },
@@ -436,6 +435,47 @@ export function ownerAuthenticatorChanged(
     paragraphs: [
       words.happened(formatShortDateTime(at)),
       `If this was not you, someone has been signed in to the owner's account: at ${business.siteUrl}/dashboard/security change its password, sign out of all devices and set up the authenticator app again.`,
+    ],
+  });
+}
+
+/** The subject's and heading's verb for each kind of customer change. */
+const CHANGED: Record<CustomerChange['kind'], string> = {
+  moved: 'moved',
+  edited: 'changed',
+  cancelled: 'cancelled',
+};
+
+/**
+ * To the owner: the customer moved, edited or cancelled a booking from My Bookings. The change
+ * in the console's own words (`customerChangeText`, the mark the console shows), when it was
+ * made, a link to the request, and what the owner's e-mails hold to call back.
+ */
+export function ownerCustomerChange(
+  business: BusinessIdentity,
+  booking: Booking,
+  change: CustomerChange,
+): MailContent {
+  const request = `${business.siteUrl}/owner/requests/${booking.bookingId}`;
+  const headline = `${booking.name} ${CHANGED[change.kind]} their booking`;
+  return render(business, `${headline}: ${business.name}`, {
+    heading: headline,
+    paragraphs: [
+      `${customerChangeText(change)}.`,
+      `Changed at ${formatShortDateTime(change.at)} (New York time).`,
+      {
+        text: `See it in the owner console: ${request}`,
+        html: `See it in the ${link(request, 'owner console')}.`,
+      },
+      'Reply to this e-mail to answer the customer directly.',
+    ],
+    rows: [
+      ...contactRows(booking),
+      { label: 'Vehicle type', text: booking.vehicleType },
+      { label: 'Vehicle', text: vehicleText(booking.vehicle) || 'Not given' },
+      { label: 'Appointment', text: appointmentText(booking, 'long') || 'Not scheduled' },
+      { label: 'Status', text: booking.status },
+      { label: 'Booking id', text: booking.bookingId },
     ],
   });
 }

@@ -54,6 +54,7 @@ import {
   customerRescheduled,
   customerReminder,
   ownerAuthenticatorChanged,
+  ownerCustomerChange,
   ownerDigest,
   ownerNewQuote,
   type MailContent,
@@ -105,6 +106,7 @@ const OPT_OUT_KIND: Record<MessageKind, OptOutKind | null> = {
   'owner-quote': null,
   'owner-digest': null,
   'owner-authenticator': null,
+  'owner-customer-change': null,
   'customer-quote': null,
   'customer-reminder': 'reminders',
   'customer-completed': 'statusUpdates',
@@ -139,6 +141,8 @@ const renderers: PerMessageKind<MailContent, [BusinessIdentity]> = {
   'owner-digest': ({ digest }, business) => ownerDigest(business, digest),
   'owner-authenticator': ({ change, at }, business) =>
     ownerAuthenticatorChanged(business, change, at),
+  'owner-customer-change': ({ booking, change }, business) =>
+    ownerCustomerChange(business, booking, change),
   'customer-quote': ({ booking, verified }, business) =>
     customerQuoteConfirmation(business, booking, verified),
   'customer-completed': ({ booking, points, credited, account, verified }, business) =>

@@ -32,6 +32,7 @@ import { ownerBookingTimes, readRules, replaceRules } from '../availability/avai
 import type { Answer, OperationHandlers } from '../platform/operationTypes';
 import { MAX_PICTURE_BYTES } from '../platform/rules';
 import { openDigest } from '../mail/outbox';
+import { markChangeSeen, unseenChange } from '../bookings/customerChanges';
 
 /** The most a multipart body may carry. */
 export const MULTIPART_LIMITS = { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 4, parts: 5 };
@@ -57,12 +58,14 @@ export async function requireOwner(
 }
 
 export function toOwnerBooking(row: BookingRow) {
+  const customerChange = unseenChange(row);
   return {
     ...toBooking(row),
     seen: row.seen_at !== null,
     note: row.owner_note,
     cancelReason: row.cancel_reason,
     completedAt: row.completed_at,
+    ...(customerChange ? { customerChange } : {}),
   };
 }
 
@@ -262,6 +265,9 @@ export function createOwnerHandlers(db: Db, options: ServerOptions, secret: stri
   return {
     listOwnerRequests: { run: (ctx) => ok(listOwnerRequests(db, ctx.query)) },
     markOwnerRequestSeen: { run: (ctx) => ok(markSeen(db, text(ctx.params.id))) },
+    markOwnerCustomerChangeSeen: {
+      run: (ctx) => ok(toOwnerBooking(markChangeSeen(db, text(ctx.params.id), ctx.body.at))),
+    },
     scheduleOwnerBooking: {
       run: (ctx) => ok(toOwnerBooking(scheduleBooking(db, text(ctx.params.id), ctx.body))),
     },

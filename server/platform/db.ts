@@ -469,6 +469,9 @@ const migrations: readonly string[] = [
     cleared_at TEXT
   );
   `,
+  // The customer's changes the owner has not seen yet (server/bookings/customerChanges.ts): one
+  // JSON CustomerChange per booking (openapi.yaml), NULL once the owner said "Seen".
+  `ALTER TABLE bookings ADD COLUMN customer_change TEXT;`,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

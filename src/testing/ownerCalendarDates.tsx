@@ -4,16 +4,16 @@
  * src/testing/jsdomEnvironment.ts).
  */
 import { screen } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import { contractHttp } from './contractHttp';
 import { renderApp } from './render';
-import { server } from './server';
 import { appointmentText, calendarDayText } from '../../domain/dates';
-import type { OwnerCustomer } from '../features/owner/api/generated';
 import CustomerDetailPage from '../features/owner/customers/CustomerDetailPage';
 import { customerPath } from '../features/owner/customers/paths';
 import { RequestCard } from '../features/owner/inbox/RequestCard';
-import { ownerBooking, signInAsOwner } from '../features/owner/testing/ownerApi';
+import {
+  customerPageAnswers,
+  ownerBooking,
+  signInAsOwner,
+} from '../features/owner/testing/ownerApi';
 
 /** The stored day and how every screen names it. */
 const STORED = { date: '2026-12-18', time: '10:00 AM' };
@@ -31,26 +31,7 @@ export function describeCalendarDates(zone: string) {
 
     it("is the stored day on the customer's page", async () => {
       const booking = ownerBooking({ ...STORED, note: '' });
-      const customer: OwnerCustomer = {
-        profile: { userId: 'cust-1', email: 'ada@example.com', name: 'Ada', phone: null },
-        createdAt: '2026-06-01T14:00:00Z',
-        vehicles: [],
-        bookings: [booking],
-        subscriptions: [],
-        loyalty: {
-          userId: 'cust-1',
-          email: 'ada@example.com',
-          points: 0,
-          transactions: [],
-          createdAt: '2026-06-01T14:00:00Z',
-          lastUpdated: '2026-06-01T14:00:00Z',
-        },
-      };
-      server.use(
-        contractHttp.get('/owner/customers/{userId}', () =>
-          HttpResponse.json<OwnerCustomer>(customer),
-        ),
-      );
+      customerPageAnswers([booking]);
       renderApp(customerPath('cust-1'), {
         routes: [{ path: '/owner/customers/:userId', element: <CustomerDetailPage /> }],
       });

@@ -5,10 +5,10 @@
  * saved as a full-page screenshot under test-results/screenshots/<viewport>/.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, logIn, logInAsOwner, test } from './support/fixtures';
 import { requestOnARoute, rowsOnTheHealthPage } from './support/owner';
+import { expectNoViolations } from './support/a11y';
 import { wizard } from './support/quote';
 import {
   dashboardRoutes,
@@ -22,32 +22,6 @@ import {
 } from './support/routes';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Waits until no CSS transition or animation runs (a dialog fading in has mixed colours). */
-async function animationsDone(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
-}
-
-/** Runs axe on the page as it is now; every violation is reported (soft), with its nodes. */
-async function expectNoViolations(page: Page, what: string) {
-  await animationsDone(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const found = violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.map((n) => `${n.html.slice(0, 200)}\n${n.failureSummary ?? ''}`),
-  }));
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-}
-
 /** Scrolls through the page so content that loads near the viewport is there, then back up. */
 async function revealLazyContent(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -98,6 +98,7 @@ it('a table that must handle each kind of message misses none (a new kind is a c
     'owner-quote': (payload) => `quote from ${payload.booking.name}`,
     'owner-digest': (payload) => `${payload.digest.count} requests`,
     'owner-authenticator': (payload) => `app ${payload.change}`,
+    'owner-customer-change': (payload) => `customer ${payload.change.kind}`,
     'customer-quote': (payload) => `quote ${payload.verified}`,
     'customer-completed': (payload) => `${payload.points} points`,
     'customer-cancelled': (payload) => `cancelled by ${payload.by}`,
@@ -115,7 +116,7 @@ it('a table that must handle each kind of message misses none (a new kind is a c
   };
   expect(reminder({ booking, verified: true })).toBe('tomorrow 10:00 AM');
   expect(Object.keys(incomplete)).not.toContain('customer-reminder');
-  expect(Object.keys(wrongPayload)).toHaveLength(9);
+  expect(Object.keys(wrongPayload)).toHaveLength(10);
 });
 
 it('reads each kind into its own payload, with what earlier rows left out taken as they meant it', () => {

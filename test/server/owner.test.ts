@@ -151,6 +151,10 @@ async function request(operationId: string, token?: string): Promise<number> {
     case 'ownerPicturesIn':
       await completeEarly(id);
       return send('POST', `/owner/bookings/${id}/pictures-in`);
+    case 'markOwnerCustomerChangeSeen':
+      return send('POST', `/owner/bookings/${id}/customer-change/seen`, {
+        at: new Date().toISOString(),
+      });
     case 'listOwnerPictures':
       return send('GET', `/owner/bookings/${id}/pictures`);
     case 'uploadOwnerPicture': {
@@ -214,6 +218,7 @@ describe('authorization matrix of the owner operations', () => {
         'listOwnerRequests',
         'listOwnerRoute',
         'markOwnerRequestSeen',
+        'markOwnerCustomerChangeSeen',
         'scheduleOwnerBooking',
         'getOwnerBookingAvailability',
         'uploadOwnerPicture',

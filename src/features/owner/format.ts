@@ -58,6 +58,21 @@ export const failure = (error: unknown, fallback: string): string => {
   return message === NETWORK_ERROR_MESSAGE ? OWNER_TEXT.networkError : message;
 };
 
+const ago = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+
+/**
+ * How long ago an instant was, in its largest whole unit: `just now` within a minute, then
+ * `2 minutes ago`, `1 hour ago`, `3 days ago`.
+ */
+export function agoText(at: string, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - Date.parse(at)) / 60_000);
+  if (!(minutes >= 1)) return 'just now';
+  if (minutes < 60) return ago.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return ago.format(-hours, 'hour');
+  return ago.format(-Math.floor(hours / 24), 'day');
+}
+
 /** A request's page in the console. */
 export const requestPath = (bookingId: string): string =>
   `/owner/requests/${encodeURIComponent(bookingId)}`;

@@ -171,6 +171,18 @@ export const OWNER_TEXT = {
     noPictures: 'No pictures yet.',
   },
 
+  /**
+   * The mark of a customer's change (moved, edited or cancelled from My Bookings) on the inbox's
+   * card, the route's stop and the customer's page; the change itself is written by
+   * `customerChangeText` (domain/customerChange.ts), the owner's e-mail's words.
+   */
+  change: {
+    line: (change: string, ago: string) => `${change} · ${ago}`,
+    seen: 'Seen',
+    seenLabel: (name: string) => `Seen: ${name}'s change`,
+    saving: 'Saving…',
+    failed: 'The mark could not be cleared.',
+  },
   route: {
     title: 'Route',
     day: 'Day',
@@ -207,6 +219,7 @@ export const OWNER_TEXT = {
       'owner-quote': 'New request',
       'owner-digest': 'Requests digest',
       'owner-authenticator': 'Authenticator app changed',
+      'owner-customer-change': 'Customer changed a booking',
       'customer-quote': 'Request received',
       'customer-completed': 'Service completed',
       'customer-cancelled': 'Booking cancelled',

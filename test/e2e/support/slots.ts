@@ -30,6 +30,8 @@ const WEEKDAY_LANES = [
   'health-htmlcs-phone',
   'health-htmlcs-laptop',
   'health-tables',
+  'customer-change-moved',
+  'customer-change-cancelled',
 ] as const;
 
 /** Every journey that books on a Sunday, one lane each. */

@@ -70,6 +70,11 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
         { type: 'owner-request', id: LIST },
       ],
     },
+    // "Seen" on a customer's change: its mark goes wherever the request shows (the inbox, the
+    // customer's page by the request's id, the route).
+    markOwnerCustomerChangeSeen: {
+      invalidatesTags: (_booking, _error, { id }) => [{ type: 'owner-request', id }, 'owner-route'],
+    },
     // A schedule or a cancellation changes the request and the route; the customer's page
     // lists the request (by its id), so it follows without naming the customer.
     scheduleOwnerBooking: {
@@ -139,6 +144,7 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
 export const {
   useListOwnerRequestsQuery,
   useMarkOwnerRequestSeenMutation,
+  useMarkOwnerCustomerChangeSeenMutation,
   useScheduleOwnerBookingMutation,
   useGetOwnerBookingAvailabilityQuery,
   useCancelOwnerBookingMutation,

@@ -28,6 +28,17 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/owner/requests/${queryArg.id}/seen`, method: 'POST' }),
         invalidatesTags: ['owner'],
       }),
+      markOwnerCustomerChangeSeen: build.mutation<
+        MarkOwnerCustomerChangeSeenApiResponse,
+        MarkOwnerCustomerChangeSeenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/owner/bookings/${queryArg.id}/customer-change/seen`,
+          method: 'POST',
+          body: queryArg.body,
+        }),
+        invalidatesTags: ['owner'],
+      }),
       scheduleOwnerBooking: build.mutation<
         ScheduleOwnerBookingApiResponse,
         ScheduleOwnerBookingApiArg
@@ -217,6 +228,15 @@ export type MarkOwnerRequestSeenApiResponse = /** status 200 The request, now se
 export type MarkOwnerRequestSeenApiArg = {
   id: Id;
 };
+export type MarkOwnerCustomerChangeSeenApiResponse =
+  /** status 200 The booking, without the mark unless the customer changed it again */ OwnerBooking;
+export type MarkOwnerCustomerChangeSeenApiArg = {
+  id: Id;
+  body: {
+    /** The `at` of the mark the owner saw */
+    at: string;
+  };
+};
 export type ScheduleOwnerBookingApiResponse = /** status 200 The scheduled booking */ OwnerBooking;
 export type ScheduleOwnerBookingApiArg = {
   id: Id;
@@ -367,6 +387,18 @@ export type Booking = {
   serviceAddress?: Address;
   createdAt: string;
 };
+export type CustomerChangeSide = {
+  date?: string;
+  time?: string;
+  vehicleType: string;
+  vehicle: string;
+};
+export type CustomerChange = {
+  kind: 'moved' | 'edited' | 'cancelled';
+  at: string;
+  from: CustomerChangeSide;
+  to: CustomerChangeSide;
+};
 export type OwnerBooking = Booking & {
   /** The owner has opened it in the inbox */
   seen: boolean;
@@ -376,6 +408,10 @@ export type OwnerBooking = Booking & {
   cancelReason: string;
   /** When the owner marked it Completed (the undo is offered for 10 minutes) */
   completedAt?: string | null;
+  /** What the customer changed from My Bookings since the owner last said "Seen"
+    (`POST /owner/bookings/{id}/customer-change/seen`); absent when nothing is unseen.
+     */
+  customerChange?: CustomerChange;
 };
 export type OwnerMailDigest = {
   /** When the digest began */
@@ -608,6 +644,7 @@ export type OwnerFailedMessage = {
     | 'owner-quote'
     | 'owner-digest'
     | 'owner-authenticator'
+    | 'owner-customer-change'
     | 'customer-quote'
     | 'customer-completed'
     | 'customer-cancelled'
@@ -667,6 +704,7 @@ export type CalendarFeed = {
 export const {
   useListOwnerRequestsQuery,
   useMarkOwnerRequestSeenMutation,
+  useMarkOwnerCustomerChangeSeenMutation,
   useScheduleOwnerBookingMutation,
   useGetOwnerBookingAvailabilityQuery,
   useCancelOwnerBookingMutation,

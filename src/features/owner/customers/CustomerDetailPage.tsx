@@ -28,6 +28,7 @@ import { CUSTOMERS_PATH } from './paths';
 import { customerTexts as t } from './messages';
 import { Failure } from '../Failure';
 import { cardRowsOnPhone, ScrollableTable } from '../../../components/ScrollableTable';
+import { CustomerChangeMark } from '../CustomerChangeMark';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -133,6 +134,7 @@ function Details({ customer }: { customer: OwnerCustomer }) {
                     {t.note(booking.note)}
                   </Typography>
                 ) : null}
+                <CustomerChangeMark booking={booking} />
               </Box>
             ))}
           </Box>

@@ -4,6 +4,7 @@ import type { Theme } from '@mui/material/styles';
 import { formatUsd } from '../../../../domain/money';
 import type { OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
+import { CustomerChangeMark } from '../CustomerChangeMark';
 import { StatusChips } from '../StatusChips';
 import {
   addressText,
@@ -102,6 +103,7 @@ export const RequestCard = memo(function RequestCard({ booking }: { booking: Own
         {receivedText(booking.createdAt)}
       </p>
       <ContactLinks booking={booking} />
+      <CustomerChangeMark booking={booking} />
     </li>
   );
 });

@@ -14,6 +14,7 @@ import { isNetworkFailure } from '../../../api/savedAnswers';
 import { useListOwnerRouteQuery } from '../api/endpoints';
 import { type OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
+import { CustomerChangeMark } from '../CustomerChangeMark';
 import { Failure } from '../Failure';
 import {
   addressText,
@@ -49,6 +50,7 @@ function Stop({ booking }: { booking: OwnerBooking }) {
         )}
       </Typography>
       <ContactLinks booking={booking} />
+      <CustomerChangeMark booking={booking} />
     </Paper>
   );
 }

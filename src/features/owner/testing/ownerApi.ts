@@ -6,7 +6,7 @@ import { signIn } from '../../../testing/tokens';
 import { createFakeCognito } from '../../../testing/cognito';
 import { env } from '../../../config/env';
 import { OWNERS_GROUP } from '../../../../domain/owners';
-import type { OwnerBooking, OwnerRequestPage } from '../api/generated';
+import type { OwnerBooking, OwnerCustomer, OwnerRequestPage } from '../api/generated';
 
 /** Where Amplify sends the user-pool calls: the configured endpoint, else the region's. */
 const poolEndpoint = () =>
@@ -69,4 +69,27 @@ export function inboxAnswers(page: (url: URL) => OwnerRequestPage) {
     }),
   );
   return asked;
+}
+
+/** Ada's account, holding `bookings`, answered for her customer page (`/owner/customers/cust-1`). */
+export function customerPageAnswers(bookings: OwnerBooking[]): OwnerCustomer {
+  const customer: OwnerCustomer = {
+    profile: { userId: 'cust-1', email: 'ada@example.com', name: 'Ada', phone: null },
+    createdAt: '2026-06-01T14:00:00Z',
+    vehicles: [],
+    bookings,
+    subscriptions: [],
+    loyalty: {
+      userId: 'cust-1',
+      email: 'ada@example.com',
+      points: 0,
+      transactions: [],
+      createdAt: '2026-06-01T14:00:00Z',
+      lastUpdated: '2026-06-01T14:00:00Z',
+    },
+  };
+  server.use(
+    contractHttp.get('/owner/customers/{userId}', () => HttpResponse.json<OwnerCustomer>(customer)),
+  );
+  return customer;
 }
