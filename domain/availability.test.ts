@@ -186,7 +186,7 @@ describe('a time we offer', () => {
     ]);
     expect(offeredTimes(hourly, '2026-12-07')).toContain('8:00 AM');
     expect(offeredTimes(hourly, '2026-12-07')).not.toContain('8:30 AM');
-    const halfHourly = { ...hourly, stepMinutes: 30 };
+    const halfHourly: AvailabilityRules = { ...hourly, stepMinutes: 30 };
     expect(offeredTimes(halfHourly, '2026-12-07').slice(0, 3)).toEqual([
       '8:00 AM',
       '8:30 AM',

@@ -216,7 +216,10 @@ describe('the free times', () => {
   });
 
   test('a step the console does not offer → 400 naming body/stepMinutes', async () => {
-    const answer = await putRules({ ...DEFAULT_RULES, stepMinutes: 7 });
+    const answer = await putRules({
+      ...DEFAULT_RULES,
+      stepMinutes: 7,
+    } as unknown as AvailabilityRules);
     expect(answer.status).toBe(400);
     expect((answer.body as { message: string }).message).toContain('body/stepMinutes');
   });
