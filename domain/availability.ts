@@ -66,7 +66,7 @@ function clock24(time: string): string {
 }
 
 /** The seeded weekday and weekend hours, with the spec's fixed lists of start times. */
-export const SEEDED_HOURS = {
+const SEEDED_HOURS = {
   weekday: { open: true, start: '15:00', end: '18:00', times: weekdaySlots.map(clock24) },
   weekend: { open: true, start: '09:00', end: '18:00', times: weekendSlots.map(clock24) },
 } as const satisfies Record<string, WorkingHours>;

@@ -13,7 +13,6 @@ export interface FreeTimesOfDay {
   loading: boolean;
   /** The server could not answer (the day's times are unknown). */
   failed: boolean;
-  retry: () => void;
 }
 
 /** Nothing is asked without a real date or a vehicle type. */
@@ -22,7 +21,7 @@ export function useFreeTimes(
   job: { vehicleType: VehicleTypeName | null; addOns: readonly string[] },
 ): FreeTimesOfDay {
   const skip = !isCalendarDay(date) || !job.vehicleType;
-  const { currentData, isFetching, isError, refetch } = useGetAvailabilityQuery(
+  const { currentData, isFetching, isError } = useGetAvailabilityQuery(
     {
       from: date,
       to: date,
@@ -37,6 +36,5 @@ export function useFreeTimes(
     times,
     loading: !skip && !times && isFetching,
     failed: !skip && !times && !isFetching && isError,
-    retry: () => void refetch(),
   };
 }
