@@ -215,6 +215,32 @@ describe('the free times', () => {
     await call(api.baseUrl, 'DELETE', `/bookings/${bookingId}`, { token: customerToken });
   });
 
+  test('rules saved before the step keep the set lists on days at the seeded hours only', async () => {
+    const monday = addDays(futureSaturday(35), 2);
+    const { stepMinutes: _step, ...old } = DEFAULT_RULES;
+    const week = Object.fromEntries(
+      Object.entries(DEFAULT_RULES.week).map(([day, { times: _times, ...hours }]) => [
+        day,
+        day === 'monday' ? { open: true, start: '08:00', end: '10:00' } : hours,
+      ]),
+    );
+    const db = new Database(api.databasePath);
+    try {
+      db.prepare(
+        'INSERT OR REPLACE INTO availability_rules (id, rules, updated_at) VALUES (1, ?, ?)',
+      ).run(JSON.stringify({ ...old, week }), new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    expect(await freeOn(monday)).toEqual(['8:00 AM', '9:00 AM', '10:00 AM']);
+    expect(await freeOn(addDays(monday, 1))).toEqual(['4:00 PM', '5:00 PM', '6:00 PM']);
+    const read = await asOwner('GET', '/owner/availability');
+    expect(read.body).toMatchObject({
+      stepMinutes: 60,
+      week: { tuesday: DEFAULT_RULES.week.tuesday },
+    });
+  });
+
   test('a step the console does not offer → 400 naming body/stepMinutes', async () => {
     const answer = await putRules({
       ...DEFAULT_RULES,
