@@ -217,9 +217,6 @@ export function weekdayStarts(
   return hours.open ? startsOf(hours, rules.stepMinutes, true) : [];
 }
 
-/** A customer's: the times the rules offer (`offeredTimes`). */
-export const quoteStarts: StartTimes = offeredTimes;
-
 /** How far apart the owner's start times are, in minutes (the console's time field's step). */
 const OWNER_STEP_MINUTES = 15;
 
@@ -228,7 +225,7 @@ export const ownerStarts: StartTimes = (rules, date) =>
   startsOf(rules.week[weekdayOf(date)], OWNER_STEP_MINUTES, false);
 
 /**
- * The start times (`starts`, the quote form's unless told) on `date` that fit `job`: the day
+ * The start times (`starts`, the customers' `offeredTimes` unless told) on `date` that fit `job`: the day
  * is a working day, not a day off and within the horizon; the start is within the day's hours
  * and, today, later than `now` (New York's clock); fewer than the most jobs a day are held; and
  * the job, with the travel buffer either side, overlaps no held one.
@@ -239,7 +236,7 @@ export function freeTimesOn(
   now: LocalNow,
   job: Job,
   held: readonly HeldJob[],
-  starts: StartTimes = quoteStarts,
+  starts: StartTimes = offeredTimes,
 ): string[] {
   const today = now.date;
   if (date < today || date > lastBookableDay(rules, today) || isDayOff(rules, date)) return [];
@@ -270,7 +267,7 @@ export function freeTimes(
   now: LocalNow,
   job: Job,
   heldByDate: ReadonlyMap<string, readonly HeldJob[]>,
-  starts: StartTimes = quoteStarts,
+  starts: StartTimes = offeredTimes,
 ): { date: string; times: string[] }[] {
   const days: { date: string; times: string[] }[] = [];
   for (let day = dayNumber(range.from); day <= dayNumber(range.to); day += 1) {

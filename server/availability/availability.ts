@@ -11,8 +11,8 @@ import {
   freeTimesOn,
   lastBookableDay,
   nearestFree,
+  offeredTimes,
   ownerStarts,
-  quoteStarts,
   rulesProblem,
   type AvailabilityRules,
   type HeldJob,
@@ -187,7 +187,7 @@ interface Chooser {
 
 /** A customer's quote or reschedule: the times the rules offer. */
 const CUSTOMER: Chooser = {
-  starts: quoteStarts,
+  starts: offeredTimes,
   refusal: (appointment) => `${appointment} is no longer free; please choose another time`,
 };
 
