@@ -1,13 +1,17 @@
 import {
+  addDays,
   DEFAULT_RULES,
   freeTimes,
   freeTimesOn,
-  isOfferedTime,
   jobDuration,
   nearestFree,
+  offeredTimes,
   rulesProblem,
+  visitorHours,
+  weekdayOf,
   type AvailabilityRules,
   type HeldJob,
+  type WorkingHours,
 } from './availability';
 import { localNow } from './dates';
 import { weekdaySlots, weekendSlots } from './quoteSchedule';
@@ -42,9 +46,12 @@ describe('free times', () => {
     expect(freeTimesOn(short, '2026-12-05', TODAY, sedan, [])).toEqual([]);
   });
 
-  test('working hours keep only the starts within them', () => {
+  test('a day with a list offers its listed starts within its hours', () => {
     const late = rules({
-      week: { ...DEFAULT_RULES.week, saturday: { open: true, start: '11:00', end: '14:00' } },
+      week: {
+        ...DEFAULT_RULES.week,
+        saturday: { open: true, start: '11:00', end: '14:00', times: ['14:00', '12:00'] },
+      },
     });
     expect(freeTimesOn(late, '2026-12-05', TODAY, sedan, [])).toEqual(['12:00 PM', '2:00 PM']);
   });
@@ -147,12 +154,110 @@ describe('rules problems', () => {
 });
 
 describe('a time we offer', () => {
-  test('only the quote form’s times of that day: 4:30 PM never, 9:00 AM only at weekends', () => {
-    expect(isOfferedTime('2026-12-07', '4:00 PM')).toBe(true);
-    expect(isOfferedTime('2026-12-07', '4:30 PM')).toBe(false);
-    expect(isOfferedTime('2026-12-07', '9:00 AM')).toBe(false);
-    expect(isOfferedTime('2026-12-05', '9:00 AM')).toBe(true);
-    expect(isOfferedTime('2026-02-30', '4:00 PM')).toBe(false);
+  test('with the seeded rules, only the spec’s times: 4:30 PM never, 9:00 AM only at weekends', () => {
+    expect(offeredTimes(DEFAULT_RULES, '2026-12-07')).toContain('4:00 PM');
+    expect(offeredTimes(DEFAULT_RULES, '2026-12-07')).not.toContain('4:30 PM');
+    expect(offeredTimes(DEFAULT_RULES, '2026-12-07')).not.toContain('9:00 AM');
+    expect(offeredTimes(DEFAULT_RULES, '2026-12-05')).toContain('9:00 AM');
+    expect(offeredTimes(DEFAULT_RULES, '2026-02-30')).not.toContain('4:00 PM');
+  });
+
+  test('a fresh install offers exactly the spec’s fixed lists, every day of a fortnight', () => {
+    for (let day = 0; day < 14; day += 1) {
+      const date = addDays('2026-12-01', day);
+      const weekend = ['saturday', 'sunday'].includes(weekdayOf(date));
+      expect(offeredTimes(DEFAULT_RULES, date)).toEqual([
+        ...(weekend ? weekendSlots : weekdaySlots),
+      ]);
+    }
+  });
+
+  test('a day whose hours the owner set offers a start every step from its start to its end', () => {
+    const monday: WorkingHours = { open: true, start: '08:00', end: '14:00' };
+    const hourly = rules({ week: { ...DEFAULT_RULES.week, monday }, stepMinutes: 60 });
+    expect(offeredTimes(hourly, '2026-12-07')).toEqual([
+      '8:00 AM',
+      '9:00 AM',
+      '10:00 AM',
+      '11:00 AM',
+      '12:00 PM',
+      '1:00 PM',
+      '2:00 PM',
+    ]);
+    expect(offeredTimes(hourly, '2026-12-07')).toContain('8:00 AM');
+    expect(offeredTimes(hourly, '2026-12-07')).not.toContain('8:30 AM');
+    const halfHourly: AvailabilityRules = { ...hourly, stepMinutes: 30 };
+    expect(offeredTimes(halfHourly, '2026-12-07').slice(0, 3)).toEqual([
+      '8:00 AM',
+      '8:30 AM',
+      '9:00 AM',
+    ]);
+    expect(offeredTimes(halfHourly, '2026-12-07')).toHaveLength(13);
+    // The other days keep the seeded lists; a closed day offers nothing.
+    expect(offeredTimes(hourly, '2026-12-08')).toEqual([...weekdaySlots]);
+    const closed = rules({ week: { ...DEFAULT_RULES.week, monday: { ...monday, open: false } } });
+    expect(offeredTimes(closed, '2026-12-07')).toEqual([]);
+  });
+
+  test('Saturday 8 AM–12 PM offers every hour of it, not only the listed 9, 10 and 12', () => {
+    const saturday: WorkingHours = { open: true, start: '08:00', end: '12:00' };
+    const morning = rules({ week: { ...DEFAULT_RULES.week, saturday } });
+    expect(freeTimesOn(morning, '2026-12-05', TODAY, sedan, [])).toEqual([
+      '8:00 AM',
+      '9:00 AM',
+      '10:00 AM',
+      '11:00 AM',
+      '12:00 PM',
+    ]);
+  });
+
+  test('listed start times outside the day’s hours are a problem naming the field', () => {
+    const odd = rules({
+      week: {
+        ...DEFAULT_RULES.week,
+        monday: { open: true, start: '15:00', end: '18:00', times: ['16:00', '19:00'] },
+      },
+    });
+    expect(rulesProblem(odd)).toBe(
+      'body/week/monday/times/1 must be within body/week/monday/start and end',
+    );
+  });
+});
+
+describe('the hours shown to visitors', () => {
+  test('the seeded rules: weekdays 3–6 PM, weekends 9 AM–6 PM', () => {
+    expect(visitorHours(DEFAULT_RULES)).toEqual(['Mon-Fri 3pm-6pm', 'Sat-Sun 9am-6pm']);
+  });
+
+  test('the same hours every day read as the contact page’s line; closed days are left out', () => {
+    const allWeek = Object.fromEntries(
+      Object.keys(DEFAULT_RULES.week).map((day) => [
+        day,
+        { open: true, start: '09:00', end: '18:00' },
+      ]),
+    ) as AvailabilityRules['week'];
+    expect(visitorHours(rules({ week: allWeek }))).toEqual(['Mon-Sun 9am-6pm']);
+    const owner = rules({
+      week: {
+        ...allWeek,
+        monday: { open: true, start: '08:00', end: '14:00' },
+        tuesday: { open: true, start: '08:00', end: '14:00' },
+        wednesday: { open: false, start: '08:00', end: '14:00' },
+        thursday: { open: true, start: '08:30', end: '14:00' },
+        saturday: { open: true, start: '08:00', end: '12:00' },
+      },
+    });
+    expect(visitorHours(owner)).toEqual([
+      'Mon-Tue 8am-2pm',
+      'Thu 8:30am-2pm',
+      'Fri 9am-6pm',
+      'Sat 8am-12pm',
+      'Sun 9am-6pm',
+    ]);
+    const shut = Object.fromEntries(
+      Object.entries(allWeek).map(([day, hours]) => [day, { ...hours, open: false }]),
+    ) as AvailabilityRules['week'];
+    expect(visitorHours(rules({ week: shut }))).toEqual([]);
   });
 });
 

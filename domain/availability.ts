@@ -1,14 +1,14 @@
 /**
  * docs/product.md §5: when a customer may ask us to come. The owner's rules (working hours per
- * weekday, days off, how long each job takes, the travel buffer, the most jobs a day and how far
- * ahead) and the bookings already held decide which of the quote form's times
- * (./quoteSchedule.ts) are free. Pure: the server reads the rules and the bookings, the wizard
- * only shows what the server answered.
+ * weekday and the step between start times, days off, how long each job takes, the travel
+ * buffer, the most jobs a day and how far ahead) decide which start times a day offers
+ * (`offeredTimes`), and with the bookings already held, which of them are free. Pure: the server
+ * reads the rules and the bookings, the wizard and My Bookings only show what the server answered.
  */
 import { addonNames, PREMIUM_PACKAGE, vehicleTypes, type AddonName } from './pricing';
 import type { VehicleTypeName } from './pricing';
 import { minutesOfDay, type LocalNow } from './dates';
-import { timeSlotsFor } from './quoteSchedule';
+import { isCalendarDay, weekdaySlots, weekendSlots } from './quoteSchedule';
 
 export const weekdayNames = [
   'sunday',
@@ -21,12 +21,22 @@ export const weekdayNames = [
 ] as const;
 export type WeekdayName = (typeof weekdayNames)[number];
 
-/** A working day: jobs may start from `start` to `end` (both HH:mm, 24-hour clock). */
+/**
+ * A working day: jobs may start from `start` to `end` (both HH:mm, 24-hour clock), every
+ * `stepMinutes` of the rules, or at the listed `times` (HH:mm) when the day has a list: the
+ * seeded rules list the spec's fixed times, and the console drops a day's list once the owner
+ * changes that day's hours or chooses a step.
+ */
 export interface WorkingHours {
   open: boolean;
   start: string;
   end: string;
+  times?: string[];
 }
+
+/** The steps the owner may choose between start times, in minutes. */
+export const STEP_CHOICES = [15, 30, 60, 120] as const;
+export type StepMinutes = (typeof STEP_CHOICES)[number];
 
 /** "I confirm each request" (`confirm`) or "Instant booking" (`instant`). */
 export type BookingMode = 'confirm' | 'instant';
@@ -34,6 +44,8 @@ export type BookingMode = 'confirm' | 'instant';
 export interface AvailabilityRules {
   mode: BookingMode;
   week: Record<WeekdayName, WorkingHours>;
+  /** Minutes between the start times of a day without a list. */
+  stepMinutes: StepMinutes;
   /** Single days (`from` = `to`) and ranges, both ends included, YYYY-MM-DD. */
   daysOff: { from: string; to: string }[];
   /** Minutes a job takes, per vehicle type (the Premium Package includes every add-on). */
@@ -47,15 +59,34 @@ export interface AvailabilityRules {
   horizonDays: number;
 }
 
-const weekdayHours: WorkingHours = { open: true, start: '15:00', end: '18:00' };
-const weekendHours: WorkingHours = { open: true, start: '09:00', end: '18:00' };
+/** `4:00 PM` (as bookings write times) → `16:00`. */
+function clock24(time: string): string {
+  const minutes = minutesOfDay(time);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The seeded weekday and weekend hours, with the spec's fixed lists of start times. */
+const SEEDED_HOURS = {
+  weekday: { open: true, start: '15:00', end: '18:00', times: weekdaySlots.map(clock24) },
+  weekend: { open: true, start: '09:00', end: '18:00', times: weekendSlots.map(clock24) },
+} as const satisfies Record<string, WorkingHours>;
+const weekdayHours: WorkingHours = {
+  ...SEEDED_HOURS.weekday,
+  times: [...SEEDED_HOURS.weekday.times],
+};
+const weekendHours: WorkingHours = {
+  ...SEEDED_HOURS.weekend,
+  times: [...SEEDED_HOURS.weekend.times],
+};
 
 /**
- * The spec's hours: quote scheduling Mon-Fri 3:00 PM-6:00 PM, weekends all day (9am-6pm, the
- * contact page's hours), so every time the quote form lists is offered while nothing is booked.
+ * The seeded rules: the spec's hours (quote scheduling Mon-Fri 3:00 PM-6:00 PM, weekends all day,
+ * 9am-6pm) with its fixed lists of times, so a fresh install offers exactly the quote form's
+ * times of the spec while nothing is booked; an hour's step for a day whose list is dropped.
  */
 export const DEFAULT_RULES: AvailabilityRules = {
   mode: 'confirm',
+  stepMinutes: 60,
   week: {
     sunday: weekendHours,
     monday: weekdayHours,
@@ -142,21 +173,6 @@ function dayLoad(rules: AvailabilityRules, held: readonly HeldJob[]) {
 /** The start times a day offers before the rules and the held jobs are applied. */
 export type StartTimes = (rules: AvailabilityRules, date: string) => readonly string[];
 
-/**
- * Whether `time` (as bookings write it, `4:00 PM`) is one the quote form offers on `date`
- * (./quoteSchedule.ts): the one check, for the wizard and the server, that a customer's time is
- * a time we offer at all (4:30 PM never is), before whether it is free.
- */
-export function isOfferedTime(date: string, time: string): boolean {
-  return timeSlotsFor(date).includes(time);
-}
-
-/** A customer's: the quote form's times of the day (./quoteSchedule.ts). */
-export const quoteStarts: StartTimes = (_rules, date) => timeSlotsFor(date);
-
-/** How far apart the owner's start times are, in minutes (the console's time field's step). */
-const OWNER_STEP_MINUTES = 15;
-
 /** `960` → `4:00 PM`, as bookings write their times. */
 function clockText(minutes: number): string {
   const hour = Math.floor(minutes / 60);
@@ -164,19 +180,52 @@ function clockText(minutes: number): string {
   return `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** The owner's: every quarter hour from the day's first start to its last. */
-export const ownerStarts: StartTimes = (rules, date) => {
-  const hours = rules.week[weekdayOf(date)];
-  const times: string[] = [];
+/**
+ * The one generator of start times: a day's `hours` every `step` minutes from its start to its
+ * end, or its listed times within them (as bookings write times, `4:00 PM`).
+ */
+function startsOf(hours: WorkingHours, step: number, useList: boolean): string[] {
+  const first = minutesOfDay(hours.start);
   const last = minutesOfDay(hours.end);
-  for (let start = minutesOfDay(hours.start); start <= last; start += OWNER_STEP_MINUTES) {
-    times.push(clockText(start));
+  if (useList && hours.times) {
+    return hours.times
+      .map(minutesOfDay)
+      .filter((start) => start >= first && start <= last)
+      .sort((a, b) => a - b)
+      .map(clockText);
   }
+  const times: string[] = [];
+  for (let start = first; start <= last; start += step) times.push(clockText(start));
   return times;
-};
+}
 
 /**
- * The start times (`starts`, the quote form's unless told) on `date` that fit `job`: the day
+ * The start times the customers are offered on `date` (a real calendar day; none on a closed
+ * weekday), before days off, the horizon, the clock and the held bookings are applied: the
+ * wizard's, My Bookings' reschedule's and the server's check of a customer's time.
+ */
+export function offeredTimes(rules: AvailabilityRules, date: string): string[] {
+  return isCalendarDay(date) ? weekdayStarts(rules, weekdayOf(date)) : [];
+}
+
+/** The start times the rules offer on every `day` of the week (none when it is closed). */
+export function weekdayStarts(
+  rules: Pick<AvailabilityRules, 'week' | 'stepMinutes'>,
+  day: WeekdayName,
+): string[] {
+  const hours = rules.week[day];
+  return hours.open ? startsOf(hours, rules.stepMinutes, true) : [];
+}
+
+/** How far apart the owner's start times are, in minutes (the console's time field's step). */
+const OWNER_STEP_MINUTES = 15;
+
+/** The owner's: every quarter hour from the day's first start to its last, list or not. */
+export const ownerStarts: StartTimes = (rules, date) =>
+  startsOf(rules.week[weekdayOf(date)], OWNER_STEP_MINUTES, false);
+
+/**
+ * The start times (`starts`, the customers' `offeredTimes` unless told) on `date` that fit `job`: the day
  * is a working day, not a day off and within the horizon; the start is within the day's hours
  * and, today, later than `now` (New York's clock); fewer than the most jobs a day are held; and
  * the job, with the travel buffer either side, overlaps no held one.
@@ -187,7 +236,7 @@ export function freeTimesOn(
   now: LocalNow,
   job: Job,
   held: readonly HeldJob[],
-  starts: StartTimes = quoteStarts,
+  starts: StartTimes = offeredTimes,
 ): string[] {
   const today = now.date;
   if (date < today || date > lastBookableDay(rules, today) || isDayOff(rules, date)) return [];
@@ -218,7 +267,7 @@ export function freeTimes(
   now: LocalNow,
   job: Job,
   heldByDate: ReadonlyMap<string, readonly HeldJob[]>,
-  starts: StartTimes = quoteStarts,
+  starts: StartTimes = offeredTimes,
 ): { date: string; times: string[] }[] {
   const days: { date: string; times: string[] }[] = [];
   for (let day = dayNumber(range.from); day <= dayNumber(range.to); day += 1) {
@@ -257,8 +306,15 @@ export function nearestFree(
 export function rulesProblem(rules: AvailabilityRules): string | undefined {
   for (const name of weekdayNames) {
     const hours = rules.week[name];
-    if (minutesOfDay(hours.end) < minutesOfDay(hours.start)) {
+    const [first, last] = [minutesOfDay(hours.start), minutesOfDay(hours.end)];
+    if (last < first) {
       return `body/week/${name}/end must not be earlier than body/week/${name}/start`;
+    }
+    const outside = (hours.times ?? []).findIndex(
+      (time) => minutesOfDay(time) < first || minutesOfDay(time) > last,
+    );
+    if (outside >= 0) {
+      return `body/week/${name}/times/${outside} must be within body/week/${name}/start and end`;
     }
   }
   const ranges = rules.daysOff.map((range, index) => ({ ...range, index }));
@@ -275,4 +331,49 @@ export function rulesProblem(rules: AvailabilityRules): string | undefined {
     }
   }
   return undefined;
+}
+
+const shortDays: Record<WeekdayName, string> = {
+  sunday: 'Sun',
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+};
+
+/** `09:00` → `9am`, `14:30` → `2:30pm`. */
+function shortClock(time: string): string {
+  const minutes = minutesOfDay(time);
+  const hour = Math.floor(minutes / 60);
+  const minute = minutes % 60;
+  return `${hour % 12 || 12}${minute ? `:${String(minute).padStart(2, '0')}` : ''}${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * The hours shown to visitors (footer, /contact, the quote form's hint), from the rules: Monday
+ * to Sunday, consecutive working days with the same hours as one line (`Mon-Fri 3pm-6pm`),
+ * closed days left out; every day 9 to 6 reads `Mon-Sun 9am-6pm`. Pure, so the prerender (and
+ * whatever regenerates the public pages) calls it with the rules it read.
+ */
+export function visitorHours(rules: Pick<AvailabilityRules, 'week'>): string[] {
+  const week = [...weekdayNames.slice(1), weekdayNames[0]];
+  const runs: { first: WeekdayName; last: WeekdayName; span: string }[] = [];
+  let previousOpen = false;
+  for (const day of week) {
+    const hours = rules.week[day];
+    if (hours.open) {
+      const span = `${shortClock(hours.start)}-${shortClock(hours.end)}`;
+      const run = runs.at(-1);
+      if (previousOpen && run?.span === span) run.last = day;
+      else runs.push({ first: day, last: day, span });
+    }
+    previousOpen = hours.open;
+  }
+  return runs.map(({ first, last, span }) =>
+    first === last
+      ? `${shortDays[first]} ${span}`
+      : `${shortDays[first]}-${shortDays[last]} ${span}`,
+  );
 }

@@ -1,6 +1,7 @@
 /**
- * docs/product.md §5: when a quote request may ask us to come. The quote form offers these
- * dates and times and the server refuses any other, so the rule lives here once.
+ * docs/product.md §5: the spec's fixed lists of the quote form's times, which the seeded
+ * availability rules list (./availability.ts, DEFAULT_RULES; the owner's hours and step decide
+ * the times offered since), and the rule on the preferred date.
  */
 export const weekdaySlots = ['4:00 PM', '5:00 PM', '6:00 PM'] as const;
 export const weekendSlots = [
@@ -20,20 +21,9 @@ const utcMidnight = (date: string): number =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
 
 /** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
-function isCalendarDay(date: string): boolean {
+export function isCalendarDay(date: string): boolean {
   const at = utcMidnight(date);
   return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === date;
-}
-
-function isWeekend(date: string): boolean {
-  const day = new Date(utcMidnight(date)).getUTCDay();
-  return day === 0 || day === 6;
-}
-
-/** Preferred-time options: none until a date is chosen; weekday and weekend slots differ. */
-export function timeSlotsFor(date: string): readonly string[] {
-  if (!isCalendarDay(date)) return [];
-  return isWeekend(date) ? weekendSlots : weekdaySlots;
 }
 
 /** The preferred date may not be earlier than today (both YYYY-MM-DD, business time zone). */

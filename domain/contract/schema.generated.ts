@@ -220,9 +220,10 @@ export interface paths {
      *     their /64) and the body is limited to 16 KiB (`413`). The
      *     web client does not retry this call after a `429`; after a `503` (nothing was stored) it
      *     sends it again, with the same `Idempotency-Key`. `date` may not be earlier than today in
-     *     America/New_York, and a `time` sent with it must be one the quote form offers that day:
-     *     4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM, 12:00 PM, 2:00 PM, 4:00 PM
-     *     or 6:00 PM at weekends, and not already past in New York today (`400` naming `body/date`
+     *     America/New_York, and a `time` sent with it must be one the owner's rules offer that day
+     *     (`/owner/availability`: each day's hours at the rules' step, or the day's listed times;
+     *     the seeded rules offer 4:00 PM, 5:00 PM or 6:00 PM on weekdays; 9:00 AM, 10:00 AM,
+     *     12:00 PM, 2:00 PM, 4:00 PM or 6:00 PM at weekends), and not already past in New York today (`400` naming `body/date`
      *     or `body/time`). That time must also be free (`GET /availability`): a time taken
      *     meanwhile, on a day off or beyond the booking horizon answers `409` with the nearest free
      *     times. A request without a `time` holds nothing of the calendar. A request without a
@@ -321,8 +322,8 @@ export interface paths {
      * Reschedule or correct a Booked booking
      * @description Only while the booking is Booked; otherwise `409`. The answer is the stored booking.
      *     `date` may not be earlier than today (America/New_York); `time` may be sent as
-     *     `16:00` and is stored as `4:00 PM`. A new date or time must be one the quote form offers
-     *     that day and not already past (`400` naming `body/time`), and free as for
+     *     `16:00` and is stored as `4:00 PM`. A new date or time must be one the owner's rules offer
+     *     that day (as for `POST /bookings`) and not already past (`400` naming `body/time`), and free as for
      *     `POST /bookings` (`409` with the nearest free times; the booking's own time does not count
      *     against it). As for `POST /bookings`, `totalPrice` is
      *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced): the
@@ -1027,7 +1028,8 @@ export interface paths {
     /**
      * The rules that decide which times customers may book
      * @description The stored rules, or the defaults until the owner saves any: the spec's hours (Mon-Fri
-     *     3:00 PM-6:00 PM, weekends 9:00 AM-6:00 PM, as the earliest and latest start of a job), no
+     *     3:00 PM-6:00 PM, weekends 9:00 AM-6:00 PM, as the earliest and latest start of a job) with
+     *     the quote form's fixed lists of times, a step of 60 minutes for a day without a list, no
      *     days off, each vehicle type's and add-on's minutes, a 30-minute travel buffer, at most 4
      *     jobs a day, 90 days ahead, and "I confirm each request".
      */
@@ -1277,11 +1279,19 @@ export interface components {
     };
     /** @description A time of day on the 24-hour clock, `HH:mm` (00:00 to 23:59). */
     TimeOfDay: string;
-    /** @description Whether jobs are taken that weekday, and the earliest and latest start of one. */
+    /**
+     * @description Whether jobs are taken that weekday, and the earliest and latest start of one. A start is
+     *     offered every `stepMinutes` of the rules from `start` to `end`, or, when the day has
+     *     `times`, at those times only (each within `start` and `end`, else `400` naming it): the
+     *     seeded rules list the fixed times of the quote form (weekdays 16:00, 17:00, 18:00;
+     *     weekends 09:00, 10:00, 12:00, 14:00, 16:00, 18:00), and the owner's console leaves a
+     *     day's list out once the owner changes that day's hours or chooses a step.
+     */
     WorkingHours: {
       open: boolean;
       start: components['schemas']['TimeOfDay'];
       end: components['schemas']['TimeOfDay'];
+      times?: components['schemas']['TimeOfDay'][];
     };
     Minutes: number;
     AvailabilityRules: {
@@ -1302,6 +1312,11 @@ export interface components {
         saturday: components['schemas']['WorkingHours'];
         sunday: components['schemas']['WorkingHours'];
       };
+      /**
+       * @description Minutes between the start times offered on a day without a list of `times`.
+       * @enum {integer}
+       */
+      stepMinutes: 15 | 30 | 60 | 120;
       /** @description Single days (`from` = `to`) and ranges, both ends included; no two overlap. */
       daysOff: {
         /** Format: date */

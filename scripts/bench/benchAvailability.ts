@@ -17,9 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addDays, DEFAULT_RULES } from '../../domain/availability';
+import { addDays, DEFAULT_RULES, offeredTimes } from '../../domain/availability';
 import { todayLocal } from '../../domain/dates';
-import { timeSlotsFor } from '../../domain/quoteSchedule';
 import { buildServer } from '../../server/app';
 import { availableTimes, replaceRules } from '../../server/availability/availability';
 import { createBooking } from '../../server/bookings/bookings';
@@ -58,7 +57,7 @@ function seedBookings(db: Db, count: number, today: string): void {
     for (let i = 0; i < count; i += 1) {
       const future = i < FUTURE_BOOKINGS;
       const date = future ? addDays(today, i % FUTURE_DAYS) : addDays(today, -1 - (i % PAST_DAYS));
-      const times = timeSlotsFor(date);
+      const times = offeredTimes(DEFAULT_RULES, date);
       const { bookingId } = createBooking(
         db,
         {

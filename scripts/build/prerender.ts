@@ -15,13 +15,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '../../domain/html';
+import { DEFAULT_RULES, type AvailabilityRules } from '../../domain/availability';
 import { islandChunkGroup } from '../../src/components/islandMarkers';
 import { firstRoundTripWarning, minifyCss, slimPage, writeWithGzip } from './pageWeight';
 import { APP_ENTRY, ISLANDS_ENTRY, SHELL_FILE, SSR_OUTPUT_DIR } from '../../webpack.config';
 
 interface SsrModule {
   prerenderedPaths: readonly string[];
-  renderPage(path: string): Promise<RenderedPage>;
+  renderPage(path: string, week: AvailabilityRules['week']): Promise<RenderedPage>;
 }
 
 interface RenderedPage {
@@ -109,13 +110,20 @@ export function composePage(shell: string, page: RenderedPage, extraHead: string
     .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>`);
 }
 
+/**
+ * `rules`: the owner's availability rules whose working hours the pages show (the footer,
+ * /contact, the quote form's hint, the LocalBusiness data; formatted by `visitorHours`); the
+ * seeded rules at build, the stored ones for whatever regenerates the pages.
+ */
 export async function prerender({
   dist,
   chunkAssets,
+  rules = DEFAULT_RULES,
   log = console.log,
 }: {
   dist: string;
   chunkAssets: ChunkAssets;
+  rules?: Pick<AvailabilityRules, 'week'>;
   log?: (line: string) => void;
 }): Promise<string[]> {
   const require = createRequire(import.meta.url);
@@ -129,7 +137,7 @@ export async function prerender({
   const written: string[] = [];
   for (const urlPath of ssr.prerenderedPaths) {
     const started = performance.now();
-    const page = await ssr.renderPage(urlPath);
+    const page = await ssr.renderPage(urlPath, rules.week);
     const assets = pageAssets(chunkAssets, page.islands, (asset) =>
       readFileSync(path.join(dist, asset), 'utf8'),
     );

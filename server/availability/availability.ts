@@ -11,13 +11,14 @@ import {
   freeTimesOn,
   lastBookableDay,
   nearestFree,
+  offeredTimes,
   ownerStarts,
-  quoteStarts,
   rulesProblem,
   type AvailabilityRules,
   type HeldJob,
   type Job,
   type StartTimes,
+  weekdayNames,
 } from '../../domain/availability';
 import { appointmentText, localNow, type LocalNow } from '../../domain/dates';
 import { addonNames, isAddon } from '../../domain/pricing';
@@ -31,10 +32,29 @@ export const MAX_RANGE_DAYS = 62;
 /** How many days after the asked one the nearest free times are looked for. */
 const NEAREST_SEARCH_DAYS = 14;
 
+/**
+ * Rules stored before the owner chose a step (no `stepMinutes`) offered the quote form's fixed
+ * lists within each day's hours: a day still at its seeded hours keeps its list, a day whose
+ * hours the owner had changed now offers every hour of them (what those hours meant).
+ */
+function withStartTimes(stored: AvailabilityRules): AvailabilityRules {
+  if (typeof stored.stepMinutes === 'number') return stored;
+  const week = { ...stored.week };
+  for (const name of weekdayNames) {
+    const hours = week[name];
+    const seeded = DEFAULT_RULES.week[name];
+    week[name] =
+      hours.start === seeded.start && hours.end === seeded.end
+        ? { ...hours, times: seeded.times }
+        : hours;
+  }
+  return { ...stored, week, stepMinutes: DEFAULT_RULES.stepMinutes };
+}
+
 export function readRules(db: Db): AvailabilityRules {
   const row = statement(db, 'SELECT rules FROM availability_rules WHERE id = 1').get() as
     { rules: string } | undefined;
-  return row ? (JSON.parse(row.rules) as AvailabilityRules) : DEFAULT_RULES;
+  return row ? withStartTimes(JSON.parse(row.rules) as AvailabilityRules) : DEFAULT_RULES;
 }
 
 /** Stores the rules whole (the schema has checked their shape); 400 naming what is wrong. */
@@ -165,13 +185,13 @@ interface Chooser {
   refusal: (appointment: string) => string;
 }
 
-/** A customer's quote or reschedule: the quote form's times. */
+/** A customer's quote or reschedule: the times the rules offer. */
 const CUSTOMER: Chooser = {
-  starts: quoteStarts,
+  starts: offeredTimes,
   refusal: (appointment) => `${appointment} is no longer free; please choose another time`,
 };
 
-/** The owner's schedule: every quarter hour of the working day. */
+/** The owner's schedule: every quarter hour of the working day, listed times or not. */
 export const OWNER: Chooser = {
   starts: ownerStarts,
   refusal: (appointment) => `${appointment} is not one of your free times`,

@@ -16,8 +16,7 @@ import {
 } from '../customers/customers';
 import { assertBelowCap } from '../customers/caps';
 import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../../domain/pricing';
-import { timeSlotsFor } from '../../domain/quoteSchedule';
-import { isOfferedTime } from '../../domain/availability';
+import { offeredTimes } from '../../domain/availability';
 import { pointsForCompletedBooking } from '../../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
 import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../domain/completion';
@@ -54,14 +53,15 @@ function assertNotPast(date: string, now: Date): void {
 }
 
 /**
- * A customer's time: one the quote form offers that day (isOfferedTime, shared with the wizard)
- * and not already past in New York; 400 naming `body/time` otherwise. Whether it is free is
- * assertFree's question (409).
+ * A customer's time: one the owner's rules offer that day (offeredTimes, the generator
+ * GET /availability answers from) and not already past in New York; 400 naming `body/time`
+ * otherwise. Whether it is free is assertFree's question (409).
  */
-function assertOffered(date: string, time: string, now: Date): void {
+function assertOffered(db: Db, date: string, time: string, now: Date): void {
   const asked = displayTime(time);
-  if (!isOfferedTime(date, asked)) {
-    const offered = timeSlotsFor(date).join(', ');
+  const times = offeredTimes(readRules(db), date);
+  if (!times.includes(asked)) {
+    const offered = times.join(', ') || 'none';
     throw badRequest(
       `body/time ${asked} is not a time we offer on ${date}; the times that day: ${offered}`,
     );
@@ -115,7 +115,7 @@ export function createBooking(
   if (input.date && !options.demo) {
     assertNotPast(input.date, now);
     if (input.time) {
-      assertOffered(input.date, input.time, now);
+      assertOffered(db, input.date, input.time, now);
       const asked = { date: input.date, time: displayTime(input.time) };
       assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now);
     }
@@ -239,7 +239,7 @@ export function updateBooking(
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be changed');
     assertNotPast(input.date, now);
     if (row.date !== input.date || row.time !== displayTime(input.time)) {
-      assertOffered(input.date, input.time, now);
+      assertOffered(db, input.date, input.time, now);
       const addOns = JSON.parse(row.selected_addons) as string[];
       const asked = { date: input.date, time: displayTime(input.time) };
       assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now, bookingId);

@@ -19,6 +19,8 @@ import { pageMeta } from '../features/marketing/pageMeta';
 import { business } from '../config/business';
 import { IslandCollectorContext } from '../components/Island';
 import { ISLAND_ATTRIBUTE, islandIdPrefix } from '../components/islandMarkers';
+import { WorkingWeekContext, type WorkingWeek } from '../lib/workingWeek';
+import { DEFAULT_RULES } from '../../domain/availability';
 
 export { prerenderedPaths } from './routes';
 
@@ -44,9 +46,13 @@ const islandRoot = (name: string) =>
 
 /**
  * Renders one path (e.g. "/services") of the app to HTML with its critical CSS. `prerender`
- * waits for every lazy page module, so the HTML holds the whole page.
+ * waits for every lazy page module, so the HTML holds the whole page. `week`: the working hours
+ * of the owner's rules the page shows (footer, /contact, the quote form's hint).
  */
-export async function renderPage(path: string): Promise<RenderedPage> {
+export async function renderPage(
+  path: string,
+  week: WorkingWeek = DEFAULT_RULES.week,
+): Promise<RenderedPage> {
   const page = matchRoutes(routes, path)?.at(-1)?.route;
   if (!page || page.path === '*') {
     throw new Error(`${path} is not a page of the app (a redirect cannot be prerendered)`);
@@ -65,11 +71,13 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders store={store} emotionCache={emotionCache}>
-        <StaticRouter location={path}>
-          <IslandCollectorContext.Provider value={collector}>
-            <AppRoutes />
-          </IslandCollectorContext.Provider>
-        </StaticRouter>
+        <WorkingWeekContext.Provider value={week}>
+          <StaticRouter location={path}>
+            <IslandCollectorContext.Provider value={collector}>
+              <AppRoutes />
+            </IslandCollectorContext.Provider>
+          </StaticRouter>
+        </WorkingWeekContext.Provider>
       </AppProviders>
     </StrictMode>,
     {

@@ -1,7 +1,6 @@
 import { HttpResponse } from 'msw';
 import { contractHttp } from './contractHttp';
-import { addDays, DEFAULT_RULES, ownerStarts } from '../../domain/availability';
-import { timeSlotsFor } from '../../domain/quoteSchedule';
+import { addDays, DEFAULT_RULES, offeredTimes, ownerStarts } from '../../domain/availability';
 
 /** An availability answer: `times(date)` for each date of the request's `from` to `to`. */
 function eachDay(request: Request, times: (date: string) => readonly string[]) {
@@ -40,7 +39,7 @@ export const handlers = [
   ),
   // Nothing booked: every time the quote form lists is free.
   contractHttp.get('/availability', ({ request }) =>
-    HttpResponse.json(eachDay(request, (date) => timeSlotsFor(date))),
+    HttpResponse.json(eachDay(request, (date) => offeredTimes(DEFAULT_RULES, date))),
   ),
   // Nothing booked: every quarter hour of the owner's working day is free for any request.
   contractHttp.get('/owner/bookings/{id}/availability', ({ request }) =>

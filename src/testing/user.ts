@@ -37,4 +37,6 @@ export const userEvent = {
   keyboard: (text: string) => setup().keyboard(text),
   type: (element: Element, text: string) => setup().type(element, text),
   fill: (element: Element, text: string) => setup().fill(element, text),
+  selectOptions: (element: Element, values: string | string[]) =>
+    setup().selectOptions(element, values),
 };

@@ -175,21 +175,22 @@ test('bookings: inline edit and cancel', async ({ page, stack }) => {
   await expect(row(cancelled).getByRole('button', { name: 'Save' })).toHaveCount(0);
   const editing = row(edited);
   await expect(editing.getByLabel('Date')).toHaveValue(date);
-  await editing.getByLabel('Time').fill('17:00');
+  // The time is one of the day's free times (4:00 PM is its own; its job and travel keep 5:00 PM).
+  await editing.getByLabel('Time').selectOption('6:00 PM');
   await editing.getByRole('combobox', { name: 'Vehicle type' }).click();
   await page.getByRole('option', { name: 'SUV' }).click();
   await editing.getByLabel('Vehicle', { exact: true }).fill('2016 Ford Escape');
   await editing.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Booking updated successfully')).toBeVisible();
   // The row shows the booking as the server returned it (its total recomputed for an SUV).
-  await expect(row(edited)).toContainText('5:00 PM');
+  await expect(row(edited)).toContainText('6:00 PM');
   await expect(row(edited)).toContainText('2016 Ford Escape');
   await expect(row(edited)).toContainText('$120');
   const [stored] = stack.query<{ time: string; vehicle_type: string; vehicle: string }>(
     'SELECT time, vehicle_type, vehicle FROM bookings WHERE booking_id = ?',
     edited,
   );
-  expect(stored).toEqual({ time: '5:00 PM', vehicle_type: 'SUV', vehicle: '2016 Ford Escape' });
+  expect(stored).toEqual({ time: '6:00 PM', vehicle_type: 'SUV', vehicle: '2016 Ford Escape' });
 
   await row(cancelled).getByRole('button', { name: 'Cancel' }).click();
   const dialog = page.getByRole('dialog');

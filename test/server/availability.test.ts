@@ -4,9 +4,14 @@
  * with the nearest free times, also when twenty requests race for the last free slot.
  */
 import Database from 'better-sqlite3';
-import { addDays, DEFAULT_RULES, type AvailabilityRules } from '../../domain/availability';
+import {
+  addDays,
+  DEFAULT_RULES,
+  offeredTimes,
+  type AvailabilityRules,
+} from '../../domain/availability';
 import { localNow } from '../../domain/dates';
-import { timeSlotsFor, weekendSlots } from '../../domain/quoteSchedule';
+import { weekendSlots } from '../../domain/quoteSchedule';
 import { buildServer } from '../../server/app';
 import { availableTimes } from '../../server/availability/availability';
 import { openDatabase, type Db } from '../../server/platform/db';
@@ -173,6 +178,76 @@ describe('the free times', () => {
         .status,
     ).toBe(200);
     expect(await freeOn(saturday)).toEqual([...weekendSlots]);
+  });
+
+  test('Monday 8 AM–2 PM offers morning times at the owner’s step, and a quote may take one', async () => {
+    const monday = addDays(futureSaturday(28), 2);
+    const week = { ...DEFAULT_RULES.week, monday: { open: true, start: '08:00', end: '14:00' } };
+    expect((await putRules({ ...DEFAULT_RULES, week })).status).toBe(200);
+    expect(await freeOn(monday)).toEqual([
+      '8:00 AM',
+      '9:00 AM',
+      '10:00 AM',
+      '11:00 AM',
+      '12:00 PM',
+      '1:00 PM',
+      '2:00 PM',
+    ]);
+    // Every hour, so 8:30 AM is not a time we offer: refused as such, not as taken.
+    const half = await call(api.baseUrl, 'POST', '/bookings', {
+      token: customerToken,
+      body: sedanAt(monday, '8:30 AM'),
+    });
+    expect(half.status).toBe(400);
+    expect((half.body as { message: string }).message).toMatch(
+      /^body\/time 8:30 AM is not a time we offer on .*; the times that day: 8:00 AM, 9:00 AM/,
+    );
+    expect((await putRules({ ...DEFAULT_RULES, week, stepMinutes: 30 })).status).toBe(200);
+    expect((await freeOn(monday)).slice(0, 3)).toEqual(['8:00 AM', '8:30 AM', '9:00 AM']);
+    const taken = await call(api.baseUrl, 'POST', '/bookings', {
+      token: customerToken,
+      body: sedanAt(monday, '8:30 AM'),
+    });
+    expect(taken.status).toBe(201);
+    // A Tuesday keeps the seeded list.
+    expect(await freeOn(addDays(monday, 1))).toEqual(['4:00 PM', '5:00 PM', '6:00 PM']);
+    const { bookingId } = taken.body as { bookingId: string };
+    await call(api.baseUrl, 'DELETE', `/bookings/${bookingId}`, { token: customerToken });
+  });
+
+  test('rules saved before the step keep the set lists on days at the seeded hours only', async () => {
+    const monday = addDays(futureSaturday(35), 2);
+    const { stepMinutes: _step, ...old } = DEFAULT_RULES;
+    const week = Object.fromEntries(
+      Object.entries(DEFAULT_RULES.week).map(([day, { times: _times, ...hours }]) => [
+        day,
+        day === 'monday' ? { open: true, start: '08:00', end: '10:00' } : hours,
+      ]),
+    );
+    const db = new Database(api.databasePath);
+    try {
+      db.prepare(
+        'INSERT OR REPLACE INTO availability_rules (id, rules, updated_at) VALUES (1, ?, ?)',
+      ).run(JSON.stringify({ ...old, week }), new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    expect(await freeOn(monday)).toEqual(['8:00 AM', '9:00 AM', '10:00 AM']);
+    expect(await freeOn(addDays(monday, 1))).toEqual(['4:00 PM', '5:00 PM', '6:00 PM']);
+    const read = await asOwner('GET', '/owner/availability');
+    expect(read.body).toMatchObject({
+      stepMinutes: 60,
+      week: { tuesday: DEFAULT_RULES.week.tuesday },
+    });
+  });
+
+  test('a step the console does not offer → 400 naming body/stepMinutes', async () => {
+    const answer = await putRules({
+      ...DEFAULT_RULES,
+      stepMinutes: 7,
+    } as unknown as AvailabilityRules);
+    expect(answer.status).toBe(400);
+    expect((answer.body as { message: string }).message).toContain('body/stepMinutes');
   });
 
   test('closed Saturdays offer nothing', async () => {
@@ -501,7 +576,9 @@ describe('holds over HTTP', () => {
       'GET',
       `/availability?from=${day}&to=${day}&vehicleType=Sedan`,
     );
-    expect((answer.body as { times: string[] }[])[0]!.times).toEqual([...timeSlotsFor(day)]);
+    expect((answer.body as { times: string[] }[])[0]!.times).toEqual(
+      offeredTimes(DEFAULT_RULES, day),
+    );
     const inbox = await call(
       api.baseUrl,
       'GET',

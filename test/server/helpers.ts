@@ -28,9 +28,13 @@ import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import { buildServer } from '../../server/app';
 import { replaceRules } from '../../server/availability/availability';
 import { openDatabase } from '../../server/platform/db';
-import { DEFAULT_RULES, weekdayNames, type AvailabilityRules } from '../../domain/availability';
+import {
+  DEFAULT_RULES,
+  offeredTimes,
+  weekdayNames,
+  type AvailabilityRules,
+} from '../../domain/availability';
 import { addonNames } from '../../domain/pricing';
-import { timeSlotsFor } from '../../domain/quoteSchedule';
 import type { ServerOptions } from '../../server/platform/config';
 
 export const CLIENT_ID = 'testclient0000000000000000';
@@ -249,14 +253,17 @@ export const SIGNED_URL_SECRET = 'test-signed-url-secret';
 export const WEBHOOK_KEY = 'test-webhook-signing-key';
 
 /**
- * The owner's rules test servers start with, unless a test asks for the defaults: every time the
- * quote form lists, a year ahead, holds one job (a minute long, no travel), so that tests about
+ * The owner's rules test servers start with, unless a test asks for the defaults: the seeded
+ * lists of times (the spec's quote form's) all day long, a year ahead, holds one job (a minute long, no travel), so that tests about
  * anything else can book as many quotes as they like, each at a time of its own (`quoteRequest`).
  */
 export const ROOMY_RULES: AvailabilityRules = {
   ...DEFAULT_RULES,
   week: Object.fromEntries(
-    weekdayNames.map((day) => [day, { open: true, start: '00:00', end: '23:59' }]),
+    weekdayNames.map((day) => [
+      day,
+      { open: true, start: '00:00', end: '23:59', times: DEFAULT_RULES.week[day].times },
+    ]),
   ) as AvailabilityRules['week'],
   jobMinutes: { Sedan: 1, SUV: 1, Minivan: 1, 'Premium Package': 1 },
   addonMinutes: Object.fromEntries(
@@ -365,7 +372,7 @@ function nextSlot(): { date: string; time: string } {
   for (let pass = 0; pass < 6; pass += 1) {
     for (let days = SLOT_DAYS.first; days <= SLOT_DAYS.last; days += 1) {
       const date = futureDate(days);
-      const time = timeSlotsFor(date)[pass];
+      const time = offeredTimes(DEFAULT_RULES, date)[pass];
       if (time === undefined) continue;
       if (remaining === 0) return { date, time };
       remaining -= 1;

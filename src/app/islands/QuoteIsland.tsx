@@ -4,11 +4,19 @@
  */
 import { AppServices } from '../AppServices';
 import { QuoteSection } from '../../features/quote/QuoteSection';
+import { WorkingWeekContext, type WorkingWeek } from '../../lib/workingWeek';
 
-export default function QuoteIsland() {
-  return (
+/** `week`: the owner's working hours the page was prerendered with, as JSON (island props are flat). */
+export default function QuoteIsland({ week }: { week?: string }) {
+  const section = (
     <AppServices>
       <QuoteSection />
     </AppServices>
+  );
+  if (!week) return section;
+  return (
+    <WorkingWeekContext.Provider value={JSON.parse(week) as WorkingWeek}>
+      {section}
+    </WorkingWeekContext.Provider>
   );
 }

@@ -4,10 +4,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { business, emailHref, phoneHref } from '../../config/business';
-import { contactHours } from '../../config/hours';
+import { useVisitorHoursText } from '../../lib/workingWeek';
 
-/** Footer (docs/product.md §1): owner contact, phone and info e-mail, the privacy policy and terms. */
+/** Footer (docs/product.md §1): owner contact, the hours (from the owner's rules), phone and info e-mail, the privacy policy and terms. */
 export function Footer() {
+  const hours = useVisitorHoursText();
   return (
     <Box component="footer" sx={{ bgcolor: '#0d1b2a', color: '#e6edf5', py: 4, mt: 'auto' }}>
       <Container maxWidth="lg">
@@ -21,7 +22,7 @@ export function Footer() {
               {business.name}
             </Typography>
             <Typography variant="body2">Owner: {business.ownerName}</Typography>
-            <Typography variant="body2">Hours: {contactHours}</Typography>
+            <Typography variant="body2">Hours: {hours}</Typography>
           </Box>
           <Box>
             <Typography variant="body2">

@@ -4,6 +4,7 @@ import { CallOrEmail } from '../../features/marketing/components/CallOrEmail';
 import { Island } from '../../components/Island';
 import { REPLY_WITHIN_HOURS } from '../../config/hours';
 import QuoteIsland from '../islands/QuoteIsland';
+import { useWorkingWeek } from '../../lib/workingWeek';
 
 /** Without JavaScript, the booking section gives the ways to ask for a quote without the wizard. */
 function QuoteWithoutScript() {
@@ -21,11 +22,13 @@ function QuoteWithoutScript() {
  * island: prerendered at its first step, hydrated when it comes near the viewport.
  */
 export function HomeRoute() {
+  // The island is hydrated on its own: the working hours travel with it (its hint shows them).
+  const week = useWorkingWeek();
   return (
     <HomePage
       bookingSection={
         <>
-          <Island name="quote" component={QuoteIsland} />
+          <Island name="quote" component={QuoteIsland} props={{ week: JSON.stringify(week) }} />
           <QuoteWithoutScript />
         </>
       }

@@ -8,7 +8,20 @@ import type { WebsiteBooking } from '../../api/normalize';
 import { vehicleTypes } from '../../../domain/pricing';
 import { formatUsd } from '../../../domain/money';
 import { useToday } from '../../lib/useToday';
-import { editedTotal, updateBody, type BookingDraft } from './bookingEdit';
+import {
+  draftFromBooking,
+  editedTotal,
+  timeChoices,
+  toTimeInput,
+  updateBody,
+  type BookingDraft,
+} from './bookingEdit';
+import { useFreeTimes } from '../../api/freeTimes';
+import type { FreeTime } from '../../api/errors';
+import { isVehicleType, PREMIUM_PACKAGE } from '../../../domain/pricing';
+import { NearestTimes } from '../../components/NearestTimes';
+import { scheduleMessages } from '../../lib/scheduleMessages';
+import Alert from '@mui/material/Alert';
 import { sourceLabel, StatusChip } from './display';
 import { bookingsMessages as m } from './messages';
 import { bookingIdCell, shortBookingId, websiteColumns as col } from './websiteColumns';
@@ -22,13 +35,16 @@ interface Props {
   busy: boolean;
   saving: boolean;
   onChange: (patch: Partial<BookingDraft>) => void;
+  /** A save refused because the time was taken (409): the server's words and nearest free times. */
+  refusal: { message: string; nearest: readonly FreeTime[] } | null;
   onSave: () => void;
   onClose: () => void;
 }
 
 /**
- * A Booked website booking being edited: date (today or later), time, vehicle type and vehicle;
- * the total follows the price list and is not typed (docs/product.md §2, §5).
+ * A Booked website booking being edited: date (today or later), time (one of the day's free
+ * times, as the quote wizard lists them; after a taken time, the nearest free ones as buttons),
+ * vehicle type and vehicle; the total follows the price list and is not typed (docs/product.md §2, §5).
  */
 export function BookingEditRow({
   booking,
@@ -37,12 +53,27 @@ export function BookingEditRow({
   busy,
   saving,
   onChange,
+  refusal,
   onSave,
   onClose,
 }: Props) {
   const idCell = bookingIdCell(booking);
   const today = useToday();
   const canSave = !busy && updateBody(draft, booking, shownVehicle) !== null;
+  // The chosen day's free times for the booking's job, by the wizard's query.
+  const day = useFreeTimes(draft.date, {
+    vehicleType: isVehicleType(draft.vehicleType) ? draft.vehicleType : null,
+    addOns: draft.vehicleType === PREMIUM_PACKAGE ? [] : booking.selectedAddons,
+  });
+  const own = draftFromBooking(booking, shownVehicle);
+  const choices = timeChoices(day.times, draft, own);
+  const timeHint = day.loading
+    ? scheduleMessages.loadingTimes
+    : day.failed
+      ? scheduleMessages.timesFailed
+      : day.times?.length === 0 && choices.length === 0
+        ? scheduleMessages.dayFull
+        : undefined;
   return (
     <TableRow selected>
       <TableCell data-label={col.id} id={idCell} title={booking.bookingId}>
@@ -50,21 +81,44 @@ export function BookingEditRow({
       </TableCell>
       <TableCell data-label={col.when}>
         <Stack spacing={1} sx={{ minWidth: 150 }}>
-          {(['date', 'time'] as const).map((key) => (
-            <TextField
-              key={key}
-              label={m.fields[key]}
-              type={key}
-              size="small"
-              value={draft[key]}
-              disabled={busy}
-              onChange={(e) => onChange({ [key]: e.target.value })}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: key === 'date' && today ? { min: today } : undefined,
-              }}
-            />
-          ))}
+          <TextField
+            label={m.fields.date}
+            type="date"
+            size="small"
+            value={draft.date}
+            disabled={busy}
+            onChange={(e) => onChange({ date: e.target.value })}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: today ? { min: today } : undefined,
+            }}
+          />
+          <TextField
+            select
+            label={m.fields.time}
+            size="small"
+            value={draft.time}
+            disabled={busy}
+            onChange={(e) => onChange({ time: e.target.value })}
+            helperText={timeHint}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{m.chooseTime}</option>
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </TextField>
+          {refusal && (
+            <Alert severity="warning" role="alert" sx={{ py: 0 }}>
+              {refusal.message}
+              <NearestTimes
+                nearest={refusal.nearest}
+                onChoose={(date, time) => onChange({ date, time: toTimeInput(time) })}
+              />
+            </Alert>
+          )}
         </Stack>
       </TableCell>
       <TableCell data-label={col.vehicle}>

@@ -440,8 +440,8 @@ describe('My Bookings', () => {
     expect(within(row()).getByLabelText(m.fields.vehicle)).toHaveValue('Honda Civic (2020)');
 
     const time = within(row()).getByLabelText(m.fields.time);
-    await userEvent.clear(time);
-    await userEvent.fill(time, '16:30');
+    await within(time).findByRole('option', { name: '4:00 PM' });
+    await userEvent.selectOptions(time, '4:00 PM');
     await userEvent.click(within(row()).getByRole('combobox', { name: m.fields.vehicleType }));
     await userEvent.click(await screen.findByRole('option', { name: 'Premium Package' }));
     await userEvent.click(within(row()).getByRole('button', { name: m.save }));
@@ -457,7 +457,7 @@ describe('My Bookings', () => {
       id: ID_A,
       body: {
         date: '2026-12-05',
-        time: '4:30 PM',
+        time: '4:00 PM',
         vehicleType: 'Premium Package',
         vehicle: VEHICLE_ID,
         totalPrice: 200,
@@ -467,7 +467,7 @@ describe('My Bookings', () => {
     expect(await screen.findByText(m.updated)).toBeInTheDocument();
     expect(within(row()).getByText('Server says: Honda Civic')).toBeInTheDocument();
     expect(within(row()).getByText('$200')).toBeInTheDocument();
-    expect(within(row()).getByText('12/5/26, 4:30 PM')).toBeInTheDocument();
+    expect(within(row()).getByText('12/5/26, 4:00 PM')).toBeInTheDocument();
     expect(within(row()).queryByLabelText(m.fields.date)).not.toBeInTheDocument();
   });
 
@@ -523,6 +523,135 @@ describe('My Bookings', () => {
     expect(await screen.findByText('Please choose today or a later date.')).toBeInTheDocument();
     expect(screen.queryByText(/body\/date/)).not.toBeInTheDocument();
     expect(within(rowOf(table, ID_A)).getByLabelText(m.fields.date)).toHaveValue('2026-12-05');
+  });
+
+  it('the reschedule offers the free times of the chosen day for the job, its own time kept', async () => {
+    const api = bookingsApi([booking(ID_A)]);
+    const asked: string[] = [];
+    server.use(
+      contractHttp.get('/availability', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const date = query.get('from') ?? '';
+        asked.push(`${date} ${query.get('vehicleType')}`);
+        // Its own 10:00 AM counts as held in the answer; 7:00 AM is never offered.
+        return HttpResponse.json([
+          { date, times: date === '2026-12-05' ? ['9:00 AM', '12:00 PM'] : ['2:00 PM'] },
+        ]);
+      }),
+    );
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    const row = () => rowOf(table, ID_A);
+    await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
+    const time = within(row()).getByLabelText(m.fields.time);
+    await waitFor(() =>
+      expect(
+        within(time)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([m.chooseTime, '9:00 AM', '10:00 AM', '12:00 PM']),
+    );
+    expect(time).toHaveValue('10:00');
+    expect(asked).toContain('2026-12-05 SUV');
+    await userEvent.selectOptions(time, '12:00 PM');
+    const date = within(row()).getByLabelText(m.fields.date);
+    await userEvent.clear(date);
+    await userEvent.fill(date, '2026-12-06');
+    await waitFor(() =>
+      expect(
+        within(time)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('2:00 PM'),
+    );
+    await userEvent.selectOptions(time, '2:00 PM');
+    await userEvent.click(within(row()).getByRole('button', { name: m.save }));
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0]?.body).toMatchObject({ date: '2026-12-06', time: '2:00 PM' });
+  });
+
+  it('a taken time (409) offers the nearest free times as buttons; one chosen is saved, nothing typed lost', async () => {
+    const api = bookingsApi([booking(ID_A)]);
+    let refuse = true;
+    server.use(
+      contractHttp.put('/bookings/{id}', async ({ params, request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        api.puts.push({ id: params.id, body });
+        if (refuse) {
+          refuse = false;
+          return HttpResponse.json(
+            {
+              error: 'Conflict',
+              message: 'Sat, Dec 5, 2026 at 12:00 PM is no longer free; please choose another time',
+              nearest: [
+                { date: '2026-12-05', time: '2:00 PM' },
+                { date: '2026-12-06', time: '9:00 AM' },
+              ],
+            },
+            { status: 409 },
+          ) as never;
+        }
+        return HttpResponse.json(booking(ID_A, body)) as never;
+      }),
+    );
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    const row = () => rowOf(table, ID_A);
+    await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
+    const vehicle = within(row()).getByLabelText(m.fields.vehicle);
+    await userEvent.clear(vehicle);
+    await userEvent.fill(vehicle, 'Blue Subaru');
+    const time = within(row()).getByLabelText(m.fields.time);
+    await within(time).findByRole('option', { name: '12:00 PM' });
+    await userEvent.selectOptions(time, '12:00 PM');
+    await userEvent.click(within(row()).getByRole('button', { name: m.save }));
+    expect(
+      await within(row()).findByText(
+        'Sat, Dec 5, 2026 at 12:00 PM is no longer free; please choose another time',
+      ),
+    ).toBeVisible();
+    // What was chosen and typed stays.
+    expect(time).toHaveValue('12:00');
+    expect(within(row()).getByLabelText(m.fields.vehicle)).toHaveValue('Blue Subaru');
+    await userEvent.click(
+      within(row()).getByRole('button', { name: 'Sun, Dec 6, 2026 at 9:00 AM' }),
+    );
+    expect(within(row()).getByLabelText(m.fields.date)).toHaveValue('2026-12-06');
+    expect(within(row()).getByLabelText(m.fields.time)).toHaveValue('09:00');
+    await userEvent.click(within(row()).getByRole('button', { name: m.save }));
+    await waitFor(() => expect(api.puts).toHaveLength(2));
+    expect(api.puts[1]?.body).toMatchObject({
+      date: '2026-12-06',
+      time: '9:00 AM',
+      vehicle: 'Blue Subaru',
+    });
+    expect(await screen.findByText(m.updated)).toBeInTheDocument();
+  });
+
+  it('a time never offered (400 body/time) is refused as such, not as taken', async () => {
+    bookingsApi([booking(ID_A, { time: '7:00 AM' })]);
+    server.use(
+      contractHttp.put('/bookings/{id}', () =>
+        HttpResponse.json(
+          {
+            error: 'Bad Request',
+            message:
+              'body/time 7:00 AM is not a time we offer on 2026-12-06; the times that day: 9:00 AM',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    const row = () => rowOf(table, ID_A);
+    await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
+    const date = within(row()).getByLabelText(m.fields.date);
+    await userEvent.clear(date);
+    await userEvent.fill(date, '2026-12-06');
+    await userEvent.click(within(row()).getByRole('button', { name: m.save }));
+    expect(await screen.findByText(m.timeNotOffered)).toBeInTheDocument();
+    expect(screen.queryByText(/no longer free/)).not.toBeInTheDocument();
   });
 
   it('a failed edit toasts the message and keeps what was typed', async () => {

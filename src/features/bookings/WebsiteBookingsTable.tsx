@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useCancelBookingMutation, useUpdateBookingMutation } from '../../api/endpoints';
 import type { WebsiteBooking } from '../../api/normalize';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, slotRefusal, type FreeTime } from '../../api/errors';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/toast';
 import {
@@ -31,6 +31,8 @@ interface Props {
 interface Editing {
   bookingId: string;
   draft: BookingDraft;
+  /** The last save's refusal of a taken time (409), with the nearest free times. */
+  refusal: { message: string; nearest: FreeTime[] } | null;
 }
 
 interface Working {
@@ -83,8 +85,12 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
       setEditing(null);
       toast.success(m.updated);
     } catch (error) {
-      // The form stays open with what was typed.
-      toast.error(updateFailureMessage(error, m.updateFailed));
+      // The form stays open with what was typed; a taken time offers the nearest free ones.
+      const nearest = slotRefusal(error);
+      const message = updateFailureMessage(error, m.updateFailed);
+      if (nearest) {
+        setEditing((current) => current && { ...current, refusal: { message, nearest } });
+      } else toast.error(message);
     } finally {
       setWorking(null);
     }
@@ -93,7 +99,14 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
   const busy = working !== null;
   const setDraft = (patch: Partial<BookingDraft>) =>
     setEditing((current) =>
-      current ? { ...current, draft: { ...current.draft, ...patch } } : current,
+      current
+        ? {
+            ...current,
+            draft: { ...current.draft, ...patch },
+            // A new date or time answers the refusal.
+            refusal: 'date' in patch || 'time' in patch ? null : current.refusal,
+          }
+        : current,
     );
 
   return (
@@ -124,6 +137,7 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
                   busy={busy}
                   saving={rowWorking === 'save'}
                   onChange={setDraft}
+                  refusal={editing.refusal}
                   onSave={() => void save(booking)}
                   onClose={() => setEditing(null)}
                 />
@@ -138,6 +152,7 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
                     setEditing({
                       bookingId: booking.bookingId,
                       draft: draftFromBooking(booking, shownVehicle),
+                      refusal: null,
                     })
                   }
                   onCancel={() => void cancel(booking)}

@@ -95,6 +95,24 @@ describe('booking edit form', () => {
     expect(
       updateFailureMessage(refusal(400, 'body/date must not be earlier than today'), failure),
     ).toBe('Please choose today or a later date.');
+    expect(
+      updateFailureMessage(
+        refusal(
+          400,
+          'body/time 7:00 AM is not a time we offer on 2026-12-07; the times that day: 4:00 PM',
+        ),
+        failure,
+      ),
+    ).toBe('That time is not one we offer on that day. Please choose one of the listed times.');
+    expect(
+      updateFailureMessage(
+        refusal(
+          400,
+          'body/time Mon, Dec 7, 2026 at 4:00 PM has already passed in New York; please choose a later time',
+        ),
+        failure,
+      ),
+    ).toBe('That time has already passed. Please choose a later time.');
     expect(updateFailureMessage(refusal(400, 'body/time must match pattern'), failure)).toBe(
       failure,
     );

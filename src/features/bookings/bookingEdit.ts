@@ -1,6 +1,6 @@
 /**
- * The booking edit form (docs/product.md §5 booking edit): native date (from today) and time
- * inputs, vehicle type and vehicle; the total follows the price list. Pure helpers between a
+ * The booking edit form (docs/product.md §5 booking edit): a native date input (from today), the
+ * chosen day's free times (as the quote wizard lists them), vehicle type and vehicle; the total follows the price list. Pure helpers between a
  * booking, the form and the PUT body.
  */
 import { dayKey } from '../../../domain/dates';
@@ -18,7 +18,7 @@ export type BookingUpdate = UpdateArg['bookingUpdate'];
 export interface BookingDraft {
   /** YYYY-MM-DD (native date input) */
   date: string;
-  /** HH:mm (native time input) */
+  /** HH:mm (the value of the chosen time) */
   time: string;
   vehicleType: string;
   vehicle: string;
@@ -32,7 +32,7 @@ export function toTimeInput(time: string): string {
   return parsed.isValid() ? parsed.format('HH:mm') : '';
 }
 
-/** A native time input value ("16:00") as the bookings' own format ("4:00 PM"). */
+/** A time value ("16:00") as the bookings' own format ("4:00 PM"). */
 export function fromTimeInput(value: string): string {
   const parsed = dayjs(value, ['HH:mm', 'H:mm'], true);
   return parsed.isValid() ? parsed.format('h:mm A') : value;
@@ -89,12 +89,33 @@ export function updateBody(
 
 /**
  * What a failed save tells the customer (docs/product.md §8 bookings): the server's refusal of a
- * past date in the date rule's words, its other refusals of a field (`body/…`, which name the
+ * past date in the date rule's words, of a time never offered (or already past) as such, its other refusals of a field (`body/…`, which name the
  * request, not the screen) as `fallback`, anything else as every screen shows it (errorMessage).
  */
 export function updateFailureMessage(error: unknown, fallback: string): string {
   const refused = isApiError(error) && error.kind === 'http' && error.status === 400;
   if (refused && error.serverMessage.startsWith('body/date')) return scheduleMessages.datePast;
+  if (refused && error.serverMessage.startsWith('body/time')) {
+    if (error.serverMessage.includes('is not a time we offer'))
+      return scheduleMessages.timeNotOffered;
+    if (error.serverMessage.includes('has already passed')) return scheduleMessages.timePast;
+  }
   if (refused && error.serverMessage.startsWith('body/')) return fallback;
   return errorMessage(error, fallback);
+}
+
+/**
+ * The edit row's time choices (HH:mm values, as bookings write them for labels): the day's free
+ * times as the server answered them, the booking's own time on its own day (the answer counts it
+ * as held), and the time chosen, so that what was chosen stays shown after a refusal; in order.
+ */
+export function timeChoices(
+  free: readonly string[] | undefined,
+  draft: Pick<BookingDraft, 'date' | 'time'>,
+  own: { date: string; time: string },
+): { value: string; label: string }[] {
+  const values = new Set((free ?? []).map(toTimeInput).filter(Boolean));
+  if (draft.date === own.date && own.time) values.add(own.time);
+  if (draft.time) values.add(draft.time);
+  return [...values].sort().map((value) => ({ value, label: fromTimeInput(value) }));
 }

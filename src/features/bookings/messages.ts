@@ -3,6 +3,7 @@
  * screens and their tests read them from here.
  */
 import { CLAIMABLE_REQUESTS_TITLE } from '../../lib/claimTexts';
+import { scheduleMessages } from '../../lib/scheduleMessages';
 
 export const bookingsMessages = {
   loading: 'Loading bookings...',
@@ -38,6 +39,9 @@ export const bookingsMessages = {
     vehicle: 'Vehicle',
     total: 'Total',
   },
+  /** The edit row's time list: the chosen day's free times (as the quote wizard's). */
+  chooseTime: scheduleMessages.chooseTime,
+  timeNotOffered: scheduleMessages.timeNotOffered,
   /** Under the edit row's total, which follows the vehicle type (docs/product.md §2). */
   priceFromList: 'From our price list',
   /** A Completed or Cancelled website booking opens the quote wizard with its choices. */

@@ -3,7 +3,7 @@
  * them with usePageMeta; the prerender step may write the same values into the HTML.
  */
 import { business } from '../../config/business';
-import { contactHours, REPLY_WITHIN_HOURS } from '../../config/hours';
+import { REPLY_WITHIN_HOURS } from '../../config/hours';
 import { formatUsd } from '../../../domain/money';
 import { STARTING_PRICE } from '../../../domain/pricing';
 
@@ -30,7 +30,7 @@ export const pageMeta = {
   },
   '/contact': {
     title: 'Contact Us',
-    description: `Call ${business.phone} or e-mail ${business.email}. Open ${contactHours} across Cary, Raleigh, Durham and the Triangle.`,
+    description: `Call ${business.phone} or e-mail ${business.email}. We come to you across Cary, Raleigh, Durham and the Triangle.`,
   },
   '/booking': {
     title: 'Book a Service',

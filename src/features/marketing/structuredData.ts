@@ -1,16 +1,48 @@
 /**
  * LocalBusiness structured data (schema.org AutoWash) for search engines: name, phone,
- * e-mail, opening hours and the eight towns served.
+ * e-mail, opening hours (the owner's working hours) and the eight towns served.
  */
 import { business } from '../../config/business';
 import { serviceState, serviceTowns } from '../../../domain/serviceArea';
 import { formatUsd } from '../../../domain/money';
 import { STARTING_PRICE, vehicleTypes } from '../../../domain/pricing';
+import {
+  weekdayNames,
+  type AvailabilityRules,
+  type WeekdayName,
+} from '../../../domain/availability';
 
-/** docs/product.md §2 contact hours (Mon-Sun 9am-6pm) in schema.org form. */
-export const OPENING_HOURS = 'Mo-Su 09:00-18:00';
+const schemaDays: Record<WeekdayName, string> = {
+  sunday: 'Sunday',
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+};
 
-export function localBusinessJsonLd() {
+/** The working days of the owner's week, grouped by their hours, in schema.org form. */
+function openingHours(week: AvailabilityRules['week']) {
+  const byHours = new Map<string, { opens: string; closes: string; dayOfWeek: string[] }>();
+  for (const day of [...weekdayNames.slice(1), weekdayNames[0]]) {
+    const hours = week[day];
+    if (!hours.open) continue;
+    const key = `${hours.start}-${hours.end}`;
+    const group = byHours.get(key) ?? { opens: hours.start, closes: hours.end, dayOfWeek: [] };
+    group.dayOfWeek.push(schemaDays[day]);
+    byHours.set(key, group);
+  }
+  return [...byHours.values()].map(({ dayOfWeek, opens, closes }) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek,
+    opens,
+    closes,
+  }));
+}
+
+/** `week`: the owner's working hours (src/lib/workingWeek.tsx), as the page shows them. */
+export function localBusinessJsonLd(week: AvailabilityRules['week']) {
   const highest = Math.max(...vehicleTypes.map((v) => v.price));
   return {
     '@context': 'https://schema.org',
@@ -22,13 +54,7 @@ export function localBusinessJsonLd() {
     telephone: business.phone,
     email: business.email,
     priceRange: `${formatUsd(STARTING_PRICE)}-${formatUsd(highest)}`,
-    openingHours: OPENING_HOURS,
-    openingHoursSpecification: {
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-      opens: '09:00',
-      closes: '18:00',
-    },
+    openingHoursSpecification: openingHours(week),
     address: {
       '@type': 'PostalAddress',
       addressLocality: serviceTowns[0],

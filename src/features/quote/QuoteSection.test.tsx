@@ -18,6 +18,9 @@ import { useAppDispatch } from '../../api/hooks';
 import { useGetMyProfileQuery } from '../../api/endpoints';
 import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
 import { HEADER_HEIGHT } from '../../config/layout';
+import { DEFAULT_RULES, freeTimes, type AvailabilityRules } from '../../../domain/availability';
+import { localNow } from '../../../domain/dates';
+import { weekendSlots } from '../../../domain/quoteSchedule';
 
 const SUCCESS =
   "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours to confirm your booking.";
@@ -72,6 +75,20 @@ async function fillAddress(city = 'Cary') {
   await user.fill(addressField(/^ZIP/), '27511');
 }
 
+/** The time field's choices, without its placeholder. */
+const timeOptions = (field: HTMLElement) =>
+  within(field)
+    .getAllByRole('option')
+    .map((o) => o.textContent)
+    .slice(1);
+
+/** Chooses a time once the server has answered the day's free times. */
+async function chooseTime(time: string) {
+  const field = screen.getByLabelText(/Preferred Time/);
+  await within(field).findByRole('option', { name: time });
+  await user.selectOptions(field, time);
+}
+
 async function fillContact() {
   await fill(/Full Name/, 'Jordan Miles');
   await fill(/Phone Number/, '(919) 555-0199');
@@ -81,7 +98,7 @@ async function fillContact() {
 async function fillDetails() {
   await fillContact();
   await fill(/Preferred Date/, '2026-03-21');
-  await user.selectOptions(screen.getByLabelText(/Preferred Time/), '10:00 AM');
+  await chooseTime('10:00 AM');
   await fill('Vehicle Information', '2021 Honda CR-V, silver');
   await fillAddress();
   await fill('Additional Notes', 'Gate code 1234');
@@ -248,11 +265,13 @@ describe('quote wizard', () => {
 
     const date = screen.getByLabelText(/Preferred Date/);
     await user.fill(date, '2026-03-16'); // Monday
+    await waitFor(() => expect(options()).toEqual(['4:00 PM', '5:00 PM', '6:00 PM']));
     expect(time).toBeEnabled();
-    expect(options()).toEqual(['4:00 PM', '5:00 PM', '6:00 PM']);
+    // The hint gives the working hours of the (seeded) rules.
+    expect(screen.getByText('Mon-Fri 3pm-6pm, Sat-Sun 9am-6pm.')).toBeVisible();
     await user.clear(date);
     await user.fill(date, '2026-03-21'); // Saturday
-    expect(options()).toEqual(['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']);
+    await waitFor(() => expect(options()).toEqual([...weekendSlots]));
   });
 
   it('offers only the free times of the chosen day, for the chosen job, and says when none is free', async () => {
@@ -271,14 +290,7 @@ describe('quote wizard', () => {
     const time = await screen.findByLabelText(/Preferred Time/);
     const date = screen.getByLabelText(/Preferred Date/);
     await user.fill(date, '2026-03-21'); // Saturday
-    await waitFor(() =>
-      expect(
-        within(time)
-          .getAllByRole('option')
-          .map((o) => o.textContent)
-          .slice(1),
-      ).toEqual(['10:00 AM', '2:00 PM']),
-    );
+    await waitFor(() => expect(timeOptions(time)).toEqual(['10:00 AM', '2:00 PM']));
     expect(asked).toContain('2026-03-21 SUV Ceramic Wax');
     await user.clear(date);
     await user.fill(date, '2026-03-22'); // Sunday, fully booked
@@ -286,6 +298,41 @@ describe('quote wizard', () => {
       await screen.findByText('Nothing is free on this day. Please choose another date.'),
     ).toBeVisible();
     expect(time).toBeDisabled();
+  });
+
+  it('offers the morning times of an owner who works Monday 8 AM–2 PM, as the server answers them', async () => {
+    const rules: AvailabilityRules = {
+      ...DEFAULT_RULES,
+      week: { ...DEFAULT_RULES.week, monday: { open: true, start: '08:00', end: '14:00' } },
+    };
+    server.use(
+      contractHttp.get('/availability', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const range = { from: query.get('from') ?? '', to: query.get('to') ?? '' };
+        const job = { vehicleType: query.get('vehicleType') ?? '', addOns: [] };
+        return HttpResponse.json(freeTimes(rules, range, localNow(NOW), job, new Map()));
+      }),
+    );
+    renderQuote();
+    await toBookingStep();
+    const time = await screen.findByLabelText(/Preferred Time/);
+    await user.fill(screen.getByLabelText(/Preferred Date/), '2026-03-16'); // Monday
+    await waitFor(() =>
+      expect(timeOptions(time)).toEqual([
+        '8:00 AM',
+        '9:00 AM',
+        '10:00 AM',
+        '11:00 AM',
+        '12:00 PM',
+        '1:00 PM',
+        '2:00 PM',
+      ]),
+    );
+    expect(
+      screen.queryByText('Nothing is free on this day. Please choose another date.'),
+    ).not.toBeInTheDocument();
+    await user.selectOptions(time, '8:00 AM');
+    expect(time).toHaveValue('8:00 AM');
   });
 
   it('offers the nearest free times when the time was taken meanwhile, keeping what was typed', async () => {

@@ -10,10 +10,6 @@ export const quoteMessages = {
     "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours to confirm your booking.",
   failure: `Failed to submit quote request. Please try calling us at ${business.phone}.`,
   network: `Network error. Please check your connection and try again, or call us at ${business.phone}.`,
-  /** The chosen day has no free time left (GET /availability answered none). */
-  dayFull: 'Nothing is free on this day. Please choose another date.',
-  /** Above the nearest free times a 409 offered. */
-  nearestFree: 'The nearest free times:',
 } as const;
 
 /** What a signed-in customer sees in the wizard (docs/product.md, signed-in quote). */
@@ -24,6 +20,8 @@ export const accountQuoteTexts = {
   otherVehicleLabel: 'Other vehicle',
   noVehicle: 'Not specified',
   myBookingsLink: 'See it in My Bookings',
+  /** After the free times failed to load: the request can go without a time. */
+  noTimeNeeded: 'You can send the request without a time: we will call you to agree one.',
 } as const;
 
 /** The booking step's service address (docs/product.md §4, an optional addition to the spec's form). */

@@ -3,7 +3,6 @@ import { quoteTotal, type AddonName, type VehicleTypeName } from '../../../domai
 import {
   isDateAllowed,
   quotePayload,
-  timeSlotsFor,
   validateQuoteForm,
   validationMessages,
   emptyForm,
@@ -59,20 +58,6 @@ describe('quoteTotal', () => {
   });
 });
 
-describe('timeSlotsFor', () => {
-  it.each([
-    ['', []],
-    ['not a date', []],
-    ['2026-02-30', []],
-    ['2026-03-16', ['4:00 PM', '5:00 PM', '6:00 PM']], // Monday
-    ['2026-03-20', ['4:00 PM', '5:00 PM', '6:00 PM']], // Friday
-    ['2026-03-21', ['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']], // Saturday
-    ['2026-03-22', ['9:00 AM', '10:00 AM', '12:00 PM', '2:00 PM', '4:00 PM', '6:00 PM']], // Sunday
-  ])('%j offers %j', (date, expected) => {
-    expect(timeSlotsFor(date)).toEqual(expected);
-  });
-});
-
 describe('the preferred date may not be earlier than today (business time zone)', () => {
   // 02:30 UTC on 15 March is still 14 March in Cary (America/New_York, UTC-4).
   const today = todayLocal(new Date('2026-03-15T02:30:00Z'));
@@ -124,7 +109,7 @@ describe('validateQuoteForm', () => {
     ['no date and no time (a call-back request)', { date: '', time: '' }, {}],
     ['a date without a time', { date: '2026-03-16', time: '' }, {}],
     ['past date', { date: '2026-03-13', time: '' }, { date: m.datePast }],
-    ['time not offered that day', { date: '2026-03-16', time: '9:00 AM' }, { time: m.time }],
+    ['a time without a date', { date: '', time: '9:00 AM' }, { time: m.time }],
     ['blank street', { line1: ' ' }, { line1: addressMessages.line1 }],
     ['blank city', { city: '' }, { city: addressMessages.city }],
     ['blank state', { state: '' }, { state: addressMessages.state }],
@@ -143,6 +128,12 @@ describe('validateQuoteForm', () => {
     ],
   ])('%s', (_label, change, expected) => {
     expect(validateQuoteForm({ ...valid, ...change }, today)).toEqual(expected);
+  });
+
+  it('a time the server did not answer as free that day is refused', () => {
+    const monday = { ...valid, date: '2026-03-16', time: '9:00 AM' };
+    expect(validateQuoteForm(monday, today, ['4:00 PM', '5:00 PM'])).toEqual({ time: m.time });
+    expect(validateQuoteForm(monday, today, ['8:00 AM', '9:00 AM'])).toEqual({});
   });
 });
 

@@ -9,8 +9,7 @@ import {
   type AddonName,
   type VehicleTypeName,
 } from '../../../domain/pricing';
-import { isDateAllowed, timeSlotsFor } from '../../../domain/quoteSchedule';
-import { isOfferedTime } from '../../../domain/availability';
+import { isDateAllowed } from '../../../domain/quoteSchedule';
 import { isLinkableEmail } from '../../../domain/contact';
 import { serviceState } from '../../../domain/serviceArea';
 import type { QuoteRequest } from '../../api/generated';
@@ -23,7 +22,7 @@ import {
 } from '../../lib/address';
 
 /** The schedule rule the server enforces too, re-exported for the wizard. */
-export { isDateAllowed, timeSlotsFor };
+export { isDateAllowed };
 
 /** The booking step's fields; the service address (optional) is an addition to the spec's form. */
 export interface QuoteForm extends AddressValues {
@@ -74,8 +73,16 @@ export const validationMessages = {
   time: 'Please choose a preferred time.',
 } as const;
 
-/** Field errors of the booking step (the address as the profile checks it); empty when it can be sent. */
-export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
+/**
+ * Field errors of the booking step (the address as the profile checks it); empty when it can be
+ * sent. `offered`: the chosen day's free times as the server answered them (the owner's rules
+ * decide them), unknown until it has.
+ */
+export function validateQuoteForm(
+  form: QuoteForm,
+  today: string,
+  offered?: readonly string[],
+): QuoteErrors {
   const errors: QuoteErrors = {};
   const m = validationMessages;
   if (!form.name.trim()) errors.name = m.name;
@@ -86,7 +93,7 @@ export function validateQuoteForm(form: QuoteForm, today: string): QuoteErrors {
   else if (!isLinkableEmail(form.email.trim())) errors.email = m.emailInvalid;
   // The preferred date and time are optional (a visitor may only want a call back).
   if (form.date && !isDateAllowed(form.date, today)) errors.date = m.datePast;
-  if (form.time && !isOfferedTime(form.date, form.time)) errors.time = m.time;
+  if (form.time && (!form.date || (offered && !offered.includes(form.time)))) errors.time = m.time;
   // The address is offered, not required: checked whole once begun (docs/product.md §4).
   return { ...errors, ...(addressBegun(form) ? validateAddress(form) : {}) };
 }

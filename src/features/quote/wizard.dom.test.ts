@@ -105,16 +105,14 @@ describe('wizardReducer', () => {
     expect(run([{ type: 'continued' }]).step).toBe('vehicle');
   });
 
-  it('a new date clears a time that date does not offer', () => {
+  it('a new date keeps the time (the server’s free times decide it); no date clears it', () => {
     const s = run([
       { type: 'fieldChanged', field: 'date', value: '2026-03-21' },
       { type: 'fieldChanged', field: 'time', value: '9:00 AM' },
       { type: 'fieldChanged', field: 'date', value: '2026-03-22' },
     ]);
-    expect(s.form.time).toBe('9:00 AM'); // Sunday offers it too
-    expect(run([{ type: 'fieldChanged', field: 'date', value: '2026-03-23' }], s).form.time).toBe(
-      '',
-    );
+    expect(s.form.time).toBe('9:00 AM');
+    expect(run([{ type: 'fieldChanged', field: 'date', value: '' }], s).form.time).toBe('');
   });
 
   it('Start Over returns to the vehicle step with an empty form', () => {

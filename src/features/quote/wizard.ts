@@ -15,7 +15,6 @@ import {
   type VehicleTypeName,
 } from '../../../domain/pricing';
 import { emptyForm, type QuoteField, type QuoteForm } from './quoteLogic';
-import { isOfferedTime } from '../../../domain/availability';
 import { addressFields, type AddressValues } from '../../lib/address';
 
 export const steps = ['vehicle', 'addons', 'booking'] as const;
@@ -84,8 +83,9 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
       return { ...state, step: state.step === 'booking' ? 'addons' : 'vehicle' };
     case 'fieldChanged': {
       const form = { ...state.form, [action.field]: action.value };
-      // A time that the new date does not offer is cleared.
-      if (action.field === 'date' && !isOfferedTime(form.date, form.time)) form.time = '';
+      // No date, no time; a time the new date does not offer is cleared by the booking step
+      // once the server has answered that day's free times.
+      if (action.field === 'date' && !form.date) form.time = '';
       return { ...state, form };
     }
     case 'startedOver':

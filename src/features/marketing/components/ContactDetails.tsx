@@ -6,10 +6,9 @@ import Typography from '@mui/material/Typography';
 import PhoneIcon from '@mui/icons-material/Phone';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { business, emailHref, phoneHref } from '../../../config/business';
-import { contactHours, schedulingHours } from '../../../config/hours';
+import { useVisitorHoursText } from '../../../lib/workingWeek';
 import { visuallyHidden } from './visuallyHidden';
 import { marketingTexts } from '../messages';
 
@@ -41,8 +40,9 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-/** Phone, e-mail, hours and online scheduling (home contact section and /contact). */
+/** Phone, e-mail, hours (the owner's working hours) and online scheduling (home contact section and /contact). */
 export function ContactDetails() {
+  const hours = useVisitorHoursText();
   return (
     <Box>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2.5 }}>
@@ -59,10 +59,7 @@ export function ContactDetails() {
           </Link>
         </Row>
         <Row icon={<ScheduleIcon />} label="Hours">
-          <Typography component="span">{contactHours}</Typography>
-        </Row>
-        <Row icon={<EventAvailableIcon />} label="Appointments">
-          <Typography component="span">{schedulingHours}</Typography>
+          <Typography component="span">{hours}</Typography>
         </Row>
       </Box>
       <Button

@@ -5,6 +5,7 @@ import { ContactSection } from '../components/ContactSection';
 import { ServiceArea } from '../components/ServiceArea';
 import { jsonForScript, localBusinessJsonLd } from '../structuredData';
 import { marketingTexts } from '../messages';
+import { useWorkingWeek } from '../../../lib/workingWeek';
 
 /**
  * The home page's sections after the quote (gallery, reviews, contact, service area) and its
@@ -12,6 +13,7 @@ import { marketingTexts } from '../messages';
  * (HomePage.tsx).
  */
 export function HomeMoreSections() {
+  const week = useWorkingWeek();
   return (
     <>
       <Section
@@ -42,7 +44,7 @@ export function HomeMoreSections() {
       </Section>
       <script
         type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd()) }}
+        dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(week)) }}
       />
     </>
   );

@@ -593,6 +593,7 @@ export type WorkingHours = {
   open: boolean;
   start: TimeOfDay;
   end: TimeOfDay;
+  times?: TimeOfDay[];
 };
 export type Minutes = number;
 export type AvailabilityRules = {
@@ -611,6 +612,8 @@ export type AvailabilityRules = {
     saturday: WorkingHours;
     sunday: WorkingHours;
   };
+  /** Minutes between the start times offered on a day without a list of `times`. */
+  stepMinutes: 15 | 30 | 60 | 120;
   /** Single days (`from` = `to`) and ranges, both ends included; no two overlap. */
   daysOff: {
     from: string;

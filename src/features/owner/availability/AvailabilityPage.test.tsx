@@ -62,6 +62,37 @@ describe('AvailabilityPage', () => {
     ]);
   });
 
+  it('Monday 8 AM–2 PM starts every hour, shown under the day; a step of 30 minutes is saved with the rules', async () => {
+    const user = userEvent.setup();
+    const saved = serveRules();
+    render();
+    const monday = await screen.findByRole('group', { name: 'Monday' });
+    expect(within(monday).getByText(t.starts('4:00 PM, 5:00 PM, 6:00 PM'))).toBeVisible();
+    await user.clear(within(monday).getByLabelText(t.from));
+    await user.type(within(monday).getByLabelText(t.from), '08:00');
+    await user.clear(within(monday).getByLabelText(t.to));
+    await user.type(within(monday).getByLabelText(t.to), '14:00');
+    expect(
+      within(monday).getByText(
+        t.starts('8:00 AM, 9:00 AM, 10:00 AM, 11:00 AM, 12:00 PM, 1:00 PM, 2:00 PM'),
+      ),
+    ).toBeVisible();
+    // Tuesday keeps the website's set times until the owner chooses a step.
+    const tuesday = screen.getByRole('group', { name: 'Tuesday' });
+    expect(within(tuesday).getByText(t.starts('4:00 PM, 5:00 PM, 6:00 PM'))).toBeVisible();
+    await user.selectOptions(screen.getByLabelText(t.step), t.steps[30]);
+    expect(
+      within(tuesday).getByText(
+        t.starts('3:00 PM, 3:30 PM, 4:00 PM, 4:30 PM, 5:00 PM, 5:30 PM, 6:00 PM'),
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.saved)).toBeVisible();
+    expect(saved[0]!.stepMinutes).toBe(30);
+    expect(saved[0]!.week.monday).toEqual({ open: true, start: '08:00', end: '14:00' });
+    expect(saved[0]!.week.saturday).toEqual({ open: true, start: '09:00', end: '18:00' });
+  });
+
   it("shows the server's refusal naming the field, keeping what was typed", async () => {
     const user = userEvent.setup();
     serveRules(() =>

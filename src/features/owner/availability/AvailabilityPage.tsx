@@ -1,6 +1,7 @@
 /**
  * The owner's availability rules (docs/product.md §10, Availability): how requests arrive, the
- * working days and hours, days off, how long jobs take, the travel buffer, the most jobs a day
+ * working days and hours with the step between start times (each day shows the starts customers
+ * are offered, domain/availability.ts's generator), days off, how long jobs take, the travel buffer, the most jobs a day
  * and how far ahead customers may book. Phone first: one column of sections. The server checks
  * the rules again (400 naming the field) and the screen shows its words. Above them, the address
  * of the owner's calendar feed (./CalendarFeedSection.tsx).
@@ -22,7 +23,13 @@ import {
   useReplaceOwnerAvailabilityMutation,
 } from '../api/endpoints';
 import { type AvailabilityRules } from '../api/generated';
-import { weekdayNames, type WeekdayName } from '../../../../domain/availability';
+import {
+  STEP_CHOICES,
+  weekdayNames,
+  weekdayStarts,
+  type StepMinutes,
+  type WeekdayName,
+} from '../../../../domain/availability';
 import { calendarDayText } from '../../../../domain/dates';
 import { addonNames, vehicleTypes } from '../../../../domain/pricing';
 import { failure } from '../format';
@@ -75,8 +82,21 @@ function RulesForm({ initial }: { initial: AvailabilityRules }) {
     saving.reset();
     setRules((current) => ({ ...current, ...change }));
   };
-  const setDay = (day: WeekdayName, change: Partial<AvailabilityRules['week'][WeekdayName]>) =>
-    set({ week: { ...rules.week, [day]: { ...rules.week[day], ...change } } });
+  type Hours = AvailabilityRules['week'][WeekdayName];
+  /** Without its list of set times, a day offers a start every step. */
+  const unlisted = ({ times: _times, ...hours }: Hours): Hours => hours;
+  const setDay = (day: WeekdayName, change: Partial<Hours>) => {
+    const hours = { ...rules.week[day], ...change };
+    // New hours are the owner's: the day's set list (the spec's times) gives way to the step.
+    const changedHours = 'start' in change || 'end' in change;
+    set({ week: { ...rules.week, [day]: changedHours ? unlisted(hours) : hours } });
+  };
+  const listed = WEEK.some((day) => rules.week[day].times);
+  const setStep = (value: string) => {
+    if (value === 'listed') return;
+    const week = Object.fromEntries(WEEK.map((day) => [day, unlisted(rules.week[day])]));
+    set({ stepMinutes: Number(value) as StepMinutes, week: week as AvailabilityRules['week'] });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,6 +119,24 @@ function RulesForm({ initial }: { initial: AvailabilityRules }) {
         <Typography variant="body2" sx={{ mb: 1 }}>
           {t.hoursHint}
         </Typography>
+        <TextField
+          select
+          label={t.step}
+          size="small"
+          value={listed ? 'listed' : String(rules.stepMinutes)}
+          onChange={(event) => setStep(event.target.value)}
+          helperText={t.stepHint}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ mb: 2, maxWidth: '100%' }}
+          fullWidth
+        >
+          {listed && <option value="listed">{t.listed}</option>}
+          {STEP_CHOICES.map((step) => (
+            <option key={step} value={String(step)}>
+              {t.steps[step]}
+            </option>
+          ))}
+        </TextField>
         {WEEK.map((day) => (
           <Box
             key={day}
@@ -143,6 +181,13 @@ function RulesForm({ initial }: { initial: AvailabilityRules }) {
               onChange={(event) => setDay(day, { end: event.target.value })}
               slotProps={{ inputLabel: { shrink: true } }}
             />
+            {rules.week[day].open && (
+              <Typography variant="body2" sx={{ gridColumn: '1 / -1', color: 'text.secondary' }}>
+                {weekdayStarts(rules, day).length > 0
+                  ? t.starts(weekdayStarts(rules, day).join(', '))
+                  : t.noStarts}
+              </Typography>
+            )}
           </Box>
         ))}
       </Section>

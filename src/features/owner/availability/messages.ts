@@ -9,6 +9,18 @@ export const availabilityTexts = {
   modes: { confirm: 'I confirm each request', instant: 'Instant booking' },
   hoursTitle: 'Working days and hours',
   hoursHint: 'The earliest and the latest start of a job.',
+  step: 'Offer a start time',
+  listed: 'At the website’s set times (days whose hours you have not changed)',
+  steps: {
+    15: 'Every 15 minutes',
+    30: 'Every 30 minutes',
+    60: 'Every hour',
+    120: 'Every 2 hours',
+  },
+  stepHint:
+    'From each day’s first start to its last. A day whose hours you change offers a time every step.',
+  starts: (times: string) => `Starts: ${times}`,
+  noStarts: 'No start time: customers cannot book this day.',
   open: 'Open',
   from: 'First start',
   to: 'Last start',

@@ -1,19 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useGetAvailabilityQuery } from '../../../api/endpoints';
+import { useFreeTimes } from '../../../api/freeTimes';
 import type { FreeTime } from '../../../api/errors';
-import { appointmentText } from '../../../../domain/dates';
-import { PREMIUM_PACKAGE, type VehicleTypeName } from '../../../../domain/pricing';
-import { accountQuoteTexts as texts, quoteMessages } from '../messages';
+import type { VehicleTypeName } from '../../../../domain/pricing';
+import { NearestTimes } from '../../../components/NearestTimes';
+import { scheduleMessages } from '../../../lib/scheduleMessages';
+import { useVisitorHoursText } from '../../../lib/workingWeek';
+import { accountQuoteTexts as texts } from '../messages';
 import { addressFields } from '../../../lib/address';
 import { AddressFields } from './AddressFields';
 import { fieldGrid } from './fieldGrid';
 import {
   fieldMaxLength,
-  timeSlotsFor,
   validateQuoteForm,
   type QuoteErrors,
   type QuoteField,
@@ -81,28 +82,24 @@ export default function BookingStep({
       ? OTHER_VEHICLE
       : '';
   const formRef = useRef<HTMLFormElement>(null);
-  const errors: QuoteErrors = showErrors ? validateQuoteForm(form, today) : {};
-  // The spec's times for the day, only the free ones once the server has answered (until then,
-  // or if it cannot answer, all of them: the server still refuses a taken one with 409).
-  const listed = timeSlotsFor(form.date);
-  const { currentData: free } = useGetAvailabilityQuery(
-    {
-      from: form.date,
-      to: form.date,
-      // Skipped without a vehicle type; the query needs one all the same.
-      vehicleType: job.vehicleType ?? PREMIUM_PACKAGE,
-      ...(job.addons.length > 0 && { addOns: job.addons.join(',') }),
-    },
-    { skip: listed.length === 0 || !job.vehicleType },
-  );
-  const freeTimes = free?.find((day) => day.date === form.date)?.times;
-  const slots = freeTimes ? listed.filter((slot) => freeTimes.includes(slot)) : listed;
-  const dayFull = listed.length > 0 && slots.length === 0;
+  // The chosen day's free times for this job, as the server answers them (the owner's hours and
+  // step decide them); a time chosen meanwhile (a nearest time) stays listed until it answers.
+  const day = useFreeTimes(form.date, { vehicleType: job.vehicleType, addOns: job.addons });
+  const slots = day.times ?? (form.time ? [form.time] : []);
+  const dayFull = day.times?.length === 0;
+  const hours = useVisitorHoursText();
+  const errors: QuoteErrors = showErrors ? validateQuoteForm(form, today, day.times) : {};
+  // A time the new day does not offer is cleared once the server has answered that day.
+  const { time } = form;
+  const dayTimes = day.times;
+  useEffect(() => {
+    if (time && dayTimes && !dayTimes.includes(time)) onChange('time', '');
+  }, [time, dayTimes, onChange]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const found = validateQuoteForm(form, today);
+    const found = validateQuoteForm(form, today, day.times);
     const first = fieldOrder.find((field) => found[field]);
     if (first) {
       setShowErrors(true);
@@ -165,11 +162,15 @@ export default function BookingStep({
           disabled={slots.length === 0}
           helperText={
             errors.time ??
-            (dayFull
-              ? quoteMessages.dayFull
-              : slots.length === 0
-                ? 'Choose a date first.'
-                : 'Weekdays 4-6 PM, weekends 9 AM-6 PM.')
+            (!form.date
+              ? 'Choose a date first.'
+              : day.loading
+                ? scheduleMessages.loadingTimes
+                : day.failed
+                  ? `${scheduleMessages.timesFailed} ${texts.noTimeNeeded}`
+                  : dayFull
+                    ? scheduleMessages.dayFull
+                    : `${hours}.`)
           }
           slotProps={{
             select: { native: true },
@@ -234,23 +235,7 @@ export default function BookingStep({
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
-          {nearest.length > 0 && (
-            <Box sx={{ mt: 1 }}>
-              {quoteMessages.nearestFree}
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-                {nearest.map((free) => (
-                  <Button
-                    key={`${free.date} ${free.time}`}
-                    size="small"
-                    variant="outlined"
-                    onClick={() => onChooseTime(free.date, free.time)}
-                  >
-                    {appointmentText(free)}
-                  </Button>
-                ))}
-              </Box>
-            </Box>
-          )}
+          <NearestTimes nearest={nearest} onChoose={onChooseTime} />
         </Alert>
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1 }}>
