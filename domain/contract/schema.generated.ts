@@ -1027,9 +1027,9 @@ export interface paths {
     };
     /**
      * The rules that decide which times customers may book
-     * @description The stored rules, or the defaults until the owner saves any: the spec's hours (Mon-Fri
-     *     3:00 PM-6:00 PM, weekends 9:00 AM-6:00 PM, as the earliest and latest start of a job) with
-     *     the quote form's fixed lists of times, a step of 60 minutes for a day without a list, no
+     * @description The stored rules, or the defaults until the owner saves any: every day 9:00 AM-6:00
+     *     PM (the earliest and latest start of a job) with the quote form's fixed lists of times
+     *     (weekdays 4, 5 and 6 PM), a step of 60 minutes for a day without a list, no
      *     days off, each vehicle type's and add-on's minutes, a 30-minute travel buffer, at most 4
      *     jobs a day, 90 days ahead, and "I confirm each request".
      */

@@ -18,6 +18,7 @@ import {
   type HeldJob,
   type Job,
   type StartTimes,
+  type WeekdayName,
   weekdayNames,
 } from '../../domain/availability';
 import { appointmentText, localNow, type LocalNow } from '../../domain/dates';
@@ -37,14 +38,27 @@ const NEAREST_SEARCH_DAYS = 14;
  * lists within each day's hours: a day still at its seeded hours keeps its list, a day whose
  * hours the owner had changed now offers every hour of them (what those hours meant).
  */
+/**
+ * The seeded hours of those older rules where they differ from today's seed: weekdays then
+ * opened at 3 PM (the first start before the 4 PM list), now at 9 AM with the same list.
+ */
+const PRE_STEP_SEEDED_START: Partial<Record<WeekdayName, string>> = {
+  monday: '15:00',
+  tuesday: '15:00',
+  wednesday: '15:00',
+  thursday: '15:00',
+  friday: '15:00',
+};
+
 function withStartTimes(stored: AvailabilityRules): AvailabilityRules {
   if (typeof stored.stepMinutes === 'number') return stored;
   const week = { ...stored.week };
   for (const name of weekdayNames) {
     const hours = week[name];
     const seeded = DEFAULT_RULES.week[name];
+    const seededStarts = [seeded.start, PRE_STEP_SEEDED_START[name] ?? seeded.start];
     week[name] =
-      hours.start === seeded.start && hours.end === seeded.end
+      seededStarts.includes(hours.start) && hours.end === seeded.end
         ? { ...hours, times: seeded.times }
         : hours;
   }

@@ -47,7 +47,7 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
 
       await page.goto('/contact');
       await expect(page.getByRole('main')).toContainText('(919) 555-0142');
-      await expect(page.getByRole('main')).toContainText('Mon-Fri 3pm-6pm, Sat-Sun 9am-6pm');
+      await expect(page.getByRole('main')).toContainText('Mon-Sun 9am-6pm');
 
       await page.goto('/booking');
       await expect(page.getByRole('main')).toContainText(

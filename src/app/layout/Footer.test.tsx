@@ -25,6 +25,6 @@ describe('Footer', () => {
 
   it('shows the seeded rules’ hours without a provider', () => {
     render(<Footer />);
-    expect(screen.getByText('Hours: Mon-Fri 3pm-6pm, Sat-Sun 9am-6pm')).toBeVisible();
+    expect(screen.getByText('Hours: Mon-Sun 9am-6pm')).toBeVisible();
   });
 });

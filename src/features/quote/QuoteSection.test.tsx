@@ -268,7 +268,7 @@ describe('quote wizard', () => {
     await waitFor(() => expect(options()).toEqual(['4:00 PM', '5:00 PM', '6:00 PM']));
     expect(time).toBeEnabled();
     // The hint gives the working hours of the (seeded) rules.
-    expect(screen.getByText('Mon-Fri 3pm-6pm, Sat-Sun 9am-6pm.')).toBeVisible();
+    expect(screen.getByText('Mon-Sun 9am-6pm.')).toBeVisible();
     await user.clear(date);
     await user.fill(date, '2026-03-21'); // Saturday
     await waitFor(() => expect(options()).toEqual([...weekendSlots]));

@@ -89,7 +89,7 @@ describe('home page', () => {
     expect(
       within(contact).getByRole('link', { name: new RegExp(marketingTexts.scheduleOnline) }),
     ).toHaveAttribute('href', business.schedulingUrl);
-    expect(contact).toHaveTextContent('Mon-Fri 3pm-6pm, Sat-Sun 9am-6pm');
+    expect(contact).toHaveTextContent('Mon-Sun 9am-6pm');
     expect(contact).toHaveTextContent(business.about);
   });
 
@@ -121,13 +121,15 @@ describe('home page', () => {
       openingHoursSpecification: [
         {
           '@type': 'OpeningHoursSpecification',
-          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-          opens: '15:00',
-          closes: '18:00',
-        },
-        {
-          '@type': 'OpeningHoursSpecification',
-          dayOfWeek: ['Saturday', 'Sunday'],
+          dayOfWeek: [
+            'Monday',
+            'Tuesday',
+            'Wednesday',
+            'Thursday',
+            'Friday',
+            'Saturday',
+            'Sunday',
+          ],
           opens: '09:00',
           closes: '18:00',
         },
@@ -189,7 +191,7 @@ describe('/contact', () => {
       'href',
       `mailto:${business.email}`,
     );
-    expect(screen.getByText('Mon-Fri 3pm-6pm, Sat-Sun 9am-6pm')).toBeVisible();
+    expect(screen.getByText('Mon-Sun 9am-6pm')).toBeVisible();
     const form = screen.getByRole('form', { name: marketingTexts.contactFormLabel });
     expect(form).toHaveAccessibleDescription(/coming soon and cannot send messages yet/);
     expect(within(form).getByLabelText(marketingTexts.contactFormName)).toBeDisabled();

@@ -83,7 +83,9 @@ describe('AvailabilityPage', () => {
     await user.selectOptions(screen.getByLabelText(t.step), t.steps[30]);
     expect(
       within(tuesday).getByText(
-        t.starts('3:00 PM, 3:30 PM, 4:00 PM, 4:30 PM, 5:00 PM, 5:30 PM, 6:00 PM'),
+        t.starts(
+          '9:00 AM, 9:30 AM, 10:00 AM, 10:30 AM, 11:00 AM, 11:30 AM, 12:00 PM, 12:30 PM, 1:00 PM, 1:30 PM, 2:00 PM, 2:30 PM, 3:00 PM, 3:30 PM, 4:00 PM, 4:30 PM, 5:00 PM, 5:30 PM, 6:00 PM',
+        ),
       ),
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: t.save }));
