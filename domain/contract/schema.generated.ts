@@ -3914,6 +3914,7 @@ export interface operations {
           'application/json': components['schemas']['PublishedOffer'];
         };
       };
+      400: components['responses']['BadRequest'];
     };
   };
   getOwnerOfferDraft: {

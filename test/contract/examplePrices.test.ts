@@ -61,7 +61,6 @@ it('shows the seeded offer as the offer’s example (its reviews and pictures am
   const { reviews, gallery, ...rest } = example;
   const { reviews: seededReviews, gallery: seededGallery, ...seeded } = DEFAULT_OFFER;
   expect(rest).toEqual(seeded);
-  for (const review of reviews)
-    expect(seededReviews.map((r) => r.name)).toContain(review.name);
+  for (const review of reviews) expect(seededReviews.map((r) => r.name)).toContain(review.name);
   for (const picture of gallery) expect(seededGallery).toContainEqual(picture);
 });
