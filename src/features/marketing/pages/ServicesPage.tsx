@@ -9,11 +9,12 @@ import { formatUsd } from '../../../../domain/money';
 import { PageHeader } from '../components/Section';
 import { ServiceCards } from '../components/ServiceCards';
 import { PriceList } from '../components/PriceList';
+import { PlanPrices } from '../components/PlanPrices';
 import { QuoteCallToAction } from '../components/QuoteCallToAction';
 import { pageMeta } from '../pageMeta';
 import { marketingTexts } from '../messages';
 
-/** /services (docs/product.md §2): the three service cards, prices, and how to get a quote. */
+/** /services (docs/product.md §2): the three service cards, prices, plans, and how to get a quote. */
 export function ServicesPage() {
   usePageMeta(pageMeta['/services'].title, pageMeta['/services'].description);
   return (
@@ -60,6 +61,16 @@ export function ServicesPage() {
           Prices
         </Typography>
         <PriceList />
+        <Box component="section" aria-labelledby="plans-title" sx={{ mt: { xs: 5, md: 7 } }}>
+          <Typography
+            id="plans-title"
+            variant="h2"
+            sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 3 }}
+          >
+            {marketingTexts.plansTitle}
+          </Typography>
+          <PlanPrices />
+        </Box>
       </Container>
     </>
   );
