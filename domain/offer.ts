@@ -9,7 +9,7 @@
 import type { Offer } from './contract/types';
 import { BUSINESS_DEFAULTS } from './business';
 
-export type { Offer, AddonOffer, PublishedOffer } from './contract/types';
+export type { Offer } from './contract/types';
 
 /** The seeded defaults' version number (the server stores them as its first version). */
 export const SEEDED_OFFER_VERSION = 1;
@@ -206,4 +206,10 @@ export function offerProblem(offer: Offer): OfferProblem | null {
     };
   }
   return null;
+}
+
+/** `Cary, Apex, …, Garner and Wake Forest`: the offer's towns in a sentence. */
+export function townsText(towns: readonly string[]): string {
+  if (towns.length < 2) return towns.join('');
+  return `${towns.slice(0, -1).join(', ')} and ${towns.at(-1) ?? ''}`;
 }

@@ -1454,7 +1454,7 @@ export interface components {
     };
     OfferVersionSummary: {
       version: number;
-      /** @description The e-mail address of the owner who made it; `seed` for the defaults. */
+      /** @description The owner account's id (its token's `sub`) that made it; `seed` for the defaults. */
       createdBy: string;
       /** Format: date-time */
       createdAt: string;
@@ -3914,7 +3914,6 @@ export interface operations {
           'application/json': components['schemas']['PublishedOffer'];
         };
       };
-      429: components['responses']['TooManyRequests'];
     };
   };
   getOwnerOfferDraft: {
@@ -4013,7 +4012,7 @@ export interface operations {
            * @example [
            *       {
            *         "version": 2,
-           *         "createdBy": "owner@triangleshine.test",
+           *         "createdBy": "9b1c2d3e-4f50-4a6b-8c7d-0e1f2a3b4c5d",
            *         "createdAt": "2026-11-28T14:00:00.000Z",
            *         "publishedAt": null,
            *         "restoredFrom": null

@@ -47,7 +47,6 @@ export type AddonOffer = Schemas['AddonOffer'];
 export type PublishedOffer = Schemas['PublishedOffer'];
 export type OfferVersion = Schemas['OfferVersion'];
 export type OfferVersionSummary = Schemas['OfferVersionSummary'];
-export type PriceChanged = Schemas['PriceChanged'];
 export type ClaimableRequest = Schemas['ClaimableRequest'];
 export type ClaimDecision = Schemas['ClaimDecision'];
 export type BookingUpdate = Schemas['BookingUpdate'];

@@ -220,6 +220,26 @@ describe('quotes are priced by the published offer', () => {
       selectedAddons: everyAddon,
     });
 
+    // Changed by the customer without changing the type: the stored total and add-ons stay.
+    const sedanBooking = sedan.body as Json;
+    const changed = await call(
+      served.api.baseUrl,
+      'PUT',
+      `/bookings/${sedanBooking.bookingId as string}`,
+      {
+        token,
+        body: {
+          date: sedanBooking.date,
+          time: sedanBooking.time,
+          vehicleType: 'Sedan',
+          vehicle: '2019 Honda Civic',
+          totalPrice: 100,
+        },
+      },
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ totalPrice: 140, selectedAddons: ['Ceramic Wax'] });
+
     // New quotes: the new prices, and the turned-off add-on is not accepted.
     const fresh = await send(quote({ vehicleType: 'Sedan', selectedAddons: [], totalPrice: 100 }));
     expect(fresh.status).toBe(201);

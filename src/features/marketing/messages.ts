@@ -1,6 +1,6 @@
 /**
  * The public pages' texts (docs/product.md, the public pages). Figures inside them (prices,
- * reply time) come from their own homes: domain/pricing.ts, src/config/hours.ts.
+ * reply time) come from their own homes: the offer (./offerPageData.ts), src/config/hours.ts.
  */
 import { REPLY_WITHIN_HOURS } from '../../config/hours';
 

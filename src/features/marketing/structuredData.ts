@@ -1,17 +1,17 @@
 /**
  * LocalBusiness structured data (schema.org AutoWash) for search engines: name, phone,
- * e-mail, opening hours and the eight towns served.
+ * e-mail, opening hours and the offer's towns.
  */
 import { business } from '../../config/business';
-import { serviceState, serviceTowns } from '../../../domain/serviceArea';
+import { serviceState } from '../../../domain/serviceArea';
 import { formatUsd } from '../../../domain/money';
-import { STARTING_PRICE, vehicleTypes } from '../../../domain/pricing';
+import { sitePageData } from './offerPageData';
 
 /** docs/product.md §2 contact hours (Mon-Sun 9am-6pm) in schema.org form. */
 export const OPENING_HOURS = 'Mo-Su 09:00-18:00';
 
 export function localBusinessJsonLd() {
-  const highest = Math.max(...vehicleTypes.map((v) => v.price));
+  const { startingPrice, highestPrice, towns } = sitePageData;
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoWash',
@@ -21,7 +21,7 @@ export function localBusinessJsonLd() {
     url: business.siteUrl,
     telephone: business.phone,
     email: business.email,
-    priceRange: `${formatUsd(STARTING_PRICE)}-${formatUsd(highest)}`,
+    priceRange: `${formatUsd(startingPrice)}-${formatUsd(highestPrice)}`,
     openingHours: OPENING_HOURS,
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
@@ -31,11 +31,11 @@ export function localBusinessJsonLd() {
     },
     address: {
       '@type': 'PostalAddress',
-      addressLocality: serviceTowns[0],
+      addressLocality: towns[0],
       addressRegion: serviceState,
       addressCountry: 'US',
     },
-    areaServed: serviceTowns.map((town) => ({
+    areaServed: towns.map((town) => ({
       '@type': 'City',
       name: `${town}, ${serviceState}`,
     })),

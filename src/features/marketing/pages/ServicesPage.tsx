@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
-import { STARTING_PRICE } from '../../../../domain/pricing';
+import { sitePageData } from '../offerPageData';
 import { formatUsd } from '../../../../domain/money';
 import { PageHeader } from '../components/Section';
 import { ServiceCards } from '../components/ServiceCards';
@@ -20,7 +20,7 @@ export function ServicesPage() {
     <>
       <PageHeader
         title={marketingTexts.servicesTitle}
-        intro={`Professional detailing in your driveway or office lot, with packages starting from ${formatUsd(STARTING_PRICE)}.`}
+        intro={`Professional detailing in your driveway or office lot, with packages starting from ${formatUsd(sitePageData.startingPrice)}.`}
       />
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
         <ServiceCards headingLevel="h2" />
@@ -40,7 +40,7 @@ export function ServicesPage() {
         >
           <Box>
             <Typography variant="h5" component="p" sx={{ mb: 0.5 }}>
-              Packages starting from {formatUsd(STARTING_PRICE)}
+              Packages starting from {formatUsd(sitePageData.startingPrice)}
             </Typography>
             <Typography sx={{ color: '#e0f2f1' }}>
               Send a quote request and our team replies within {REPLY_WITHIN_HOURS} hours.

@@ -768,7 +768,7 @@ export type PublishedOffer = {
 };
 export type OfferVersionSummary = {
   version: number;
-  /** The e-mail address of the owner who made it; `seed` for the defaults. */
+  /** The owner account's id (its token's `sub`) that made it; `seed` for the defaults. */
   createdBy: string;
   createdAt: string;
   /** When it was last published; null if never. */

@@ -23,7 +23,7 @@ import {
 import { type AvailabilityRules } from '../api/generated';
 import { weekdayNames, type WeekdayName } from '../../../../domain/availability';
 import { calendarDayText } from '../../../../domain/dates';
-import { addonNames, vehicleTypes } from '../../../../domain/pricing';
+import { vehicleTypeNames } from '../../../../domain/pricing';
 import { failure } from '../format';
 import { Failure } from '../Failure';
 import { availabilityTexts as t } from './messages';
@@ -169,24 +169,12 @@ function RulesForm({ initial }: { initial: AvailabilityRules }) {
       </Section>
       <Section title={t.jobsTitle}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          {vehicleTypes.map(({ name }) => (
+          {vehicleTypeNames.map((name) => (
             <MinutesField
               key={name}
               label={t.minutes(name)}
               value={rules.jobMinutes[name]}
               onChange={(value) => set({ jobMinutes: { ...rules.jobMinutes, [name]: value } })}
-            />
-          ))}
-        </Box>
-      </Section>
-      <Section title={t.addonsTitle}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          {addonNames.map((name) => (
-            <MinutesField
-              key={name}
-              label={t.minutes(name)}
-              value={rules.addonMinutes[name]}
-              onChange={(value) => set({ addonMinutes: { ...rules.addonMinutes, [name]: value } })}
             />
           ))}
         </Box>
