@@ -39,8 +39,9 @@ import {
   useReplaceOwnerOfferDraftMutation,
   useRestoreOwnerOfferVersionMutation,
 } from '../api/endpoints';
-import type { OfferVersion, OfferVersionSummary } from '../api/generated';
-import { DEFAULT_OFFER, offerProblem, type AddonOffer, type Offer } from '../../../../domain/offer';
+import type { AddonOffer, OfferVersion, OfferVersionSummary } from '../api/generated';
+import { offerProblem, type Offer } from '../../../../domain/offer';
+import { vehicleTypeNames, type VehicleTypeName } from '../../../../domain/pricing';
 import { errorMessage } from '../../../api/errors';
 import { failure, receivedText } from '../format';
 import { Failure } from '../Failure';
@@ -52,8 +53,6 @@ type Review = Offer['reviews'][number];
 type Picture = Offer['gallery'][number];
 type PlanName = keyof Offer['plans'];
 const PLAN_NAMES: PlanName[] = ['weekly', 'biweekly', 'monthly'];
-type VehicleTypeName = keyof Offer['vehicleTypes'];
-const vehicleTypeNames = Object.keys(DEFAULT_OFFER.vehicleTypes) as VehicleTypeName[];
 
 /** A row of a list the owner reorders: `key` follows it as it moves (and keeps its focus). */
 interface Row<T> {

@@ -66,7 +66,8 @@ export const businessTexts = {
   unsaved: 'You have changes that are not saved.',
   preview: 'Preview and publish',
   previewTitle: 'Preview of the Services page',
-  previewIntro: 'This is the Services page with your changes. Publish to show it to visitors.',
+  previewIntro:
+    'This is the Services page with your changes (its links do nothing here). Publish to show it to visitors.',
   noPreview: 'The preview could not be shown.',
   publish: 'Publish',
   publishing: 'Publishing…',
