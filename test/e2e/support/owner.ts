@@ -24,7 +24,7 @@ export async function requestOnARoute(stack: Stack, lane: WeekdayLane): Promise<
       email: stack.uniqueEmail('route'),
       vehicleType: 'Sedan',
       selectedAddons: [],
-      totalPrice: 100,
+      totalPrice: 90,
       vehicle: '2018 Toyota Camry',
       date: day,
       time: '5:00 PM',
