@@ -42,8 +42,8 @@ const serverImports = {
   bookings: ['customers', 'availability', 'mail/outbox.ts', 'offer'],
   pictures: ['customers', 'bookings'],
   // The outbox keeps the booking as it was (its row), turns the booking's events into messages
-  // and reads the account's e-mail choices.
-  mail: ['bookings/bookingRows.ts', 'bookings/events.ts', 'customers/customers.ts'],
+  // and reads the account's e-mail choices and the published offer's contact details.
+  mail: ['bookings/bookingRows.ts', 'bookings/events.ts', 'customers/customers.ts', 'offer'],
   // The download and the deletion walk every table that holds something of a customer.
   account: ['customers', 'vehicles', 'bookings', 'calendly', 'subscriptions'],
   // The owner's console reads and changes across the business.
