@@ -119,6 +119,8 @@ describe('BusinessPage', () => {
     await setValue(user, await screen.findByLabelText(t.price('Sedan')), '95');
     await user.click(screen.getByRole('button', { name: t.addAddon }));
     const added = screen.getByRole('group', { name: t.addon(6, '') });
+    // Each add-on is an item of the add-ons' list (axe's `list` rule: a <li> made a group is not).
+    expect(within(added.closest('ul')!).getAllByRole('listitem')).toHaveLength(7);
     await user.type(within(added).getByLabelText(t.addonName), 'Engine Bay Cleaning');
     await setValue(user, within(added).getByLabelText(t.addonPrice), '40');
     await setValue(user, within(added).getByLabelText(t.addonMinutes), '30');

@@ -234,47 +234,49 @@ const ListRow = memo(function ListRow<L extends ListName>(props: RowProps<L>) {
   const err: ErrorAt = (path, within) => problemAt(problem, `body/${list}/${path}`, within);
   const { Fields } = kind;
   return (
-    <Box
-      role="group"
-      aria-label={label}
-      component="li"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mb: 1.5 }}
-    >
-      <Typography sx={{ fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }} aria-hidden>
-        {label}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5 }}>
-        <Fields value={row.value} index={index} label={label} set={set} err={err} />
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-        <Button
-          id={buttonId(list, row.key, 'up')}
-          variant="outlined"
-          size="small"
-          aria-label={t.moveUp(label)}
-          disabled={index === 0}
-          onClick={() => move(index - 1, 'up')}
-        >
-          {t.up}
-        </Button>
-        <Button
-          id={buttonId(list, row.key, 'down')}
-          variant="outlined"
-          size="small"
-          aria-label={t.moveDown(label)}
-          disabled={index === count - 1}
-          onClick={() => move(index + 1, 'down')}
-        >
-          {t.down}
-        </Button>
-        <Button
-          size="small"
-          color="error"
-          aria-label={t.remove(label)}
-          onClick={() => setList((rows) => rows.filter((_, i) => i !== index) as Form[L])}
-        >
-          {t.removeShort}
-        </Button>
+    // A list item holding the group: a <li> with role="group" would no longer be an item of its list.
+    <Box component="li" sx={{ mb: 1.5 }}>
+      <Box
+        role="group"
+        aria-label={label}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+      >
+        <Typography sx={{ fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }} aria-hidden>
+          {label}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          <Fields value={row.value} index={index} label={label} set={set} err={err} />
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+          <Button
+            id={buttonId(list, row.key, 'up')}
+            variant="outlined"
+            size="small"
+            aria-label={t.moveUp(label)}
+            disabled={index === 0}
+            onClick={() => move(index - 1, 'up')}
+          >
+            {t.up}
+          </Button>
+          <Button
+            id={buttonId(list, row.key, 'down')}
+            variant="outlined"
+            size="small"
+            aria-label={t.moveDown(label)}
+            disabled={index === count - 1}
+            onClick={() => move(index + 1, 'down')}
+          >
+            {t.down}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            aria-label={t.remove(label)}
+            onClick={() => setList((rows) => rows.filter((_, i) => i !== index) as Form[L])}
+          >
+            {t.removeShort}
+          </Button>
+        </Box>
       </Box>
     </Box>
   );
