@@ -5,6 +5,7 @@
  * gallery. The prerendered pages use `sitePageData` (the offer the site is built with); a page
  * regenerated after a publish gets its data from the same function.
  */
+import { createContext, useContext } from 'react';
 import {
   offeredAddons,
   premiumAdvertised,
@@ -52,3 +53,14 @@ export function offerPageData(offer: Offer): OfferPageData {
 
 /** The page data of the offer the site is built with. */
 export const sitePageData: OfferPageData = offerPageData(siteOffer.offer);
+
+const OfferPageDataContext = createContext<OfferPageData>(sitePageData);
+
+/**
+ * Another offer's page data for the pages below it: the owner console's preview of a draft
+ * (src/app/OfferServicesPreview.tsx). Without it, a page shows `sitePageData`.
+ */
+export const OfferPageDataProvider = OfferPageDataContext.Provider;
+
+/** The page data a page shows: the provider's above it, else the site's. */
+export const useOfferPageData = (): OfferPageData => useContext(OfferPageDataContext);

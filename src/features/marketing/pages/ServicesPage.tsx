@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
-import { sitePageData } from '../offerPageData';
+import { useOfferPageData } from '../offerPageData';
 import { formatUsd } from '../../../../domain/money';
 import { PageHeader } from '../components/Section';
 import { ServiceCards } from '../components/ServiceCards';
@@ -17,11 +17,20 @@ import { marketingTexts } from '../messages';
 /** /services (docs/product.md §2): the three service cards, prices, plans, and how to get a quote. */
 export function ServicesPage() {
   usePageMeta(pageMeta['/services'].title, pageMeta['/services'].description);
+  return <ServicesContent />;
+}
+
+/**
+ * The services page's content, with the prices of the offer above it (`OfferPageDataProvider`,
+ * else the site's): the page, and the owner console's preview of a draft.
+ */
+export function ServicesContent() {
+  const { startingPrice } = useOfferPageData();
   return (
     <>
       <PageHeader
         title={marketingTexts.servicesTitle}
-        intro={`Professional detailing in your driveway or office lot, with packages starting from ${formatUsd(sitePageData.startingPrice)}.`}
+        intro={`Professional detailing in your driveway or office lot, with packages starting from ${formatUsd(startingPrice)}.`}
       />
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
         <ServiceCards headingLevel="h2" />
@@ -41,7 +50,7 @@ export function ServicesPage() {
         >
           <Box>
             <Typography variant="h5" component="p" sx={{ mb: 0.5 }}>
-              Packages starting from {formatUsd(sitePageData.startingPrice)}
+              Packages starting from {formatUsd(startingPrice)}
             </Typography>
             <Typography sx={{ color: '#e0f2f1' }}>
               Send a quote request and our team replies within {REPLY_WITHIN_HOURS} hours.

@@ -174,4 +174,9 @@ export const {
   useResendOwnerMessageMutation,
   useDismissOwnerMessageMutation,
   useAllowOwnerAddressMutation,
+  useGetOwnerOfferDraftQuery,
+  useReplaceOwnerOfferDraftMutation,
+  usePublishOwnerOfferMutation,
+  useListOwnerOfferVersionsQuery,
+  useRestoreOwnerOfferVersionMutation,
 } = ownerApi;
