@@ -30,8 +30,9 @@ const serverImports = {
   // The owner's free times for a request leave out the request's own hold (its row).
   availability: ['bookings/bookingRows.ts'],
   health: [],
-  // Opting out is undone when the customer turns the e-mail back on in the profile.
-  customers: ['mail/optOut.ts'],
+  // Opting out is undone when the customer turns the e-mail back on in the profile; the
+  // profile's text choices and number are the texts' outbox's (consent, codes, STOP).
+  customers: ['mail/optOut.ts', 'mail/textOutbox.ts'],
   vehicles: ['customers'],
   subscriptions: ['customers'],
   calendly: ['customers'],

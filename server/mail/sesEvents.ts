@@ -17,7 +17,8 @@
  * - Notification: a permanent bounce or a complaint puts its recipients on the suppression list
  *   (./suppression.ts); transient bounces and other events change nothing.
  */
-import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { SES_EVENTS_PATH, type SesEventsSettings } from '../platform/config';
 import type { Db } from '../platform/db';
@@ -124,24 +125,30 @@ async function fetchSubscribeUrl(url: string): Promise<void> {
 }
 
 /**
- * Registers `POST /ses-events`, limited by `rateLimit` (the server's per-address limit); without
- * settings every message is refused (403).
+ * Registers `POST <path>` for one SNS topic's messages (`settings.topicArn`), limited by
+ * `rateLimit`: the checks above, then each Notification's message to `notify`; without settings
+ * every message is refused (403). The SES events and the incoming texts (./smsEvents.ts) use it.
  */
-export function registerSesEvents(
+export function registerSnsTopic(
   app: FastifyInstance,
-  db: Db,
+  path: string,
+  what: { name: string; variable: string },
   settings: SesEventsSettings | undefined,
   rateLimit: RateLimitOptions,
+  notify: (message: string, request: FastifyRequest) => void,
 ): void {
   const confirm = settings?.confirm ?? fetchSubscribeUrl;
   const timeoutMs = settings?.certificateTimeoutMs ?? CERTIFICATE_TIMEOUT_MS;
-  const certificates = new CertificateCache((url) => downloadCertificate(url, timeoutMs));
+  const localCertificate = settings?.certificateFile;
+  const certificates = new CertificateCache((url) =>
+    localCertificate ? readFile(localCertificate, 'utf8') : downloadCertificate(url, timeoutMs),
+  );
   const host = settings && snsHostOf(settings.topicArn);
   const config = { rateLimit };
-  app.post(SES_EVENTS_PATH, { bodyLimit: BODY_LIMIT, config }, async (request, reply) => {
+  app.post(path, { bodyLimit: BODY_LIMIT, config }, async (request, reply) => {
     const envelope = envelopeOf(request.body);
     if (!settings || !host)
-      throw new HttpError(403, 'SES events are not accepted: SES_EVENTS_TOPIC_ARN is not set');
+      throw new HttpError(403, `${what.name} are not accepted: ${what.variable} is not set`);
     if (envelope.TopicArn !== settings.topicArn)
       throw new HttpError(403, 'The SNS message is not from the configured topic');
     try {
@@ -160,17 +167,37 @@ export function registerSesEvents(
       if (url.protocol !== 'https:' || url.host !== host || url.username || url.password)
         throw badRequest(`SubscribeURL is not on ${host}`);
       await confirm(url.href);
-      request.log.warn({ topic: envelope.TopicArn }, 'SES events subscription confirmed');
-    } else if (envelope.Type === 'Notification') {
+      request.log.warn({ topic: envelope.TopicArn }, `${what.name} subscription confirmed`);
+    } else if (envelope.Type === 'Notification') notify(envelope.Message, request);
+    return reply.code(204).send();
+  });
+}
+
+/**
+ * Registers `POST /ses-events`, limited by `rateLimit` (the server's per-address limit); without
+ * settings every message is refused (403).
+ */
+export function registerSesEvents(
+  app: FastifyInstance,
+  db: Db,
+  settings: SesEventsSettings | undefined,
+  rateLimit: RateLimitOptions,
+): void {
+  registerSnsTopic(
+    app,
+    SES_EVENTS_PATH,
+    { name: 'SES events', variable: 'SES_EVENTS_TOPIC_ARN' },
+    settings,
+    rateLimit,
+    (message, request) => {
       let event: unknown;
       try {
-        event = JSON.parse(envelope.Message);
+        event = JSON.parse(message);
       } catch {
         throw badRequest('The notification is not an SES event (not JSON)');
       }
       const added = applySesEvent(db, event);
       if (added > 0) request.log.warn({ added }, 'addresses added to the suppression list');
-    }
-    return reply.code(204).send();
-  });
+    },
+  );
 }

@@ -25,6 +25,12 @@ export const SES_EVENTS_PATH = '/ses-events';
  * mail, each from one of its many addresses; a forger sending more waits (429).
  */
 export const SES_EVENTS_RATE_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+/**
+ * Where the texts customers send us arrive (SNS, HTTPS, from the origination number's two-way
+ * SMS), handled by ../mail/smsEvents.ts; per client address like the SES events.
+ */
+export const SMS_EVENTS_PATH = '/sms-events';
+export const SMS_EVENTS_RATE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
 /** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
 export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
@@ -58,6 +64,8 @@ export interface ReadinessProbes {
 export interface SesEventsSettings {
   /** The SNS topic of the configuration set's events (SES_EVENTS_TOPIC_ARN). */
   topicArn: string;
+  /** A signing certificate (PEM file) used instead of SNS's download: the local stack only. */
+  certificateFile?: string;
   /** Confirms a subscription by fetching its SubscribeURL (tests replace it). */
   confirm?: (subscribeUrl: string) => Promise<void>;
   /** How long the signing certificate's download may take (tests shorten it). */
@@ -133,6 +141,10 @@ export interface ServerOptions {
   healthProbes?: Partial<ReadinessProbes>;
   /** SES's bounce and complaint notifications over SNS (../mail/sesEvents.ts). */
   sesEvents?: SesEventsSettings;
+  /** Texts to customers (../mail/textWorker.ts); without it texts wait in their outbox. */
+  texts?: TextSettings;
+  /** The texts customers send us, over SNS (../mail/smsEvents.ts). */
+  smsEvents?: SesEventsSettings;
   /**
    * Milliseconds since the epoch, for how long the owner's authenticator app is trusted
    * (../owner/ownerAuthenticator.ts); tests pass a fake clock. Never set from the environment.
@@ -174,6 +186,33 @@ export interface MailSettings {
   keepSentDays: number;
   business: BusinessIdentity;
 }
+
+/**
+ * Where texts go: `local` (TEXT_SINK=local, `npm start`): a text sink that logs each text and
+ * keeps it in a file the local inbox page shows; `aws`: AWS End User Messaging SMS, from the
+ * registered origination number (TEXT_ORIGINATION_NUMBER, its ARN or phone number).
+ */
+export type TextSink =
+  | { kind: 'local'; inboxFile: string }
+  | { kind: 'aws'; originationNumber: string; region?: string };
+
+export interface TextSettings {
+  sink: TextSink;
+  /** Local time (America/New_York, HH:MM) the next day's reminders go: REMINDER_TIME. */
+  reminderTime: string;
+  /** How long a text the provider did not take is tried again (MAIL_RETRY_HOURS). */
+  retryForMs: number;
+  retryBaseMs: number;
+  business: BusinessIdentity;
+  /** Replaces the sender made from `sink` (tests): resolves with the provider's id. */
+  sender?: { send(text: { id: string; to: string; body: string }): Promise<string> };
+  /** The text worker's clock (tests move it). */
+  now?: () => Date;
+}
+
+/** The business as the server's messages name it (texts, e-mails, consent wording). */
+export const businessOf = (options: Pick<ServerOptions, 'texts' | 'mail'>): BusinessIdentity =>
+  options.texts?.business ?? options.mail?.business ?? mailFromEnv({}).business;
 
 export interface MainConfig {
   host: string;
@@ -318,6 +357,8 @@ export function configFromEnv(env: Env = process.env): MainConfig {
       logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
       mail: mailFromEnv(env),
       sesEvents: sesEventsFromEnv(env),
+      texts: textsFromEnv(env),
+      smsEvents: smsEventsFromEnv(env),
     },
   };
 }
@@ -326,12 +367,58 @@ export function configFromEnv(env: Env = process.env): MainConfig {
  * SES_EVENTS_TOPIC_ARN: the SNS topic of the SES configuration set's bounces and complaints;
  * `POST /ses-events` accepts messages of that topic only (none without it).
  */
-function sesEventsFromEnv(env: Env): SesEventsSettings | undefined {
-  const topicArn = value(env, 'SES_EVENTS_TOPIC_ARN');
+function sesEventsFromEnv(env: Env, name = 'SES_EVENTS_TOPIC_ARN'): SesEventsSettings | undefined {
+  const topicArn = value(env, name);
   if (topicArn === undefined) return undefined;
   if (!/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(topicArn))
     throw new Error(
-      `SES_EVENTS_TOPIC_ARN must be an SNS topic ARN, e.g. arn:aws:sns:us-east-1:123456789012:ses-events (got "${topicArn}")`,
+      `${name} must be an SNS topic ARN, e.g. arn:aws:sns:us-east-1:123456789012:ses-events (got "${topicArn}")`,
     );
   return { topicArn };
+}
+
+/**
+ * TEXT_SINK: `local` (texts logged and kept in TEXT_INBOX_FILE) or `aws` (End User Messaging
+ * SMS from TEXT_ORIGINATION_NUMBER); unset, texts wait in their outbox.
+ */
+export function textsFromEnv(env: Env = process.env): TextSettings | undefined {
+  const sink = value(env, 'TEXT_SINK');
+  if (sink === undefined) return undefined;
+  const mail = mailFromEnv(env);
+  const common = {
+    reminderTime: mail.reminderTime,
+    retryForMs: mail.retryForMs,
+    retryBaseMs: mail.retryBaseMs,
+    business: mail.business,
+  };
+  if (sink === 'local')
+    return {
+      ...common,
+      sink: { kind: 'local', inboxFile: value(env, 'TEXT_INBOX_FILE') ?? '.local/texts.jsonl' },
+    };
+  if (sink === 'aws') {
+    const originationNumber = value(env, 'TEXT_ORIGINATION_NUMBER');
+    if (!originationNumber)
+      throw new Error('TEXT_SINK=aws needs TEXT_ORIGINATION_NUMBER (the phone number or its ARN)');
+    return {
+      ...common,
+      sink: { kind: 'aws', originationNumber, region: value(env, 'AWS_REGION') },
+    };
+  }
+  throw new Error(`TEXT_SINK must be local or aws (got "${sink}")`);
+}
+
+/**
+ * SMS_EVENTS_TOPIC_ARN: the SNS topic of the origination number's incoming texts;
+ * `POST /sms-events` accepts messages of that topic only. With the local sink,
+ * SMS_EVENTS_CERT_FILE is the signing certificate the local script signs with (SNS's own is
+ * downloaded otherwise).
+ */
+function smsEventsFromEnv(env: Env): SesEventsSettings | undefined {
+  const settings = sesEventsFromEnv(env, 'SMS_EVENTS_TOPIC_ARN');
+  const certFile = value(env, 'SMS_EVENTS_CERT_FILE');
+  if (!settings || !certFile) return settings;
+  if (value(env, 'TEXT_SINK') !== 'local')
+    throw new Error('SMS_EVENTS_CERT_FILE is for the local text sink only (TEXT_SINK=local)');
+  return { ...settings, certificateFile: certFile };
 }
