@@ -69,5 +69,5 @@ export const ANY_HOUR_TEXTS: readonly TextKind[] = [
   'code',
 ];
 
-/** Texts that go to a number that texted STOP: only the confirmation of it. */
-export const TO_STOPPED_NUMBERS: readonly TextKind[] = ['stopped'];
+/** Texts that go to a number that texted STOP: the answers to its own STOP, HELP and START. */
+export const TO_STOPPED_NUMBERS: readonly TextKind[] = ['stopped', 'help', 'started'];
