@@ -212,6 +212,8 @@ api.enhanceEndpoints({
 export const {
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
+  useSendTextCodeMutation,
+  useConfirmTextNumberMutation,
   useListMyVehiclesQuery,
   useCreateVehicleMutation,
   useUpdateVehicleMutation,
