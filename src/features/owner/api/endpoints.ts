@@ -148,6 +148,7 @@ export const {
   useCancelOwnerBookingMutation,
   useCompleteOwnerBookingMutation,
   useUndoOwnerCompletionMutation,
+  useSendOwnerOnMyWayMutation,
   useOwnerPicturesInMutation,
   useListOwnerPicturesQuery,
   useUploadOwnerPictureMutation,
