@@ -4,9 +4,6 @@
  * server/mail/textWording.ts; docs/product.md "Texts" lists every wording.
  */
 
-/** The kinds of text a customer turns on or off on the profile. */
-export type TextChoice = 'reminders' | 'statusUpdates';
-
 /** What the business's texts allow themselves. */
 export const TEXT_RULES = {
   /** No text from this hour (21:00, America/New_York)… */
@@ -24,7 +21,6 @@ export const TEXT_RULES = {
 
 /** The arrival times the owner's "On my way" offers, in minutes. */
 export const ON_MY_WAY_MINUTES = [10, 20, 30, 45] as const;
-export type OnMyWayMinutes = (typeof ON_MY_WAY_MINUTES)[number];
 
 /** Incoming words (any case, alone in the message) that turn every text off for the number. */
 export const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;

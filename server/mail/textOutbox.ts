@@ -13,13 +13,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Address, Booking } from '../../domain/contract/types';
 import { bookingInstant, dayKey, localNow } from '../../domain/dates';
-import {
-  HELP_WORDS,
-  START_WORDS,
-  STOP_WORDS,
-  TEXT_RULES,
-  type TextChoice,
-} from '../../domain/texts';
+import { HELP_WORDS, START_WORDS, STOP_WORDS, TEXT_RULES } from '../../domain/texts';
 import { inWriteTransaction, newOrderedId, statement, type Db } from '../platform/db';
 import { conflict, badRequest } from '../platform/errors';
 import type { BookingEvent } from '../bookings/events';
@@ -290,17 +284,6 @@ export function confirmTextCode(db: Db, userId: string, code: string, now: Date)
   });
 }
 
-/**
- * The account's verified phone (from the identity provider) as its text number, when it has
- * none yet: a number the provider verified needs no code of ours.
- */
-export function adoptVerifiedPhone(db: Db, userId: string, number: string): void {
-  statement(
-    db,
-    'UPDATE customers SET text_number = ? WHERE user_id = ? AND text_number IS NULL',
-  ).run(number, userId);
-}
-
 /** Where a booking's texts go, which, and whether its address may be in them. */
 interface Target {
   number: string;
@@ -524,13 +507,6 @@ export function applyIncomingText(
   return action;
 }
 
-/** A booking's texts, oldest first (the owner's console). */
-export function textsOfBooking(db: Db, bookingId: string): TextRow[] {
-  return statement(db, 'SELECT * FROM texts WHERE booking_id = ? ORDER BY rowid').all(
-    bookingId,
-  ) as TextRow[];
-}
-
 /** A customer's texts (theirs and their bookings'), oldest first (the owner's console). */
 export function textsOfCustomer(db: Db, userId: string): TextRow[] {
   return statement(
@@ -539,8 +515,6 @@ export function textsOfCustomer(db: Db, userId: string): TextRow[] {
      ORDER BY rowid`,
   ).all(userId, userId) as TextRow[];
 }
-
-export type { TextChoice };
 
 /** A text as the owner's console shows it (openapi.yaml OwnerText). */
 export function ownerText(row: TextRow) {
