@@ -5,8 +5,11 @@ import { contractHttp } from '../../testing/contractHttp';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signIn } from '../../testing/tokens';
+import type { Profile } from '../../api/generated';
 
-const stored = {
+type Stored = Profile & { textPreferences: NonNullable<Profile['textPreferences']> };
+
+const stored: Stored = {
   userId: 'user-1',
   email: 'jordan@example.com',
   name: 'Jordan Miles',
@@ -25,7 +28,7 @@ describe('Texts from us (Account Profile)', () => {
   beforeEach(() => signIn());
 
   it('confirms the mobile with the texted code, then saves each switch with the consent beside them', async () => {
-    let profile = stored;
+    let profile: Stored = stored;
     const sent: unknown[] = [];
     server.use(
       contractHttp.get('/profile/me', () => HttpResponse.json(profile)),
@@ -44,7 +47,9 @@ describe('Texts from us (Account Profile)', () => {
         return HttpResponse.json(profile);
       }),
       contractHttp.put('/profile/me', async ({ request }) => {
-        const body = (await request.json()) as { textPreferences: typeof stored.textPreferences };
+        const body = (await request.json()) as {
+          textPreferences: { reminders: boolean; statusUpdates: boolean };
+        };
         sent.push(body.textPreferences);
         profile = {
           ...profile,

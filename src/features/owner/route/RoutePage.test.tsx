@@ -51,7 +51,7 @@ describe('On my way', () => {
     ]);
     const sent: unknown[] = [];
     server.use(
-      contractHttp.post('/owner/bookings/:id/on-my-way', async ({ request, params }) => {
+      contractHttp.post('/owner/bookings/{id}/on-my-way', async ({ request, params }) => {
         sent.push({ id: params.id, body: await request.json() });
         texted = true;
         return HttpResponse.json(
