@@ -33,8 +33,9 @@ const serverImports = {
   availability: ['bookings/bookingRows.ts', 'offer'],
   offer: [],
   health: [],
-  // Opting out is undone when the customer turns the e-mail back on in the profile.
-  customers: ['mail/optOut.ts'],
+  // Opting out is undone when the customer turns the e-mail back on in the profile; the
+  // profile's text choices and number are the texts' outbox's (consent, codes, STOP).
+  customers: ['mail/optOut.ts', 'mail/textOutbox.ts'],
   vehicles: ['customers'],
   subscriptions: ['customers'],
   calendly: ['customers'],

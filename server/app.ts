@@ -25,6 +25,7 @@ import {
   SERVER_TIMEOUTS,
   SES_EVENTS_RATE_LIMIT,
   IDENTITY_EVENTS_RATE_LIMIT,
+  SMS_EVENTS_RATE_LIMIT,
   type ServerOptions,
 } from './platform/config';
 import { accountKey, addressKey, isAccountKey } from './platform/clientKey';
@@ -68,6 +69,9 @@ import { installServiceHooks, requestIds } from './platform/service';
 import { defaultProbes } from './platform/readiness';
 import { registerSesEvents } from './mail/sesEvents';
 import { registerIdentityEvents } from './owner/authenticatorEvents';
+import { registerSmsEvents } from './mail/smsEvents';
+import { startTextWorker, type TextWorker } from './mail/textWorker';
+import { textSenderOf, registerLocalTextInbox } from './mail/textSink';
 import { createOwnerHealthHandlers } from './owner/ownerHealth';
 import { OPT_OUT_PATH } from './mail/optOut';
 import { BOOKING_CHANGE_RATE_LIMIT } from './platform/rules';
@@ -166,6 +170,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (mail)
     app.addHook('onReady', async () => void (mailWorker = startMailWorker(db, mail, { optOut })));
   // WAL checkpoints run in a thread of their own (./platform/checkpointer.ts).
+  let textWorker: TextWorker | undefined;
+  const { texts } = options;
+  if (texts)
+    app.addHook(
+      'onReady',
+      async () =>
+        void (textWorker = startTextWorker(db, texts, {
+          sender: await textSenderOf(texts),
+          now: texts.now,
+        })),
+    );
   let checkpointer: Checkpointer | undefined;
   app.addHook(
     'onReady',
@@ -173,6 +188,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   );
   app.addHook('onClose', async () => {
     await mailWorker?.stop();
+    await textWorker?.stop();
     await checkpointer?.stop();
     db.close();
   });
@@ -297,13 +313,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     perAddress(IDENTITY_EVENTS_RATE_LIMIT, 'identity event deliveries'),
     options.clock,
   );
+  registerSmsEvents(
+    app,
+    db,
+    options.smsEvents,
+    perAddress(SMS_EVENTS_RATE_LIMIT, 'incoming text deliveries'),
+  );
+  if (texts?.sink.kind === 'local') registerLocalTextInbox(app, texts.sink.inboxFile);
 
   // Keyed by the contract's operationIds: an operation without a handler, or a misspelled
   // one, is a compile error here (and still refused at start, below).
   const table = {
     ...createHealthHandlers(db),
     ...createMailHandlers(db, options, secret),
-    ...createCustomerHandlers(db),
+    ...createCustomerHandlers(db, options),
     ...createVehicleHandlers(db),
     ...createBookingHandlers(db, options),
     ...createAvailabilityHandlers(db),

@@ -72,6 +72,8 @@ export interface paths {
      *     ignored; the stored e-mail always comes from the identity provider. The answer is
      *     the stored profile and replaces what the client shows. `emailPreferences`, when sent,
      *     replaces the customer's e-mail choices (reminders, status updates); left out, they stay.
+     *     `textPreferences`, likewise, replaces the text choices: turning one on needs a confirmed
+     *     text number (`409` otherwise) and stores the consent with its time and wording.
      */
     put: operations['updateMyProfile'];
     post?: never;
@@ -99,6 +101,51 @@ export interface paths {
      *     a refresh of a refresh token that was not revoked) is accepted.
      */
     post: operations['reportSessionsEnded'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/profile/me/text-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text a code to the profile's mobile number, to confirm it for texts
+     * @description Texts a 6-digit code (valid 10 minutes) to the stored profile's `mobile`; a new one
+     *     replaces the last. `409` when the profile has no mobile number, or when that number
+     *     texted STOP (it must text START first). The code counts among the number's texts of the
+     *     day (at most 5).
+     */
+    post: operations['sendTextCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/profile/me/text-number': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm the mobile number with the texted code
+     * @description The right code (within 10 minutes, at most 5 tries) makes the number it was sent to the
+     *     account's text number (`textPreferences.number`); the answer is the profile. A wrong or
+     *     expired code is `400`; `409` when no code was sent.
+     */
+    post: operations['confirmTextNumber'];
     delete?: never;
     options?: never;
     head?: never;
@@ -809,6 +856,33 @@ export interface paths {
      *     (`undo-complete`).
      */
     post: operations['completeOwnerBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/bookings/{id}/on-my-way': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text the booking's customer that the owner is on the way
+     * @description Texts "On my way" with the arrival in 10, 20, 30 or 45 minutes to the booking's customer:
+     *     the account's confirmed text number when its texts are on, or the phone of a request
+     *     whose sender ticked "Text me about this request". It goes at any hour; a second tap with
+     *     the same minutes the same day sends nothing more. `409` when the customer gets no texts
+     *     (none turned on, or the number texted STOP).
+     */
+    post: operations['sendOwnerOnMyWay'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1600,6 +1674,64 @@ export interface components {
       mobile?: string | null;
       serviceAddress?: components['schemas']['Address'] | null;
       emailPreferences?: components['schemas']['EmailPreferences'];
+      textPreferences?: components['schemas']['TextPreferences'];
+    };
+    /**
+     * @description Which texts the customer wants (both off for a new profile) and the number they go to:
+     *     the mobile number confirmed with a texted code (or the account's verified phone).
+     *     `stopped`: the number texted STOP, so nothing goes to it until it texts START or the
+     *     customer turns a text on again here. A backend that sends no texts leaves it out.
+     */
+    TextPreferences: {
+      /** @description A text at 6 PM the evening before an appointment, with its day, time and address. */
+      reminders: boolean;
+      /** @description A text when a booking is scheduled, rescheduled, cancelled or completed. */
+      statusUpdates: boolean;
+      /** @description E.164, e.g. +19195550123 */
+      number: string | null;
+      stopped: boolean;
+    };
+    TextChoices: {
+      reminders: boolean;
+      statusUpdates: boolean;
+    };
+    TextCode: {
+      code: string;
+    };
+    OwnerOnMyWay: {
+      /** @enum {integer} */
+      minutes: 10 | 20 | 30 | 45;
+    };
+    /** @description A text to a customer, as the owner's console shows it. */
+    OwnerText: {
+      id: string;
+      /** @enum {string} */
+      kind:
+        | 'reminder'
+        | 'on-my-way'
+        | 'booked'
+        | 'rescheduled'
+        | 'cancelled'
+        | 'completed'
+        | 'help'
+        | 'stopped'
+        | 'started'
+        | 'code';
+      /** @description E.164 */
+      number: string;
+      /** @enum {string} */
+      status: 'pending' | 'sending' | 'sent' | 'failed';
+      /** @description The words as sent; null until sent */
+      body: string | null;
+      /**
+       * Format: date-time
+       * @description When it is (or was) due
+       */
+      queuedAt: string;
+      /** Format: date-time */
+      sentAt: string | null;
+      /** @enum {string|null} */
+      failure: 'refused' | 'expired' | 'uncertain' | 'stopped' | 'capped' | null;
     };
     /**
      * @description Which optional e-mails the customer wants; both are on for a new profile. The
@@ -1628,6 +1760,8 @@ export interface components {
       serviceAddress?: components['schemas']['Address'];
       /** @description Left out, the stored preferences stay as they are. */
       emailPreferences?: components['schemas']['EmailPreferences'];
+      /** @description Left out, the stored text choices stay as they are. */
+      textPreferences?: components['schemas']['TextChoices'];
     };
     /** @description Shown as `make model (year)`. Legacy backends called the id `id`. */
     Vehicle: {
@@ -1732,6 +1866,12 @@ export interface components {
        */
       serviceAddress?: components['schemas']['Address'];
       totalPrice: number;
+      /**
+       * @description The sender ticked "Text me about this request" beside its consent wording: the
+       *     booking's texts go to `phone` (a US number; `400` otherwise), and the consent is
+       *     stored with its time and wording. Left out or false, no text is sent about it.
+       */
+      textMe?: boolean;
     };
     /**
      * @description A quote request offered to the customer to claim: what the quote form's sender chose,
@@ -1910,6 +2050,25 @@ export interface components {
       }[];
       /** @description The customer's e-mail preferences; `null` from a backend that keeps none. */
       emailPreferences: components['schemas']['EmailPreferences'] | null;
+      /**
+       * @description The customer's text choices and consents: the account's (its number, when and in
+       *     which words it was given) and each request's "Text me about this request".
+       */
+      texts?: {
+        reminders: boolean;
+        statusUpdates: boolean;
+        number: string | null;
+        /** Format: date-time */
+        consentAt: string | null;
+        consentWording: string | null;
+        requests: {
+          bookingId: components['schemas']['Id'];
+          number: string;
+          /** Format: date-time */
+          consentAt: string;
+          consentWording: string;
+        }[];
+      };
     };
     /** @description A website booking as the owner sees it, with what only the owner sees. */
     OwnerBooking: components['schemas']['Booking'] & {
@@ -1929,6 +2088,8 @@ export interface components {
        *     (`POST /owner/bookings/{id}/customer-change/seen`); absent when nothing is unseen.
        */
       customerChange?: components['schemas']['CustomerChange'];
+      /** @description The texts about the booking, oldest first (left out where not listed). */
+      texts?: components['schemas']['OwnerText'][];
     };
     /**
      * @description The customer's changes the owner has not seen yet, as one: `from` is the booking before
@@ -2051,6 +2212,8 @@ export interface components {
       bookings: components['schemas']['OwnerBooking'][];
       subscriptions: components['schemas']['Subscription'][];
       loyalty: components['schemas']['Loyalty'];
+      /** @description Every text to the customer, oldest first. */
+      texts?: components['schemas']['OwnerText'][];
     };
     OwnerPointsAdjustment: {
       /** @description Added when positive, taken away when negative; 0 is refused (400) */
@@ -2105,6 +2268,19 @@ export interface components {
           message: string;
           count: number;
         }[];
+      };
+      /** @description The texts' outbox; left out by a backend that sends no texts. */
+      texts?: {
+        waiting: number;
+        /** Format: date-time */
+        oldestDueAt: string | null;
+        sentToday: number;
+        /** @description The texts given up in the last 7 days, newest first (at most 50). */
+        failed: (components['schemas']['OwnerText'] & {
+          lastError: string | null;
+          /** Format: date-time */
+          failedAt: string | null;
+        })[];
       };
     };
     OwnerFailedMessage: {
@@ -2459,6 +2635,64 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
+    };
+  };
+  sendTextCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The code is on its way */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
+    };
+  };
+  confirmTextNumber: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "123456"
+         *     }
+         */
+        'application/json': components['schemas']['TextCode'];
+      };
+    };
+    responses: {
+      /** @description The profile, with its confirmed text number */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceBusy'];
     };
@@ -3502,6 +3736,57 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OwnerCompletion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
+    };
+  };
+  sendOwnerOnMyWay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "minutes": 20
+         *     }
+         */
+        'application/json': components['schemas']['OwnerOnMyWay'];
+      };
+    };
+    responses: {
+      /** @description The text, as queued */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "019ac0c1d2e3a1b2c3d4e5f6",
+           *       "kind": "on-my-way",
+           *       "number": "+19195550123",
+           *       "status": "pending",
+           *       "body": null,
+           *       "queuedAt": "2026-12-05T14:40:00.000Z",
+           *       "sentAt": null,
+           *       "failure": null
+           *     }
+           */
+          'application/json': components['schemas']['OwnerText'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -124,6 +124,8 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     getMyProfile: {},
     updateMyProfile: { body: { name: 'Contract Check' } },
     reportSessionsEnded: { body: { reason: 'password-change' } },
+    sendTextCode: {},
+    confirmTextNumber: { body: { code: '123456' } },
     listMyVehicles: {},
     createVehicle: { body: vehicleBody },
     updateVehicle: { params: id, body: vehicleBody },
@@ -157,6 +159,7 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     cancelOwnerBooking: { params: id, body: { reason: 'Sent by the contract check' } },
     completeOwnerBooking: { params: id },
     undoOwnerCompletion: { params: id },
+    sendOwnerOnMyWay: { params: id, body: { minutes: 20 } },
     ownerPicturesIn: { params: id },
     listOwnerPictures: { params: id },
     uploadOwnerPicture: {
@@ -454,6 +457,21 @@ async function checkProfile(run: ContractRun): Promise<string> {
     ),
   );
   await run.check('updateMyProfile', 'name of the wrong type → 400', { body: { name: 42 } }, 400);
+  await run.check(
+    'updateMyProfile',
+    'text choices with a property they do not have → 400',
+    { body: { ...update, textPreferences: { reminders: true, statusUpdates: true, x: 1 } } },
+    400,
+  );
+  await run.check(
+    'confirmTextNumber',
+    'a code that is not 6 digits → 400',
+    { body: { code: '12ab' } },
+    400,
+  );
+  await run.check('confirmTextNumber', 'no code → 400', { body: {} }, 400);
+  // Without a mobile number in the profile (or with one the backend texts a code to).
+  await run.check('sendTextCode', 'a code for the profile’s mobile → 204 or 409', {}, [204, 409]);
   await run.check(
     'updateMyProfile',
     'e-mail preferences that are not yes/no → 400',

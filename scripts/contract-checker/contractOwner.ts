@@ -230,6 +230,15 @@ export async function checkOwnerOperations(
   );
   await run.check('undoOwnerCompletion', 'again → 409', id(first), 409);
   await run.check('undoOwnerCompletion', 'unknown id → 404', id(UNKNOWN_ID), 404);
+  const onMyWay = (value: string, minutes: unknown) => ({ ...id(value), body: { minutes } });
+  await run.check(
+    'sendOwnerOnMyWay',
+    'a customer who gets no texts → 409',
+    onMyWay(first, 20),
+    409,
+  );
+  await run.check('sendOwnerOnMyWay', '15 minutes (not offered) → 400', onMyWay(first, 15), 400);
+  await run.check('sendOwnerOnMyWay', 'unknown id → 404', onMyWay(UNKNOWN_ID, 20), 404);
   await run.check('completeOwnerBooking', 'completed again → 200', early(first), 200);
   await run.check('completeOwnerBooking', 'unknown id → 404', id(UNKNOWN_ID), 404);
   await run.check('completeOwnerBooking', 'malformed id → 400', id('not-an-id'), 400);

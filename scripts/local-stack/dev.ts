@@ -138,6 +138,8 @@ async function main() {
       `  API          ${local.apiUrl} (the app reaches it at ${appOrigin}/api)`,
       `  Identity     ${local.cognitoUrl} (cognito-local; pool ${local.userPoolId}, client ${local.clientId})`,
       '               Confirmation, reset and SMS codes appear below as [cognito] lines.',
+      `  Texts        ${local.apiUrl}/local/texts (every text the app sends locally; also [texts] lines below)`,
+      '               A customer’s reply: npm run text -- 9195550123 STOP (or HELP, START)',
       `  State        .local/ (npm run reset wipes it)   Logs .local/logs/`,
       '',
       `  Ready in ${seconds} s. Ctrl-C stops everything.`,

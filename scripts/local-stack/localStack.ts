@@ -10,8 +10,11 @@
  *   secrets.json        signing keys generated on first run
  *   demo.json           the demo customer's sub once its data is seeded
  *   mail/               the e-mails the local mail catcher (maildev) caught
+ *   texts.jsonl         the texts the local text sink took (the API's /local/texts page)
+ *   sns/                the key and certificate local incoming texts are signed with
  *   logs/               full output of each process
  */
+import { ensureLocalSnsKey, LOCAL_SMS_TOPIC } from './localTexts';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -259,6 +262,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         )
       : undefined;
     const secrets = localSecrets(stateDir);
+    // Texts go to the local text sink; customers' replies come signed with the local SNS key.
+    const sns = await ensureLocalSnsKey(stateDir);
     const apiEnv: NodeJS.ProcessEnv = {
       ...process.env,
       API_HOST: '127.0.0.1',
@@ -278,6 +283,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       CALENDLY_WEBHOOK_SIGNING_KEY: secrets.calendly,
       CORS_ORIGINS: new URL(appOrigin).origin,
       ...(mail && { SMTP_URL: mail.smtpUrl }),
+      TEXT_SINK: 'local',
+      TEXT_INBOX_FILE: path.join(stateDir, 'texts.jsonl'),
+      SMS_EVENTS_TOPIC_ARN: LOCAL_SMS_TOPIC,
+      SMS_EVENTS_CERT_FILE: sns.certFile,
       // No TRUST_PROXY: the API's port is reachable directly, so a client could name any
       // address in X-Forwarded-For; every local visitor is this machine anyway.
     };

@@ -20,7 +20,13 @@ import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
 import { whenNotBusy } from '../platform/busy';
 import { appendErasure, erasureListPath } from '../platform/erasureList';
 import { badRequest, forbidden, HttpError, unauthorized } from '../platform/errors';
-import { emailPreferences, getLoyalty, getProfile, type Customer } from '../customers/customers';
+import {
+  emailPreferences,
+  getLoyalty,
+  getProfile,
+  textConsents,
+  type Customer,
+} from '../customers/customers';
 import { listVehicles } from '../vehicles/vehicles';
 import { listBookings } from '../bookings/bookings';
 import { listCalendlyBookings } from '../calendly/calendly';
@@ -84,6 +90,18 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       ).run(subject);
     },
   },
+  {
+    // The number the account's texts went to, if it texted STOP (server/mail/textOutbox.ts).
+    table: 'text_stops',
+    erase: (db, subject) => {
+      db.prepare(
+        'DELETE FROM text_stops WHERE number = (SELECT text_number FROM customers WHERE user_id = ?)',
+      ).run(subject.userId);
+    },
+  },
+  // The texts to the account and about its requests, and a code being confirmed.
+  { table: 'texts', erase: deleteByUserOrBooking('texts') },
+  { table: 'text_codes', erase: deleteByUser('text_codes') },
   // A quote's first answer, kept 24 hours for its Idempotency-Key (server/platform/idempotency.ts).
   { table: 'idempotency_keys', erase: deleteByUserOrBooking('idempotency_keys') },
   {
@@ -101,7 +119,8 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
     erase: (db, subject) => {
       db.prepare(
         `UPDATE bookings SET user_id = NULL, name = '', email = '', email_lower = '', phone = '',
-           vehicle = '', message = '', service_address = NULL, owner_note = '', cancel_reason = ''
+           vehicle = '', message = '', service_address = NULL, owner_note = '', cancel_reason = '',
+           text_number = NULL, text_consent_at = NULL, text_consent_wording = NULL
          WHERE ${BOOKINGS_OF}`,
       ).run(subject);
     },
@@ -266,6 +285,11 @@ export function exportAccount(db: Db, customer: Customer, now: Date = new Date()
     pictures,
     ownerNotes,
     emailPreferences: emailPreferences(db, customer.userId),
+    texts: textConsents(
+      db,
+      customer.userId,
+      websiteBookings.map((booking) => booking.bookingId),
+    ),
   };
 }
 

@@ -27,6 +27,7 @@ import { formatUsd } from '../../domain/money';
 import { offeredTimes } from '../../domain/availability';
 import { pointsForCompletedBooking } from '../../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
+import { textNumber } from '../../domain/texts';
 import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../domain/completion';
 import {
   enqueueBookingEvent,
@@ -42,6 +43,8 @@ import { noteCustomerChange } from './customerChanges';
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
 export interface ChangeOptions {
   notify?: boolean;
+  /** The words beside the quote form's "Text me about this request" (domain/texts.ts). */
+  textConsent?: string;
 }
 
 /** `16:00` → `4:00 PM`; the 12-hour form is kept as it is. */
@@ -215,8 +218,18 @@ export function requestQuote(
   now: Date = new Date(),
   options: ChangeOptions = {},
 ): Booking {
+  const textTo = input.textMe === true ? textNumber(input.phone) : null;
+  if (input.textMe === true && !textTo)
+    throw badRequest('body/phone must be a US phone number to get texts (10 digits)');
   return inWriteTransaction(db, () => {
     const booking = createBooking(db, input, customer, now);
+    // The sender ticked "Text me about this request": the consent, with its time and words.
+    if (textTo)
+      statement(
+        db,
+        `UPDATE bookings SET text_number = ?, text_consent_at = ?, text_consent_wording = ?
+         WHERE booking_id = ?`,
+      ).run(textTo, now.toISOString(), options.textConsent ?? '', booking.bookingId);
     if (options.notify !== false) enqueueQuote(db, booking, customer !== null, now);
     // "Instant booking": a customer's asked time is the appointment, booked now (as
     // scheduleBooking does). A visitor's request waits for the owner: anyone can type any name

@@ -2,7 +2,8 @@
  * The customer's bookings: quote requests (anonymous or signed in, once per Idempotency-Key),
  * changes, cancellations and claims (operation table slice; app.ts merges it).
  */
-import type { ServerOptions } from '../platform/config';
+import { businessOf, type ServerOptions } from '../platform/config';
+import { QUOTE_TEXT_CONSENT } from '../../domain/texts';
 import type { Db } from '../platform/db';
 import { me, ok, text } from '../platform/handlers';
 import { once } from '../platform/idempotency';
@@ -24,6 +25,7 @@ export function createBookingHandlers(db: Db, options: ServerOptions) {
         return once(db, request, () => {
           const booking = requestQuote(db, ctx.body, ctx.customer, new Date(), {
             notify: options.outbox !== false,
+            textConsent: QUOTE_TEXT_CONSENT(businessOf(options).name),
           });
           return { ...ok(booking, 201), bookingId: booking.bookingId };
         });

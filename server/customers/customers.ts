@@ -6,6 +6,7 @@ import type {
   LoyaltyTransaction,
   Profile,
   ProfileUpdate,
+  TextPreferences,
 } from '../../domain/contract/types';
 import { completedBookingSource } from '../../domain/bookingName';
 import { signedPoints } from '../../domain/loyaltyPoints';
@@ -14,6 +15,7 @@ import { POINT_VALUE_USD, REDEEMABLE_FROM } from '../../domain/loyalty';
 import { inWriteTransaction, isBusy, newId, statement, type Db } from '../platform/db';
 import { conflict, notFound } from '../platform/errors';
 import { clearOptOuts } from '../mail/optOut';
+import { setTextChoices, textChoices } from '../mail/textOutbox';
 import { pointsForCompletedBooking, SIGNUP_BONUS } from '../../domain/loyalty';
 
 import type { Customer } from '../platform/operationTypes';
@@ -268,6 +270,39 @@ export function emailPreferences(db: Db, userId: string | null): EmailPreference
   return row ? preferencesOf(row) : ALL_EMAIL;
 }
 
+/** The profile's text choices as the contract shows them. */
+function textPreferencesOf(db: Db, userId: string): TextPreferences {
+  const { reminders, statusUpdates, number, stopped } = textChoices(db, userId);
+  return { reminders, statusUpdates, number, stopped };
+}
+
+/**
+ * The customer's text consents for the data download: the account's (choices, number, when and
+ * in which words) and each of these requests' "Text me about this request".
+ */
+export function textConsents(db: Db, userId: string, bookingIds: string[]) {
+  const { reminders, statusUpdates, number, consentAt, consentWording } = textChoices(db, userId);
+  const requests = (
+    statement(
+      db,
+      `SELECT booking_id, text_number, text_consent_at, text_consent_wording FROM bookings
+       WHERE booking_id IN (SELECT value FROM json_each(?)) AND text_number IS NOT NULL
+       ORDER BY created_at, rowid`,
+    ).all(JSON.stringify(bookingIds)) as {
+      booking_id: string;
+      text_number: string;
+      text_consent_at: string;
+      text_consent_wording: string;
+    }[]
+  ).map((row) => ({
+    bookingId: row.booking_id,
+    number: row.text_number,
+    consentAt: row.text_consent_at,
+    consentWording: row.text_consent_wording,
+  }));
+  return { reminders, statusUpdates, number, consentAt, consentWording, requests };
+}
+
 export function getProfile(db: Db, customer: Customer): Profile {
   const row = customerRow(db, customer);
   return {
@@ -278,6 +313,7 @@ export function getProfile(db: Db, customer: Customer): Profile {
     mobile: row.mobile,
     serviceAddress: row.service_address ? (JSON.parse(row.service_address) as Address) : null,
     emailPreferences: preferencesOf(row),
+    textPreferences: textPreferencesOf(db, row.user_id),
   };
 }
 
@@ -295,6 +331,7 @@ export function updateProfile(
   customer: Customer,
   input: ProfileUpdate,
   now: Date = new Date(),
+  textConsent = '',
 ): Profile {
   let address: Address | null = null;
   if (input.serviceAddress) {
@@ -326,6 +363,8 @@ export function updateProfile(
         customer.email.toLowerCase(),
         (['reminders', 'statusUpdates'] as const).filter((kind) => prefs[kind]),
       );
+    if (input.textPreferences)
+      setTextChoices(db, customer.userId, input.textPreferences, textConsent, now);
     return getProfile(db, customer);
   });
 }

@@ -15,6 +15,7 @@ import type { BookingEvent, CancelledBy, Credit } from '../bookings/events';
 import { MAIL_LIMITS, OWNER_DIGEST } from '../platform/rules';
 import { optedOut } from './optOut';
 import type { CustomerChange } from '../../domain/customerChange';
+import { enqueueStatusText } from './textOutbox';
 
 /** What every message to the customer about a booking holds. */
 interface AboutBooking {
@@ -565,16 +566,19 @@ export function enqueueBookingEvent(
     const verified = ownVerifiedAddress(db, booking);
     const id = booking.bookingId;
     const sent: boolean[] = [];
+    // The status e-mail's key; the status text has the same with `text-` before it.
+    let statusKey: string | undefined;
     switch (event.kind) {
       case 'quote':
         return enqueueQuote(db, booking, event.signedIn, now);
       case 'completed': {
         const { points, credited, account } = event;
+        statusKey = completedKey(id);
         if (prefs.statusUpdates)
           sent.push(
             enqueueStatus(
               db,
-              completedKey(id),
+              statusKey,
               {
                 kind: 'customer-completed',
                 payload: { booking, points, credited, account, verified },
@@ -586,11 +590,12 @@ export function enqueueBookingEvent(
         break;
       }
       case 'cancelled':
+        statusKey = `cancelled:${id}`;
         if (prefs.statusUpdates)
           sent.push(
             enqueueStatus(
               db,
-              `cancelled:${id}`,
+              statusKey,
               { kind: 'customer-cancelled', payload: { booking, by: event.by, verified } },
               now,
               now,
@@ -599,22 +604,24 @@ export function enqueueBookingEvent(
           );
         break;
       case 'booked':
+        statusKey = `booked:${id}`;
         if (prefs.statusUpdates)
           sent.push(
             enqueueStatus(
               db,
-              `booked:${id}`,
+              statusKey,
               { kind: 'customer-booked', payload: { booking, verified } },
               now,
             ),
           );
         break;
       case 'rescheduled':
+        statusKey = `rescheduled:${id}:${row.date} ${row.time}:${row.updated_at}`;
         if (prefs.statusUpdates)
           sent.push(
             enqueueStatus(
               db,
-              `rescheduled:${id}:${row.date} ${row.time}:${row.updated_at}`,
+              statusKey,
               { kind: 'customer-rescheduled', payload: { booking, verified } },
               now,
               now,
@@ -639,6 +646,8 @@ export function enqueueBookingEvent(
         // A new kind of event is a compile error here until it has its case.
         return unhandled(event);
     }
+    // The customer's text about it, if they get texts (./textOutbox.ts).
+    if (statusKey) enqueueStatusText(db, booking, row, event, `text-${statusKey}`, now);
     return written(db, sent.filter(Boolean).length);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * An HTTPS endpoint that Amazon SNS delivers one topic's messages to (a JSON envelope sent as
  * text/plain): SES's bounces and complaints (./sesEvents.ts), Cognito's record of the owner's
- * authenticator calls (../owner/authenticatorEvents.ts). Not in openapi.yaml: SNS, not a client of
+ * authenticator calls (../owner/authenticatorEvents.ts), the texts customers send us
+ * (./smsEvents.ts). Not in openapi.yaml: SNS, not a client of
  * the contract, calls it, with a body of SNS's own shape.
  *
  * Anyone can call it, so it does the cheap checks first and keeps little:
@@ -11,12 +12,14 @@
  *   (SNS signs every account's topics alike); without a topic every message answers 403;
  * - the signature is verified (./snsSignature.ts): the signing certificate must be at SNS's own
  *   URL form on the topic's region's SNS host, and is downloaded within 5 s and 16 KiB; only a
- *   few certificates are kept. A signature that does not verify answers 403, a certificate that
+ *   few certificates are kept (the local stack's incoming texts use a local certificate file,
+ *   allowed only with the local text sink: ../platform/config.ts). A signature that does not verify answers 403, a certificate that
  *   could not be had 503 (SNS tries again). Nothing is stored for any of them.
  * - SubscriptionConfirmation: the subscription is confirmed by fetching its SubscribeURL (the
  *   topic's SNS host over HTTPS only).
  * - Notification: its Message, which must be JSON (400 otherwise), goes to the endpoint's handler.
  */
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { SnsTopicSettings } from '../platform/config';
@@ -88,7 +91,10 @@ export function registerSnsEndpoint(app: FastifyInstance, endpoint: SnsEndpoint)
   const { settings } = endpoint;
   const confirm = settings?.confirm ?? fetchSubscribeUrl;
   const timeoutMs = settings?.certificateTimeoutMs ?? CERTIFICATE_TIMEOUT_MS;
-  const certificates = new CertificateCache((url) => downloadCertificate(url, timeoutMs));
+  const localCertificate = settings?.certificateFile;
+  const certificates = new CertificateCache((url) =>
+    localCertificate ? readFile(localCertificate, 'utf8') : downloadCertificate(url, timeoutMs),
+  );
   const host = settings && snsHostOf(settings.topicArn);
   const config = { rateLimit: endpoint.rateLimit };
   app.post(endpoint.path, { bodyLimit: BODY_LIMIT, config }, async (request, reply) => {

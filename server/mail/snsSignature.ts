@@ -165,6 +165,14 @@ export class CertificateCache {
   }
 }
 
+/** What SNS signs of an envelope: each signed field present, its name and value on lines of their own. */
+export function stringToSign(envelope: Envelope): string {
+  return (SIGNED_FIELDS[envelope.Type ?? ''] ?? [])
+    .filter((name) => envelope[name] !== undefined)
+    .map((name) => `${name}\n${envelope[name]}\n`)
+    .join('');
+}
+
 /**
  * Verifies an envelope SNS signed for a topic of `host`'s region (its required fields are
  * present, see missingFields): throws SignatureRefused, or CertificateUnavailable when the
@@ -182,10 +190,7 @@ export async function verifySnsSignature(
     throw new SignatureRefused(`SigningCertURL is not an SNS certificate of ${host}`);
   const key = await certificates.key(envelope.SigningCertURL);
   const verifier = createVerify(algorithm);
-  for (const name of SIGNED_FIELDS[envelope.Type] ?? []) {
-    const value = envelope[name];
-    if (value !== undefined) verifier.update(`${name}\n${value}\n`, 'utf8');
-  }
+  verifier.update(stringToSign(envelope), 'utf8');
   let verified = false;
   try {
     verified = verifier.verify(key, envelope.Signature, 'base64');

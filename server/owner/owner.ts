@@ -11,7 +11,7 @@ import { OWNERS_GROUP } from '../../domain/owners';
 import type { ServerOptions } from '../platform/config';
 import type { Db } from '../platform/db';
 import { whenNotBusy } from '../platform/busy';
-import { badRequest, forbidden, HttpError } from '../platform/errors';
+import { badRequest, conflict, forbidden, HttpError } from '../platform/errors';
 import { bearerOf, type TokenVerifier } from '../platform/auth';
 import type { AuthenticatorCheck } from './ownerAuthenticator';
 import {
@@ -33,6 +33,7 @@ import type { Answer, OperationHandlers } from '../platform/operationTypes';
 import { MAX_PICTURE_BYTES } from '../platform/rules';
 import { openDigest } from '../mail/outbox';
 import { markChangeSeen, unseenChange } from '../bookings/customerChanges';
+import { enqueueOnMyWay, ownerText, textsByBooking } from '../mail/textOutbox';
 
 /** The most a multipart body may carry. */
 export const MULTIPART_LIMITS = { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 4, parts: 5 };
@@ -67,6 +68,15 @@ export function toOwnerBooking(row: BookingRow) {
     completedAt: row.completed_at,
     ...(customerChange ? { customerChange } : {}),
   };
+}
+
+/** Owner bookings with their texts (one query for them all). */
+export function withTexts(db: Db, rows: BookingRow[]) {
+  const texts = textsByBooking(
+    db,
+    rows.map((row) => row.booking_id),
+  );
+  return rows.map((row) => ({ ...toOwnerBooking(row), texts: texts.get(row.booking_id) ?? [] }));
 }
 
 /** The inbox's filters, search and paging, as openapi.yaml declares them. */
@@ -156,7 +166,7 @@ export function listOwnerRequests(db: Db, query: InboxQuery) {
     .prepare('SELECT COUNT(*) AS count FROM bookings WHERE seen_at IS NULL')
     .get() as { count: number };
   return {
-    items: page.map(toOwnerBooking),
+    items: withTexts(db, page),
     nextCursor,
     newCount: count,
     mailDigest: openDigest(db),
@@ -188,7 +198,10 @@ export function listRoute(db: Db, from: string, days: number) {
     )
     .all({ from, to: addDays(from, days - 1) }) as BookingRow[];
   const at = (row: BookingRow) => bookingInstant(row.date, row.time)?.getTime() ?? 0;
-  return rows.sort((a, b) => at(a) - at(b)).map(toOwnerBooking);
+  return withTexts(
+    db,
+    rows.sort((a, b) => at(a) - at(b)),
+  );
 }
 
 /** The picture's format from its first bytes, or null when it is none we store. */
@@ -303,6 +316,13 @@ export function createOwnerHandlers(db: Db, options: ServerOptions, secret: stri
     uploadOwnerPicture: {
       run: async (ctx) =>
         ok(await uploadPicture(db, options.picturesDir, ctx.request, text(ctx.params.id)), 201),
+    },
+    sendOwnerOnMyWay: {
+      run: (ctx) => {
+        const row = bookingRow(db, text(ctx.params.id));
+        if (row.status !== 'Booked') throw conflict('Only a Booked appointment gets "On my way"');
+        return ok(ownerText(enqueueOnMyWay(db, row, ctx.body.minutes, new Date())), 201);
+      },
     },
     listOwnerRoute: {
       run: (ctx) => ok(listRoute(db, ctx.query.from, ctx.query.days ?? 1)),

@@ -11,7 +11,8 @@ import { addLedgerEntry, getLoyalty, getProfile, type Customer } from '../custom
 import { listVehicles } from '../vehicles/vehicles';
 import { listSubscriptions } from '../subscriptions/subscriptions';
 import type { BookingRow } from '../bookings/bookingRows';
-import { contains, newestFirstPage, toOwnerBooking } from './owner';
+import { contains, newestFirstPage, withTexts } from './owner';
+import { ownerText, textsOfCustomer } from '../mail/textOutbox';
 import type { OperationHandlers } from '../platform/operationTypes';
 
 const NUMBERS_TIME_ZONE = 'America/New_York';
@@ -82,9 +83,10 @@ export function getCustomerDetail(db: Db, userId: string) {
     profile: getProfile(db, customer),
     createdAt: customer.createdAt,
     vehicles: listVehicles(db, customer),
-    bookings: bookings.map(toOwnerBooking),
+    bookings: withTexts(db, bookings),
     subscriptions: listSubscriptions(db, customer),
     loyalty: getLoyalty(db, customer),
+    texts: textsOfCustomer(db, userId).map(ownerText),
   };
 }
 

@@ -15,6 +15,7 @@ import { statement, type Db } from '../platform/db';
 import { conflict, notFound } from '../platform/errors';
 import { dismissFailed, listMessages, resendFailed, type OutboxRow } from '../mail/outbox';
 import { readinessProblems } from '../platform/readiness';
+import { textHealth } from '../mail/textOutbox';
 import { allowAddress, listSuppressed } from '../mail/suppression';
 import type { OperationHandlers } from '../platform/operationTypes';
 
@@ -54,13 +55,15 @@ export async function ownerHealth(
   ).get() as OwnerHealth['waiting'];
   const backup = options.backupDir ? lastBackup(options.backupDir) : undefined;
   const errors = countClientErrors(db, probes.now());
+  const texts = textHealth(db, probes.now());
   return {
-    problems: await readinessProblems(db, options, probes),
+    problems: [...(await readinessProblems(db, options, probes)), ...texts.problems],
     failedMessages: failedMessages(db),
     waiting,
     lastBackup: backup ? { at: backup.at.toISOString(), bytes: folderBytes(backup.folder) } : null,
     suppressed: listSuppressed(db),
     clientErrors: { days: CLIENT_ERROR_COUNT_DAYS, ...errors },
+    texts: texts.texts,
   };
 }
 

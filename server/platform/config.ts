@@ -48,6 +48,12 @@ export const COGNITO_CLOUDTRAIL_EVENT = {
   detailType: 'AWS API Call via CloudTrail',
   eventSource: 'cognito-idp.amazonaws.com',
 } as const;
+/**
+ * Where the texts customers send us arrive (SNS, HTTPS, from the origination number's two-way
+ * SMS), handled by ../mail/smsEvents.ts; per client address like the SES events.
+ */
+export const SMS_EVENTS_PATH = '/sms-events';
+export const SMS_EVENTS_RATE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
 /** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
 export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
@@ -84,6 +90,8 @@ export interface ReadinessProbes {
 export interface SnsTopicSettings {
   /** The topic's ARN. */
   topicArn: string;
+  /** A signing certificate (PEM file) used instead of SNS's download: the local stack only. */
+  certificateFile?: string;
   /** Confirms a subscription by fetching its SubscribeURL (tests replace it). */
   confirm?: (subscribeUrl: string) => Promise<void>;
   /** How long the signing certificate's download may take (tests shorten it). */
@@ -161,6 +169,10 @@ export interface ServerOptions {
   sesEvents?: SnsTopicSettings;
   /** Cognito's authenticator calls over SNS (../owner/authenticatorEvents.ts). */
   identityEvents?: SnsTopicSettings;
+  /** Texts to customers (../mail/textWorker.ts); without it texts wait in their outbox. */
+  texts?: TextSettings;
+  /** The texts customers send us, over SNS (../mail/smsEvents.ts). */
+  smsEvents?: SnsTopicSettings;
   /**
    * Milliseconds since the epoch, for when the identity provider's authenticator events arrive
    * (../owner/authenticatorEvents.ts); tests pass a fake clock. Never set from the environment.
@@ -207,6 +219,33 @@ export interface MailSettings {
    */
   fixedContact: Partial<Pick<BusinessIdentity, 'phone' | 'email'>>;
 }
+
+/**
+ * Where texts go: `local` (TEXT_SINK=local, `npm start`): a text sink that logs each text and
+ * keeps it in a file the local inbox page shows; `aws`: AWS End User Messaging SMS, from the
+ * registered origination number (TEXT_ORIGINATION_NUMBER, its ARN or phone number).
+ */
+export type TextSink =
+  | { kind: 'local'; inboxFile: string }
+  | { kind: 'aws'; originationNumber: string; region?: string };
+
+export interface TextSettings {
+  sink: TextSink;
+  /** Local time (America/New_York, HH:MM) the next day's reminders go: REMINDER_TIME. */
+  reminderTime: string;
+  /** How long a text the provider did not take is tried again (MAIL_RETRY_HOURS). */
+  retryForMs: number;
+  retryBaseMs: number;
+  business: BusinessIdentity;
+  /** Replaces the sender made from `sink` (tests): resolves with the provider's id. */
+  sender?: { send(text: { id: string; to: string; body: string }): Promise<string> };
+  /** The text worker's clock (tests move it). */
+  now?: () => Date;
+}
+
+/** The business as the server's messages name it (texts, e-mails, consent wording). */
+export const businessOf = (options: Pick<ServerOptions, 'texts' | 'mail'>): BusinessIdentity =>
+  options.texts?.business ?? options.mail?.business ?? mailFromEnv({}).business;
 
 export interface MainConfig {
   host: string;
@@ -356,6 +395,8 @@ export function configFromEnv(env: Env = process.env): MainConfig {
       mail: mailFromEnv(env),
       sesEvents: snsTopicFromEnv(env, 'SES_EVENTS_TOPIC_ARN', 'ses-events'),
       identityEvents: snsTopicFromEnv(env, 'IDENTITY_EVENTS_TOPIC_ARN', 'identity-events'),
+      texts: textsFromEnv(env),
+      smsEvents: smsEventsFromEnv(env),
     },
   };
 }
@@ -373,4 +414,50 @@ function snsTopicFromEnv(env: Env, name: string, example: string): SnsTopicSetti
       `${name} must be an SNS topic ARN, e.g. arn:aws:sns:us-east-1:123456789012:${example} (got "${topicArn}")`,
     );
   return { topicArn };
+}
+
+/**
+ * TEXT_SINK: `local` (texts logged and kept in TEXT_INBOX_FILE) or `aws` (End User Messaging
+ * SMS from TEXT_ORIGINATION_NUMBER); unset, texts wait in their outbox.
+ */
+export function textsFromEnv(env: Env = process.env): TextSettings | undefined {
+  const sink = value(env, 'TEXT_SINK');
+  if (sink === undefined) return undefined;
+  const mail = mailFromEnv(env);
+  const common = {
+    reminderTime: mail.reminderTime,
+    retryForMs: mail.retryForMs,
+    retryBaseMs: mail.retryBaseMs,
+    business: mail.business,
+  };
+  if (sink === 'local')
+    return {
+      ...common,
+      sink: { kind: 'local', inboxFile: value(env, 'TEXT_INBOX_FILE') ?? '.local/texts.jsonl' },
+    };
+  if (sink === 'aws') {
+    const originationNumber = value(env, 'TEXT_ORIGINATION_NUMBER');
+    if (!originationNumber)
+      throw new Error('TEXT_SINK=aws needs TEXT_ORIGINATION_NUMBER (the phone number or its ARN)');
+    return {
+      ...common,
+      sink: { kind: 'aws', originationNumber, region: value(env, 'AWS_REGION') },
+    };
+  }
+  throw new Error(`TEXT_SINK must be local or aws (got "${sink}")`);
+}
+
+/**
+ * SMS_EVENTS_TOPIC_ARN: the SNS topic of the origination number's incoming texts;
+ * `POST /sms-events` accepts messages of that topic only. With the local sink,
+ * SMS_EVENTS_CERT_FILE is the signing certificate the local script signs with (SNS's own is
+ * downloaded otherwise).
+ */
+function smsEventsFromEnv(env: Env): SnsTopicSettings | undefined {
+  const settings = snsTopicFromEnv(env, 'SMS_EVENTS_TOPIC_ARN', 'sms-events');
+  const certFile = value(env, 'SMS_EVENTS_CERT_FILE');
+  if (!settings || !certFile) return settings;
+  if (value(env, 'TEXT_SINK') !== 'local')
+    throw new Error('SMS_EVENTS_CERT_FILE is for the local text sink only (TEXT_SINK=local)');
+  return { ...settings, certificateFile: certFile };
 }

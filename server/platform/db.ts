@@ -492,6 +492,57 @@ const migrations: readonly string[] = [
   );
   ALTER TABLE bookings ADD COLUMN package_addons TEXT;
   `,
+  // Texts to customers (server/mail/textOutbox.ts): the account's choices (off until the customer
+  // turns them on), the number they go to (the verified account phone, or the mobile confirmed
+  // with a texted code) and the consent given, with its time and wording; a visitor's consent on
+  // a quote request, on the booking; the codes being confirmed; the numbers that texted STOP;
+  // and the texts themselves, an outbox of their own (one row per text, its words as sent).
+  `
+  ALTER TABLE customers ADD COLUMN text_reminders INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE customers ADD COLUMN text_status_updates INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE customers ADD COLUMN text_number TEXT;
+  ALTER TABLE customers ADD COLUMN text_consent_at TEXT;
+  ALTER TABLE customers ADD COLUMN text_consent_wording TEXT;
+  ALTER TABLE bookings ADD COLUMN text_number TEXT;
+  ALTER TABLE bookings ADD COLUMN text_consent_at TEXT;
+  ALTER TABLE bookings ADD COLUMN text_consent_wording TEXT;
+  CREATE TABLE text_codes (
+    user_id TEXT PRIMARY KEY REFERENCES customers (user_id),
+    number TEXT NOT NULL,
+    code_digest TEXT NOT NULL,
+    tries INTEGER NOT NULL DEFAULT 0,
+    expires_at TEXT NOT NULL
+  );
+  CREATE TABLE text_stops (
+    number TEXT PRIMARY KEY,
+    word TEXT NOT NULL,
+    stopped_at TEXT NOT NULL
+  );
+  CREATE TABLE texts (
+    id TEXT PRIMARY KEY,
+    dedupe_key TEXT,
+    kind TEXT NOT NULL,
+    booking_id TEXT REFERENCES bookings (booking_id),
+    user_id TEXT,
+    number TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    body TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    queued_at TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    sent_at TEXT,
+    provider_id TEXT,
+    failure TEXT CHECK (failure IN ('refused', 'expired', 'uncertain', 'stopped', 'capped')),
+    last_error TEXT,
+    failed_at TEXT
+  );
+  CREATE UNIQUE INDEX texts_once ON texts (dedupe_key) WHERE dedupe_key IS NOT NULL;
+  CREATE INDEX texts_due ON texts (status, next_attempt_at);
+  CREATE INDEX texts_booking ON texts (booking_id);
+  CREATE INDEX texts_number ON texts (number, sent_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -58,6 +58,7 @@ type EnhancedDefinitions = Omit<
   listMyVehicles: Override<'listMyVehicles', Vehicle[]>;
   createVehicle: Override<'createVehicle', Vehicle>;
   updateVehicle: Override<'updateVehicle', Vehicle>;
+  confirmTextNumber: Override<'confirmTextNumber', Profile>;
   /** null: the answer carries no account (legacy backends answered {} or null). */
   getLoyalty: Override<'getLoyalty', Loyalty | null>;
   listBookings: Override<'listBookings', WebsiteBooking[]>;
@@ -83,6 +84,9 @@ export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>(
   endpoints: {
     reportSessionsEnded: {},
     deleteVehicle: {},
+    // A code is on its way; the profile changes when it is confirmed.
+    sendTextCode: {},
+    confirmTextNumber: { transformResponse: normalizeProfile, invalidatesTags: ['profile'] },
     getMyProfile: { transformResponse: normalizeProfile },
     updateMyProfile: { transformResponse: normalizeProfile },
     listMyVehicles: { transformResponse: (raw: unknown) => normalizeList(raw, normalizeVehicle) },
@@ -208,6 +212,8 @@ api.enhanceEndpoints({
 export const {
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
+  useSendTextCodeMutation,
+  useConfirmTextNumberMutation,
   useListMyVehiclesQuery,
   useCreateVehicleMutation,
   useUpdateVehicleMutation,

@@ -34,6 +34,18 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['profile'],
       }),
+      sendTextCode: build.mutation<SendTextCodeApiResponse, SendTextCodeApiArg>({
+        query: () => ({ url: `/profile/me/text-code`, method: 'POST' }),
+        invalidatesTags: ['profile'],
+      }),
+      confirmTextNumber: build.mutation<ConfirmTextNumberApiResponse, ConfirmTextNumberApiArg>({
+        query: (queryArg) => ({
+          url: `/profile/me/text-number`,
+          method: 'POST',
+          body: queryArg.textCode,
+        }),
+        invalidatesTags: ['profile'],
+      }),
       listMyVehicles: build.query<ListMyVehiclesApiResponse, ListMyVehiclesApiArg>({
         query: () => ({ url: `/vehicles/me` }),
         providesTags: ['vehicles'],
@@ -175,6 +187,13 @@ export type ReportSessionsEndedApiResponse = unknown;
 export type ReportSessionsEndedApiArg = {
   sessionsEnded: SessionsEnded;
 };
+export type SendTextCodeApiResponse = unknown;
+export type SendTextCodeApiArg = void;
+export type ConfirmTextNumberApiResponse =
+  /** status 200 The profile, with its confirmed text number */ Profile;
+export type ConfirmTextNumberApiArg = {
+  textCode: TextCode;
+};
 export type ListMyVehiclesApiResponse = /** status 200 Vehicles, oldest first */ Vehicle[];
 export type ListMyVehiclesApiArg = void;
 export type CreateVehicleApiResponse = /** status 201 The stored vehicle */ Vehicle;
@@ -264,6 +283,15 @@ export type EmailPreferences = {
   /** A short e-mail when a booking is completed, cancelled or rescheduled. */
   statusUpdates: boolean;
 };
+export type TextPreferences = {
+  /** A text at 6 PM the evening before an appointment, with its day, time and address. */
+  reminders: boolean;
+  /** A text when a booking is scheduled, rescheduled, cancelled or completed. */
+  statusUpdates: boolean;
+  /** E.164, e.g. +19195550123 */
+  number: string | null;
+  stopped: boolean;
+};
 export type Profile = {
   /** The identity provider's `sub` */
   userId: string;
@@ -275,12 +303,17 @@ export type Profile = {
   mobile?: string | null;
   serviceAddress?: Address | null;
   emailPreferences?: EmailPreferences;
+  textPreferences?: TextPreferences;
 };
 export type Error = {
   /** The HTTP reason phrase */
   error: string;
   /** What went wrong, in words for people */
   message: string;
+};
+export type TextChoices = {
+  reminders: boolean;
+  statusUpdates: boolean;
 };
 export type ProfileUpdate = {
   name: string;
@@ -291,10 +324,15 @@ export type ProfileUpdate = {
   serviceAddress?: Address;
   /** Left out, the stored preferences stay as they are. */
   emailPreferences?: EmailPreferences;
+  /** Left out, the stored text choices stay as they are. */
+  textPreferences?: TextChoices;
 };
 export type SessionsEnded = {
   /** What ended the earlier sessions. */
   reason: 'global-sign-out' | 'password-change';
+};
+export type TextCode = {
+  code: string;
 };
 export type Id = string;
 export type Vehicle = {
@@ -405,6 +443,11 @@ export type QuoteRequest = {
      */
   serviceAddress?: Address;
   totalPrice: number;
+  /** The sender ticked "Text me about this request" beside its consent wording: the
+    booking's texts go to `phone` (a US number; `400` otherwise), and the consent is
+    stored with its time and wording. Left out or false, no text is sent about it.
+     */
+  textMe?: boolean;
 };
 export type ClaimableRequest = {
   bookingId: Id;
@@ -501,6 +544,22 @@ export type AccountExport = {
   }[];
   /** The customer's e-mail preferences; `null` from a backend that keeps none. */
   emailPreferences: EmailPreferences | null;
+  /** The customer's text choices and consents: the account's (its number, when and in
+    which words it was given) and each request's "Text me about this request".
+     */
+  texts?: {
+    reminders: boolean;
+    statusUpdates: boolean;
+    number: string | null;
+    consentAt: string | null;
+    consentWording: string | null;
+    requests: {
+      bookingId: Id;
+      number: string;
+      consentAt: string;
+      consentWording: string;
+    }[];
+  };
 };
 export type AccountDeletion = {
   /** The account's e-mail, typed by the customer */
@@ -512,6 +571,8 @@ export const {
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
   useReportSessionsEndedMutation,
+  useSendTextCodeMutation,
+  useConfirmTextNumberMutation,
   useListMyVehiclesQuery,
   useCreateVehicleMutation,
   useUpdateVehicleMutation,

@@ -129,6 +129,13 @@ export function normalizeProfile(raw: unknown): Profile {
       reminders: toRecord(r.emailPreferences).reminders !== false,
       statusUpdates: toRecord(r.emailPreferences).statusUpdates !== false,
     },
+    // A backend that sends no texts says nothing: every text off, no number.
+    textPreferences: {
+      reminders: toRecord(r.textPreferences).reminders === true,
+      statusUpdates: toRecord(r.textPreferences).statusUpdates === true,
+      number: toText(toRecord(r.textPreferences).number),
+      stopped: toRecord(r.textPreferences).stopped === true,
+    },
   };
 }
 

@@ -55,6 +55,12 @@ export const storedData: readonly StoredTable[] = [
       email_reminders: 'whether you want a reminder e-mail the evening before an appointment',
       email_status_updates:
         'whether you want an e-mail when a booking is completed, cancelled or moved',
+      text_reminders: 'whether you want a reminder text the evening before an appointment',
+      text_status_updates:
+        'whether you want a text when a booking is scheduled, moved, cancelled or completed',
+      text_number: 'the mobile number you confirmed for texts (with a code we texted to it)',
+      text_consent_at: 'when you agreed to get texts',
+      text_consent_wording: 'the words you agreed to',
       created_at: 'when your profile was created',
       updated_at: 'when you last changed it',
     },
@@ -104,6 +110,10 @@ export const storedData: readonly StoredTable[] = [
         'your own last change to it (moved, changed or cancelled), until the owner has seen it',
       completed_at:
         'when the owner marked it completed (the completion can be undone for 10 minutes)',
+      text_number:
+        'the phone number texts about the request go to, when you ticked "Text me about this request"',
+      text_consent_at: 'when you ticked it',
+      text_consent_wording: 'the words beside it that you agreed to',
       owner_note: 'the owner’s own note for the job (for example where to park)',
       cancel_reason: 'why the owner cancelled it, when they did',
       created_at: 'when it was sent',
@@ -260,6 +270,55 @@ export const storedData: readonly StoredTable[] = [
       reason: 'whether it bounced or was marked as spam',
       detail: 'the e-mail service’s kind of bounce or complaint',
       suppressed_at: 'when it was reported',
+    },
+  },
+  {
+    table: 'texts',
+    holds:
+      'The texts we send you about your bookings (reminders, booking updates, "On my way", confirmation codes, answers to HELP, STOP and START), with their words and the number they go to, until and after they are sent.',
+    kept: 'A sent text is deleted 30 days after it was sent; one not sent yet until you delete your account, when the texts to you and about your requests are deleted with it.',
+    columns: {
+      id: 'the text’s id',
+      dedupe_key: 'what the text is about, so that it is sent only once',
+      kind: 'which text it is',
+      booking_id: 'the booking it is about',
+      user_id: 'your account id',
+      number: 'the number it goes to',
+      payload: 'the day, time, address or minutes the text is made from',
+      body: 'the words as sent',
+      status: 'waiting, being sent, sent or given up',
+      attempts: 'how many times we tried to send it',
+      next_attempt_at: 'when it is tried next',
+      queued_at: 'when it was due',
+      created_at: 'when it was written',
+      sent_at: 'when it was sent',
+      provider_id: 'the text provider’s id for it',
+      failure: 'why it was given up, if it was',
+      last_error: 'the text provider’s last answer',
+      failed_at: 'when it was given up',
+    },
+  },
+  {
+    table: 'text_codes',
+    holds: 'The code we texted to confirm a mobile number for texts (only a one-way digest of it).',
+    kept: 'Until the number is confirmed, a new code replaces it, or you delete your account.',
+    columns: {
+      user_id: 'your account id',
+      number: 'the number the code went to',
+      code_digest: 'a one-way digest of the code',
+      tries: 'how many wrong codes were tried',
+      expires_at: 'when the code expires (10 minutes after it was sent)',
+    },
+  },
+  {
+    table: 'text_stops',
+    holds:
+      'The numbers that texted STOP (or UNSUBSCRIBE, CANCEL, END, QUIT), so that no text goes to them.',
+    kept: 'Until the number texts START, you turn texts back on in your profile, or you delete your account.',
+    columns: {
+      number: 'the number',
+      word: 'the word it texted',
+      stopped_at: 'when',
     },
   },
   {

@@ -337,6 +337,15 @@ it('finds no violation in any answer of server/, over every operation and answer
   // sign-in (403).
   // The owner operations answer 403 to the customer's token; a picture over 10 MB (413) is
   // left to test/server/owner.test.ts.
+  // The texts' answers that need a number the server can text (a code read from the text sink,
+  // a customer who asked for texts): the prism run's server has no text sink, so they are left
+  // to test/server/textsApi.test.ts, which runs the local sink.
+  const textedOnly = [
+    'sendTextCode 409',
+    'confirmTextNumber 200',
+    'confirmTextNumber 409',
+    'sendOwnerOnMyWay 201',
+  ];
   const reached = ['exportMyData 429', 'deleteMyAccount 403'];
   const changedByPrism = ['uploadOwnerPicture 201'];
   const unreachable = operations
@@ -351,8 +360,11 @@ it('finds no violation in any answer of server/, over every operation and answer
             ? [`${op.operationId} 400`]
             : []),
       ...(op.responses['503']?.description === busy ? [`${op.operationId} 503`] : []),
+      ...Object.keys(op.responses)
+        .map((status) => `${op.operationId} ${status}`)
+        .filter((answer) => textedOnly.includes(answer)),
     ])
     .filter((answer) => !reached.includes(answer));
-  expect(missing).toEqual(unreachable);
+  expect([...missing].sort()).toEqual([...unreachable].sort());
   expect(seen.length).toBeGreaterThan(150);
 }, 120_000);

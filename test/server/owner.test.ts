@@ -146,6 +146,11 @@ async function request(operationId: string, token?: string): Promise<number> {
       return send('POST', `/owner/bookings/${id}/cancel`, { reason: 'Rain all day' });
     case 'completeOwnerBooking':
       return send('POST', `/owner/bookings/${id}/complete`, { doneEarly: true });
+    case 'sendOwnerOnMyWay': {
+      // A request whose sender ticked "Text me about this request".
+      const texted = await newBookingId({ phone: '(919) 555-0123', textMe: true });
+      return send('POST', `/owner/bookings/${texted}/on-my-way`, { minutes: 20 });
+    }
     case 'undoOwnerCompletion':
       await completeEarly(id);
       return send('POST', `/owner/bookings/${id}/undo-complete`);
@@ -224,6 +229,7 @@ describe('authorization matrix of the owner operations', () => {
         'cancelOwnerBooking',
         'completeOwnerBooking',
         'undoOwnerCompletion',
+        'sendOwnerOnMyWay',
         'ownerPicturesIn',
         'listOwnerPictures',
         'listOwnerRequests',

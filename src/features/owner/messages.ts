@@ -197,6 +197,16 @@ export const OWNER_TEXT = {
     noAddress: NO_ADDRESS_TEXT,
     listLabel: (day: string) => `Appointments on ${day}`,
     open: 'Open request',
+    onMyWay: 'On my way',
+    onMyWayMinutes: (minutes: number) => `${minutes} min`,
+    onMyWayLabel: (minutes: number, name: string) =>
+      `On my way to ${name}, arriving in ${minutes} minutes`,
+    onMyWaySent: (minutes: number) => `"On my way, ${minutes} minutes" is being texted.`,
+    onMyWayFailed: 'The text could not be sent.',
+    texted: 'Texted',
+    textLine: (when: string, words: string) => `${when}: ${words}`,
+    textWaiting: (kind: string) => `Waiting to be texted: ${kind}`,
+    textGivenUp: (kind: string, why: string) => `Not texted (${why}): ${kind}`,
   },
 
   health: {

@@ -30,6 +30,7 @@ import { addressAutoComplete, addressLabels } from '../../lib/address';
 import { PROFILE_LOAD_FAILED, PROFILE_SAVE_FAILED, PROFILE_SAVED } from './messages';
 import { AccountDetails } from './AccountDetails';
 import { EmailChoices } from './EmailChoices';
+import { TextChoices } from './TextChoices';
 
 interface FieldSpec {
   name: ProfileField;
@@ -220,6 +221,9 @@ export function ProfilePage() {
               <ProfileForm key={`${profile.name}\n${profile.phone}`} profile={profile} />
               <Box sx={{ mt: 3 }}>
                 <EmailChoices profile={profile} />
+              </Box>
+              <Box sx={{ mt: 3 }}>
+                <TextChoices profile={profile} />
               </Box>
             </>
           )

@@ -424,6 +424,34 @@ describe('quote wizard', () => {
     expect(received).toHaveLength(0);
   });
 
+  it('"Text me about this request" is unticked, with its consent beside it; only a ticked box asks for texts', async () => {
+    const received = captureBookings();
+    renderQuote();
+    await toBookingStep();
+    await fillContact();
+    await fillAddress();
+    const box = screen.getByRole('checkbox', { name: 'Text me about this request' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      /^I agree to receive texts from .* about this request at the phone number above: .* Reply STOP to stop, HELP for help\.$/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    expect(received[0]?.body).not.toHaveProperty('textMe');
+  });
+
+  it('a ticked "Text me about this request" asks for texts to the phone typed', async () => {
+    const received = captureBookings();
+    renderQuote();
+    await toBookingStep();
+    await fillContact();
+    await fillAddress();
+    await user.click(screen.getByRole('checkbox', { name: 'Text me about this request' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(SUCCESS)).toBeVisible();
+    expect(received[0]?.body).toMatchObject({ textMe: true, phone: expect.any(String) });
+  });
+
   it('sends a call-back request with only name, phone and e-mail (date and time optional)', async () => {
     const received = captureBookings();
     renderQuote();

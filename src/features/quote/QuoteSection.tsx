@@ -59,6 +59,8 @@ export function QuoteSection() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [draft, dispatch] = useQuoteDraft(status.kind === 'success');
   const [createBooking] = useCreateBookingMutation();
+  // "Text me about this request": unticked until the visitor ticks it, never kept in the draft.
+  const [textMe, setTextMe] = useState(false);
   const today = useToday();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -173,6 +175,7 @@ export function QuoteSection() {
     const timer = window.setTimeout(() => {
       moved.current = cardRef.current?.contains(document.activeElement) ?? false;
       dispatch({ type: 'startedOver' });
+      setTextMe(false);
       setRound((r) => r + 1);
       setStatus({ kind: 'idle' });
     }, QUOTE_CONFIRMATION_MS);
@@ -182,13 +185,10 @@ export function QuoteSection() {
   const submit = async () => {
     if (!draft.vehicleType || status.kind === 'submitting') return;
     setStatus({ kind: 'submitting' });
-    const quoteRequest = quotePayload(
-      siteOffer,
-      draft.vehicleType,
-      draft.addons,
-      draft.form,
-      price,
-    );
+    const quoteRequest = {
+      ...quotePayload(siteOffer, draft.vehicleType, draft.addons, draft.form, price),
+      ...(textMe ? { textMe: true } : {}),
+    };
     const payload = JSON.stringify(quoteRequest);
     if (idempotency.current?.payload !== payload) {
       idempotency.current = { payload, key: newIdempotencyKey() };
@@ -318,6 +318,8 @@ export function QuoteSection() {
                   setStatus({ kind: 'idle' });
                 }}
                 onChange={(field, value) => act({ type: 'fieldChanged', field, value })}
+                textMe={textMe}
+                onTextMe={setTextMe}
                 onBack={() => act({ type: 'wentBack' })}
                 onSubmit={() => void submit()}
               />

@@ -92,6 +92,10 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
         'owner-numbers',
       ],
     },
+    // The text shows on the request, the route and the customer's page.
+    sendOwnerOnMyWay: {
+      invalidatesTags: (_text, _error, { id }) => requestChanged(id),
+    },
     undoOwnerCompletion: {
       invalidatesTags: (booking, _error, { id }) => [
         ...requestChanged(id, booking),
@@ -158,6 +162,7 @@ export const {
   useCancelOwnerBookingMutation,
   useCompleteOwnerBookingMutation,
   useUndoOwnerCompletionMutation,
+  useSendOwnerOnMyWayMutation,
   useOwnerPicturesInMutation,
   useListOwnerPicturesQuery,
   useUploadOwnerPictureMutation,

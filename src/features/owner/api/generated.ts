@@ -82,6 +82,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['owner'],
       }),
+      sendOwnerOnMyWay: build.mutation<SendOwnerOnMyWayApiResponse, SendOwnerOnMyWayApiArg>({
+        query: (queryArg) => ({
+          url: `/owner/bookings/${queryArg.id}/on-my-way`,
+          method: 'POST',
+          body: queryArg.ownerOnMyWay,
+        }),
+        invalidatesTags: ['owner'],
+      }),
       undoOwnerCompletion: build.mutation<
         UndoOwnerCompletionApiResponse,
         UndoOwnerCompletionApiArg
@@ -292,6 +300,11 @@ export type CompleteOwnerBookingApiArg = {
   id: Id;
   ownerCompletionRequest: OwnerCompletionRequest;
 };
+export type SendOwnerOnMyWayApiResponse = /** status 201 The text, as queued */ OwnerText;
+export type SendOwnerOnMyWayApiArg = {
+  id: Id;
+  ownerOnMyWay: OwnerOnMyWay;
+};
 export type UndoOwnerCompletionApiResponse =
   /** status 200 The booking, Booked again */ OwnerBooking;
 export type UndoOwnerCompletionApiArg = {
@@ -448,6 +461,31 @@ export type CustomerChange = {
   from: CustomerChangeSide;
   to: CustomerChangeSide;
 };
+export type OwnerText = {
+  id: string;
+  kind:
+    | 'reminder'
+    | 'on-my-way'
+    | 'booked'
+    | 'rescheduled'
+    | 'cancelled'
+    | 'completed'
+    | 'help'
+    | 'stopped'
+    | 'started'
+    | 'code';
+  /** E.164 */
+  number: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  /** The words as sent; null until sent */
+  body: string | null;
+  /** When it is (or was) due */
+  queuedAt: string;
+  sentAt: string | null;
+  failure:
+    | ('refused' | 'expired' | 'uncertain' | 'stopped' | 'capped' | null)
+    | ('refused' | 'expired' | 'uncertain' | 'stopped' | 'capped' | null);
+};
 export type OwnerBooking = Booking & {
   /** The owner has opened it in the inbox */
   seen: boolean;
@@ -461,6 +499,8 @@ export type OwnerBooking = Booking & {
     (`POST /owner/bookings/{id}/customer-change/seen`); absent when nothing is unseen.
      */
   customerChange?: CustomerChange;
+  /** The texts about the booking, oldest first (left out where not listed). */
+  texts?: OwnerText[];
 };
 export type OwnerMailDigest = {
   /** When the digest began */
@@ -527,6 +567,9 @@ export type OwnerCompletionRequest = {
   /** The owner confirmed the job was done before its appointment's day */
   doneEarly?: boolean;
 };
+export type OwnerOnMyWay = {
+  minutes: 10 | 20 | 30 | 45;
+};
 export type OwnerPicture = {
   /** The stored file's name (random) */
   file: string;
@@ -567,6 +610,15 @@ export type EmailPreferences = {
   /** A short e-mail when a booking is completed, cancelled or rescheduled. */
   statusUpdates: boolean;
 };
+export type TextPreferences = {
+  /** A text at 6 PM the evening before an appointment, with its day, time and address. */
+  reminders: boolean;
+  /** A text when a booking is scheduled, rescheduled, cancelled or completed. */
+  statusUpdates: boolean;
+  /** E.164, e.g. +19195550123 */
+  number: string | null;
+  stopped: boolean;
+};
 export type Profile = {
   /** The identity provider's `sub` */
   userId: string;
@@ -578,6 +630,7 @@ export type Profile = {
   mobile?: string | null;
   serviceAddress?: Address | null;
   emailPreferences?: EmailPreferences;
+  textPreferences?: TextPreferences;
 };
 export type Vehicle = {
   vehicleId: Id;
@@ -617,6 +670,8 @@ export type OwnerCustomer = {
   bookings: OwnerBooking[];
   subscriptions: Subscription[];
   loyalty: Loyalty;
+  /** Every text to the customer, oldest first. */
+  texts?: OwnerText[];
 };
 export type OwnerPointsAdjustment = {
   /** Added when positive, taken away when negative; 0 is refused (400) */
@@ -737,6 +792,17 @@ export type OwnerHealth = {
       count: number;
     }[];
   };
+  /** The texts' outbox; left out by a backend that sends no texts. */
+  texts?: {
+    waiting: number;
+    oldestDueAt: string | null;
+    sentToday: number;
+    /** The texts given up in the last 7 days, newest first (at most 50). */
+    failed: (OwnerText & {
+      lastError: string | null;
+      failedAt: string | null;
+    })[];
+  };
 };
 export type Price = number;
 export type OfferText = string;
@@ -830,6 +896,7 @@ export const {
   useGetOwnerBookingAvailabilityQuery,
   useCancelOwnerBookingMutation,
   useCompleteOwnerBookingMutation,
+  useSendOwnerOnMyWayMutation,
   useUndoOwnerCompletionMutation,
   useOwnerPicturesInMutation,
   useListOwnerPicturesQuery,

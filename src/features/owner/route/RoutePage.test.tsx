@@ -23,6 +23,75 @@ function routeAnswers(stops: (url: URL) => OwnerBooking[]) {
   return asked;
 }
 
+describe('On my way', () => {
+  it('one tap texts the customer the arrival time, and the stop lists what was texted and when', async () => {
+    const today = todayInNewYork();
+    let texted = false;
+    routeAnswers(() => [
+      ownerBooking({
+        bookingId: '65a1f0c2e4b0a1b2c3d4e5f9',
+        name: 'Morning Stop',
+        date: today,
+        time: '9:00 AM',
+        texts: texted
+          ? [
+              {
+                id: 't1',
+                kind: 'on-my-way',
+                number: '+19195550123',
+                status: 'sent',
+                body: 'Triangle Shine: we are on our way and should arrive in about 20 minutes. Reply STOP to opt out.',
+                queuedAt: '2026-12-05T14:40:00.000Z',
+                sentAt: '2026-12-05T14:40:01.000Z',
+                failure: null,
+              },
+            ]
+          : [],
+      }),
+    ]);
+    const sent: unknown[] = [];
+    server.use(
+      contractHttp.post('/owner/bookings/{id}/on-my-way', async ({ request, params }) => {
+        sent.push({ id: params.id, body: await request.json() });
+        texted = true;
+        return HttpResponse.json(
+          {
+            id: 't1',
+            kind: 'on-my-way',
+            number: '+19195550123',
+            status: 'pending',
+            body: null,
+            queuedAt: '2026-12-05T14:40:00.000Z',
+            sentAt: null,
+            failure: null,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    renderApp('/owner/route');
+    const list = await screen.findByRole('list', { name: /^Appointments on / });
+    const stop = within(list).getAllByRole('listitem')[0]!;
+    expect(
+      within(stop).getAllByRole('button', { name: /^On my way to Morning Stop/ }),
+    ).toHaveLength(4);
+    await userEvent.setup().click(
+      within(stop).getByRole('button', {
+        name: 'On my way to Morning Stop, arriving in 20 minutes',
+      }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '"On my way, 20 minutes" is being texted.',
+    );
+    expect(sent).toEqual([{ id: '65a1f0c2e4b0a1b2c3d4e5f9', body: { minutes: 20 } }]);
+    expect(
+      await screen.findByText(
+        /: Triangle Shine: we are on our way and should arrive in about 20 minutes\./,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('the route', () => {
   it("shows today's appointments (New York) in order, each with a map link, the vehicle and a call link", async () => {
     const today = todayInNewYork();

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -11,7 +11,12 @@ import Typography from '@mui/material/Typography';
 import { LoadingStatus } from '../../../components/LoadingStatus';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { isNetworkFailure } from '../../../api/savedAnswers';
-import { useListOwnerRouteQuery } from '../api/endpoints';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { formatShortDateTime } from '../../../../domain/dates';
+import { ON_MY_WAY_MINUTES } from '../../../../domain/texts';
+import { errorMessage } from '../../../api/errors';
+import { useListOwnerRouteQuery, useSendOwnerOnMyWayMutation } from '../api/endpoints';
 import { type OwnerBooking } from '../api/generated';
 import { ContactLinks } from '../ContactLinks';
 import { CustomerChangeMark } from '../CustomerChangeMark';
@@ -28,6 +33,67 @@ import {
 import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.route;
+
+/** "On my way": one tap per arrival time texts the customer (docs/product.md §12). */
+function OnMyWay({ booking }: { booking: OwnerBooking }) {
+  const [send, { isLoading, isSuccess, error }] = useSendOwnerOnMyWayMutation();
+  const [tapped, setTapped] = useState<number | null>(null);
+  const name = booking.name || booking.email;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
+        {T.onMyWay}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+        {ON_MY_WAY_MINUTES.map((minutes) => (
+          <Button
+            key={minutes}
+            size="small"
+            variant="outlined"
+            disabled={isLoading}
+            aria-label={T.onMyWayLabel(minutes, name)}
+            onClick={() => {
+              setTapped(minutes);
+              void send({ id: booking.bookingId, ownerOnMyWay: { minutes } });
+            }}
+          >
+            {T.onMyWayMinutes(minutes)}
+          </Button>
+        ))}
+      </Stack>
+      {isSuccess && tapped !== null && (
+        <Typography role="status" variant="body2" sx={{ mt: 0.5 }}>
+          {T.onMyWaySent(tapped)}
+        </Typography>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorMessage(error, T.onMyWayFailed)}
+        </Alert>
+      )}
+      <SentTexts booking={booking} />
+    </Box>
+  );
+}
+
+/** What was texted about the booking, and when. */
+export function SentTexts({ booking }: { booking: OwnerBooking }) {
+  const texts = booking.texts ?? [];
+  if (texts.length === 0) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, mt: 1, pl: 2 }} aria-label={T.texted}>
+      {texts.map((text) => (
+        <Typography component="li" variant="body2" key={text.id}>
+          {text.status === 'sent' && text.sentAt && text.body
+            ? T.textLine(formatShortDateTime(text.sentAt), text.body)
+            : text.status === 'failed'
+              ? T.textGivenUp(text.kind, text.failure ?? '')
+              : T.textWaiting(text.kind)}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
 
 function Stop({ booking }: { booking: OwnerBooking }) {
   const address = booking.serviceAddress;
@@ -51,6 +117,7 @@ function Stop({ booking }: { booking: OwnerBooking }) {
       </Typography>
       <ContactLinks booking={booking} />
       <CustomerChangeMark booking={booking} />
+      <OnMyWay booking={booking} />
     </Paper>
   );
 }

@@ -2,8 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { useFreeTimes } from '../../../api/freeTimes';
+import { QUOTE_TEXT_CONSENT, QUOTE_TEXT_LABEL } from '../../../../domain/texts';
+import { business } from '../../../config/business';
 import type { FreeTime } from '../../../api/errors';
 import type { VehicleTypeName } from '../../../../domain/pricing';
 import { NearestTimes } from '../../../components/NearestTimes';
@@ -44,6 +49,9 @@ interface Props {
   nearest: readonly FreeTime[];
   onChooseTime: (date: string, time: string) => void;
   onChange: (field: QuoteField, value: string) => void;
+  /** "Text me about this request" (docs/product.md §12): unticked, nothing is texted. */
+  textMe: boolean;
+  onTextMe: (on: boolean) => void;
   onBack: () => void;
   onSubmit: () => void;
 }
@@ -70,6 +78,8 @@ export default function BookingStep({
   nearest,
   onChooseTime,
   onChange,
+  textMe,
+  onTextMe,
   onBack,
   onSubmit,
 }: Props) {
@@ -231,6 +241,21 @@ export default function BookingStep({
           slotProps={{ htmlInput: { maxLength: fieldMaxLength.message } }}
           sx={{ gridColumn: { sm: '1 / -1' } }}
         />
+      </Box>
+      <Box sx={{ mb: 2 }}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={textMe}
+              onChange={(event) => onTextMe(event.target.checked)}
+              slotProps={{ input: { 'aria-describedby': 'quote-text-consent' } }}
+            />
+          }
+          label={QUOTE_TEXT_LABEL}
+        />
+        <FormHelperText id="quote-text-consent" sx={{ mt: -0.5, ml: 4 }}>
+          {QUOTE_TEXT_CONSENT(business.name)}
+        </FormHelperText>
       </Box>
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
