@@ -100,6 +100,12 @@ export interface CognitoProxyOptions {
   poolFile: string;
   /** A code that was "sent", e.g. ('Confirmation code', 'jordan@example.com', '123456'). */
   onCode: (kind: string, destination: string, code: string) => void;
+  /**
+   * Each call that succeeded with an access token, with the account's `sub`: what Cognito's
+   * CloudTrail records of it (the local stack delivers the authenticator calls to the API as
+   * production's EventBridge rule does).
+   */
+  onAccountCall?: (action: string, sub: string) => void;
   log: (line: string) => void;
 }
 
@@ -681,6 +687,14 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
     return proved < Date.now() - TOTP_PROOF_MS;
   }
 
+  /** Tells `onAccountCall` of a call that succeeded with an access token. */
+  function recordCall(name: string, input: Json, res: http.ServerResponse) {
+    const accessToken = readString(input, 'AccessToken');
+    if (!options.onAccountCall || !accessToken || outcomes.get(res)?.status !== 200) return;
+    const sub = readString(jwtClaims(accessToken), 'sub');
+    if (sub) options.onAccountCall(name, sub);
+  }
+
   /** An action, with the lockout and the authenticator-off check around it. */
   async function guardedAction(
     name: string,
@@ -705,11 +719,15 @@ export function startCognitoProxy(options: CognitoProxyOptions): Promise<Cognito
         name === 'AssociateSoftwareToken' ? TOTP_REPLACE_MESSAGE : TOTP_OFF_MESSAGE,
       );
     const account = GUESSABLE.has(name) ? accountOf(name, input) : undefined;
-    if (!account) return handleAction(name, req, res, body);
+    if (!account) {
+      await handleAction(name, req, res, body);
+      return recordCall(name, input, res);
+    }
     if (lockout.isLocked(account)) return error(res, 'NotAuthorizedException', LOCKED_MESSAGE);
     // A code proves the owner only for an authenticator already on (not while setting one up).
     const provesOwner = name === 'VerifySoftwareToken' && hasAuthenticator(account);
     await handleAction(name, req, res, body);
+    recordCall(name, input, res);
     const outcome = outcomes.get(res);
     if (!outcome) return;
     if (isWrongGuess(outcome)) lockout.failed(account);

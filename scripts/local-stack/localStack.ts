@@ -14,12 +14,17 @@
  *   sns/                the key and certificate local incoming texts are signed with
  *   logs/               full output of each process
  */
-import { ensureLocalSnsKey, LOCAL_SMS_TOPIC } from './localTexts';
+import {
+  ensureLocalSnsKey,
+  LOCAL_IDENTITY_TOPIC,
+  LOCAL_SMS_TOPIC,
+  sendLocalIdentityEvent,
+} from './localTexts';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCAL_IDENTITY } from '../../server/platform/productionConfig';
+import { AUTHENTICATOR_CALLS, LOCAL_IDENTITY } from '../../server/platform/config';
 import { ensureConfirmedUser, isRecord, readString } from '../identity-emulator/cognitoClient';
 import type { ShortLivedTokens, TokenSigner } from '../identity-emulator/cognitoClaims';
 import {
@@ -240,6 +245,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       readCognito,
     );
 
+    // Texts go to the local text sink; customers' replies, and the identity emulator's
+    // authenticator calls, come signed with the local SNS key.
+    const sns = await ensureLocalSnsKey(stateDir);
     proxy = await startCognitoProxy({
       port: ports.cognito,
       upstream: `http://127.0.0.1:${internalPort}`,
@@ -250,6 +258,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       signer: options.identity?.signer,
       shortLivedTokens: options.shortLivedTokens,
       onCode: (kind, destination, code) => log(`[cognito] ${kind} for ${destination}: ${code}`),
+      // Cognito's record of the authenticator calls, delivered as production's rule does.
+      onAccountCall: (action, sub) => {
+        if (options.identity || !(AUTHENTICATOR_CALLS as readonly string[]).includes(action))
+          return;
+        void sendLocalIdentityEvent(`http://127.0.0.1:${ports.api}`, sns, action, sub).then(
+          (status) => log(`[identity events] ${action} delivered to the API: ${status}`),
+          (error: Error) => log(`[identity events] ${action} not delivered: ${error.message}`),
+        );
+      },
       log,
     });
 
@@ -262,8 +279,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         )
       : undefined;
     const secrets = localSecrets(stateDir);
-    // Texts go to the local text sink; customers' replies come signed with the local SNS key.
-    const sns = await ensureLocalSnsKey(stateDir);
     const apiEnv: NodeJS.ProcessEnv = {
       ...process.env,
       API_HOST: '127.0.0.1',
@@ -287,6 +302,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TEXT_INBOX_FILE: path.join(stateDir, 'texts.jsonl'),
       SMS_EVENTS_TOPIC_ARN: LOCAL_SMS_TOPIC,
       SMS_EVENTS_CERT_FILE: sns.certFile,
+      ...(options.identity
+        ? {}
+        : {
+            IDENTITY_EVENTS_TOPIC_ARN: LOCAL_IDENTITY_TOPIC,
+            IDENTITY_EVENTS_CERT_FILE: sns.certFile,
+          }),
       // No TRUST_PROXY: the API's port is reachable directly, so a client could name any
       // address in X-Forwarded-For; every local visitor is this machine anyway.
     };

@@ -1,8 +1,10 @@
 /**
- * The local stack's incoming texts (`npm start`, `npm run text`): the API's `POST /sms-events`
- * takes them as SNS delivers AWS End User Messaging SMS's two-way messages, signed. Locally the
+ * The local stack's SNS deliveries, signed: the incoming texts (`npm start`, `npm run text`),
+ * which the API's `POST /sms-events` takes as SNS delivers AWS End User Messaging SMS's two-way
+ * messages, and the identity emulator's authenticator calls, which `POST /identity-events` takes
+ * as production's EventBridge rule delivers Cognito's CloudTrail record. Locally the
  * signing key and its certificate are made once in `.local/sns/` (selfsigned), the API is told
- * the certificate (SMS_EVENTS_CERT_FILE) and this module signs each message with the key, so the
+ * the certificate (SMS_EVENTS_CERT_FILE, IDENTITY_EVENTS_CERT_FILE) and this module signs each message with the key, so the
  * API checks a local text exactly as it checks SNS's.
  */
 import { createSign, randomUUID } from 'node:crypto';
@@ -10,7 +12,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import selfsigned from 'selfsigned';
 import { stringToSign } from '../../server/mail/snsSignature';
-import { SMS_EVENTS_PATH } from '../../server/platform/config';
+import {
+  COGNITO_CLOUDTRAIL_EVENT,
+  IDENTITY_EVENTS_PATH,
+  SMS_EVENTS_PATH,
+} from '../../server/platform/config';
 
 /** The local topic of incoming texts (any account number: nothing leaves the machine). */
 export const LOCAL_SMS_TOPIC = 'arn:aws:sns:us-east-1:000000000000:local-incoming-texts';
@@ -71,6 +77,49 @@ export const incomingTextMessage = (from: string, body: string) =>
     messageBody: body,
     inboundMessageId: randomUUID(),
   });
+
+/** The local topic of Cognito's authenticator calls (production: CloudTrail → EventBridge). */
+export const LOCAL_IDENTITY_TOPIC = 'arn:aws:sns:us-east-1:000000000000:local-identity-events';
+
+/**
+ * The EventBridge event of a user pool call as Cognito's CloudTrail record gives it: the call's
+ * name and the account's `sub`, nothing else (the shape ../../server/owner/authenticatorEvents.ts
+ * reads; production's rule is infra/lib/authenticatorEvents.ts).
+ */
+export const cognitoCallEvent = (eventName: string, sub: string) =>
+  JSON.stringify({
+    version: '0',
+    id: randomUUID(),
+    source: COGNITO_CLOUDTRAIL_EVENT.source,
+    'detail-type': COGNITO_CLOUDTRAIL_EVENT.detailType,
+    time: new Date().toISOString(),
+    region: 'us-east-1',
+    detail: {
+      eventSource: COGNITO_CLOUDTRAIL_EVENT.eventSource,
+      eventName,
+      additionalEventData: { sub },
+    },
+  });
+
+/** Delivers one authenticator call to the local API, as SNS would; the API's HTTP status. */
+export async function sendLocalIdentityEvent(
+  apiUrl: string,
+  key: LocalSnsKey,
+  eventName: string,
+  sub: string,
+): Promise<number> {
+  const envelope = signedNotification(
+    cognitoCallEvent(eventName, sub),
+    readFileSync(key.keyFile, 'utf8'),
+    LOCAL_IDENTITY_TOPIC,
+  );
+  const answer = await fetch(`${apiUrl}${IDENTITY_EVENTS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain; charset=UTF-8' },
+    body: JSON.stringify(envelope),
+  });
+  return answer.status;
+}
 
 /** Sends a text from `from` to the local API, as SNS would; the API's HTTP status. */
 export async function sendLocalIncomingText(

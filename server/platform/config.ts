@@ -54,6 +54,11 @@ export const COGNITO_CLOUDTRAIL_EVENT = {
  */
 export const SMS_EVENTS_PATH = '/sms-events';
 export const SMS_EVENTS_RATE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
+/**
+ * The value of IDENTITY_EMULATOR that turns on the local configuration (`npm start` and the test
+ * stacks; ./productionConfig.ts refuses it in production).
+ */
+export const LOCAL_IDENTITY = 'cognito-local';
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:3000'];
 /** The pool's id and access tokens live 60 minutes; nothing longer is accepted by default. */
 export const DEFAULT_MAX_TOKEN_LIFETIME = 3600;
@@ -394,7 +399,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
       logger: { level: value(env, 'LOG_LEVEL') ?? 'warn' },
       mail: mailFromEnv(env),
       sesEvents: snsTopicFromEnv(env, 'SES_EVENTS_TOPIC_ARN', 'ses-events'),
-      identityEvents: snsTopicFromEnv(env, 'IDENTITY_EVENTS_TOPIC_ARN', 'identity-events'),
+      identityEvents: identityEventsFromEnv(env),
       texts: textsFromEnv(env),
       smsEvents: smsEventsFromEnv(env),
     },
@@ -453,6 +458,22 @@ export function textsFromEnv(env: Env = process.env): TextSettings | undefined {
  * SMS_EVENTS_CERT_FILE is the signing certificate the local script signs with (SNS's own is
  * downloaded otherwise).
  */
+/**
+ * IDENTITY_EVENTS_TOPIC_ARN, and IDENTITY_EVENTS_CERT_FILE: the local stack's signing certificate
+ * for the identity emulator's authenticator calls, taken only in the local configuration
+ * (IDENTITY_EMULATOR=cognito-local), where nothing else could deliver them.
+ */
+function identityEventsFromEnv(env: Env): SnsTopicSettings | undefined {
+  const settings = snsTopicFromEnv(env, 'IDENTITY_EVENTS_TOPIC_ARN', 'identity-events');
+  const certFile = value(env, 'IDENTITY_EVENTS_CERT_FILE');
+  if (!settings || !certFile) return settings;
+  if (value(env, 'IDENTITY_EMULATOR') !== LOCAL_IDENTITY)
+    throw new Error(
+      `IDENTITY_EVENTS_CERT_FILE is for the local configuration only (IDENTITY_EMULATOR=${LOCAL_IDENTITY})`,
+    );
+  return { ...settings, certificateFile: certFile };
+}
+
 function smsEventsFromEnv(env: Env): SnsTopicSettings | undefined {
   const settings = snsTopicFromEnv(env, 'SMS_EVENTS_TOPIC_ARN', 'sms-events');
   const certFile = value(env, 'SMS_EVENTS_CERT_FILE');

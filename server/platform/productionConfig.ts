@@ -9,13 +9,10 @@
  */
 import path from 'node:path';
 import { exportJWK, type CryptoKey, type JWK } from 'jose';
-import { BACKUP_RETENTION_DAYS, type MainConfig } from './config';
+import { BACKUP_RETENTION_DAYS, LOCAL_IDENTITY, type MainConfig } from './config';
 import { loggedPath } from './loggedPath';
 
 type Env = Record<string, string | undefined>;
-
-/** The value that turns on the local configuration. */
-export const LOCAL_IDENTITY = 'cognito-local';
 
 /**
  * The public half of the key cognito-local signs every token with. It ships inside the

@@ -5,7 +5,11 @@
  * contract's own examples, and each answer is checked against the contract.
  */
 import type { ChildProcess } from 'node:child_process';
-import { contractOperations, ContractRun, type RequestSpec } from '../../scripts/contract-checker/contractCore';
+import {
+  contractOperations,
+  ContractRun,
+  type RequestSpec,
+} from '../../scripts/contract-checker/contractCore';
 import { loadOpenApi } from '../../domain/contract/openapi';
 import type { OperationId } from '../../domain/contract/types';
 import { startPrism, stopPrism } from './prism';

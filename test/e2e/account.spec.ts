@@ -3,7 +3,11 @@
  * its proxy, docs/product.md §7): a required new password, an authenticator turned on in the
  * dashboard and then asked for, and "Sign out of all devices" reaching another browser.
  */
-import { callCognito, CognitoApiError, totpCode } from '../../scripts/identity-emulator/cognitoClient';
+import {
+  callCognito,
+  CognitoApiError,
+  totpCode,
+} from '../../scripts/identity-emulator/cognitoClient';
 import { expect, logIn, strongPassword, test } from './support/fixtures';
 
 /** The identity provider refuses a call (wrong code, revoked token): Chromium logs the 400. */

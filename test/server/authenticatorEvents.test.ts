@@ -11,7 +11,12 @@
  * tokens and codes); no test reaches AWS.
  */
 import { BUSINESS_DEFAULTS } from '../../domain/business';
-import { IDENTITY_EVENTS_PATH, IDENTITY_EVENTS_RATE_LIMIT } from '../../server/platform/config';
+import {
+  configFromEnv,
+  IDENTITY_EVENTS_PATH,
+  IDENTITY_EVENTS_RATE_LIMIT,
+  LOCAL_IDENTITY,
+} from '../../server/platform/config';
 import { ownerAuthenticatorChanged } from '../../server/mail/texts';
 import { AUTHENTICATOR_EVENT_MAIL_WINDOW_MS } from '../../server/owner/authenticatorEvents';
 import {
@@ -180,6 +185,22 @@ describe('refused: nothing is written', () => {
     const other = notification(event, key, 'arn:aws:sns:us-east-1:210987654321:identity-events');
     expect((await deliver(other)).status).toBe(403);
     expect(authenticatorMails()).toHaveLength(before);
+  });
+
+  it('takes a local signing certificate (IDENTITY_EVENTS_CERT_FILE) only in the local configuration', () => {
+    const env = {
+      COGNITO_ISSUER: idp.issuer,
+      COGNITO_CLIENT_ID: idp.clientId,
+      IDENTITY_EVENTS_TOPIC_ARN: 'arn:aws:sns:us-east-1:000000000000:local-identity-events',
+      IDENTITY_EVENTS_CERT_FILE: '/tmp/signing-cert.pem',
+    };
+    expect(() => configFromEnv(env)).toThrow(/IDENTITY_EVENTS_CERT_FILE is for the local/);
+    expect(
+      configFromEnv({ ...env, IDENTITY_EMULATOR: LOCAL_IDENTITY }).options.identityEvents,
+    ).toEqual({
+      topicArn: env.IDENTITY_EVENTS_TOPIC_ARN,
+      certificateFile: '/tmp/signing-cert.pem',
+    });
   });
 
   it('a server without IDENTITY_EVENTS_TOPIC_ARN refuses every delivery (403)', async () => {

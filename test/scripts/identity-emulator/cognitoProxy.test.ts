@@ -808,6 +808,27 @@ describe('safe to run while browsing other websites', () => {
     });
     expect(typeof (await replace()).SecretCode).toBe('string');
   });
+
+  it('hands the API Cognito’s record of each authenticator call, signed, as production’s rule does', async () => {
+    const { tokens } = await confirmedCustomer('totp-record');
+    const delivered = (action: string) =>
+      lines.filter((line) => line === `[identity events] ${action} delivered to the API: 204`);
+    const before = {
+      verify: delivered('VerifySoftwareToken').length,
+      settings: delivered('SetUserMFAPreference').length,
+    };
+    await withAuthenticator(tokens.AccessToken);
+    const deadline = Date.now() + 10_000;
+    const counts = () => ({
+      verify: delivered('VerifySoftwareToken').length,
+      settings: delivered('SetUserMFAPreference').length,
+    });
+    const taken = { verify: before.verify + 1, settings: before.settings + 1 };
+    while (Date.now() < deadline && JSON.stringify(counts()) !== JSON.stringify(taken))
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both calls reached the API and were taken (204): topic, signature and event shape hold.
+    expect(counts()).toEqual(taken);
+  });
 });
 
 describe('sign-in steps cognito-local lacks', () => {
