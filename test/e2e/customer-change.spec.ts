@@ -11,7 +11,7 @@ import { expect, logIn, logInAsOwner, strongPassword, test, type Stack } from '.
 import { expectNoViolations, htmlcsErrors } from './support/a11y';
 import { viewports } from './support/routes';
 import { viaStack, weekdayFor } from './support/slots';
-import { caughtMail, type CaughtMail } from '../../scripts/lib/maildev';
+import { caughtMail, type CaughtMail } from '../../scripts/local-stack/maildev';
 import { BUSINESS_DEFAULTS as BUSINESS } from '../../domain/business';
 import { appointmentText } from '../../domain/dates';
 
