@@ -29,7 +29,9 @@ const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
 const serverImports = {
   platform: [],
   // The owner's free times for a request leave out the request's own hold (its row).
-  availability: ['bookings/bookingRows.ts'],
+  // A job's length counts the published offer's minutes per add-on.
+  availability: ['bookings/bookingRows.ts', 'offer'],
+  offer: [],
   health: [],
   // Opting out is undone when the customer turns the e-mail back on in the profile.
   customers: ['mail/optOut.ts'],
@@ -37,11 +39,12 @@ const serverImports = {
   subscriptions: ['customers'],
   calendly: ['customers'],
   // A booking's events are written to the outbox in the booking's own transaction.
-  bookings: ['customers', 'availability', 'mail/outbox.ts'],
+  // A quote is priced by the published offer.
+  bookings: ['customers', 'availability', 'mail/outbox.ts', 'offer'],
   pictures: ['customers', 'bookings'],
   // The outbox keeps the booking as it was (its row), turns the booking's events into messages
-  // and reads the account's e-mail choices.
-  mail: ['bookings/bookingRows.ts', 'bookings/events.ts', 'customers/customers.ts'],
+  // and reads the account's e-mail choices and the published offer's contact details.
+  mail: ['bookings/bookingRows.ts', 'bookings/events.ts', 'customers/customers.ts', 'offer'],
   // The download and the deletion walk every table that holds something of a customer.
   account: ['customers', 'vehicles', 'bookings', 'calendly', 'subscriptions'],
   // The owner's console reads and changes across the business.
@@ -54,6 +57,7 @@ const serverImports = {
     'pictures',
     'mail',
     'health',
+    'offer',
   ],
 };
 const serverFolders = readdirSync(path.join(import.meta.dirname, 'server'), {

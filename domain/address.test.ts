@@ -1,9 +1,11 @@
 import { addressText, isInServiceArea, mapUrl } from './address';
-import { serviceTowns } from './serviceArea';
+import { DEFAULT_OFFER } from './offer';
+
+const towns = DEFAULT_OFFER.towns;
 
 describe('the service area (docs/product.md §2)', () => {
-  it.each([...serviceTowns])('%s, NC is in it', (town) => {
-    expect(isInServiceArea(town, 'NC')).toBe(true);
+  it.each([...towns])('%s, NC is in it', (town) => {
+    expect(isInServiceArea(town, 'NC', towns)).toBe(true);
   });
 
   it.each([
@@ -15,7 +17,12 @@ describe('the service area (docs/product.md §2)', () => {
     ['', 'NC', false],
     ['Caryville', 'NC', false],
   ])('%j, %j: %s', (city, state, inside) => {
-    expect(isInServiceArea(city, state)).toBe(inside);
+    expect(isInServiceArea(city, state, towns)).toBe(inside);
+  });
+
+  it('follows the offer: a town the owner adds is in it', () => {
+    expect(isInServiceArea('Fuquay-Varina', 'NC', towns)).toBe(false);
+    expect(isInServiceArea('fuquay-varina', 'NC', [...towns, 'Fuquay-Varina'])).toBe(true);
   });
 });
 

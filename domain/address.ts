@@ -3,7 +3,7 @@
  * profile form and the quote wizard (the contract's `Address.zip` pattern says the same).
  */
 import type { Address } from './contract/types';
-import { serviceState, serviceTowns } from './serviceArea';
+import { serviceState } from './serviceArea';
 
 /**
  * What the owner reads (inbox, request, route, calendar, e-mail) where a request came without a
@@ -33,12 +33,12 @@ export function isValidZip(value: string): boolean {
 }
 
 /**
- * Whether a city and state are one of the eight towns served (case and spaces ignored); an
- * empty state, `NC` or `North Carolina` are the service area's.
+ * Whether a city and state are one of the towns served (the offer's `towns`; case and spaces
+ * ignored); an empty state, `NC` or `North Carolina` are the service area's.
  */
-export function isInServiceArea(city: string, state: string): boolean {
+export function isInServiceArea(city: string, state: string, towns: readonly string[]): boolean {
   const town = city.trim().replace(/\s+/g, ' ').toLowerCase();
   const given = state.trim().toUpperCase();
   const inState = !given || given === serviceState || given === 'NORTH CAROLINA';
-  return inState && serviceTowns.some((name) => name.toLowerCase() === town);
+  return inState && towns.some((name) => name.trim().replace(/\s+/g, ' ').toLowerCase() === town);
 }

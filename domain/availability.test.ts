@@ -4,6 +4,7 @@ import {
   freeTimes,
   freeTimesOn,
   jobDuration,
+  jobRules,
   nearestFree,
   offeredTimes,
   rulesProblem,
@@ -14,15 +15,15 @@ import {
   type WorkingHours,
 } from './availability';
 import { localNow } from './dates';
+import { DEFAULT_OFFER, type Offer } from './offer';
 import { weekdaySlots, weekendSlots } from './quoteSchedule';
 
 // 2026-12-05 is a Saturday, 2026-12-07 a Monday.
 const TODAY = { date: '2026-12-01', minutes: 0 };
 const sedan = { vehicleType: 'Sedan', addOns: [] };
-const rules = (change: Partial<AvailabilityRules> = {}): AvailabilityRules => ({
-  ...DEFAULT_RULES,
-  ...change,
-});
+/** The default rules with the seeded offer's minutes per add-on. */
+const rules = (change: Partial<AvailabilityRules> = {}) =>
+  jobRules({ ...DEFAULT_RULES, ...change }, DEFAULT_OFFER);
 const held = (date: string, time: string, vehicleType = 'Sedan', addOns: string[] = []) =>
   ({ date, time, vehicleType, addOns }) satisfies HeldJob;
 
@@ -86,6 +87,16 @@ describe('free times', () => {
     expect(freeTimesOn(rules(), '2026-12-05', TODAY, sedan, day)).toContain('2:00 PM');
     const waxed = { vehicleType: 'Sedan', addOns: ['Ceramic Wax'] };
     expect(freeTimesOn(rules(), '2026-12-05', TODAY, waxed, day)).not.toContain('2:00 PM');
+  });
+
+  test('the add-ons’ minutes are the offer’s; one it no longer has counts as its longest', () => {
+    const offer: Offer = structuredClone(DEFAULT_OFFER);
+    offer.addons.find((addon) => addon.name === 'Ceramic Wax')!.minutes = 75;
+    const slower = jobRules(DEFAULT_RULES, offer);
+    const suv = { vehicleType: 'SUV', addOns: ['Ceramic Wax', 'Pet Hair Removal'] };
+    expect(jobDuration(slower, suv)).toBe(120 + 75 + 30);
+    const gone = { vehicleType: 'Sedan', addOns: ['Gold Plating'] };
+    expect(jobDuration(slower, gone)).toBe(90 + 75);
   });
 
   test('a day with the most jobs held offers nothing', () => {

@@ -5,8 +5,8 @@
  * (`offeredTimes`), and with the bookings already held, which of them are free. Pure: the server
  * reads the rules and the bookings, the wizard and My Bookings only show what the server answered.
  */
-import { addonNames, PREMIUM_PACKAGE, vehicleTypes, type AddonName } from './pricing';
-import type { VehicleTypeName } from './pricing';
+import { PREMIUM_PACKAGE, vehicleTypeNames, type VehicleTypeName } from './pricing';
+import type { Offer } from './contract/types';
 import { minutesOfDay, type LocalNow } from './dates';
 import { isCalendarDay, weekdaySlots, weekendSlots } from './quoteSchedule';
 
@@ -50,8 +50,6 @@ export interface AvailabilityRules {
   daysOff: { from: string; to: string }[];
   /** Minutes a job takes, per vehicle type (the Premium Package includes every add-on). */
   jobMinutes: Record<VehicleTypeName, number>;
-  /** Minutes each add-on adds. */
-  addonMinutes: Record<AddonName, number>;
   /** Minutes kept free between the end of one job and the start of the next. */
   travelMinutes: number;
   maxJobsPerDay: number;
@@ -100,14 +98,6 @@ export const DEFAULT_RULES: AvailabilityRules = {
   },
   daysOff: [],
   jobMinutes: { Sedan: 90, SUV: 120, Minivan: 120, 'Premium Package': 180 },
-  addonMinutes: {
-    'Tire Shine & Wheel Detail': 15,
-    'Pet Hair Removal': 30,
-    'Leather Conditioning': 20,
-    'Vinyl Protection': 15,
-    'Hydrophobic Coating': 30,
-    'Ceramic Wax': 30,
-  },
   travelMinutes: 30,
   maxJobsPerDay: 4,
   horizonDays: 90,
@@ -123,16 +113,37 @@ export interface HeldJob extends Job {
   time: string;
 }
 
-/** How long a job takes under the rules; an unknown vehicle type counts as the longest. */
-export function jobDuration(rules: AvailabilityRules, job: Job): number {
-  const known = vehicleTypes.find((type) => type.name === job.vehicleType);
+/**
+ * The owner's rules with the minutes each add-on adds, which are the offer's (./offer.ts): what a
+ * job's length needs.
+ */
+export interface JobRules extends AvailabilityRules {
+  addonMinutes: Readonly<Record<string, number>>;
+}
+
+/** The rules a job's length is measured by: the owner's rules and the offer's add-on minutes. */
+export function jobRules(rules: AvailabilityRules, offer: Pick<Offer, 'addons'>): JobRules {
+  return {
+    ...rules,
+    addonMinutes: Object.fromEntries(offer.addons.map((addon) => [addon.name, addon.minutes])),
+  };
+}
+
+/**
+ * How long a job takes under the rules; an unknown vehicle type counts as the longest, and an
+ * add-on the offer no longer has as the longest add-on (a held job never shrinks to fit).
+ */
+export function jobDuration(rules: JobRules, job: Job): number {
+  const known = vehicleTypeNames.find((name) => name === job.vehicleType);
   const base = known
-    ? rules.jobMinutes[known.name]
-    : Math.max(...vehicleTypes.map((type) => rules.jobMinutes[type.name]));
+    ? rules.jobMinutes[known]
+    : Math.max(...vehicleTypeNames.map((name) => rules.jobMinutes[name]));
   if (job.vehicleType === PREMIUM_PACKAGE) return base;
-  return addonNames
-    .filter((name) => job.addOns.includes(name))
-    .reduce((sum, name) => sum + rules.addonMinutes[name], base);
+  const longest = Math.max(0, ...Object.values(rules.addonMinutes));
+  return [...new Set(job.addOns)].reduce(
+    (sum, name) => sum + (rules.addonMinutes[name] ?? longest),
+    base,
+  );
 }
 
 const DAY_MS = 86_400_000;
@@ -162,7 +173,7 @@ interface Interval {
  * A day's held jobs as minute intervals, and how many there are. A request without a time (a
  * call-back) holds nothing: neither a time nor a place among the day's most jobs.
  */
-function dayLoad(rules: AvailabilityRules, held: readonly HeldJob[]) {
+function dayLoad(rules: JobRules, held: readonly HeldJob[]) {
   const busy: Interval[] = [];
   for (const job of held) {
     if (!job.time) continue;
@@ -233,7 +244,7 @@ export const ownerStarts: StartTimes = (rules, date) =>
  * the job, with the travel buffer either side, overlaps no held one.
  */
 export function freeTimesOn(
-  rules: AvailabilityRules,
+  rules: JobRules,
   date: string,
   now: LocalNow,
   job: Job,
@@ -264,7 +275,7 @@ export function freeTimesOn(
  * grouped by date.
  */
 export function freeTimes(
-  rules: AvailabilityRules,
+  rules: JobRules,
   range: { from: string; to: string },
   now: LocalNow,
   job: Job,

@@ -1,13 +1,3 @@
-/** docs/product.md §2: the eight towns of the service area, in the spec's order. */
-export const serviceTowns = [
-  'Cary',
-  'Apex',
-  'Morrisville',
-  'Durham',
-  'Raleigh',
-  'Holly Springs',
-  'Garner',
-  'Wake Forest',
-] as const;
+/** The service area's state and time zone (its towns are the offer's, ./offer.ts). */
 export const serviceState = 'NC';
 export const timeZone = 'America/New_York';

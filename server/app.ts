@@ -47,6 +47,7 @@ import { createCustomerHandlers } from './customers/handlers';
 import { createVehicleHandlers } from './vehicles/handlers';
 import { createBookingHandlers } from './bookings/handlers';
 import { createAvailabilityHandlers } from './availability/handlers';
+import { createOfferHandlers } from './offer/handlers';
 import { createPictureHandlers } from './pictures/handlers';
 import { createCalendlyHandlers } from './calendly/handlers';
 import { createSubscriptionHandlers } from './subscriptions/handlers';
@@ -306,6 +307,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...createVehicleHandlers(db),
     ...createBookingHandlers(db, options),
     ...createAvailabilityHandlers(db),
+    ...createOfferHandlers(db),
     ...createPictureHandlers(db, options, secret),
     ...createCalendlyHandlers(db, options),
     ...createSubscriptionHandlers(db),

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { AddonName } from '../domain/pricing';
 import { bookingInstant } from '../domain/dates';
 import { dayjs } from '../domain/dayjs';
 import { timeZone } from '../domain/serviceArea';
@@ -45,7 +44,7 @@ interface PlannedBooking {
   day: number;
   time: string;
   vehicleType: Booking['vehicleType'];
-  addons: AddonName[];
+  addons: string[];
   vehicle: string;
   status: Booking['status'];
   /** Sent from the quote form without signing in (linked to the customer by e-mail). */

@@ -233,10 +233,15 @@ export interface paths {
      *     with a token is booked at once (the customer's e-mail says so); one without waits for the
      *     owner.
      *
-     *     `totalPrice` is recomputed by the server from `vehicleType` and `selectedAddons` with
-     *     the business's price list (the base price of the type plus each add-on; the Premium
-     *     Package is a flat price with every add-on); a differing client total is replaced. A
-     *     Premium Package booking lists every add-on in `selectedAddons`.
+     *     `totalPrice` is the total the sender saw; the server recomputes it from `vehicleType` and
+     *     `selectedAddons` with the published offer (`GET /offer`: the base price of the type plus
+     *     each add-on; the Premium Package is a flat price with every add-on that is on). When they
+     *     differ (the offer was published again after the sender's page was loaded), nothing is
+     *     stored and the answer is `409` with the new `totalPrice` and `offerVersion`: nobody is
+     *     charged a price they did not see. An add-on that is not in the published offer, or is
+     *     turned off, answers `400` naming it (`body/selectedAddons/0`). A Premium Package booking
+     *     lists the add-ons it included when it was made in `selectedAddons`; a booking keeps its
+     *     stored total and add-ons whatever the offer becomes.
      *
      *     `Idempotency-Key` (optional) makes a repeated request safe: the same key (per customer
      *     with a token, shared by anonymous requests without one) with the same body within
@@ -325,10 +330,11 @@ export interface paths {
      *     `16:00` and is stored as `4:00 PM`. A new date or time must be one the owner's rules offer
      *     that day (as for `POST /bookings`) and not already past (`400` naming `body/time`), and free as for
      *     `POST /bookings` (`409` with the nearest free times; the booking's own time does not count
-     *     against it). As for `POST /bookings`, `totalPrice` is
-     *     recomputed from `vehicleType` and the booking's add-ons (a sent total is replaced): the
-     *     add-ons the customer chose in the request, or every add-on while the type is Premium
-     *     Package, so changing the type never adds any. A customer's changes are rate-limited as
+     *     against it). The stored total stays while the vehicle type stays (a sent total is
+     *     ignored); a new type's total is recomputed with the published offer (`GET /offer`) from
+     *     the booking's add-ons: the ones the customer chose in the request (those the offer no
+     *     longer has count nothing), or every add-on that is on while the type is Premium Package,
+     *     so changing the type never adds any. A customer's changes are rate-limited as
      *     quote requests are, per customer (`429` with `Retry-After`; the reference server allows
      *     10 per 10 minutes), and the e-mails they cause are coalesced (one per booking per 10
      *     minutes, saying the latest state).
@@ -1029,8 +1035,9 @@ export interface paths {
      * The rules that decide which times customers may book
      * @description The stored rules, or the defaults until the owner saves any: every day 9:00 AM-6:00
      *     PM (the earliest and latest start of a job) with the quote form's fixed lists of times
-     *     (weekdays 4, 5 and 6 PM), a step of 60 minutes for a day without a list, no
-     *     days off, each vehicle type's and add-on's minutes, a 30-minute travel buffer, at most 4
+     *     (weekdays 4, 5 and 6 PM), a step of 60 minutes for a day without a list, no days off,
+     *     each vehicle type's minutes (each add-on's minutes are the offer's, `GET /offer`), a
+     *     30-minute travel buffer, at most 4
      *     jobs a day, 90 days ahead, and "I confirm each request".
      */
     get: operations['getOwnerAvailability'];
@@ -1150,6 +1157,123 @@ export interface paths {
      *     on the list.
      */
     post: operations['allowOwnerAddress'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/offer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The published offer (prices, add-ons, plans, towns, contact, reviews, gallery)
+     * @description What the business sells today, as the owner last published it; the seeded defaults until
+     *     the owner publishes anything. `version` names it: a quote request carries the total (and
+     *     may carry the version) its sender saw, and a total that no longer holds answers `409`
+     *     (`POST /bookings`). The public pages are prerendered from it; they do not fetch it.
+     */
+    get: operations['getOffer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/offer/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The owner's draft of the offer
+     * @description The latest version of the offer (the owner's last change, or the seeded defaults), and
+     *     whether it is the published one.
+     */
+    get: operations['getOwnerOfferDraft'];
+    /**
+     * Change the draft (kept as a new version; visitors see it once published)
+     * @description Stores the offer whole as a new version, with who changed it and when; the answer is that
+     *     version. Besides the schema, two add-ons may not share a name (compared without case or
+     *     surrounding spaces), nor two towns (`400` naming the field, e.g. `body/addons/2/name`);
+     *     nothing is stored then. The published offer stays as it is until `POST
+     *     /owner/offer/publish`.
+     */
+    put: operations['replaceOwnerOfferDraft'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/offer/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish the draft
+     * @description The draft becomes the published offer (`GET /offer`): new quotes are priced by it from
+     *     this moment. Bookings already made keep their stored total and add-ons. Publishing the
+     *     version already published changes nothing and answers it again.
+     */
+    post: operations['publishOwnerOffer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/offer/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The offer's last 20 versions, newest first
+     * @description Every change of the draft, every restore and the seeded defaults are versions; each says
+     *     who made it, when, and when it was published (if it was).
+     */
+    get: operations['listOwnerOfferVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/owner/offer/versions/{version}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make an earlier version the draft again
+     * @description Copies that version's offer into a new version (the draft), recording who restored it and
+     *     from which version; publish it to show it to visitors. A version that does not exist
+     *     answers `404`.
+     */
+    post: operations['restoreOwnerOfferVersion'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1294,6 +1418,116 @@ export interface components {
       times?: components['schemas']['TimeOfDay'][];
     };
     Minutes: number;
+    /** @description Whole US dollars. */
+    Price: number;
+    OfferText: string;
+    VehicleTypeOffer: {
+      price: components['schemas']['Price'];
+      description: components['schemas']['OfferText'];
+    };
+    /**
+     * @description An add-on, in the order the price list shows them. A turned-off add-on (`enabled: false`)
+     *     is neither shown nor accepted in a new quote; bookings that hold it keep it.
+     */
+    AddonOffer: {
+      name: string;
+      price: components['schemas']['Price'];
+      minutes: components['schemas']['Minutes'];
+      enabled: boolean;
+    };
+    PlanOffer: {
+      pricePerVisit: components['schemas']['Price'];
+      includes: components['schemas']['OfferText'][];
+    };
+    /**
+     * @description What the business sells and how it presents itself: the four vehicle types' prices and
+     *     descriptions (the types themselves are fixed), the add-ons, the Premium Package's
+     *     advertised saving, the plans, the towns of the service area, the contact details, the
+     *     reviews and the gallery. Lists keep the order they are shown in.
+     */
+    Offer: {
+      vehicleTypes: {
+        Sedan: components['schemas']['VehicleTypeOffer'];
+        SUV: components['schemas']['VehicleTypeOffer'];
+        Minivan: components['schemas']['VehicleTypeOffer'];
+        /** @description A flat price that includes every add-on that is on. */
+        'Premium Package': components['schemas']['VehicleTypeOffer'];
+      };
+      addons: components['schemas']['AddonOffer'][];
+      /**
+       * @description The Premium Package's advertised saving in dollars: it is shown as its price plus this
+       *     ("$250 value, save $50").
+       */
+      premiumSaving: number;
+      plans: {
+        weekly: components['schemas']['PlanOffer'];
+        biweekly: components['schemas']['PlanOffer'];
+        monthly: components['schemas']['PlanOffer'];
+      };
+      towns: string[];
+      contact: {
+        phone: string;
+        email: components['schemas']['EmailAddress'];
+      };
+      reviews: {
+        name: string;
+        town: string;
+        rating: number;
+        text: string;
+      }[];
+      gallery: {
+        /** @description One of the site's gallery pictures (`assets/images/gallery`), without extension. */
+        picture: string;
+        alt: string;
+        caption: string;
+      }[];
+    };
+    PublishedOffer: {
+      version: number;
+      /** Format: date-time */
+      publishedAt: string;
+      offer: components['schemas']['Offer'];
+    };
+    OfferVersionSummary: {
+      version: number;
+      /** @description The owner account's id (its token's `sub`) that made it; `seed` for the defaults. */
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description When it was last published; null if never.
+       */
+      publishedAt: string | null;
+      /** @description The version it copies, when it was made by a restore. */
+      restoredFrom: number | null;
+    };
+    /** @description A version of the offer (`OfferVersionSummary`) with its offer. */
+    OfferVersion: {
+      version: number;
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      publishedAt: string | null;
+      restoredFrom: number | null;
+      /** @description Whether this version is the one visitors see now. */
+      published: boolean;
+      offer: components['schemas']['Offer'];
+    };
+    /**
+     * @description The offer changed since the sender's page was loaded: the total they saw no longer holds.
+     *     Nothing was stored; `totalPrice` is the total of the same choice under the published
+     *     offer (`offerVersion`).
+     */
+    PriceChanged: {
+      /** @description The HTTP reason phrase */
+      error: string;
+      /** @description What went wrong, in words for people */
+      message: string;
+      totalPrice: number;
+      offerVersion: number;
+    };
     AvailabilityRules: {
       /**
        * @description `confirm` ("I confirm each request"): a request holds its time until the owner
@@ -1330,15 +1564,6 @@ export interface components {
         SUV: components['schemas']['Minutes'];
         Minivan: components['schemas']['Minutes'];
         'Premium Package': components['schemas']['Minutes'];
-      };
-      /** @description The minutes each add-on adds to a job. */
-      addonMinutes: {
-        'Tire Shine & Wheel Detail': components['schemas']['Minutes'];
-        'Pet Hair Removal': components['schemas']['Minutes'];
-        'Leather Conditioning': components['schemas']['Minutes'];
-        'Vinyl Protection': components['schemas']['Minutes'];
-        'Hydrophobic Coating': components['schemas']['Minutes'];
-        'Ceramic Wax': components['schemas']['Minutes'];
       };
       /** @description Minutes kept free between one job's end and the next one's start. */
       travelMinutes: number;
@@ -1475,14 +1700,11 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
-    /** @enum {string} */
-    AddonName:
-      | 'Tire Shine & Wheel Detail'
-      | 'Pet Hair Removal'
-      | 'Leather Conditioning'
-      | 'Vinyl Protection'
-      | 'Hydrophobic Coating'
-      | 'Ceramic Wax';
+    /**
+     * @description One of the published offer's add-ons that is on (`GET /offer`); the server refuses any
+     *     other name (`400` naming it).
+     */
+    AddonName: string;
     /**
      * @description Only the contact details, vehicle type, add-ons and total are required: a visitor who
      *     only wants a call back leaves the preferred date and time out.
@@ -1494,6 +1716,11 @@ export interface components {
       /** @enum {string} */
       vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
       selectedAddons: components['schemas']['AddonName'][];
+      /**
+       * @description The version of the offer the sender's page showed (`GET /offer`); with `totalPrice`, it
+       *     tells the server what the sender saw.
+       */
+      offerVersion?: number;
       /** Format: date */
       date?: string;
       time?: string;
@@ -2003,35 +2230,16 @@ export interface components {
       };
     };
     /**
-     * @description The asked time does not fit the owner's availability (taken, a day off, outside the hours,
-     *     a full day or beyond the booking horizon); `nearest` holds the closest free times.
+     * @description The asked time is not free (`nearest` holds the closest free times), or the total the
+     *     sender saw no longer holds (`totalPrice` and `offerVersion` say the published offer's).
      */
-    SlotTaken: {
+    QuoteConflict: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        /**
-         * @example {
-         *       "error": "Conflict",
-         *       "message": "Sat, Dec 5, 2026 at 10:00 AM is no longer free; please choose another time",
-         *       "nearest": [
-         *         {
-         *           "date": "2026-12-05",
-         *           "time": "12:00 PM"
-         *         },
-         *         {
-         *           "date": "2026-12-05",
-         *           "time": "2:00 PM"
-         *         },
-         *         {
-         *           "date": "2026-12-06",
-         *           "time": "10:00 AM"
-         *         }
-         *       ]
-         *     }
-         */
-        'application/json': components['schemas']['SlotTaken'];
+        'application/json':
+          components['schemas']['SlotTaken'] | components['schemas']['PriceChanged'];
       };
     };
     /** @description The body is larger than allowed. */
@@ -2448,7 +2656,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      409: components['responses']['SlotTaken'];
+      409: components['responses']['QuoteConflict'];
       413: components['responses']['PayloadTooLarge'];
       /** @description The `Idempotency-Key` was used within 24 hours for a different quote. */
       422: {
@@ -3797,6 +4005,188 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
+    };
+  };
+  getOffer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The published offer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublishedOffer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  getOwnerOfferDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The draft */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OfferVersion'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  replaceOwnerOfferDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Offer'];
+      };
+    };
+    responses: {
+      /** @description The new version (the draft) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OfferVersion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
+    };
+  };
+  publishOwnerOffer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The published offer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublishedOffer'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
+    };
+  };
+  listOwnerOfferVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The versions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "version": 2,
+           *         "createdBy": "9b1c2d3e-4f50-4a6b-8c7d-0e1f2a3b4c5d",
+           *         "createdAt": "2026-11-28T14:00:00.000Z",
+           *         "publishedAt": null,
+           *         "restoredFrom": null
+           *       },
+           *       {
+           *         "version": 1,
+           *         "createdBy": "seed",
+           *         "createdAt": "2026-11-01T08:00:00.000Z",
+           *         "publishedAt": "2026-11-01T08:00:00.000Z",
+           *         "restoredFrom": null
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['OfferVersionSummary'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  restoreOwnerOfferVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 1 */
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new version (the draft) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OfferVersion'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No such version. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Not Found",
+           *       "message": "No version 99 of the offer"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceBusy'];
     };

@@ -8,6 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { loadOpenApi } from '../../domain/contract/openapi';
 import { quoteTotal } from '../../domain/pricing';
+import { DEFAULT_OFFER, type Offer } from '../../domain/offer';
 import { DEFAULT_RULES } from '../../domain/availability';
 import { webhookSignatureHeader } from '../../domain/contract/webhookSignature';
 import type { OperationId } from '../../domain/contract/types';
@@ -20,6 +21,7 @@ import {
   type RequestSpec,
 } from './contractCore';
 import { checkOwnerOperations } from './contractOwner';
+import { checkOwnerOffer, readPublishedOffer } from './contractOffer';
 
 export interface ContractOptions {
   baseUrl: string;
@@ -64,6 +66,14 @@ function badTokens(): { label: string; token: string }[] {
 
 const vehicleBody = { make: 'Contract', model: 'Check', year: 2020, licensePlate: 'CC-1234' };
 
+/**
+ * The offer the check prices its quotes with: the backend's published one (GET /offer), read at
+ * the start of each run; the seeded defaults until then.
+ */
+const priced: { offer: Offer; version: number } = { offer: DEFAULT_OFFER, version: 1 };
+const total = (vehicleType: string, addons: string[]) =>
+  quoteTotal(priced.offer, vehicleType, addons);
+
 function quoteBody(email: string, overrides: Record<string, unknown> = {}) {
   return {
     name: 'Contract Check',
@@ -75,7 +85,9 @@ function quoteBody(email: string, overrides: Record<string, unknown> = {}) {
     // and again on one server without its quotes taking each other's times.
     vehicle: '2020 Contract Check',
     message: 'Sent by the contract check',
-    totalPrice: 1,
+    // The total a visitor of the published offer sees.
+    totalPrice: total('SUV', ['Pet Hair Removal']),
+    offerVersion: priced.version,
     ...overrides,
   };
 }
@@ -177,6 +189,12 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     getOwnerCalendarFeed: {},
     renewOwnerCalendarFeed: {},
     getCalendarFeed: { params: { token: UNKNOWN_FEED_SECRET } },
+    getOffer: {},
+    getOwnerOfferDraft: {},
+    replaceOwnerOfferDraft: { body: DEFAULT_OFFER },
+    publishOwnerOffer: {},
+    listOwnerOfferVersions: {},
+    restoreOwnerOfferVersion: { params: { version: '1' } },
   } satisfies Record<OperationId, RequestSpec>;
   return samples[operationId];
 }
@@ -291,9 +309,26 @@ async function checkAnonymousQuote(run: ContractRun, email: string): Promise<Exc
       (b) =>
         b.status === 'Booked' &&
         (b.userId === null || b.userId === undefined) &&
-        b.totalPrice === quoteTotal('SUV', ['Pet Hair Removal']),
-      'expected status Booked, no userId and totalPrice recomputed to 145',
+        b.totalPrice === total('SUV', ['Pet Hair Removal']),
+      `expected status Booked, no userId and the published offer's totalPrice ${total('SUV', ['Pet Hair Removal'])}`,
     ),
+  );
+  // A total the visitor did not see (a page loaded before a publish): refused with the new one.
+  await run.check(
+    'createBooking',
+    'a total that is not the published offer’s → 409 with the new total',
+    { body: quoteBody(email, { totalPrice: total('SUV', ['Pet Hair Removal']) + 1 }), token: null },
+    409,
+    expect(
+      (b) => b.totalPrice === total('SUV', ['Pet Hair Removal']),
+      'expected the published offer’s totalPrice',
+    ),
+  );
+  await run.check(
+    'createBooking',
+    'an add-on the offer does not have → 400',
+    { body: quoteBody(email, { selectedAddons: ['Gold Plating'] }), token: null },
+    400,
   );
   await run.check(
     'createBooking',
@@ -576,7 +611,7 @@ async function checkBookings(run: ContractRun, token: string, email: string): Pr
   const update = bookingUpdateBody();
   await run.check(
     'updateBooking',
-    'reschedule → 200 with the stored booking, total from the price list',
+    'reschedule to another type → 200 with the stored booking, total from the published offer',
     { params: { id }, body: update },
     200,
     expect(
@@ -584,8 +619,8 @@ async function checkBookings(run: ContractRun, token: string, email: string): Pr
         b.bookingId === id &&
         b.date === update.date &&
         b.vehicleType === 'Sedan' &&
-        b.totalPrice === quoteTotal('Sedan', ['Pet Hair Removal']),
-      'expected the new date, Sedan and totalPrice 115',
+        b.totalPrice === total('Sedan', ['Pet Hair Removal']),
+      `expected the new date, Sedan and totalPrice ${total('Sedan', ['Pet Hair Removal'])}`,
     ),
   );
   await run.check(
@@ -739,6 +774,9 @@ export async function runContract(options: ContractOptions): Promise<OperationRe
   const doc = loadOpenApi(options.specPath);
   const run = new ContractRun(doc, options.baseUrl.replace(/\/+$/, ''), options.fetch);
   await checkAuth(run);
+  const published = await readPublishedOffer(run);
+  priced.offer = published?.offer ?? DEFAULT_OFFER;
+  priced.version = published?.version ?? 1;
   await checkPublic(run);
 
   const { token } = options;
@@ -764,6 +802,7 @@ export async function runContract(options: ContractOptions): Promise<OperationRe
     quote: () => quoteBody(email),
     daysFromNow,
   });
+  if (options.ownerToken) await checkOwnerOffer(run, options.ownerToken);
   await checkAccount(run, email);
   return run.summary();
 }

@@ -152,6 +152,15 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       db.prepare('DELETE FROM owner_authenticators WHERE sub = ?').run(subject.userId);
     },
   },
+  // An owner's account: the offer's versions keep what was changed, not who changed it.
+  {
+    table: 'offer_versions',
+    erase: (db, subject) => {
+      db.prepare("UPDATE offer_versions SET created_by = 'erased' WHERE created_by = ?").run(
+        subject.userId,
+      );
+    },
+  },
   { table: 'customers', erase: deleteByUser('customers') },
 ];
 
@@ -169,6 +178,8 @@ export const TABLES_WITHOUT_ACCOUNT_DATA: readonly string[] = [
   'calendar_feed',
   // When e-mail as a whole failed, and why (mail/alarm.ts).
   'mail_alarms',
+  // Which version of the offer is published (offer/offer.ts).
+  'offer_published',
 ];
 
 /** The one-way digest a deleted account is remembered by (its id is not kept). */

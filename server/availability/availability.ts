@@ -9,6 +9,7 @@ import {
   DEFAULT_RULES,
   freeTimes,
   freeTimesOn,
+  jobRules,
   lastBookableDay,
   nearestFree,
   offeredTimes,
@@ -17,12 +18,14 @@ import {
   type AvailabilityRules,
   type HeldJob,
   type Job,
+  type JobRules,
   type StartTimes,
   type WeekdayName,
   weekdayNames,
 } from '../../domain/availability';
 import { appointmentText, localNow, type LocalNow } from '../../domain/dates';
-import { addonNames, isAddon } from '../../domain/pricing';
+import { addonNames, isOfferedAddon } from '../../domain/pricing';
+import { readPublishedOffer } from '../offer/offer';
 import { bookingRow } from '../bookings/bookingRows';
 import { statement, type Db } from '../platform/db';
 import { badRequest, HttpError } from '../platform/errors';
@@ -68,7 +71,17 @@ function withStartTimes(stored: AvailabilityRules): AvailabilityRules {
 export function readRules(db: Db): AvailabilityRules {
   const row = statement(db, 'SELECT rules FROM availability_rules WHERE id = 1').get() as
     { rules: string } | undefined;
-  return row ? withStartTimes(JSON.parse(row.rules) as AvailabilityRules) : DEFAULT_RULES;
+  if (!row) return DEFAULT_RULES;
+  // Rules stored before the add-ons' minutes moved into the offer still hold them: dropped.
+  const { addonMinutes: _moved, ...rules } = JSON.parse(row.rules) as AvailabilityRules & {
+    addonMinutes?: unknown;
+  };
+  return withStartTimes(rules as AvailabilityRules);
+}
+
+/** The rules a job's length is measured by: the owner's, with the published offer's add-on minutes. */
+export function readJobRules(db: Db): JobRules {
+  return jobRules(readRules(db), readPublishedOffer(db).offer);
 }
 
 /** Stores the rules whole (the schema has checked their shape); 400 naming what is wrong. */
@@ -137,15 +150,19 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
 const dayCount = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
-/** `addOns=Pet Hair Removal,Ceramic Wax` as names; 400 naming the parameter for an unknown one. */
-export function parseAddOns(text: string | undefined): string[] {
+/**
+ * `addOns=Pet Hair Removal,Ceramic Wax` as names; 400 naming the parameter for one the published
+ * offer does not have turned on.
+ */
+export function parseAddOns(db: Db, text: string | undefined): string[] {
+  const { offer } = readPublishedOffer(db);
   const names = (text ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const unknown = names.find((name) => !isAddon(name));
+  const unknown = names.find((name) => !isOfferedAddon(offer, name));
   if (unknown !== undefined) {
-    throw badRequest(`query/addOns: "${unknown}" is not one of ${addonNames.join(', ')}`);
+    throw badRequest(`query/addOns: "${unknown}" is not one of ${addonNames(offer).join(', ')}`);
   }
   return names;
 }
@@ -168,8 +185,8 @@ export function availableTimes(
   now = new Date(),
 ): { date: string; times: string[] }[] {
   const { from, to } = checkedRange(query);
-  const job = { vehicleType: query.vehicleType, addOns: parseAddOns(query.addOns) };
-  const rules = readRules(db);
+  const job = { vehicleType: query.vehicleType, addOns: parseAddOns(db, query.addOns) };
+  const rules = readJobRules(db);
   return freeTimes(rules, { from, to }, localNow(now), job, heldByDate(db, from, to, now));
 }
 
@@ -190,7 +207,7 @@ export function ownerBookingTimes(
     addOns: JSON.parse(row.selected_addons) as string[],
   };
   const held = heldByDate(db, from, to, now, bookingId);
-  return freeTimes(readRules(db), { from, to }, localNow(now), job, held, ownerStarts);
+  return freeTimes(readJobRules(db), { from, to }, localNow(now), job, held, ownerStarts);
 }
 
 /** Whose times a check is about: the start times offered, and the words of a refusal. */
@@ -223,7 +240,7 @@ export function assertFree(
   except = '',
   chooser: Chooser = CUSTOMER,
 ): void {
-  const rules = readRules(db);
+  const rules = readJobRules(db);
   const clock: LocalNow = localNow(now);
   const today = clock.date;
   const held = heldByDate(db, asked.date, asked.date, now, except).get(asked.date) ?? [];

@@ -5,7 +5,8 @@
  * the owner console) share it without importing each other.
  */
 import type { Booking } from '../../domain/contract/types';
-import { includedAddons, quoteTotal, type AddonName } from '../../domain/pricing';
+import { DEFAULT_OFFER } from '../../domain/offer';
+import { addonNames, PREMIUM_PACKAGE } from '../../domain/pricing';
 import type { Db } from '../platform/db';
 import { notFound } from '../platform/errors';
 
@@ -22,6 +23,11 @@ export interface BookingRow {
   vehicle: string;
   /** The add-ons the customer chose themselves (a Premium Package includes every one anyway). */
   selected_addons: string;
+  /**
+   * The add-ons a Premium Package included when it was made or became one (JSON); null for one
+   * made before the offer was data (the seeded defaults' add-ons).
+   */
+  package_addons: string | null;
   total_price: number;
   status: Booking['status'];
   service_name: string;
@@ -72,14 +78,19 @@ export function toBooking(row: BookingRow): Booking {
   };
 }
 
-/** What the booking includes: the customer's own add-ons, or every one for the Premium Package. */
-function bookedAddons(row: Pick<BookingRow, 'vehicle_type' | 'selected_addons'>): AddonName[] {
-  return includedAddons(row.vehicle_type, JSON.parse(row.selected_addons) as string[]);
-}
+/** The add-ons every Premium Package made before the offer was data included. */
+const SEEDED_PACKAGE = addonNames(DEFAULT_OFFER);
 
-/** The stored total: always recomputed from the price list, whatever the client sent. */
-export const bookedTotal = (row: Pick<BookingRow, 'vehicle_type' | 'selected_addons'>) =>
-  quoteTotal(row.vehicle_type, bookedAddons(row));
+/**
+ * What the booking includes, as it was sold: the customer's own add-ons, or, for the Premium
+ * Package, the add-ons on offer when it was made (whatever the offer is now).
+ */
+function bookedAddons(
+  row: Pick<BookingRow, 'vehicle_type' | 'selected_addons' | 'package_addons'>,
+): string[] {
+  if (row.vehicle_type !== PREMIUM_PACKAGE) return JSON.parse(row.selected_addons) as string[];
+  return row.package_addons ? (JSON.parse(row.package_addons) as string[]) : SEEDED_PACKAGE;
+}
 
 export function bookingRow(db: Db, bookingId: string): BookingRow {
   const row = db.prepare('SELECT * FROM bookings WHERE booking_id = ?').get(bookingId) as

@@ -15,7 +15,15 @@ import {
   type Customer,
 } from '../customers/customers';
 import { assertBelowCap } from '../customers/caps';
-import { orderedAddons, PREMIUM_PACKAGE, type AddonName } from '../../domain/pricing';
+import {
+  addonNames,
+  isOfferedAddon,
+  orderedAddons,
+  PREMIUM_PACKAGE,
+  quoteTotal,
+} from '../../domain/pricing';
+import type { Offer } from '../../domain/offer';
+import { formatUsd } from '../../domain/money';
 import { offeredTimes } from '../../domain/availability';
 import { pointsForCompletedBooking } from '../../domain/loyalty';
 import { DEFAULT_SERVICE_NAME } from '../../domain/business';
@@ -26,7 +34,8 @@ import {
   releaseCompletedMessage,
   withdrawCompletedMessage,
 } from '../mail/outbox';
-import { bookedTotal, bookingRow, toBooking, type BookingRow } from './bookingRows';
+import { bookingRow, toBooking, type BookingRow } from './bookingRows';
+import { readPublishedOffer } from '../offer/offer';
 import { assertFree, OWNER, readRules, visitorHoldUntil } from '../availability/availability';
 import { noteCustomerChange } from './customerChanges';
 
@@ -44,8 +53,35 @@ export function displayTime(time: string): string {
 }
 
 /** The add-ons the customer chose; none for a Premium Package, which comes with all of them. */
-function chosenAddons(type: string, selected: readonly string[]): AddonName[] {
-  return type === PREMIUM_PACKAGE ? [] : orderedAddons(selected);
+function chosenAddons(offer: Offer, type: string, selected: readonly string[]): string[] {
+  return type === PREMIUM_PACKAGE ? [] : orderedAddons(offer, selected);
+}
+
+/** What a Premium Package includes under the offer (JSON, for `package_addons`); null otherwise. */
+const packageAddons = (offer: Offer, type: string): string | null =>
+  type === PREMIUM_PACKAGE ? JSON.stringify(addonNames(offer)) : null;
+
+/** 400 naming the first add-on the published offer does not have turned on. */
+function assertOfferedAddons(offer: Offer, selected: readonly string[]): void {
+  const index = selected.findIndex((name) => !isOfferedAddon(offer, name));
+  if (index < 0) return;
+  throw badRequest(
+    `body/selectedAddons/${index}: "${selected[index]}" is not one of our add-ons (${addonNames(offer).join(', ')})`,
+  );
+}
+
+/**
+ * 409 when the total the sender saw is not the published offer's for the same choice (the offer
+ * was published again after their page was loaded): nobody is charged a price they did not see.
+ */
+function assertTotalSeen(sent: number, total: number, version: number): void {
+  if (sent === total) return;
+  throw new HttpError(
+    409,
+    `Our prices changed since this page was loaded; the total is now ${formatUsd(total)}. Please check it and send again.`,
+    {},
+    { totalPrice: total, offerVersion: version },
+  );
 }
 
 function assertNotPast(date: string, now: Date): void {
@@ -111,7 +147,11 @@ export function createBooking(
   now: Date = new Date(),
   options: { demo?: boolean } = {},
 ): Booking {
-  const addOns = chosenAddons(input.vehicleType, input.selectedAddons);
+  const { offer, version } = readPublishedOffer(db);
+  assertOfferedAddons(offer, input.selectedAddons);
+  const addOns = chosenAddons(offer, input.vehicleType, input.selectedAddons);
+  const total = quoteTotal(offer, input.vehicleType, addOns);
+  if (!options.demo) assertTotalSeen(input.totalPrice, total, version);
   if (input.date && !options.demo) {
     assertNotPast(input.date, now);
     if (input.time) {
@@ -133,9 +173,9 @@ export function createBooking(
       : null;
   db.prepare(
     `INSERT INTO bookings (booking_id, user_id, name, email, email_lower, phone, date, time,
-       vehicle_type, vehicle, selected_addons, total_price, status, service_name, message,
-       service_address, hold_until, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       vehicle_type, vehicle, selected_addons, package_addons, total_price, status, service_name,
+       message, service_address, hold_until, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     bookingId,
     customer?.userId ?? null,
@@ -148,7 +188,8 @@ export function createBooking(
     input.vehicleType,
     input.vehicle?.trim() ?? '',
     chosen,
-    bookedTotal({ vehicle_type: input.vehicleType, selected_addons: chosen }),
+    packageAddons(offer, input.vehicleType),
+    total,
     input.status ?? 'Booked',
     DEFAULT_SERVICE_NAME,
     input.message?.trim() ?? '',
@@ -244,16 +285,22 @@ export function updateBooking(
       const asked = { date: input.date, time: displayTime(input.time) };
       assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now, bookingId);
     }
+    // The stored total and add-ons stay while the type stays; a new type is priced by the
+    // published offer (a Premium Package then includes the add-ons on offer now).
+    const retyped = row.vehicle_type !== input.vehicleType;
+    const { offer } = readPublishedOffer(db);
+    const chosen = JSON.parse(row.selected_addons) as string[];
     db.prepare(
       `UPDATE bookings SET date = ?, time = ?, vehicle_type = ?, vehicle = ?, total_price = ?,
-         updated_at = ?
+         package_addons = ?, updated_at = ?
        WHERE booking_id = ?`,
     ).run(
       input.date,
       displayTime(input.time),
       input.vehicleType,
       input.vehicle.trim(),
-      bookedTotal({ vehicle_type: input.vehicleType, selected_addons: row.selected_addons }),
+      retyped ? quoteTotal(offer, input.vehicleType, chosen) : row.total_price,
+      retyped ? packageAddons(offer, input.vehicleType) : row.package_addons,
       now.toISOString(),
       bookingId,
     );

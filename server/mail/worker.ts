@@ -59,6 +59,7 @@ import {
   ownerNewQuote,
   type MailContent,
 } from './texts';
+import { readPublishedOffer } from '../offer/offer';
 
 /** The longest wait between two tries of a message. */
 const MAX_RETRY_DELAY_MS = 30 * 60 * 1000;
@@ -156,6 +157,16 @@ const renderers: PerMessageKind<MailContent, [BusinessIdentity]> = {
   'customer-reminder': ({ booking, verified }, business) =>
     customerReminder(business, booking, verified),
 };
+
+/**
+ * The business as the e-mails present it when they are sent: the published offer's phone and
+ * e-mail, unless the deployment fixed them.
+ */
+const businessNow = (db: Db, settings: MailSettings): BusinessIdentity => ({
+  ...settings.business,
+  ...readPublishedOffer(db).offer.contact,
+  ...settings.fixedContact,
+});
 
 /** A message's subject and bodies. */
 const render = <K extends MessageKind>(business: BusinessIdentity, message: Message<K>) =>
@@ -369,7 +380,7 @@ export function startMailWorker(
       if (!(error instanceof UnreadableMessage)) throw error;
       return { outcome: failed(row, 'refused', error.message, true), sent: false, reached: true };
     }
-    const content = render(settings.business, message);
+    const content = render(businessNow(db, settings), message);
     // The owner's digest has no booking (and no one to reply to but the business).
     const booking = 'booking' in message.payload ? message.payload.booking : undefined;
     const to = row.audience === 'owner' ? settings.ownerEmail : (booking?.email ?? '');

@@ -14,7 +14,7 @@ import { jobDuration } from '../../domain/availability';
 import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { bookingInstant } from '../../domain/dates';
 import type { Booking } from '../../domain/contract/types';
-import { readRules } from '../availability/availability';
+import { readJobRules } from '../availability/availability';
 import { toBooking, type BookingRow } from '../bookings/bookingRows';
 import { statement, type Db } from '../platform/db';
 import { FEED_PREFIX } from '../platform/loggedPath';
@@ -112,7 +112,7 @@ function calendarFeedText(db: Db, business: Business): string {
     `SELECT * FROM bookings WHERE status = 'Booked' AND date <> '' AND time <> ''
      ORDER BY date, booking_id`,
   ).all() as BookingRow[];
-  const rules = readRules(db);
+  const rules = readJobRules(db);
   const host = new URL(business.siteUrl).host;
   const calendar = ical({
     name: `${business.name} appointments`,

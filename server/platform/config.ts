@@ -201,6 +201,11 @@ export interface MailSettings {
   /** Days a sent message is kept in the outbox before the worker deletes it. */
   keepSentDays: number;
   business: BusinessIdentity;
+  /**
+   * The phone and e-mail the deployment fixed (BUSINESS_PHONE, BUSINESS_EMAIL): the e-mails give
+   * these; what is not fixed is the published offer's contact (../offer/offer.ts).
+   */
+  fixedContact: Partial<Pick<BusinessIdentity, 'phone' | 'email'>>;
 }
 
 export interface MainConfig {
@@ -310,6 +315,10 @@ export function mailFromEnv(env: Env = process.env): MailSettings {
     retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 5000, 1),
     keepSentDays: KEEP_SENT_MAIL_DAYS,
     business,
+    fixedContact: {
+      ...(value(env, 'BUSINESS_PHONE') ? { phone: business.phone } : {}),
+      ...(value(env, 'BUSINESS_EMAIL') ? { email: business.email } : {}),
+    },
   };
 }
 

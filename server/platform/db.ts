@@ -472,6 +472,26 @@ const migrations: readonly string[] = [
   // The customer's changes the owner has not seen yet (server/bookings/customerChanges.ts): one
   // JSON CustomerChange per booking (openapi.yaml), NULL once the owner said "Seen".
   `ALTER TABLE bookings ADD COLUMN customer_change TEXT;`,
+  // The business's offer (server/offer/offer.ts): every change of the owner's draft is a version
+  // (the offer as JSON, who made it and when, the version a restore copied); the latest is the
+  // draft, and offer_published names the one visitors see. The seeded defaults are version 1,
+  // written by the server when it finds none. A Premium Package booking keeps the add-ons it
+  // included when it was made (package_addons; NULL before: the seeded defaults' add-ons).
+  `
+  CREATE TABLE offer_versions (
+    version INTEGER PRIMARY KEY,
+    offer TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    restored_from INTEGER,
+    published_at TEXT
+  );
+  CREATE TABLE offer_published (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    version INTEGER NOT NULL REFERENCES offer_versions (version)
+  );
+  ALTER TABLE bookings ADD COLUMN package_addons TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

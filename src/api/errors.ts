@@ -41,6 +41,29 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The JSON body of an http error, or null when it has none. */
+function errorBody(error: ApiHttpError): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(error.message.slice(`API ${error.status}: `.length));
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The published offer's total and version of a 409 that refused a quote because the prices
+ * changed since the page was loaded (the contract's PriceChanged); null for any other failure.
+ */
+export function priceChange(error: unknown): { totalPrice: number; offerVersion: number } | null {
+  if (!isApiError(error) || error.kind !== 'http' || error.status !== 409) return null;
+  const body = errorBody(error);
+  const { totalPrice, offerVersion } = body ?? {};
+  if (typeof totalPrice !== 'number' || !Number.isFinite(totalPrice) || totalPrice < 0) return null;
+  if (typeof offerVersion !== 'number' || !Number.isInteger(offerVersion)) return null;
+  return { totalPrice, offerVersion };
+}
+
 /** A free time the server offered instead of a taken one (the contract's SlotTaken `nearest`). */
 export interface FreeTime {
   date: string;
@@ -53,18 +76,12 @@ export interface FreeTime {
  */
 export function slotRefusal(error: unknown): FreeTime[] | null {
   if (!isApiError(error) || error.kind !== 'http' || error.status !== 409) return null;
-  try {
-    const body = JSON.parse(error.message.slice(`API ${error.status}: `.length)) as {
-      nearest?: unknown;
-    };
-    if (!Array.isArray(body.nearest)) return null;
-    return body.nearest.filter(
-      (item): item is FreeTime =>
-        typeof (item as FreeTime).date === 'string' && typeof (item as FreeTime).time === 'string',
-    );
-  } catch {
-    return null;
-  }
+  const nearest = errorBody(error)?.nearest;
+  if (!Array.isArray(nearest)) return null;
+  return nearest.filter(
+    (item): item is FreeTime =>
+      typeof (item as FreeTime).date === 'string' && typeof (item as FreeTime).time === 'string',
+  );
 }
 
 /** The nearest free times a 409 answer offered; none for any other failure. */

@@ -377,19 +377,25 @@ export type SlotTaken = {
     time: string;
   }[];
 };
-export type AddonName =
-  | 'Tire Shine & Wheel Detail'
-  | 'Pet Hair Removal'
-  | 'Leather Conditioning'
-  | 'Vinyl Protection'
-  | 'Hydrophobic Coating'
-  | 'Ceramic Wax';
+export type PriceChanged = {
+  /** The HTTP reason phrase */
+  error: string;
+  /** What went wrong, in words for people */
+  message: string;
+  totalPrice: number;
+  offerVersion: number;
+};
+export type AddonName = string;
 export type QuoteRequest = {
   name: string;
   phone: string;
   email: EmailAddress;
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   selectedAddons: AddonName[];
+  /** The version of the offer the sender's page showed (`GET /offer`); with `totalPrice`, it
+    tells the server what the sender saw.
+     */
+  offerVersion?: number;
   date?: string;
   time?: string;
   vehicle?: string;

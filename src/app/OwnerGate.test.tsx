@@ -45,6 +45,7 @@ describe('the owner console at /owner', () => {
       'Customers',
       'Numbers',
       'Availability',
+      'Your business',
       'Health',
     ]);
     expect(within(nav).getByRole('link', { name: 'Inbox' })).toHaveAttribute(

@@ -6,10 +6,20 @@ import { lazyRoute } from '../lib/lazyRoute';
 // The owner console: a chunk of its own, requested only once the session is an owner's. The
 // build fails when one of its modules is reachable from a public or customer chunk
 // (scripts/build/ownerIsolation.ts).
+// The console previews the services page with the owner's draft: src/app hands it the page
+// (./OfferServicesPreview.tsx), in the console's chunk.
 const OwnerRoutes = lazyRoute(() => {
-  const loading = import(/* webpackChunkName: "owner" */ '../features/owner/OwnerRoutes');
+  const loading = Promise.all([
+    import(/* webpackChunkName: "owner" */ '../features/owner/OwnerRoutes'),
+    import(/* webpackChunkName: "owner" */ './OfferServicesPreview'),
+  ]);
   setTimeout(loadFormatData, 0);
-  return loading.then((m) => m.OwnerRoutes);
+  return loading.then(
+    ([{ OwnerRoutes: Routes }, { renderServicesPreview }]) =>
+      function OwnerConsole() {
+        return <Routes offerPreview={renderServicesPreview} />;
+      },
+  );
 });
 
 /**

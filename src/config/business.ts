@@ -1,17 +1,19 @@
 /**
  * The business's identity. Every value can be overridden from the environment; the
- * defaults are the owner's own choices (see README, "Business identity").
+ * defaults are the owner's own choices (see README, "Business identity"), and the phone and
+ * e-mail are the offer's contact details (./offer.ts).
  */
 import { BUSINESS_DEFAULTS } from '../../domain/business';
 import { mailtoHref, telHref } from '../../domain/contact';
 import { readSetting } from './readSetting';
+import { siteOffer } from './offer';
 
 export const business = {
   name: readSetting(process.env.BUSINESS_NAME, BUSINESS_DEFAULTS.name),
   shortName: readSetting(process.env.BUSINESS_SHORT_NAME, BUSINESS_DEFAULTS.shortName),
   ownerName: readSetting(process.env.BUSINESS_OWNER, BUSINESS_DEFAULTS.ownerName),
-  phone: readSetting(process.env.BUSINESS_PHONE, BUSINESS_DEFAULTS.phone),
-  email: readSetting(process.env.BUSINESS_EMAIL, BUSINESS_DEFAULTS.email),
+  phone: readSetting(process.env.BUSINESS_PHONE, siteOffer.offer.contact.phone),
+  email: readSetting(process.env.BUSINESS_EMAIL, siteOffer.offer.contact.email),
   schedulingUrl: readSetting(process.env.SCHEDULING_URL, BUSINESS_DEFAULTS.schedulingUrl),
   socialUrl: readSetting(process.env.SOCIAL_URL, BUSINESS_DEFAULTS.socialUrl),
   siteUrl: readSetting(process.env.SITE_URL, BUSINESS_DEFAULTS.siteUrl),

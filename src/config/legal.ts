@@ -90,6 +90,7 @@ export const storedData: readonly StoredTable[] = [
       vehicle_type: 'sedan, SUV or minivan',
       vehicle: 'the vehicle described',
       selected_addons: 'the add-ons chosen',
+      package_addons: 'for a Premium Package, the add-ons it included when booked',
       total_price: 'the price',
       status: 'booked, completed or cancelled',
       service_name: 'the service',
@@ -99,6 +100,8 @@ export const storedData: readonly StoredTable[] = [
       scheduled_at: 'when the owner first set its appointment',
       hold_until:
         'until when a request sent without signing in keeps its time free of other bookings (unless the owner confirms it first)',
+      customer_change:
+        'your own last change to it (moved, changed or cancelled), until the owner has seen it',
       completed_at:
         'when the owner marked it completed (the completion can be undone for 10 minutes)',
       owner_note: 'the owner’s own note for the job (for example where to park)',
@@ -302,6 +305,29 @@ export const storedData: readonly StoredTable[] = [
       id: 'always 1 (there is one set of rules)',
       rules: 'the rules',
       updated_at: 'when the owner last saved them',
+    },
+  },
+  {
+    table: 'offer_versions',
+    holds:
+      'What the business sells (prices, add-ons, plans, towns, contact details, reviews and gallery) as the owner changed it, each change kept with the owner account that made it. Reviews hold the reviewer’s first name, initial and town as the owner typed them.',
+    kept: 'Indefinitely (the last 20 changes are listed to the owner).',
+    columns: {
+      version: 'the change’s number',
+      offer: 'the offer as it was then',
+      created_by: 'the owner account’s id that made it (erased with that account)',
+      created_at: 'when it was made',
+      restored_from: 'the earlier version it copied, if any',
+      published_at: 'when it was published, if it was',
+    },
+  },
+  {
+    table: 'offer_published',
+    holds: 'Which version of the offer visitors see. Nothing about you.',
+    kept: 'Until the owner publishes another.',
+    columns: {
+      id: 'always 1 (there is one published offer)',
+      version: 'the published version',
     },
   },
   {

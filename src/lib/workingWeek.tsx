@@ -2,7 +2,7 @@
  * The working hours the public pages show (docs/product.md §5, "The hours shown"): the owner's
  * rules' week, formatted by domain/availability.ts's `visitorHours` (footer, /contact, the quote
  * form's hint) and given to search engines (the LocalBusiness data). The prerender provides the
- * week of the rules it read (scripts/prerender.ts; the seeded rules at build); the app's other
+ * week of the rules it read (scripts/build/prerender.ts; the seeded rules at build); the app's other
  * screens, the seeded week.
  */
 import { createContext, useContext } from 'react';

@@ -1,6 +1,16 @@
 import { HttpResponse } from 'msw';
 import { contractHttp } from './contractHttp';
 import { addDays, DEFAULT_RULES, offeredTimes, ownerStarts } from '../../domain/availability';
+import { DEFAULT_OFFER, SEEDED_OFFER_VERSION } from '../../domain/offer';
+
+/** The seeded offer's version, as the owner's versions list it. */
+const SEEDED_VERSION = {
+  version: SEEDED_OFFER_VERSION,
+  createdBy: 'seed',
+  createdAt: '2026-11-01T08:00:00.000Z',
+  publishedAt: '2026-11-01T08:00:00.000Z',
+  restoredFrom: null,
+};
 
 /** An availability answer: `times(date)` for each date of the request's `from` to `to`. */
 function eachDay(request: Request, times: (date: string) => readonly string[]) {
@@ -28,6 +38,11 @@ export const handlers = [
   ),
   contractHttp.get('/vehicles/me', () => HttpResponse.json([])),
   contractHttp.get('/bookings', () => HttpResponse.json([])),
+  // The owner has not changed the offer: the seeded defaults are the draft and the one published.
+  contractHttp.get('/owner/offer/draft', () =>
+    HttpResponse.json({ ...SEEDED_VERSION, published: true, offer: DEFAULT_OFFER }),
+  ),
+  contractHttp.get('/owner/offer/versions', () => HttpResponse.json([SEEDED_VERSION])),
   // The owner has not changed the availability rules.
   contractHttp.get('/owner/availability', () => HttpResponse.json(DEFAULT_RULES)),
   // The owner's calendar feed has an address.

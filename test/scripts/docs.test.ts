@@ -9,9 +9,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addons, STARTING_PRICE, vehicleTypes } from '../../domain/pricing';
+import { startingPrice, vehicleTypes } from '../../domain/pricing';
+import { DEFAULT_OFFER } from '../../domain/offer';
 import { QUOTE_SECTION_PATH } from '../../src/lib/bookAgain';
-import { reviews } from '../../src/config/reviews';
+
+const { reviews, addons } = DEFAULT_OFFER;
 
 const root = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -210,11 +212,11 @@ test.each(recipes)('the recipe "%s" lists what its check runs', (_title, recipe)
   expect(recipeProblems(recipe)).toEqual([]);
 });
 
-test('docs/product.md states the prices of domain/pricing.ts (the one place they are set)', () => {
+test('docs/product.md states the seeded prices of domain/offer.ts (the one place they are set)', () => {
   const product = read('docs/product.md').replace(/\s+/g, ' ');
   const stated = [
-    ...[...vehicleTypes, ...addons].map(({ name, price }) => `${name} $${price}`),
-    `packages from $${STARTING_PRICE}`,
+    ...[...vehicleTypes(DEFAULT_OFFER), ...addons].map(({ name, price }) => `${name} $${price}`),
+    `packages from $${startingPrice(DEFAULT_OFFER)}`,
   ];
   expect(stated.filter((text) => !product.includes(text))).toEqual([]);
 });
@@ -304,7 +306,7 @@ test('a list of the features in the docs (after `src/features/*`) names every fo
   expect(missing).toEqual([]);
 });
 
-test('the docs say how many reviews the home page shows, and from which towns, as src/config/reviews.ts', () => {
+test('the docs say how many reviews the home page shows, and from which towns, as the seeded offer', () => {
   const numbers = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
   const text = docs.map(read).join('\n').replace(/\s+/g, ' ');
   const counts = [...text.matchAll(/\b([a-z]+) (?:short |fixed |static |community )*reviews\b/gi)]

@@ -27,11 +27,10 @@ let ownerToken: string;
 
 beforeAll(async () => {
   ownerToken = await served.idp.ownerToken('owner-sub');
-  // Real durations: an SUV takes two hours, pet hair half an hour more.
+  // Real durations: an SUV takes two hours, pet hair half an hour more (the offer's minutes).
   const rules = {
     ...ROOMY_RULES,
     jobMinutes: { ...ROOMY_RULES.jobMinutes, SUV: 120, Sedan: 90 },
-    addonMinutes: { ...ROOMY_RULES.addonMinutes, 'Pet Hair Removal': 30 },
   };
   const saved = await asOwner('PUT', '/owner/availability', rules);
   expect(saved.status).toBe(200);

@@ -34,7 +34,8 @@ import {
   weekdayNames,
   type AvailabilityRules,
 } from '../../domain/availability';
-import { addonNames } from '../../domain/pricing';
+import { quoteTotal } from '../../domain/pricing';
+import { DEFAULT_OFFER } from '../../domain/offer';
 import type { ServerOptions } from '../../server/platform/config';
 
 export const CLIENT_ID = 'testclient0000000000000000';
@@ -266,9 +267,6 @@ export const ROOMY_RULES: AvailabilityRules = {
     ]),
   ) as AvailabilityRules['week'],
   jobMinutes: { Sedan: 1, SUV: 1, Minivan: 1, 'Premium Package': 1 },
-  addonMinutes: Object.fromEntries(
-    addonNames.map((name) => [name, 1]),
-  ) as AvailabilityRules['addonMinutes'],
   travelMinutes: 0,
   maxJobsPerDay: 20,
   horizonDays: 365,
@@ -385,18 +383,23 @@ function nextSlot(): { date: string; time: string } {
  * A valid quote request, at a time no other quote of this test file was given (a time of its own
  * under ROOMY_RULES); the overrides may set one.
  */
-export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => ({
-  name: 'Sam Carter',
-  phone: '(919) 555-0199',
-  email: 'sam@example.com',
-  vehicleType: 'SUV',
-  selectedAddons: ['Pet Hair Removal'],
-  ...nextSlot(),
-  vehicle: '2020 Subaru Outback',
-  message: 'Gate code 1234',
-  totalPrice: 145,
-  ...overrides,
-});
+export const quoteRequest = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => {
+  const vehicleType = overrides.vehicleType ?? 'SUV';
+  const selectedAddons = overrides.selectedAddons ?? ['Pet Hair Removal'];
+  return {
+    name: 'Sam Carter',
+    phone: '(919) 555-0199',
+    email: 'sam@example.com',
+    vehicleType,
+    selectedAddons,
+    ...nextSlot(),
+    vehicle: '2020 Subaru Outback',
+    message: 'Gate code 1234',
+    // The total the seeded offer shows for this choice (the server refuses another, 409).
+    totalPrice: quoteTotal(DEFAULT_OFFER, vehicleType, selectedAddons),
+    ...overrides,
+  };
+};
 
 /** A call-back request (no preferred date or time): holds no time, so any number fit any rules. */
 export const callBackRequest = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => {
@@ -405,10 +408,14 @@ export const callBackRequest = (overrides: Partial<QuoteRequest> = {}): QuoteReq
 };
 
 /** A quote body with any (also invalid) overrides, for sending over HTTP. */
-export const quote = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  ...quoteRequest(),
-  ...overrides,
-});
+export const quote = (overrides: Record<string, unknown> = {}): Record<string, unknown> => {
+  const choice: Partial<QuoteRequest> = {};
+  if (typeof overrides.vehicleType === 'string')
+    choice.vehicleType = overrides.vehicleType as QuoteRequest['vehicleType'];
+  if (Array.isArray(overrides.selectedAddons))
+    choice.selectedAddons = overrides.selectedAddons as string[];
+  return { ...quoteRequest(choice), ...overrides };
+};
 
 /**
  * An identity provider and an API started before the calling file's tests and stopped after

@@ -251,6 +251,8 @@ const notCustomerScoped = [
   'optOutOfEmail',
   // The owner's calendar feed: the secret in its address (test/server/calendarFeed.test.ts).
   'getCalendarFeed',
+  // The published offer: the same for everyone (test/server/offer.test.ts).
+  'getOffer',
 ];
 
 describe('two-customer isolation', () => {

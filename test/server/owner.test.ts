@@ -27,6 +27,7 @@ import {
   type IdentityProvider,
   type TestApi,
 } from './helpers';
+import { DEFAULT_OFFER } from '../../domain/offer';
 
 let idp: IdentityProvider;
 let api: TestApi;
@@ -199,6 +200,16 @@ async function request(operationId: string, token?: string): Promise<number> {
       return send('GET', '/owner/calendar-feed');
     case 'renewOwnerCalendarFeed':
       return send('POST', '/owner/calendar-feed');
+    case 'getOwnerOfferDraft':
+      return send('GET', '/owner/offer/draft');
+    case 'replaceOwnerOfferDraft':
+      return send('PUT', '/owner/offer/draft', DEFAULT_OFFER);
+    case 'publishOwnerOffer':
+      return send('POST', '/owner/offer/publish');
+    case 'listOwnerOfferVersions':
+      return send('GET', '/owner/offer/versions');
+    case 'restoreOwnerOfferVersion':
+      return send('POST', '/owner/offer/versions/1/restore');
     default:
       throw new Error(`No request for ${operationId}: add one to this matrix`);
   }
@@ -234,6 +245,11 @@ describe('authorization matrix of the owner operations', () => {
         'replaceOwnerAvailability',
         'getOwnerCalendarFeed',
         'renewOwnerCalendarFeed',
+        'getOwnerOfferDraft',
+        'replaceOwnerOfferDraft',
+        'publishOwnerOffer',
+        'listOwnerOfferVersions',
+        'restoreOwnerOfferVersion',
       ].sort(),
     );
   });

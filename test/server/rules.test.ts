@@ -6,6 +6,9 @@
 import { CAPS } from '../../server/customers/caps';
 import { openDatabase } from '../../server/platform/db';
 import { addonNames } from '../../domain/pricing';
+import { DEFAULT_OFFER } from '../../domain/offer';
+
+const everyAddon = addonNames(DEFAULT_OFFER);
 import { weekdaySlots, weekendSlots } from '../../domain/quoteSchedule';
 import { todayLocal } from '../../domain/dates';
 import { call, futureSaturday, quote, serveApiForTests } from './helpers';
@@ -40,7 +43,7 @@ describe('a booking’s total follows the customer’s own choices', () => {
   it('Premium → Sedan: the Premium’s add-ons do not stay', async () => {
     const send = await as('premium-to-sedan');
     const created = await send('POST', '/bookings', quote({ vehicleType: 'Premium Package' }));
-    expect(created.body).toMatchObject({ totalPrice: 200, selectedAddons: addonNames });
+    expect(created.body).toMatchObject({ totalPrice: 200, selectedAddons: everyAddon });
     const id = (created.body as Json).bookingId as string;
     const sedan = await send('PUT', `/bookings/${id}`, change('Sedan', created));
     expect(sedan.status).toBe(200);
@@ -57,7 +60,7 @@ describe('a booking’s total follows the customer’s own choices', () => {
     expect(created.body).toMatchObject({ totalPrice: 115 });
     const id = (created.body as Json).bookingId as string;
     const premium = await send('PUT', `/bookings/${id}`, change('Premium Package', created));
-    expect(premium.body).toMatchObject({ totalPrice: 200, selectedAddons: addonNames });
+    expect(premium.body).toMatchObject({ totalPrice: 200, selectedAddons: everyAddon });
     const suv = await send('PUT', `/bookings/${id}`, change('SUV', created));
     expect(suv.body).toMatchObject({
       vehicleType: 'SUV',

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { WebsiteBooking } from '../../api/normalize';
-import { vehicleTypes } from '../../../domain/pricing';
+import { vehicleTypeNames } from '../../../domain/pricing';
 import { formatUsd } from '../../../domain/money';
 import { useToday } from '../../lib/useToday';
 import {
@@ -131,9 +131,9 @@ export function BookingEditRow({
             disabled={busy}
             onChange={(e) => onChange({ vehicleType: e.target.value })}
           >
-            {vehicleTypes.map((t) => (
-              <MenuItem key={t.name} value={t.name}>
-                {t.name}
+            {vehicleTypeNames.map((name) => (
+              <MenuItem key={name} value={name}>
+                {name}
               </MenuItem>
             ))}
           </TextField>

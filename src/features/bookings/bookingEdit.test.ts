@@ -51,15 +51,16 @@ describe('booking edit form', () => {
     });
   });
 
-  it("builds the PUT body: date, time, vehicleType, vehicle, and the price list's total", () => {
-    const b = booking({ totalPrice: 999, selectedAddons: ['Ceramic Wax'] });
+  it('builds the PUT body: date, time, vehicleType, vehicle, and the stored total while the type stays', () => {
+    // Sold at $130 under an earlier offer (Sedan 90 + Ceramic Wax 50 today): the price stays.
+    const b = booking({ totalPrice: 130, selectedAddons: ['Ceramic Wax'] });
     const draft = { ...draftFromBooking(b, '2021 Honda Accord'), vehicle: ' Blue Civic ' };
     expect(updateBody(draft, b, '2021 Honda Accord')).toEqual({
       date: '2026-12-05',
       time: '4:00 PM',
       vehicleType: 'Sedan',
       vehicle: 'Blue Civic',
-      totalPrice: 140, // Sedan 90 + Ceramic Wax 50, not the stored 999
+      totalPrice: 130,
     });
   });
 
@@ -71,9 +72,13 @@ describe('booking edit form', () => {
     expect(updateBody({ ...draft, time: '' }, b, '')).toBeNull();
   });
 
-  it("prices the edited type with the customer's own add-ons, as the server stores it", () => {
-    const suv = booking({ vehicleType: 'SUV', selectedAddons: ['Pet Hair Removal'] });
-    expect(editedTotal({ vehicleType: 'SUV' }, suv)).toBe(145);
+  it("prices another type with the customer's own add-ons under the offer, as the server stores it", () => {
+    const suv = booking({
+      vehicleType: 'SUV',
+      selectedAddons: ['Pet Hair Removal'],
+      totalPrice: 135,
+    });
+    expect(editedTotal({ vehicleType: 'SUV' }, suv)).toBe(135);
     expect(editedTotal({ vehicleType: 'Minivan' }, suv)).toBe(175);
     expect(editedTotal({ vehicleType: 'Premium Package' }, suv)).toBe(200);
     // A Premium Package lists every add-on, but none of them was the customer's choice.

@@ -7,6 +7,7 @@ import { dayKey } from '../../../domain/dates';
 import { dayjs } from '../../../domain/dayjs';
 import { timeZone } from '../../../domain/serviceArea';
 import { isVehicleType, PREMIUM_PACKAGE, quoteTotal } from '../../../domain/pricing';
+import { siteOffer } from '../../config/offer';
 import { errorMessage, isApiError } from '../../api/errors';
 import { scheduleMessages } from '../../lib/scheduleMessages';
 import type { WebsiteBooking } from '../../api/normalize';
@@ -57,13 +58,15 @@ export function draftFromBooking(booking: WebsiteBooking, vehicleText: string): 
 }
 
 /**
- * The booking's total with the form's vehicle type, from the price list, as the server stores it
- * (openapi.yaml, PUT /bookings/{id}): the add-ons the customer chose (none kept from a Premium
- * Package, which included them all), or every add-on for the Premium Package.
+ * The booking's total with the form's vehicle type, as the server stores it (openapi.yaml, PUT
+ * /bookings/{id}): the stored total while the type stays; for another type, the offer's price of
+ * the add-ons the customer chose (none kept from a Premium Package, which included them all), or
+ * of every add-on for the Premium Package.
  */
 export function editedTotal(draft: Pick<BookingDraft, 'vehicleType'>, booking: WebsiteBooking) {
+  if (draft.vehicleType === booking.vehicleType) return booking.totalPrice;
   const chosen = booking.vehicleType === PREMIUM_PACKAGE ? [] : booking.selectedAddons;
-  return quoteTotal(draft.vehicleType, chosen);
+  return quoteTotal(siteOffer.offer, draft.vehicleType, chosen);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The public pages' texts (docs/product.md, the public pages). Figures inside them (prices,
- * reply time) come from their own homes: domain/pricing.ts, src/config/hours.ts.
+ * reply time) come from their own homes: the offer (./offerPageData.ts), src/config/hours.ts.
  */
 import { REPLY_WITHIN_HOURS } from '../../config/hours';
 
@@ -14,6 +14,9 @@ export const marketingTexts = {
   contactSectionTitle: 'Get in Touch',
   serviceAreaTitle: 'Service Area',
   townsLabel: 'Towns we serve',
+  plansTitle: 'Regular plans',
+  planNames: { weekly: 'Weekly', biweekly: 'Every two weeks', monthly: 'Monthly' },
+  perVisit: (price: string) => `${price} a visit`,
   scheduleOnline: 'Schedule Online',
   contactPageTitle: 'Contact Us',
   contactPageIntro: `Questions about a detail, a fleet or a gift card? Call, e-mail or book online. We reply within ${REPLY_WITHIN_HOURS} hours.`,

@@ -5,16 +5,16 @@
 import { business } from '../../config/business';
 import { REPLY_WITHIN_HOURS } from '../../config/hours';
 import { formatUsd } from '../../../domain/money';
-import { STARTING_PRICE } from '../../../domain/pricing';
+import { sitePageData } from './offerPageData';
 
-const from = formatUsd(STARTING_PRICE);
+const from = formatUsd(sitePageData.startingPrice);
 
 export const pageMeta = {
   '/': {
     title: 'Mobile Car Detailing in Cary, Raleigh and the Triangle',
     description:
-      'Mobile car detailing at your home or office in Cary, Apex, Morrisville, Durham, Raleigh, ' +
-      `Holly Springs, Garner and Wake Forest. Packages from ${from}; free quotes answered within ${REPLY_WITHIN_HOURS} hours.`,
+      `Mobile car detailing at your home or office in ${sitePageData.townsText}. ` +
+      `Packages from ${from}; free quotes answered within ${REPLY_WITHIN_HOURS} hours.`,
   },
   '/services': {
     title: 'Our Services',

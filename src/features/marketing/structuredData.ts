@@ -1,11 +1,11 @@
 /**
  * LocalBusiness structured data (schema.org AutoWash) for search engines: name, phone,
- * e-mail, opening hours (the owner's working hours) and the eight towns served.
+ * e-mail, opening hours (the owner's working hours) and the offer's towns.
  */
 import { business } from '../../config/business';
-import { serviceState, serviceTowns } from '../../../domain/serviceArea';
+import { serviceState } from '../../../domain/serviceArea';
 import { formatUsd } from '../../../domain/money';
-import { STARTING_PRICE, vehicleTypes } from '../../../domain/pricing';
+import { sitePageData } from './offerPageData';
 import {
   weekdayNames,
   type AvailabilityRules,
@@ -43,7 +43,7 @@ function openingHours(week: AvailabilityRules['week']) {
 
 /** `week`: the owner's working hours (src/lib/workingWeek.tsx), as the page shows them. */
 export function localBusinessJsonLd(week: AvailabilityRules['week']) {
-  const highest = Math.max(...vehicleTypes.map((v) => v.price));
+  const { startingPrice, highestPrice, towns } = sitePageData;
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoWash',
@@ -53,15 +53,15 @@ export function localBusinessJsonLd(week: AvailabilityRules['week']) {
     url: business.siteUrl,
     telephone: business.phone,
     email: business.email,
-    priceRange: `${formatUsd(STARTING_PRICE)}-${formatUsd(highest)}`,
+    priceRange: `${formatUsd(startingPrice)}-${formatUsd(highestPrice)}`,
     openingHoursSpecification: openingHours(week),
     address: {
       '@type': 'PostalAddress',
-      addressLocality: serviceTowns[0],
+      addressLocality: towns[0],
       addressRegion: serviceState,
       addressCountry: 'US',
     },
-    areaServed: serviceTowns.map((town) => ({
+    areaServed: towns.map((town) => ({
       '@type': 'City',
       name: `${town}, ${serviceState}`,
     })),

@@ -13,14 +13,15 @@ it('lists each page of the console once, with its path, and its label when it ha
     ['customers', 'Customers'],
     ['numbers', 'Numbers'],
     ['availability', 'Availability'],
+    ['business', 'Your business'],
     ['health', 'Health'],
   ]);
   expect(OWNER_BASE).toBe('/owner');
 });
 
-it("loads the charts' and the availability's pages on demand, through lazyRoute (preloadable)", async () => {
+it("loads the charts', the availability's and the business's pages on demand, through lazyRoute (preloadable)", async () => {
   const onDemand = ownerPages.filter(({ Page }) => isLazyRoute(Page));
-  expect(onDemand.map(({ path }) => path)).toEqual(['numbers', 'availability']);
+  expect(onDemand.map(({ path }) => path)).toEqual(['numbers', 'availability', 'business']);
   for (const { Page } of onDemand) {
     if (isLazyRoute(Page)) expect(typeof (await Page.preload())).toBe('function');
   }

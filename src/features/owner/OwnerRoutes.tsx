@@ -6,6 +6,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import { InboxPage } from './inbox/InboxPage';
 import { RequestPage } from './request/RequestPage';
 import { RoutePage } from './route/RoutePage';
@@ -15,6 +16,7 @@ import HealthPage from './health/HealthPage';
 import { lazyRoute } from '../../lib/lazyRoute';
 import { OwnerLayout, type OwnerNavItem } from './OwnerLayout';
 import { AuthenticatorGate } from './AuthenticatorGate';
+import { OfferPreviewProvider, type RenderOfferPreview } from './business/OfferPreview';
 import {
   OWNER_BASE,
   ownerPageList,
@@ -36,6 +38,11 @@ const AvailabilityPage = lazyRoute(() =>
   ),
 );
 
+// The offer's editor is long and used now and then: it loads when opened.
+const BusinessPage = lazyRoute(() =>
+  import(/* webpackChunkName: "owner-business" */ './business/BusinessPage').then((m) => m.default),
+);
+
 /** A page of the console: its path under /owner and, when it has one, its navigation link. */
 export interface OwnerPage {
   path: string;
@@ -52,6 +59,7 @@ const components: Record<OwnerPageId, ComponentType> = {
   customer: CustomerDetailPage,
   numbers: NumbersPage,
   availability: AvailabilityPage,
+  business: BusinessPage,
   health: HealthPage,
 };
 
@@ -62,6 +70,7 @@ const icons: Record<OwnerNavPageId, ComponentType> = {
   customers: PeopleIcon,
   numbers: BarChartIcon,
   availability: EventAvailableIcon,
+  business: StorefrontIcon,
   health: MonitorHeartIcon,
 };
 
@@ -92,8 +101,9 @@ const routes: RouteObject[] = [
 
 /**
  * Everything under /owner for a member of the owners group (src/app/OwnerGate.tsx), once the
- * account has an authenticator app (./AuthenticatorGate.tsx).
+ * account has an authenticator app (./AuthenticatorGate.tsx). `offerPreview` renders the services page
+ * from an offer (src/app gives it: the console may not import the marketing feature).
  */
-export function OwnerRoutes() {
-  return useRoutes(routes);
+export function OwnerRoutes({ offerPreview }: { offerPreview?: RenderOfferPreview }) {
+  return <OfferPreviewProvider render={offerPreview}>{useRoutes(routes)}</OfferPreviewProvider>;
 }

@@ -6,6 +6,7 @@
  * `nav` has no link of its own (it is reached from another page).
  */
 import { availabilityTexts } from './availability/messages';
+import { businessTexts } from './business/messages';
 import { OWNER_TEXT } from './messages';
 
 /** Where the console is mounted in the app's route table (src/app/routes.tsx). */
@@ -19,6 +20,7 @@ export const ownerPageList = [
   { id: 'customer', path: 'customers/:userId' },
   { id: 'numbers', path: 'numbers', nav: OWNER_TEXT.nav.numbers },
   { id: 'availability', path: 'availability', nav: availabilityTexts.nav },
+  { id: 'business', path: 'business', nav: businessTexts.nav },
   { id: 'health', path: 'health', nav: OWNER_TEXT.nav.health },
 ] as const satisfies readonly { id: string; path: string; nav?: string }[];
 

@@ -18,7 +18,13 @@ import { useAppDispatch } from '../../api/hooks';
 import { useGetMyProfileQuery } from '../../api/endpoints';
 import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
 import { HEADER_HEIGHT } from '../../config/layout';
-import { DEFAULT_RULES, freeTimes, type AvailabilityRules } from '../../../domain/availability';
+import {
+  DEFAULT_RULES,
+  freeTimes,
+  jobRules,
+  type AvailabilityRules,
+} from '../../../domain/availability';
+import { DEFAULT_OFFER } from '../../../domain/offer';
 import { localNow } from '../../../domain/dates';
 import { weekendSlots } from '../../../domain/quoteSchedule';
 
@@ -310,7 +316,9 @@ describe('quote wizard', () => {
         const query = new URL(request.url).searchParams;
         const range = { from: query.get('from') ?? '', to: query.get('to') ?? '' };
         const job = { vehicleType: query.get('vehicleType') ?? '', addOns: [] };
-        return HttpResponse.json(freeTimes(rules, range, localNow(NOW), job, new Map()));
+        return HttpResponse.json(
+          freeTimes(jobRules(rules, DEFAULT_OFFER), range, localNow(NOW), job, new Map()),
+        );
       }),
     );
     renderQuote();
@@ -364,6 +372,35 @@ describe('quote wizard', () => {
     expect(screen.getByLabelText(/Full Name/)).toHaveValue('Jordan Miles');
     expect(screen.getByLabelText('Additional Notes')).toHaveValue('Gate code 1234');
     expect(received).toHaveLength(1);
+  });
+
+  it('when the prices changed since the page was loaded (409), shows the new total and sends it only when Submit is pressed again', async () => {
+    let answer = 0;
+    const changed =
+      'Our prices changed since this page was loaded; the total is now $160.00. Please check it and send again.';
+    const received = captureBookings(() =>
+      (answer += 1) === 1
+        ? HttpResponse.json(
+            { error: 'Conflict', message: changed, totalPrice: 160, offerVersion: 2 },
+            { status: 409 },
+          )
+        : HttpResponse.json({ ...storedBooking, totalPrice: 160 }, { status: 201 }),
+    );
+    renderQuote();
+    await toBookingStep(/^SUV/, ['Pet Hair Removal']);
+    expect(total()).toHaveTextContent('Estimated total: $145');
+    await fillDetails();
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(changed)).toBeVisible();
+    expect(total()).toHaveTextContent('Estimated total: $160');
+    expectTypedValuesKept();
+    // The first request carried the total and the offer the visitor saw; nothing else was sent.
+    expect(received).toHaveLength(1);
+    expect(received[0]?.body).toMatchObject({ totalPrice: 145, offerVersion: 1 });
+    await user.click(screen.getByRole('button', { name: 'Submit Quote Request' }));
+    expect(await screen.findByText(/^Thank you! Your quote request/)).toBeVisible();
+    expect(received).toHaveLength(2);
+    expect(received[1]?.body).toMatchObject({ totalPrice: 160, offerVersion: 2 });
   });
 
   it('requires name, phone and e-mail and refuses a date before today', async () => {
@@ -444,6 +481,7 @@ describe('quote wizard', () => {
           message: 'Gate code 1234',
           serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
           totalPrice: 155,
+          offerVersion: 1,
         },
         key: expect.stringMatching(/^[A-Za-z0-9_-]{16,128}$/),
       },

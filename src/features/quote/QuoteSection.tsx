@@ -15,14 +15,15 @@ import { vehicleName } from '../../../domain/vehicle';
 import { useSession } from '../../api/session/hooks';
 import { getTokens } from '../../api/session/tokenStore';
 import { bookAgainFrom, MY_BOOKINGS_PATH } from '../../lib/bookAgain';
-import { isApiError, nearestFreeTimes, type FreeTime } from '../../api/errors';
+import { isApiError, nearestFreeTimes, priceChange, type FreeTime } from '../../api/errors';
 import { PREMIUM_PACKAGE } from '../../../domain/pricing';
 import { QUOTE_CONFIRMATION_MS } from '../../config/timing';
 import { formatUsd } from '../../../domain/money';
 import { QUOTE_WIZARD_MIN_HEIGHT } from './layout';
 import { accountQuoteTexts, quoteMessages } from './messages';
-import { isAddon, isVehicleType, quoteTotal } from '../../../domain/pricing';
-import { profileAddress, quotePayload } from './quoteLogic';
+import { isVehicleType } from '../../../domain/pricing';
+import { siteOffer } from '../../config/offer';
+import { profileAddress, quotePayload, sitePrice, type QuotePrice } from './quoteLogic';
 import { useToday } from '../../lib/useToday';
 import { clearDraft, type Step, type WizardAction } from './wizard';
 import { StepIndicator } from './StepIndicator';
@@ -67,6 +68,14 @@ export function QuoteSection() {
   // One Idempotency-Key per quote: pressing Submit again after a failure sends the same key
   // (the server stores the quote once); changed details get a new one.
   const idempotency = useRef<{ payload: string; key: string } | null>(null);
+  // The server's price for this choice after it answered that the prices changed since the page
+  // was loaded (409): shown, and sent with the next Submit, for as long as the choice stays.
+  const [repriced, setRepriced] = useState<{ choice: string; price: QuotePrice } | null>(null);
+  const choice = JSON.stringify([draft.vehicleType, draft.addons]);
+  const price =
+    repriced?.choice === choice
+      ? repriced.price
+      : sitePrice(siteOffer, draft.vehicleType, draft.addons);
 
   const act = (action: WizardAction) => {
     if (action.type !== 'fieldChanged' && action.type !== 'addonToggled') moved.current = true;
@@ -138,7 +147,7 @@ export function QuoteSection() {
     dispatch({
       type: 'bookedAgain',
       vehicleType: again.vehicleType,
-      addons: again.selectedAddons.filter(isAddon),
+      addons: again.selectedAddons,
       vehicle: again.vehicle,
     });
   }, [location, navigate, dispatch]);
@@ -173,7 +182,13 @@ export function QuoteSection() {
   const submit = async () => {
     if (!draft.vehicleType || status.kind === 'submitting') return;
     setStatus({ kind: 'submitting' });
-    const quoteRequest = quotePayload(draft.vehicleType, draft.addons, draft.form);
+    const quoteRequest = quotePayload(
+      siteOffer,
+      draft.vehicleType,
+      draft.addons,
+      draft.form,
+      price,
+    );
     const payload = JSON.stringify(quoteRequest);
     if (idempotency.current?.payload !== payload) {
       idempotency.current = { payload, key: newIdempotencyKey() };
@@ -187,6 +202,10 @@ export function QuoteSection() {
       const network = isApiError(error) && error.kind === 'network';
       // The time was taken meanwhile (409): the server's words and the nearest free times.
       const nearest = nearestFreeTimes(error);
+      // The prices changed since the page was loaded (409): the new total is shown, never
+      // charged unseen; Submit sends it once the visitor has seen it.
+      const changed = priceChange(error);
+      if (changed) setRepriced({ choice, price: changed });
       if (isApiError(error) && error.status === 409) {
         setStatus({
           kind: 'error',
@@ -202,7 +221,7 @@ export function QuoteSection() {
     }
   };
 
-  const total = quoteTotal(draft.vehicleType, draft.addons);
+  const total = price.totalPrice;
   // Nothing chosen yet (a signed-in customer's prefilled details are not a choice).
   const pristine = draft.step === 'vehicle' && draft.vehicleType === null;
 

@@ -1,9 +1,10 @@
 /** docs/product.md §8, quote: the messages shown after a submit. {phone} comes from src/config/business.ts. */
 import { business } from '../../config/business';
-import { serviceTowns } from '../../../domain/serviceArea';
+import { townsText } from '../../../domain/offer';
+import { siteOffer } from '../../config/offer';
 
 /** `Cary, Apex, …, Garner and Wake Forest`. */
-const townList = `${serviceTowns.slice(0, -1).join(', ')} and ${serviceTowns.at(-1) ?? ''}`;
+const townList = townsText(siteOffer.offer.towns);
 
 export const quoteMessages = {
   success:

@@ -1,5 +1,7 @@
 import { todayLocal } from '../../../domain/dates';
-import { quoteTotal, type AddonName, type VehicleTypeName } from '../../../domain/pricing';
+import { quoteTotal as offerTotal, type VehicleTypeName } from '../../../domain/pricing';
+import { DEFAULT_OFFER } from '../../../domain/offer';
+import { siteOffer } from '../../config/offer';
 import {
   isDateAllowed,
   quotePayload,
@@ -9,7 +11,10 @@ import {
 } from './quoteLogic';
 import { addressMessages } from '../../lib/address';
 
-const ALL: AddonName[] = [
+const quoteTotal = (type: string | null, selected: readonly string[]) =>
+  offerTotal(DEFAULT_OFFER, type, selected);
+
+const ALL: string[] = [
   'Tire Shine & Wheel Detail',
   'Pet Hair Removal',
   'Leather Conditioning',
@@ -19,7 +24,7 @@ const ALL: AddonName[] = [
 ];
 
 describe('quoteTotal', () => {
-  const sets: [string, AddonName[], number][] = [
+  const sets: [string, string[], number][] = [
     ['no add-ons', [], 0],
     ['Tire Shine & Wheel Detail', ['Tire Shine & Wheel Detail'], 15],
     ['Pet Hair Removal', ['Pet Hair Removal'], 25],
@@ -154,7 +159,7 @@ describe('quotePayload', () => {
   };
 
   it('carries the spec fields and the service address, trimmed, with add-ons in price-list order and the total', () => {
-    expect(quotePayload('SUV', ['Ceramic Wax', 'Pet Hair Removal'], form)).toEqual({
+    expect(quotePayload(siteOffer, 'SUV', ['Ceramic Wax', 'Pet Hair Removal'], form)).toEqual({
       name: 'Jordan Miles',
       phone: '919-555-0199',
       email: 'jordan@example.com',
@@ -166,22 +171,36 @@ describe('quotePayload', () => {
       message: '',
       serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
       totalPrice: 195,
+      offerVersion: siteOffer.version,
     });
   });
 
+  it('sends the total and version the visitor was shown after the server repriced the choice', () => {
+    const payload = quotePayload(siteOffer, 'SUV', ['Pet Hair Removal'], form, {
+      totalPrice: 160,
+      offerVersion: 7,
+    });
+    expect(payload).toMatchObject({ totalPrice: 160, offerVersion: 7 });
+  });
+
   it('leaves out the service address when none was typed (the state is filled in for them)', () => {
-    const payload = quotePayload('Sedan', [], { ...form, line1: ' ', city: '', zip: '' });
+    const payload = quotePayload(siteOffer, 'Sedan', [], {
+      ...form,
+      line1: ' ',
+      city: '',
+      zip: '',
+    });
     expect(payload).not.toHaveProperty('serviceAddress');
   });
 
   it('leaves out the date and time when none was chosen', () => {
-    const payload = quotePayload('Sedan', [], { ...form, date: '', time: '' });
+    const payload = quotePayload(siteOffer, 'Sedan', [], { ...form, date: '', time: '' });
     expect(payload).not.toHaveProperty('date');
     expect(payload).not.toHaveProperty('time');
   });
 
   it('Premium sends every add-on at $200', () => {
-    const payload = quotePayload('Premium Package', [], form);
+    const payload = quotePayload(siteOffer, 'Premium Package', [], form);
     expect(payload.selectedAddons).toEqual(ALL);
     expect(payload.totalPrice).toBe(200);
   });

@@ -3,12 +3,8 @@
  * preferred-time options of a date, the date rule, form validation and the request payload.
  */
 import { scheduleMessages } from '../../lib/scheduleMessages';
-import {
-  includedAddons,
-  quoteTotal,
-  type AddonName,
-  type VehicleTypeName,
-} from '../../../domain/pricing';
+import { includedAddons, quoteTotal, type VehicleTypeName } from '../../../domain/pricing';
+import type { SiteOffer } from '../../config/offer';
 import { isDateAllowed } from '../../../domain/quoteSchedule';
 import { isLinkableEmail } from '../../../domain/contact';
 import { serviceState } from '../../../domain/serviceArea';
@@ -117,12 +113,32 @@ export function profileAddress(address: Address | null | undefined): AddressValu
   return { line1, line2, city, state, zip };
 }
 
+/**
+ * The total the visitor is shown and sends, with the offer's version: the site's offer's, or the
+ * server's newer one after it answered that the prices changed (409) for this same choice.
+ */
+export interface QuotePrice {
+  totalPrice: number;
+  offerVersion: number;
+}
+
+/** The price of a choice under the site's offer. */
+export function sitePrice(
+  site: SiteOffer,
+  vehicleType: VehicleTypeName | null,
+  selected: readonly string[],
+): QuotePrice {
+  return { totalPrice: quoteTotal(site.offer, vehicleType, selected), offerVersion: site.version };
+}
+
 export function quotePayload(
+  site: SiteOffer,
   vehicleType: VehicleTypeName,
-  selected: readonly AddonName[],
+  selected: readonly string[],
   form: QuoteForm,
+  price: QuotePrice = sitePrice(site, vehicleType, selected),
 ): QuotePayload {
-  const selectedAddons = includedAddons(vehicleType, selected);
+  const selectedAddons = includedAddons(site.offer, vehicleType, selected);
   return {
     name: form.name.trim(),
     phone: form.phone.trim(),
@@ -134,6 +150,7 @@ export function quotePayload(
     vehicle: form.vehicle.trim(),
     message: form.message.trim(),
     ...(addressBegun(form) ? { serviceAddress: addressPayload(form) } : {}),
-    totalPrice: quoteTotal(vehicleType, selectedAddons),
+    totalPrice: price.totalPrice,
+    offerVersion: price.offerVersion,
   };
 }

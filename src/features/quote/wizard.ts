@@ -7,23 +7,25 @@ import { QUOTE_DRAFT_MAX_AGE_MS } from '../../config/timing';
 import { QUOTE_DRAFT_KEY } from '../../api/session/tokenStore';
 import {
   addonNames,
-  isAddon,
   isVehicleType,
   orderedAddons,
   PREMIUM_PACKAGE,
-  type AddonName,
   type VehicleTypeName,
 } from '../../../domain/pricing';
+import { siteOffer } from '../../config/offer';
 import { emptyForm, type QuoteField, type QuoteForm } from './quoteLogic';
 import { addressFields, type AddressValues } from '../../lib/address';
 
 export const steps = ['vehicle', 'addons', 'booking'] as const;
+
+/** The offer the wizard prices with: the one the site was built with. */
+const { offer } = siteOffer;
 export type Step = (typeof steps)[number];
 
 export interface QuoteDraft {
   step: Step;
   vehicleType: VehicleTypeName | null;
-  addons: AddonName[];
+  addons: string[];
   form: QuoteForm;
 }
 
@@ -36,7 +38,7 @@ export const emptyDraft: QuoteDraft = {
 
 export type WizardAction =
   | { type: 'vehicleChosen'; vehicleType: VehicleTypeName }
-  | { type: 'addonToggled'; addon: AddonName }
+  | { type: 'addonToggled'; addon: string }
   | { type: 'continued' }
   | { type: 'wentBack' }
   | { type: 'fieldChanged'; field: QuoteField; value: string }
@@ -56,7 +58,7 @@ export type WizardAction =
   | {
       type: 'bookedAgain';
       vehicleType: VehicleTypeName;
-      addons: readonly AddonName[];
+      addons: readonly string[];
       vehicle: string;
     };
 
@@ -66,14 +68,14 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
       const premium = action.vehicleType === PREMIUM_PACKAGE;
       const wasPremium = state.vehicleType === PREMIUM_PACKAGE;
       // Premium includes every add-on; leaving Premium drops the ones it had selected.
-      const selected = premium ? [...addonNames] : wasPremium ? [] : state.addons;
+      const selected = premium ? addonNames(offer) : wasPremium ? [] : state.addons;
       return { ...state, vehicleType: action.vehicleType, addons: selected, step: 'addons' };
     }
     case 'addonToggled': {
       if (state.vehicleType === PREMIUM_PACKAGE) return state;
       const selected = state.addons.includes(action.addon)
         ? state.addons.filter((a) => a !== action.addon)
-        : orderedAddons([...state.addons, action.addon]);
+        : orderedAddons(offer, [...state.addons, action.addon]);
       return { ...state, addons: selected };
     }
     case 'continued':
@@ -113,7 +115,7 @@ export function wizardReducer(state: QuoteDraft, action: WizardAction): QuoteDra
       return {
         step: 'booking',
         vehicleType: action.vehicleType,
-        addons: premium ? [...addonNames] : orderedAddons(action.addons),
+        addons: premium ? addonNames(offer) : orderedAddons(offer, action.addons),
         form: { ...emptyForm, ...pick(state.form), vehicle: action.vehicle },
       };
     }
@@ -160,7 +162,12 @@ export function parseDraft(raw: string | null): QuoteDraft | null {
   const draft: QuoteDraft = {
     step: vehicleType ? step : 'vehicle',
     vehicleType,
-    addons: Array.isArray(v.addons) ? orderedAddons(v.addons.filter(isAddon)) : [],
+    addons: Array.isArray(v.addons)
+      ? orderedAddons(
+          offer,
+          v.addons.filter((name): name is string => typeof name === 'string'),
+        )
+      : [],
     form,
   };
   return isPristine(draft) ? null : draft;

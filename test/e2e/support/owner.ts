@@ -2,7 +2,11 @@
 import Database from 'better-sqlite3';
 import { OWNER_USER } from '../../../scripts/identity-emulator/cognitoOwners';
 import { expect, type Stack } from './fixtures';
+import { DEFAULT_OFFER } from '../../../domain/offer';
 import { viaStack, weekdayFor, type WeekdayLane } from './slots';
+
+/** A Sedan without add-ons costs this under the seeded offer (the server refuses another total). */
+const SEDAN_PRICE = DEFAULT_OFFER.vehicleTypes.Sedan.price;
 
 /**
  * A visitor's quote request with an address on a weekday of the lane's, scheduled by the owner
@@ -24,7 +28,7 @@ export async function requestOnARoute(stack: Stack, lane: WeekdayLane): Promise<
       email: stack.uniqueEmail('route'),
       vehicleType: 'Sedan',
       selectedAddons: [],
-      totalPrice: 100,
+      totalPrice: SEDAN_PRICE,
       vehicle: '2018 Toyota Camry',
       date: day,
       time: '5:00 PM',
@@ -71,7 +75,7 @@ export async function rowsOnTheHealthPage(stack: Stack, lane: WeekdayLane): Prom
       email,
       vehicleType: 'Sedan',
       selectedAddons: [],
-      totalPrice: 100,
+      totalPrice: SEDAN_PRICE,
       vehicle: '2016 Honda Civic',
       date,
       time: '6:00 PM',

@@ -186,6 +186,7 @@ const ownerPageChecks: Partial<Record<OwnerPageId, OwnerPageCheck>> &
       page.getByRole('button', { name: 'Save availability' }),
     ),
   },
+  business: { ready: loaded('Your business', (page) => list(page, 'Versions of your offer')) },
 };
 
 /**

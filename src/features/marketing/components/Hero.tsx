@@ -7,7 +7,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { SectionLink } from '../../../components/SectionLink';
 import { business, phoneHref } from '../../../config/business';
 import { heroImage } from '../../../config/heroImage';
-import { STARTING_PRICE } from '../../../../domain/pricing';
+import { sitePageData } from '../offerPageData';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
 import { formatUsd } from '../../../../domain/money';
 import { ResponsiveImage } from './ResponsiveImage';
@@ -68,7 +68,7 @@ export function Hero() {
           <Typography sx={{ fontSize: '1.125rem', color: '#d6e2ef', mb: 3.5, maxWidth: 540 }}>
             We bring water, power and professional products to your home or office, so your car gets
             a deep clean while you get on with your day. Packages start from{' '}
-            {formatUsd(STARTING_PRICE)}.
+            {formatUsd(sitePageData.startingPrice)}.
           </Typography>
           <Box
             sx={{

@@ -1,13 +1,9 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import {
-  addons,
-  PREMIUM_PACKAGE,
-  premiumAdvertised,
-  vehicleTypes,
-} from '../../../../domain/pricing';
+import { PREMIUM_PACKAGE } from '../../../../domain/pricing';
 import { formatUsd } from '../../../../domain/money';
+import { useOfferPageData } from '../offerPageData';
 
 const row = {
   display: 'flex',
@@ -22,6 +18,7 @@ const row = {
 
 /** Prices by vehicle type and the add-ons (docs/product.md §9), readable without JavaScript. */
 export function PriceList({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
+  const { vehicleTypes, addons, premium: premiumAdvertised } = useOfferPageData();
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' } }}>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3.5 }, borderRadius: 4 }}>

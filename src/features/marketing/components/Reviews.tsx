@@ -6,19 +6,19 @@ import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { business } from '../../../config/business';
-import { reviews } from '../../../config/reviews';
+import { sitePageData } from '../offerPageData';
 import { visuallyHidden } from './visuallyHidden';
 import { marketingTexts } from '../messages';
 
-/** Three static community reviews and the link to the neighbourhood page (docs/product.md §1). */
+/** The offer's community reviews and the link to the neighbourhood page (docs/product.md §1). */
 export function Reviews() {
   return (
     <>
       <BareList columns={THREE_CARDS}>
-        {reviews.map((review) => (
+        {sitePageData.reviews.map((review, index) => (
           <Paper
             component="li"
-            key={review.name}
+            key={`${index}-${review.name}`}
             variant="outlined"
             sx={{ p: 3.5, borderRadius: 4, display: 'flex', flexDirection: 'column', gap: 2 }}
           >

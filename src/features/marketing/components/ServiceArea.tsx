@@ -5,7 +5,8 @@ import { keyframes } from '@mui/material/styles';
 import PlaceIcon from '@mui/icons-material/Place';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { serviceState, serviceTowns } from '../../../../domain/serviceArea';
+import { serviceState } from '../../../../domain/serviceArea';
+import { sitePageData } from '../offerPageData';
 import { marketingTexts } from '../messages';
 
 const scroll = keyframes`
@@ -22,7 +23,7 @@ function Towns({ hidden = false }: { hidden?: boolean }) {
       className={hidden ? 'copy' : undefined}
       sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', gap: 1.5, pr: 1.5 }}
     >
-      {serviceTowns.map((town) => (
+      {sitePageData.towns.map((town) => (
         <Box
           component="li"
           key={town}
@@ -49,7 +50,7 @@ function Towns({ hidden = false }: { hidden?: boolean }) {
 }
 
 /**
- * The eight towns as a scrolling strip (docs/product.md §2). The strip is two copies of the list; the
+ * The offer's towns as a scrolling strip (docs/product.md §2). The strip is two copies of the list; the
  * second is hidden from screen readers, which read the first in full. It pauses on hover or
  * with the button, and stands still (wrapped) for reduced motion.
  */

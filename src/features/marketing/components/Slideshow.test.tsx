@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '../../../testing/user';
 import { renderWithProviders } from '../../../testing/render';
-import { galleryImages } from '../../../config/gallery';
+import { sitePageData } from '../offerPageData';
+
+const galleryImages = sitePageData.gallery;
 import Slideshow from './Slideshow';
 import { slideshowTexts } from '../messages';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { REPLY_WITHIN_HOURS } from '../../../config/hours';
-import { STARTING_PRICE } from '../../../../domain/pricing';
+import { sitePageData } from '../offerPageData';
 import { formatUsd } from '../../../../domain/money';
 import { Hero } from '../components/Hero';
 import { Section } from '../components/Section';
@@ -40,7 +40,7 @@ export function HomePage({ bookingSection }: { bookingSection: ReactNode }) {
       <Section
         id="services"
         title={marketingTexts.servicesTitle}
-        intro={`Detailing packages starting from ${formatUsd(STARTING_PRICE)}, done at your home or office. Our team replies within ${REPLY_WITHIN_HOURS} hours.`}
+        intro={`Detailing packages starting from ${formatUsd(sitePageData.startingPrice)}, done at your home or office. Our team replies within ${REPLY_WITHIN_HOURS} hours.`}
       >
         <ServiceCards />
         <Box sx={{ mt: { xs: 4, md: 6 } }}>

@@ -177,6 +177,20 @@ describe('/services', () => {
   });
 });
 
+describe('/services plans', () => {
+  it('lists the offer’s plans with their price per visit and what each includes', async () => {
+    renderApp('/services');
+    const plans = await screen.findByRole('region', { name: marketingTexts.plansTitle });
+    const items = within(plans).getAllByRole('listitem', { name: /a visit/ });
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Weekly: $70 a visit',
+      'Every two weeks: $80 a visit',
+      'Monthly: $90 a visit',
+    ]);
+    expect(items[2]).toHaveTextContent('Spray sealant');
+  });
+});
+
 describe('/contact', () => {
   it('shows phone, e-mail and hours; the form is a clearly marked placeholder', async () => {
     renderApp('/contact');

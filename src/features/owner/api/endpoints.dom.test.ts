@@ -27,6 +27,8 @@ const answers: Record<string, unknown> = {
   '/owner/numbers': {},
   '/owner/availability': {},
   '/owner/health': {},
+  '/owner/offer/draft': {},
+  '/owner/offer/versions': [],
 };
 
 type Store = ReturnType<typeof makeStore>;
@@ -44,6 +46,8 @@ function openQueries({ dispatch }: Store) {
   void dispatch(e.getOwnerNumbers.initiate());
   void dispatch(e.getOwnerAvailability.initiate());
   void dispatch(e.getOwnerHealth.initiate());
+  void dispatch(e.getOwnerOfferDraft.initiate());
+  void dispatch(e.listOwnerOfferVersions.initiate());
 }
 
 /** Opens every query, runs `act`, and answers the paths asked again after it, sorted. */
@@ -137,6 +141,21 @@ it.each<[string, Act, string[]]>([
     'saving the availability',
     (d) => d(e.replaceOwnerAvailability.initiate({ availabilityRules: {} as never })),
     ['/owner/availability'],
+  ],
+  [
+    "saving the offer's draft",
+    (d) => d(e.replaceOwnerOfferDraft.initiate({ offer: {} as never })),
+    ['/owner/offer/draft', '/owner/offer/versions'],
+  ],
+  [
+    'publishing the offer',
+    (d) => d(e.publishOwnerOffer.initiate()),
+    ['/owner/availability', '/owner/offer/draft', '/owner/offer/versions'],
+  ],
+  [
+    'restoring a version of the offer',
+    (d) => d(e.restoreOwnerOfferVersion.initiate({ version: 1 })),
+    ['/owner/offer/draft', '/owner/offer/versions'],
   ],
   [
     'sending a failed e-mail again',

@@ -22,6 +22,8 @@ const ownerTagTypes = [
   // The address of the owner's calendar feed.
   'owner-calendar-feed',
   'owner-health',
+  // The offer's draft and its versions.
+  'owner-offer',
 ] as const;
 type OwnerTagType = (typeof ownerTagTypes)[number];
 type OwnerTag = TagDescription<OwnerTagType>;
@@ -138,6 +140,12 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
     resendOwnerMessage: { invalidatesTags: ['owner-health'] },
     dismissOwnerMessage: { invalidatesTags: ['owner-health'] },
     allowOwnerAddress: { invalidatesTags: ['owner-health'] },
+    getOwnerOfferDraft: { providesTags: ['owner-offer'] },
+    listOwnerOfferVersions: { providesTags: ['owner-offer'] },
+    replaceOwnerOfferDraft: { invalidatesTags: ['owner-offer'] },
+    restoreOwnerOfferVersion: { invalidatesTags: ['owner-offer'] },
+    // Publishing changes the add-ons' minutes, so the free times offered for a request.
+    publishOwnerOffer: { invalidatesTags: ['owner-offer', 'owner-availability'] },
   } satisfies Required<Enhancements>,
 });
 
@@ -166,4 +174,9 @@ export const {
   useResendOwnerMessageMutation,
   useDismissOwnerMessageMutation,
   useAllowOwnerAddressMutation,
+  useGetOwnerOfferDraftQuery,
+  useReplaceOwnerOfferDraftMutation,
+  usePublishOwnerOfferMutation,
+  useListOwnerOfferVersionsQuery,
+  useRestoreOwnerOfferVersionMutation,
 } = ownerApi;

@@ -196,6 +196,38 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['owner'],
       }),
+      getOwnerOfferDraft: build.query<GetOwnerOfferDraftApiResponse, GetOwnerOfferDraftApiArg>({
+        query: () => ({ url: `/owner/offer/draft` }),
+        providesTags: ['owner'],
+      }),
+      replaceOwnerOfferDraft: build.mutation<
+        ReplaceOwnerOfferDraftApiResponse,
+        ReplaceOwnerOfferDraftApiArg
+      >({
+        query: (queryArg) => ({ url: `/owner/offer/draft`, method: 'PUT', body: queryArg.offer }),
+        invalidatesTags: ['owner'],
+      }),
+      publishOwnerOffer: build.mutation<PublishOwnerOfferApiResponse, PublishOwnerOfferApiArg>({
+        query: () => ({ url: `/owner/offer/publish`, method: 'POST' }),
+        invalidatesTags: ['owner'],
+      }),
+      listOwnerOfferVersions: build.query<
+        ListOwnerOfferVersionsApiResponse,
+        ListOwnerOfferVersionsApiArg
+      >({
+        query: () => ({ url: `/owner/offer/versions` }),
+        providesTags: ['owner'],
+      }),
+      restoreOwnerOfferVersion: build.mutation<
+        RestoreOwnerOfferVersionApiResponse,
+        RestoreOwnerOfferVersionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/owner/offer/versions/${queryArg.version}/restore`,
+          method: 'POST',
+        }),
+        invalidatesTags: ['owner'],
+      }),
       getOwnerCalendarFeed: build.query<
         GetOwnerCalendarFeedApiResponse,
         GetOwnerCalendarFeedApiArg
@@ -336,6 +368,23 @@ export type AllowOwnerAddressApiArg = {
   body: {
     email: string;
   };
+};
+export type GetOwnerOfferDraftApiResponse = /** status 200 The draft */ OfferVersion;
+export type GetOwnerOfferDraftApiArg = void;
+export type ReplaceOwnerOfferDraftApiResponse =
+  /** status 200 The new version (the draft) */ OfferVersion;
+export type ReplaceOwnerOfferDraftApiArg = {
+  offer: Offer;
+};
+export type PublishOwnerOfferApiResponse = /** status 200 The published offer */ PublishedOffer;
+export type PublishOwnerOfferApiArg = void;
+export type ListOwnerOfferVersionsApiResponse =
+  /** status 200 The versions */ OfferVersionSummary[];
+export type ListOwnerOfferVersionsApiArg = void;
+export type RestoreOwnerOfferVersionApiResponse =
+  /** status 200 The new version (the draft) */ OfferVersion;
+export type RestoreOwnerOfferVersionApiArg = {
+  version: number;
 };
 export type GetOwnerCalendarFeedApiResponse = /** status 200 The feed's address */ CalendarFeed;
 export type GetOwnerCalendarFeedApiArg = void;
@@ -626,15 +675,6 @@ export type AvailabilityRules = {
     Minivan: Minutes;
     'Premium Package': Minutes;
   };
-  /** The minutes each add-on adds to a job. */
-  addonMinutes: {
-    'Tire Shine & Wheel Detail': Minutes;
-    'Pet Hair Removal': Minutes;
-    'Leather Conditioning': Minutes;
-    'Vinyl Protection': Minutes;
-    'Hydrophobic Coating': Minutes;
-    'Ceramic Wax': Minutes;
-  };
   /** Minutes kept free between one job's end and the next one's start. */
   travelMinutes: number;
   maxJobsPerDay: number;
@@ -698,6 +738,84 @@ export type OwnerHealth = {
     }[];
   };
 };
+export type Price = number;
+export type OfferText = string;
+export type VehicleTypeOffer = {
+  price: Price;
+  description: OfferText;
+};
+export type AddonOffer = {
+  name: string;
+  price: Price;
+  minutes: Minutes;
+  enabled: boolean;
+};
+export type PlanOffer = {
+  pricePerVisit: Price;
+  includes: OfferText[];
+};
+export type EmailAddress = string;
+export type Offer = {
+  vehicleTypes: {
+    Sedan: VehicleTypeOffer;
+    SUV: VehicleTypeOffer;
+    Minivan: VehicleTypeOffer;
+    /** A flat price that includes every add-on that is on. */
+    'Premium Package': VehicleTypeOffer;
+  };
+  addons: AddonOffer[];
+  /** The Premium Package's advertised saving in dollars: it is shown as its price plus this
+    ("$250 value, save $50").
+     */
+  premiumSaving: number;
+  plans: {
+    weekly: PlanOffer;
+    biweekly: PlanOffer;
+    monthly: PlanOffer;
+  };
+  towns: string[];
+  contact: {
+    phone: string;
+    email: EmailAddress;
+  };
+  reviews: {
+    name: string;
+    town: string;
+    rating: number;
+    text: string;
+  }[];
+  gallery: {
+    /** One of the site's gallery pictures (`assets/images/gallery`), without extension. */
+    picture: string;
+    alt: string;
+    caption: string;
+  }[];
+};
+export type OfferVersion = {
+  version: number;
+  createdBy: string;
+  createdAt: string;
+  publishedAt: string | null;
+  restoredFrom: number | null;
+  /** Whether this version is the one visitors see now. */
+  published: boolean;
+  offer: Offer;
+};
+export type PublishedOffer = {
+  version: number;
+  publishedAt: string;
+  offer: Offer;
+};
+export type OfferVersionSummary = {
+  version: number;
+  /** The owner account's id (its token's `sub`) that made it; `seed` for the defaults. */
+  createdBy: string;
+  createdAt: string;
+  /** When it was last published; null if never. */
+  publishedAt: string | null;
+  /** The version it copies, when it was made by a restore. */
+  restoredFrom: number | null;
+};
 export type CalendarFeed = {
   /** The feed's address (`https://…/calendar/<secret>.ics`); keep it private. */
   url: string;
@@ -727,6 +845,11 @@ export const {
   useResendOwnerMessageMutation,
   useDismissOwnerMessageMutation,
   useAllowOwnerAddressMutation,
+  useGetOwnerOfferDraftQuery,
+  useReplaceOwnerOfferDraftMutation,
+  usePublishOwnerOfferMutation,
+  useListOwnerOfferVersionsQuery,
+  useRestoreOwnerOfferVersionMutation,
   useGetOwnerCalendarFeedQuery,
   useRenewOwnerCalendarFeedMutation,
 } = injectedRtkApi;

@@ -13,7 +13,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
@@ -31,48 +30,18 @@ import {
   type WeekdayName,
 } from '../../../../domain/availability';
 import { calendarDayText } from '../../../../domain/dates';
-import { addonNames, vehicleTypes } from '../../../../domain/pricing';
+import { vehicleTypeNames } from '../../../../domain/pricing';
 import { failure } from '../format';
 import { Failure } from '../Failure';
 import { availabilityTexts as t } from './messages';
 import { CalendarFeedSection } from './CalendarFeedSection';
+import { NumberField as MinutesField, Section } from '../FormParts';
 
 /** Monday first, as a week is read. */
 const WEEK: WeekdayName[] = [...weekdayNames.slice(1), 'sunday'];
 const dayName = (day: WeekdayName) => day[0]!.toUpperCase() + day.slice(1);
 const rangeText = ({ from, to }: { from: string; to: string }) =>
   from === to ? calendarDayText(from) : `${calendarDayText(from)} – ${calendarDayText(to)}`;
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function MinutesField(props: {
-  label: string;
-  value: number;
-  min?: number;
-  onChange: (value: number) => void;
-}) {
-  return (
-    <TextField
-      label={props.label}
-      type="number"
-      value={Number.isNaN(props.value) ? '' : props.value}
-      onChange={(event) =>
-        props.onChange(event.target.value === '' ? NaN : Number(event.target.value))
-      }
-      slotProps={{ htmlInput: { min: props.min ?? 1, step: 1 }, inputLabel: { shrink: true } }}
-      fullWidth
-    />
-  );
-}
 
 function RulesForm({ initial }: { initial: AvailabilityRules }) {
   const [rules, setRules] = useState(initial);
@@ -245,24 +214,12 @@ function RulesForm({ initial }: { initial: AvailabilityRules }) {
       </Section>
       <Section title={t.jobsTitle}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          {vehicleTypes.map(({ name }) => (
+          {vehicleTypeNames.map((name) => (
             <MinutesField
               key={name}
               label={t.minutes(name)}
               value={rules.jobMinutes[name]}
               onChange={(value) => set({ jobMinutes: { ...rules.jobMinutes, [name]: value } })}
-            />
-          ))}
-        </Box>
-      </Section>
-      <Section title={t.addonsTitle}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          {addonNames.map((name) => (
-            <MinutesField
-              key={name}
-              label={t.minutes(name)}
-              value={rules.addonMinutes[name]}
-              onChange={(value) => set({ addonMinutes: { ...rules.addonMinutes, [name]: value } })}
             />
           ))}
         </Box>

@@ -32,7 +32,6 @@ export const availabilityTexts = {
   removeDayOff: (when: string) => `Remove ${when}`,
   jobsTitle: 'How long a job takes',
   minutes: (name: string) => `${name} (minutes)`,
-  addonsTitle: 'Minutes each add-on adds',
   limitsTitle: 'Limits',
   travel: 'Travel between jobs (minutes)',
   maxJobs: 'Most jobs a day',

@@ -4,23 +4,19 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import {
-  addons,
-  PREMIUM_PACKAGE,
-  type AddonName,
-  type VehicleTypeName,
-} from '../../../../domain/pricing';
+import { offeredAddons, PREMIUM_PACKAGE, type VehicleTypeName } from '../../../../domain/pricing';
 import { formatUsd } from '../../../../domain/money';
+import { siteOffer } from '../../../config/offer';
 
 interface Props {
   vehicleType: VehicleTypeName;
-  selected: readonly AddonName[];
-  onToggle: (addon: AddonName) => void;
+  selected: readonly string[];
+  onToggle: (addon: string) => void;
   onBack: () => void;
   onContinue: () => void;
 }
 
-/** Step 2: the six add-ons; the Premium Package includes (and locks) all of them. */
+/** Step 2: the add-ons on offer; the Premium Package includes (and locks) all of them. */
 export function AddonsStep({ vehicleType, selected, onToggle, onBack, onContinue }: Props) {
   const premium = vehicleType === PREMIUM_PACKAGE;
   return (
@@ -35,7 +31,7 @@ export function AddonsStep({ vehicleType, selected, onToggle, onBack, onContinue
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {addons.map((addon) => {
+        {offeredAddons(siteOffer.offer).map((addon) => {
           const checked = premium || selected.includes(addon.name);
           return (
             <FormControlLabel

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isInServiceArea } from '../../../../domain/address';
+import { siteOffer } from '../../../config/offer';
 import {
   addressAutoComplete,
   addressFields,
@@ -33,12 +34,13 @@ const columns: Record<AddressField, { xs: string; sm: string }> = {
 /**
  * The booking step's service address (docs/product.md §4), offered and not required (the spec
  * asks only for name, phone and e-mail): the profile form's fields, its rules once begun, and a
- * friendly note, never a refusal, when the town is not one of the eight served. The note
+ * friendly note, never a refusal, when the town is not one of the offer's towns. The note
  * waits while the city or state is being typed (a half-typed town is not news).
  */
 export function AddressFields({ form, errors, onChange }: Props) {
   const [typingArea, setTypingArea] = useState(false);
-  const outside = form.city.trim() !== '' && !isInServiceArea(form.city, form.state);
+  const outside =
+    form.city.trim() !== '' && !isInServiceArea(form.city, form.state, siteOffer.offer.towns);
   return (
     <Box
       component="fieldset"

@@ -4,11 +4,14 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import {
   PREMIUM_PACKAGE,
-  premiumAdvertised,
+  premiumAdvertised as advertised,
   vehicleTypes,
   type VehicleTypeName,
 } from '../../../../domain/pricing';
 import { formatUsd } from '../../../../domain/money';
+import { siteOffer } from '../../../config/offer';
+
+const premiumAdvertised = advertised(siteOffer.offer);
 
 interface Props {
   selected: VehicleTypeName | null;
@@ -19,7 +22,7 @@ interface Props {
 export function VehicleStep({ selected, onChoose }: Props) {
   return (
     <BareList columns={{ xs: '1fr 1fr', md: 'repeat(4, 1fr)' }} sx={{ gap: { xs: 1.5, sm: 2 } }}>
-      {vehicleTypes.map((type) => {
+      {vehicleTypes(siteOffer.offer).map((type) => {
         const premium = type.name === PREMIUM_PACKAGE;
         const active = selected === type.name;
         return (

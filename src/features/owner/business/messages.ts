@@ -1,0 +1,97 @@
+/** The "Your business" screen's texts (docs/product.md, "The business's offer"). */
+export const businessTexts = {
+  nav: 'Your business',
+  title: 'Your business',
+  intro:
+    'What you sell and how the site presents it. Save your changes as a draft; visitors see them once you publish.',
+  loading: 'Loading your offer…',
+  failed: 'Your offer could not be loaded.',
+
+  vehiclesTitle: 'Vehicle types',
+  price: (name: string) => `${name} price ($)`,
+  description: (name: string) => `${name} description`,
+  premiumSaving: 'Premium Package saving shown ($)',
+  premiumHint: (listPrice: number, saving: number) =>
+    `Shown as a $${listPrice} value, save $${saving}.`,
+
+  addonsTitle: 'Add-ons',
+  noAddons: 'No add-ons.',
+  addon: (index: number, name: string) => (name.trim() ? name : `Add-on ${index + 1}`),
+  addonName: 'Name',
+  addonPrice: 'Price ($)',
+  addonMinutes: 'Minutes of work',
+  addonOn: 'Offered',
+  addAddon: 'Add an add-on',
+
+  plansTitle: 'Plans',
+  plans: { weekly: 'Weekly', biweekly: 'Biweekly', monthly: 'Monthly' },
+  planPrice: (plan: string) => `${plan} price per visit ($)`,
+  planIncludes: (plan: string) => `${plan}: what it includes (one per line)`,
+
+  townsTitle: 'Towns served',
+  town: (index: number) => `Town ${index + 1}`,
+  addTown: 'Add a town',
+
+  contactTitle: 'Contact details',
+  phone: 'Phone',
+  email: 'E-mail',
+
+  reviewsTitle: 'Reviews',
+  noReviews: 'No reviews.',
+  review: (index: number, name: string) =>
+    name.trim() ? `Review by ${name}` : `Review ${index + 1}`,
+  reviewText: 'What they said',
+  reviewName: 'Name',
+  reviewTown: 'Town',
+  reviewRating: 'Stars (1 to 5)',
+  addReview: 'Add a review',
+
+  galleryTitle: 'Gallery',
+  noPictures: 'No pictures.',
+  picture: (index: number) => `Picture ${index + 1}`,
+  alt: 'Description for screen readers (required)',
+  caption: 'Caption',
+
+  moveUp: (what: string) => `Move ${what} up`,
+  moveDown: (what: string) => `Move ${what} down`,
+  remove: (what: string) => `Remove ${what}`,
+  up: 'Up',
+  down: 'Down',
+  removeShort: 'Remove',
+
+  save: 'Save draft',
+  saving: 'Saving…',
+  saved: 'Draft saved. Visitors see it once you publish.',
+  saveFailed: 'The draft could not be saved.',
+  unsaved: 'You have changes that are not saved.',
+  preview: 'Preview and publish',
+  previewTitle: 'Preview of the Services page',
+  previewIntro:
+    'This is the Services page with your changes (its links do nothing here). Publish to show it to visitors.',
+  noPreview: 'The preview could not be shown.',
+  publish: 'Publish',
+  publishing: 'Publishing…',
+  published: (version: number) =>
+    `Published version ${version}. Visitors see it at their next page load.`,
+  publishFailed: 'The offer could not be published.',
+  backToEditing: 'Back to editing',
+
+  versionsTitle: 'Versions (last 20)',
+  versionsLabel: 'Versions of your offer',
+  versionsLoading: 'Loading the versions…',
+  versionsFailed: 'The versions could not be loaded.',
+  version: (version: number) => `Version ${version}`,
+  madeBy: (who: string, when: string) => `${who === 'seed' ? 'Starting offer' : who}, ${when}`,
+  publishedAt: (when: string) => `Published ${when}`,
+  notPublished: 'Never published',
+  restoredFrom: (version: number) => `Copy of version ${version}`,
+  live: 'Visitors see this one',
+  restore: (version: number) => `Restore version ${version}`,
+  restoreTitle: (version: number) => `Restore version ${version}?`,
+  restoreMessage:
+    'It becomes your draft: the form shows it and changes you have not saved are replaced. Visitors see it once you publish.',
+  restoreConfirm: 'Restore',
+  cancel: 'Cancel',
+  restored: (version: number) => `Version ${version} is your draft now.`,
+  restoreFailed: 'The version could not be restored.',
+} as const;
