@@ -20,6 +20,7 @@ import { holdingOwnerRules } from './support/ownerRules';
 import { fillAddress, openWizard, timeOptions, wizard } from './support/quote';
 import { viewports } from './support/routes';
 import { mondayFor, viaStack } from './support/slots';
+import { DEFAULT_OFFER } from '../../domain/offer';
 
 test.use({ viewport: viewports.phone });
 
@@ -62,7 +63,8 @@ async function visitorRequest(
       selectedAddons: [],
       vehicle: '2015 Ford Focus',
       message: '',
-      totalPrice: 90,
+      // The seeded offer's price: the server refuses a total the visitor was not shown.
+      totalPrice: DEFAULT_OFFER.vehicleTypes.Sedan.price,
       serviceAddress: { line1: '99 Other Rd', city: 'Apex', state: 'NC', zip: '27502' },
       ...body,
     },
