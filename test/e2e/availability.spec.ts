@@ -6,8 +6,8 @@
  * anything, and is stored too. The owner's rules are put back as they were at the end.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { OWNER_USER } from '../../scripts/identity-emulator/cognitoOwners';
 import { expect, logInAsOwner, test, type Stack } from './support/fixtures';
+import { holdingOwnerRules } from './support/ownerRules';
 import { fillAddress, openWizard, wizard } from './support/quote';
 import { viaStack, weekdayFor } from './support/slots';
 
@@ -20,15 +20,6 @@ function nextSaturday(): string {
   do day.setUTCDate(day.getUTCDate() + 1);
   while (day.getUTCDay() !== 6);
   return day.toISOString().slice(0, 10);
-}
-
-async function ownerToken(stack: Stack): Promise<string> {
-  const { accessToken } = await stack.signIn(
-    OWNER_USER.email,
-    OWNER_USER.password,
-    stack.env.ownerTotpSecret,
-  );
-  return accessToken;
 }
 
 /** A visitor on a phone with the wizard's last step filled in for `date` at `time`. */
@@ -74,9 +65,8 @@ test('the owner closes Saturdays; two visitors race for one time and the loser i
   test.setTimeout(180_000);
   // The loser's refusal is a 409 the browser logs; the wizard shows it (asserted below).
   consoleGuard.allow(/status of 409 \(Conflict\) \(http:\/\/localhost:\d+\/api\/bookings\)/);
-  const token = await ownerToken(stack);
-  const before: unknown = await (await stack.api('/owner/availability', { token })).json();
-  try {
+  // The rules are held (no other journey changes them meanwhile) and put back at the end.
+  await holdingOwnerRules(stack, async (token) => {
     // The owner, on a phone, closes Saturdays.
     await page.setViewportSize({ width: 390, height: 844 });
     await logInAsOwner(page, stack);
@@ -144,8 +134,5 @@ test('the owner closes Saturdays; two visitors race for one time and the loser i
       await first.context.close();
       await second.context.close();
     }
-  } finally {
-    const restored = await stack.api('/owner/availability', { method: 'PUT', token, body: before });
-    expect(restored.status).toBe(200);
-  }
+  });
 });

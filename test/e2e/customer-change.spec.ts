@@ -75,7 +75,7 @@ test('a customer moves and cancels at 390 px: e-mails within a minute, and the m
     expect(response.status).toBe(201);
     return ((await response.json()) as { bookingId: string }).bookingId;
   };
-  // The moved one's whole day is free, so 5:00 PM is too.
+  // The moved one's whole day is free, so 6:00 PM is too.
   const movedDay = await weekdayFor(viaStack(stack), 'customer-change-moved', {
     vehicleType: 'Sedan',
   });
@@ -94,7 +94,8 @@ test('a customer moves and cancels at 390 px: e-mails within a minute, and the m
   const row = (id: string) =>
     page.getByRole('row').filter({ has: page.locator(`[title="${id}"]`) });
   await row(moved).getByRole('button', { name: 'Edit' }).click();
-  await row(moved).getByLabel('Time').fill('17:00');
+  // One of the day's free times (4:00 PM is its own; its job and travel keep 5:00 PM).
+  await row(moved).getByLabel('Time').selectOption('6:00 PM');
   await row(moved).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Booking updated successfully')).toBeVisible();
   const movedAt = Date.now();
@@ -120,7 +121,7 @@ test('a customer moves and cancels at 390 px: e-mails within a minute, and the m
   expect(found.every(Boolean), 'the four e-mails about the changes').toBe(true);
   expect(took).toBeLessThan(60_000);
   const from = appointmentText({ date: movedDay, time: '4:00 PM' });
-  const to = appointmentText({ date: movedDay, time: '5:00 PM' });
+  const to = appointmentText({ date: movedDay, time: '6:00 PM' });
   const movedText = `Customer moved this from ${from} to ${to}`;
   expect(found[2]!.text).toContain(movedText);
 

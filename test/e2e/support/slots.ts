@@ -4,12 +4,13 @@
  * retried journey must not find its own first attempt in the way. So each journey books in a lane
  * of its own: lane k of weekdays takes the k-th, (k + n)-th, (k + 2n)-th … weekday after today
  * (n lanes), and of those the first day on which the time it wants is still free, as
- * `GET /availability` answers. Weekend lanes use Sundays only: the availability journey closes
- * Saturdays while others run.
+ * `GET /availability` answers. Weekday lanes use Tuesday to Friday and weekend lanes Sundays
+ * only: the owner's-day journey changes Monday's hours, and the availability journey closes
+ * Saturdays, while others run; Mondays are the owner's-day journey's own.
  */
 import { WEEKDAY_TIMES, WEEKEND_TIMES } from './quote';
 
-/** Every journey that books on a weekday, one lane each. */
+/** Every journey that books on a weekday (Tuesday to Friday), one lane each. */
 const WEEKDAY_LANES = [
   'quote',
   'weekend-offer',
@@ -43,8 +44,12 @@ const SUNDAY_LANES = [
   'production-nginx',
 ] as const;
 
+/** Every journey that books on a Monday, one lane each (it may change Monday's hours). */
+const MONDAY_LANES = ['owners-day'] as const;
+
 export type WeekdayLane = (typeof WEEKDAY_LANES)[number];
 export type SundayLane = (typeof SUNDAY_LANES)[number];
+export type MondayLane = (typeof MONDAY_LANES)[number];
 
 /** What a lane's day must have free. */
 interface Want {
@@ -108,21 +113,34 @@ async function firstFree(
   return found;
 }
 
-/** A weekday of the lane's on which `want` is free (YYYY-MM-DD). */
+/** The coming days (YYYY-MM-DD) of the `weekdays` given that are the lane's: they share them by turns. */
+function laneDays<L extends string>(weekdays: number[], lanes: readonly L[], lane: L): string[] {
+  const days = comingDays(DAYS_AHEAD).filter((d) => weekdays.includes(d.weekday));
+  const index = lanes.indexOf(lane);
+  return days.filter((_, i) => i % lanes.length === index).map((d) => d.date);
+}
+
+/** A weekday (Tuesday to Friday) of the lane's on which `want` is free (YYYY-MM-DD). */
 export function weekdayFor(get: ApiGet, lane: WeekdayLane, want: Want): Promise<string> {
-  const weekdays = comingDays(DAYS_AHEAD).filter((d) => d.weekday >= 1 && d.weekday <= 5);
-  const index = WEEKDAY_LANES.indexOf(lane);
-  const mine = weekdays.filter((_, i) => i % WEEKDAY_LANES.length === index).map((d) => d.date);
-  return firstFree(get, mine, want, WEEKDAY_TIMES);
+  return firstFree(get, laneDays([2, 3, 4, 5], WEEKDAY_LANES, lane), want, WEEKDAY_TIMES);
 }
 
 /** A Sunday of the lane's on which `want` is free (YYYY-MM-DD). */
 export function sundayFor(get: ApiGet, lane: SundayLane, want: Want): Promise<string> {
-  const sundays = comingDays(DAYS_AHEAD).filter((d) => d.weekday === 0);
-  const index = SUNDAY_LANES.indexOf(lane);
-  // Twelve or thirteen Sundays: the lanes share them by turns.
-  const mine = sundays.filter((_, i) => i % SUNDAY_LANES.length === index).map((d) => d.date);
-  return firstFree(get, mine, want, WEEKEND_TIMES);
+  return firstFree(get, laneDays([0], SUNDAY_LANES, lane), want, WEEKEND_TIMES);
+}
+
+/**
+ * A Monday of the lane's on which every one of `times` is free (YYYY-MM-DD): the lane's journey
+ * decides Monday's hours, so it names the times it needs.
+ */
+export function mondayFor(
+  get: ApiGet,
+  lane: MondayLane,
+  want: Want & { time?: never },
+  times: string[],
+): Promise<string> {
+  return firstFree(get, laneDays([1], MONDAY_LANES, lane), want, times);
 }
 
 /** A date as the dashboard writes it (M/D/YY). */
