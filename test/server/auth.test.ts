@@ -340,6 +340,7 @@ describe('declared auth on every operation', () => {
       'getAvailability',
       'getCalendarFeed',
       'getHealth',
+      'getOffer',
       'getServicePicFile',
       'optOutOfEmail',
       'receiveCalendlyWebhook',

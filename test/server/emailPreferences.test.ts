@@ -80,20 +80,26 @@ it('refuses choices that are not yes/no with 400, changing nothing', async () =>
   expect((await send('GET', '/profile/me')).body).toEqual(before);
 });
 
-it('status updates off: a cancellation writes no e-mail, the quote confirmation still goes', async () => {
+it('status updates off: a cancellation writes the customer no e-mail, the quote confirmation still goes', async () => {
   await send('PUT', '/profile/me', {
     name: 'Pat Prefs',
     emailPreferences: { reminders: true, statusUpdates: false },
   });
   const quiet = await bookAndCancel();
-  expect(quiet.kinds).toEqual(['owner-quote', 'customer-quote']);
+  // The owner still hears of the customer's cancellation: the customer's choices are theirs.
+  expect(quiet.kinds).toEqual(['owner-quote', 'customer-quote', 'owner-customer-change']);
 
   await send('PUT', '/profile/me', {
     name: 'Pat Prefs',
     emailPreferences: { reminders: true, statusUpdates: true },
   });
   const told = await bookAndCancel();
-  expect(told.kinds).toEqual(['owner-quote', 'customer-quote', 'customer-cancelled']);
+  expect(told.kinds).toEqual([
+    'owner-quote',
+    'customer-quote',
+    'customer-cancelled',
+    'owner-customer-change',
+  ]);
 });
 
 it('are part of the data download', async () => {

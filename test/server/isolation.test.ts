@@ -157,6 +157,10 @@ const attemptsBy = (
     ];
   },
   updateMyProfile: async () => leakedIds((await asB('PUT', '/profile/me', { name: 'Bob B' })).body),
+  // The texts' number is the caller's own: a code goes to B's mobile (none here), never A's.
+  sendTextCode: async () => leakedIds((await asB('POST', '/profile/me/text-code')).body),
+  confirmTextNumber: async () =>
+    leakedIds((await asB('POST', '/profile/me/text-number', { code: '123456' })).body),
   // Ending the intruder's own sessions leaves A's token working; the intruder signs in again.
   reportSessionsEnded: async () => {
     const answer = await asB('POST', '/profile/me/sessions-ended', { reason: 'password-change' });

@@ -102,6 +102,7 @@ describe('profile', () => {
       mobile: '9195550123',
       serviceAddress: { line1: '12 Oak St', city: 'Cary', state: 'NC', zip: '27511' },
       emailPreferences: { reminders: true, statusUpdates: true },
+      textPreferences: { reminders: false, statusUpdates: false, number: null, stopped: false },
     });
     expect((await get('/profile/me')).body).toEqual(answer.body);
 
