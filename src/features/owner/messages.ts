@@ -199,8 +199,8 @@ export const OWNER_TEXT = {
     open: 'Open request',
     onMyWay: 'On my way',
     onMyWayMinutes: (minutes: number) => `${minutes} min`,
-    onMyWayLabel: (minutes: number, name: string) =>
-      `On my way to ${name}, arriving in ${minutes} minutes`,
+    // Begins with the button's visible text ("20 min"), so a voice user can say what they see.
+    onMyWayLabel: (minutes: number, name: string) => `${minutes} min: on my way to ${name}`,
     onMyWaySent: (minutes: number) => `"On my way, ${minutes} minutes" is being texted.`,
     onMyWayFailed: 'The text could not be sent.',
     texted: 'Texted',

@@ -73,11 +73,11 @@ describe('On my way', () => {
     const list = await screen.findByRole('list', { name: /^Appointments on / });
     const stop = within(list).getAllByRole('listitem')[0]!;
     expect(
-      within(stop).getAllByRole('button', { name: /^On my way to Morning Stop/ }),
+      within(stop).getAllByRole('button', { name: /on my way to Morning Stop$/ }),
     ).toHaveLength(4);
     await userEvent.setup().click(
       within(stop).getByRole('button', {
-        name: 'On my way to Morning Stop, arriving in 20 minutes',
+        name: '20 min: on my way to Morning Stop',
       }),
     );
     expect(await screen.findByRole('status')).toHaveTextContent(
