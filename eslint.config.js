@@ -77,13 +77,13 @@ const serverZones = serverFolders.map((name) => {
 });
 /**
  * The scripts by program (docs/architecture.md, "The scripts by program"): each folder of
- * scripts/ is one program, and scripts/shared holds the few helpers several of them use and
- * imports none of them. A program imports shared/ and itself, and another program only where
+ * scripts/ is one program, and scripts/common holds the few helpers several of them use and
+ * imports none of them. A program imports common/ and itself, and another program only where
  * this list names it (a folder, or one file of it), each with its reason. A folder not listed
- * here may import shared/ only.
+ * here may import common/ only.
  */
 export const scriptImports = {
-  shared: {},
+  common: {},
   'identity-emulator': {},
   'contract-checker': {},
   build: {},
@@ -106,7 +106,7 @@ const scriptFolders = readdirSync(path.join(import.meta.dirname, 'scripts'), {
   .map((entry) => entry.name);
 const scriptZones = scriptFolders.map((name) => {
   const allowed = [
-    ...(name === 'shared' ? [] : ['shared']),
+    ...(name === 'common' ? [] : ['common']),
     ...Object.keys(scriptImports[name] ?? {}),
   ];
   return {

@@ -63,7 +63,7 @@ import {
 import { initialScripts, INITIAL_JS_BUDGET } from '../build/bundleReport';
 import { startLocalStack, projectRoot, type LocalStack } from '../local-stack/localStack';
 import { benchOwnerInbox, OWNER_INBOX_HEADING, ownerInboxMarkdown } from './benchOwner';
-import { freePortsInRange } from '../shared/ports';
+import { freePortsInRange } from '../common/ports';
 import { ensureNginx, startNginx } from '../local-stack/nginx';
 import { callCognito, isRecord } from '../identity-emulator/cognitoClient';
 import { openDatabase } from '../../server/platform/db';

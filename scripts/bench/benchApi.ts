@@ -28,8 +28,8 @@ import { pathToFileURL } from 'node:url';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { projectRoot } from '../local-stack/localStack';
 import { checkOutWorktree, git, removeWorktree } from './benchWorktree';
-import { freePorts } from '../shared/ports';
-import { startChild, waitHealthy, type Child } from '../shared/processes';
+import { freePorts } from '../common/ports';
+import { startChild, waitHealthy, type Child } from '../common/processes';
 import { median } from './benchLighthouse';
 
 /** The API two days before its per-request costs were cut: the bench's baseline. */

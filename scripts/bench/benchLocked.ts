@@ -16,8 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { projectRoot } from '../local-stack/localStack';
-import { freePorts } from '../shared/ports';
-import { startChild, waitHealthy, type Child } from '../shared/processes';
+import { freePorts } from '../common/ports';
+import { startChild, waitHealthy, type Child } from '../common/processes';
 import { BENCH_CLIENT_ID, DEMO, seed, startIdentity } from './benchApi';
 
 export const LOCKED_HEADING = '## While another process holds the write lock';

@@ -17,7 +17,7 @@ import { buildServer } from '../../server/app';
 import { mailFromEnv, type ServerOptions } from '../../server/platform/config';
 import { openDatabase } from '../../server/platform/db';
 import { startMaildev, caughtMail } from '../local-stack/maildev';
-import { freePorts } from '../shared/ports';
+import { freePorts } from '../common/ports';
 
 const OUTBOX_TARGET = 0.9;
 

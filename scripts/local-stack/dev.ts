@@ -16,7 +16,7 @@ import { createConfig } from '../../webpack.config';
 import { buildImages } from '../build/images';
 import { CLIENT_ID, USER_POOL_ID } from '../identity-emulator/cognitoLocal';
 import { projectRoot, startLocalStack, type LocalStack } from './localStack';
-import { assertPortFree } from '../shared/ports';
+import { assertPortFree } from '../common/ports';
 
 const PORTS = {
   app: 3000,

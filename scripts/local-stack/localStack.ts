@@ -39,8 +39,8 @@ import {
 import { ensureMfaRequiredGroup } from '../identity-emulator/cognitoAccountGaps';
 import { startCognitoProxy } from '../identity-emulator/cognitoProxy';
 import { ensureOwnerUser, OWNER_USER } from '../identity-emulator/cognitoOwners';
-import { startChild, waitHealthy, type Child } from '../shared/processes';
-import { assertPortFree, freePort } from '../shared/ports';
+import { startChild, waitHealthy, type Child } from '../common/processes';
+import { assertPortFree, freePort } from '../common/ports';
 import { startMailCatcher, type MailCatcherPorts } from './maildev';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

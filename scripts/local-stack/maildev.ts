@@ -5,8 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertPortFree } from '../shared/ports';
-import { waitHealthy, type Child, type startChild } from '../shared/processes';
+import { assertPortFree } from '../common/ports';
+import { waitHealthy, type Child, type startChild } from '../common/processes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MAILDEV_BIN = path.join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');

@@ -5,7 +5,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from './localStack';
-import { assertPortFree } from '../shared/ports';
+import { assertPortFree } from '../common/ports';
 
 const stateDir = path.join(projectRoot, '.local');
 

@@ -13,7 +13,7 @@ import WebpackDevServer from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { expect, test } from '@playwright/test';
 import { createConfig, SHELL_FILE } from '../../webpack.config';
-import { freePorts } from '../../scripts/shared/ports';
+import { freePorts } from '../../scripts/common/ports';
 import { headerConfigFromEnv, securityHeaders } from '../../scripts/build/securityHeaders';
 
 test.describe.configure({ mode: 'serial' });

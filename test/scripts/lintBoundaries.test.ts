@@ -205,10 +205,10 @@ const modulesOf = (folder: string) =>
     .map((name) => name.replace(/\.ts$/, ''))
     .sort();
 
-test('scripts/: a program imports shared/, itself and only what scriptImports names; shared/ imports no program', () => {
+test('scripts/: a program imports common/, itself and only what scriptImports names; common/ imports no program', () => {
   const map = scriptImports();
   expect(Object.keys(map).sort()).toEqual(
-    ['bench', 'build', 'contract-checker', 'identity-emulator', 'local-stack', 'shared'].sort(),
+    ['bench', 'build', 'contract-checker', 'identity-emulator', 'local-stack', 'common'].sort(),
   );
   // Every folder of scripts/ is in the map, with a reason for each exception.
   expect(scriptFolders.sort()).toEqual(Object.keys(map).sort());
@@ -221,11 +221,11 @@ test('scripts/: a program imports shared/, itself and only what scriptImports na
     const filePath = `scripts/${program}/__boundary__.ts`;
     cases.push({ filePath, from: `./${modulesOf(program)[0]}`, forbidden: false });
     for (const other of scriptFolders.filter((name) => name !== program)) {
-      const files = allowed[other] || other === 'shared' ? [] : Object.keys(allowed);
+      const files = allowed[other] || other === 'common' ? [] : Object.keys(allowed);
       const named = files.filter((file) => file.startsWith(`${other}/`));
       for (const module of modulesOf(other)) {
         const open =
-          other === 'shared' || other in allowed || named.includes(`${other}/${module}.ts`);
+          other === 'common' || other in allowed || named.includes(`${other}/${module}.ts`);
         cases.push({ filePath, from: `../${other}/${module}`, forbidden: !open });
       }
     }
@@ -244,7 +244,7 @@ test('scripts/: a program imports shared/, itself and only what scriptImports na
   }
   expectZones(cases);
   // What the map means, said plainly: the emulator is the local stack's (and the bench's
-  // sign-in client's), never the build's; shared/ imports no program.
+  // sign-in client's), never the build's; common/ imports no program.
   expectZones([
     {
       filePath: 'scripts/build/build.ts',
@@ -266,7 +266,7 @@ test('scripts/: a program imports shared/, itself and only what scriptImports na
       from: '../identity-emulator/cognitoLocal',
       forbidden: true,
     },
-    { filePath: 'scripts/shared/ports.ts', from: '../local-stack/localStack', forbidden: true },
+    { filePath: 'scripts/common/ports.ts', from: '../local-stack/localStack', forbidden: true },
     {
       filePath: 'scripts/contract-checker/cli.ts',
       from: '../local-stack/localStack',

@@ -14,7 +14,7 @@ import { ORIGIN_SECRET_HEADER } from '../../server/platform/originSecret';
 import { CAPS } from '../../server/customers/caps';
 import { configFromEnv, SERVER_TIMEOUTS } from '../../server/platform/config';
 import { apiProxy } from '../../scripts/local-stack/forwarding';
-import { freePorts } from '../../scripts/shared/ports';
+import { freePorts } from '../../scripts/common/ports';
 import { startStaticServer } from '../../scripts/local-stack/staticServer';
 import {
   call,

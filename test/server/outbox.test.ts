@@ -5,7 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mailFromEnv } from '../../server/platform/config';
 import { caughtMail, startMaildev, type CaughtMail } from '../../scripts/local-stack/maildev';
-import { freePorts } from '../../scripts/shared/ports';
+import { freePorts } from '../../scripts/common/ports';
 import {
   call,
   quoteRequest,

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
-import { freePorts } from '../../scripts/shared/ports';
+import { freePorts } from '../../scripts/common/ports';
 import { startStaticServer, type StaticServer } from '../../scripts/local-stack/staticServer';
 
 const HEADERS = { 'X-Content-Type-Options': 'nosniff', 'X-Frame-Policy': 'fixture' };

@@ -21,7 +21,7 @@ import {
   startLocalStack,
   type LocalStack,
 } from '../../../scripts/local-stack/localStack';
-import { freePorts } from '../../../scripts/shared/ports';
+import { freePorts } from '../../../scripts/common/ports';
 
 const starting = new AbortController();
 let startup: Promise<LocalStack> | undefined;

@@ -20,7 +20,7 @@ import {
 } from '../../../scripts/identity-emulator/cognitoClient';
 import { cognitoPoolFile } from '../../../scripts/identity-emulator/cognitoLocal';
 import { startLocalStack, type LocalStack } from '../../../scripts/local-stack/localStack';
-import { freePorts } from '../../../scripts/shared/ports';
+import { freePorts } from '../../../scripts/common/ports';
 
 const PASSWORD = 'Shine-Pass1';
 /** The stack's accounts whose tokens live seconds (the option journeys that watch refreshes use). */

@@ -21,7 +21,7 @@ import {
   type LocalStack,
   type LocalStackOptions,
 } from '../../../scripts/local-stack/localStack';
-import { freePorts } from '../../../scripts/shared/ports';
+import { freePorts } from '../../../scripts/common/ports';
 
 const lines: string[] = [];
 const starting = new AbortController();

@@ -1,5 +1,5 @@
 /**
- * Ports of the local tools: checking one, and finding free ones. scripts/shared/ holds what
+ * Ports of the local tools: checking one, and finding free ones. scripts/common/ holds what
  * several programs use (the local stack, the bench, their tests) and imports none of them.
  */
 import net from 'node:net';

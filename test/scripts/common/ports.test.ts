@@ -1,5 +1,5 @@
 /**
- * The ports helpers every program shares (scripts/shared/ports.ts): `npm start` refuses to
+ * The ports helpers every program shares (scripts/common/ports.ts): `npm start` refuses to
  * start on a taken port and says which, and a second stack (the browser suite, the bench, the
  * tests) gets free ports away from the ones `npm start` uses.
  */
@@ -9,7 +9,7 @@ import {
   freePorts,
   freePortsInRange,
   isPortFree,
-} from '../../../scripts/shared/ports';
+} from '../../../scripts/common/ports';
 
 /** Listens on a free port of 127.0.0.1 until closed. */
 async function occupy(): Promise<{ port: number; close: () => Promise<void> }> {
