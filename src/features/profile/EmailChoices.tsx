@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useUpdateMyProfileMutation } from '../../api/endpoints';
 import type { EmailChoices as Choices, Profile } from '../../api/normalize';
 import { Panel } from '../../components/Panel';
+import { ChoiceSwitches, type ChoiceSwitch } from './ChoiceSwitches';
 import { useToast } from '../../components/toast';
 import {
   EMAIL_CHOICES_FAILED,
@@ -22,7 +19,7 @@ import {
 } from './messages';
 import { toAccountUpdate } from './profileForm';
 
-const switches: { key: keyof Choices; label: string; help: string }[] = [
+const switches: ChoiceSwitch<keyof Choices>[] = [
   { key: 'reminders', label: EMAIL_REMINDERS_LABEL, help: EMAIL_REMINDERS_HELP },
   { key: 'statusUpdates', label: EMAIL_UPDATES_LABEL, help: EMAIL_UPDATES_HELP },
 ];
@@ -69,26 +66,13 @@ export function EmailChoices({ profile }: { profile: Profile }) {
           {error}
         </Alert>
       )}
-      <FormGroup>
-        {switches.map(({ key, label, help }) => (
-          <div key={key}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={choices[key]}
-                  disabled={saving}
-                  onChange={(event) => void flip(key, event.target.checked)}
-                  slotProps={{ input: { 'aria-describedby': `email-choice-${key}-help` } }}
-                />
-              }
-              label={label}
-            />
-            <FormHelperText id={`email-choice-${key}-help`} sx={{ mt: -0.5, mb: 1.5, ml: 6 }}>
-              {help}
-            </FormHelperText>
-          </div>
-        ))}
-      </FormGroup>
+      <ChoiceSwitches
+        switches={switches}
+        choices={choices}
+        disabled={saving}
+        onFlip={(key, on) => void flip(key, on)}
+        idPrefix="email-choice"
+      />
       <Typography variant="body2" color="text.secondary">
         {EMAIL_CONFIRMATION_NOTE}
       </Typography>

@@ -1,11 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { numberText, PROFILE_TEXT_CONSENT, textNumber } from '../../../domain/texts';
@@ -17,6 +13,7 @@ import {
 import { errorMessage } from '../../api/errors';
 import type { Profile } from '../../api/normalize';
 import { Panel } from '../../components/Panel';
+import { ChoiceSwitches, type ChoiceSwitch } from './ChoiceSwitches';
 import { useToast } from '../../components/toast';
 import { business } from '../../config/business';
 import {
@@ -42,7 +39,7 @@ import {
 import { toAccountUpdate } from './profileForm';
 
 type Choice = 'reminders' | 'statusUpdates';
-const switches: { key: Choice; label: string; help: string }[] = [
+const switches: ChoiceSwitch<Choice>[] = [
   { key: 'reminders', label: TEXT_REMINDERS_LABEL, help: TEXT_REMINDERS_HELP },
   { key: 'statusUpdates', label: TEXT_UPDATES_LABEL, help: TEXT_UPDATES_HELP },
 ];
@@ -169,26 +166,13 @@ export function TextChoices({ profile }: { profile: Profile }) {
       )}
       {confirmed && (
         <>
-          <FormGroup>
-            {switches.map(({ key, label, help }) => (
-              <div key={key}>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={choices[key]}
-                      disabled={saving}
-                      onChange={(event) => void flip(key, event.target.checked)}
-                      slotProps={{ input: { 'aria-describedby': `text-choice-${key}-help` } }}
-                    />
-                  }
-                  label={label}
-                />
-                <FormHelperText id={`text-choice-${key}-help`} sx={{ mt: -0.5, mb: 1.5, ml: 6 }}>
-                  {help}
-                </FormHelperText>
-              </div>
-            ))}
-          </FormGroup>
+          <ChoiceSwitches
+            switches={switches}
+            choices={choices}
+            disabled={saving}
+            onFlip={(key, on) => void flip(key, on)}
+            idPrefix="text-choice"
+          />
           <Typography variant="body2" color="text.secondary">
             {PROFILE_TEXT_CONSENT(business.name)}
           </Typography>
