@@ -28,7 +28,8 @@ const features = readdirSync(path.join(import.meta.dirname, 'src/features'), {
  */
 const serverImports = {
   platform: [],
-  // The owner's free times for a request leave out the request's own hold (its row).
+  // The owner's free times for a request, and a customer's for their own booking (when it is
+  // theirs), leave out that booking's own hold (its row).
   // A job's length counts the published offer's minutes per add-on.
   availability: ['bookings/bookingRows.ts', 'offer'],
   offer: [],

@@ -415,7 +415,13 @@ export interface paths {
      *     day that is not a day off, not past and not beyond the booking horizon, a start within the
      *     day's hours, fewer than the most jobs a day already held, and no overlap (with the travel
      *     buffer either side) with a Booked booking. A day with nothing free has an empty `times`.
-     *     No token needed.
+     *     No token needed, but with `except`.
+     *
+     *     `except` (a customer moving a booking): the times as if that booking were not on the
+     *     calendar, so its own time and the starts its own job would meet are offered, as
+     *     `PUT /bookings/{id}` accepts them. Only with the token of the customer whose booking it
+     *     is: anyone else, with a token or without, and an id no booking has, get the same `404`
+     *     (nothing tells whether the booking exists).
      */
     get: operations['getAvailability'];
     put?: never;
@@ -3061,6 +3067,11 @@ export interface operations {
          * @example Pet Hair Removal,Ceramic Wax
          */
         addOns?: string;
+        /**
+         * @description The signed-in customer's own booking being moved, which then holds no time (`404` for anyone else).
+         * @example 65a1f0c2e4b0a1b2c3d4e5f6
+         */
+        except?: components['schemas']['Id'];
       };
       header?: never;
       path?: never;
@@ -3095,6 +3106,8 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
     };
   };
   listServicePics: {

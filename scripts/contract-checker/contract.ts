@@ -244,6 +244,18 @@ async function checkPublic(run: ContractRun): Promise<void> {
     { query: { ...availabilityQuery, addOns: 'Gold Plating' } },
     400,
   );
+  await run.check(
+    'getAvailability',
+    'except a booking no one has → 404',
+    { query: { ...availabilityQuery, except: UNKNOWN_ID } },
+    404,
+  );
+  await run.check(
+    'getAvailability',
+    'except an id that is not an id → 400',
+    { query: { ...availabilityQuery, except: 'not-an-id' } },
+    400,
+  );
   await run.check('reportClientError', 'error report → 204', { body: clientErrorBody }, 204);
   await run.check(
     'reportClientError',
@@ -641,6 +653,7 @@ async function checkBookings(run: ContractRun, token: string, email: string): Pr
       `expected the new date, Sedan and totalPrice ${total('Sedan', ['Pet Hair Removal'])}`,
     ),
   );
+  await checkAvailabilityExcept(run, id, update);
   await run.check(
     'updateBooking',
     'date that is not a date → 400',
@@ -676,6 +689,39 @@ async function checkBookings(run: ContractRun, token: string, email: string): Pr
       200,
     );
   }
+}
+
+/**
+ * The free times of the day the customer's booking (`id`) was just moved to, as if it were not
+ * booked: every time free with it on the calendar is free without it, and only its customer may
+ * ask (without a token: 404, as for an unknown booking).
+ */
+async function checkAvailabilityExcept(
+  run: ContractRun,
+  id: string,
+  moved: { date: string; vehicleType: string },
+): Promise<void> {
+  const query = { from: moved.date, to: moved.date, vehicleType: moved.vehicleType };
+  const timesOf = (exchange: Exchange | undefined) =>
+    asArray(asRecord(asArray(exchange?.json)[0]).times).map(String);
+  const withIt = await run.check('getAvailability', 'the moved day → 200', { query }, 200);
+  await run.check(
+    'getAvailability',
+    'except its own booking → 200, at least the times free with it',
+    { query: { ...query, except: id } },
+    200,
+    (exchange) => {
+      const without = new Set(timesOf(exchange));
+      const lost = timesOf(withIt).filter((time) => !without.has(time));
+      return lost.length === 0 ? undefined : `times no longer free without it: ${lost.join(', ')}`;
+    },
+  );
+  await run.check(
+    'getAvailability',
+    'except its booking without a token → 404',
+    { query: { ...query, except: id }, token: null },
+    404,
+  );
 }
 
 async function checkServicePics(run: ContractRun, bookingId: string): Promise<void> {

@@ -178,16 +178,22 @@ function checkedRange(query: { from: string; to: string }): { from: string; to: 
   return { from, to };
 }
 
-/** GET /availability: each date's free start times for the job. */
+/**
+ * GET /availability: each date's free start times for the job; with `except`, the id of a
+ * booking being moved (the caller has checked it is the customer's own), as if that booking
+ * held no time.
+ */
 export function availableTimes(
   db: Db,
   query: { from: string; to: string; vehicleType: string; addOns?: string },
   now = new Date(),
+  except = '',
 ): { date: string; times: string[] }[] {
   const { from, to } = checkedRange(query);
   const job = { vehicleType: query.vehicleType, addOns: parseAddOns(db, query.addOns) };
   const rules = readJobRules(db);
-  return freeTimes(rules, { from, to }, localNow(now), job, heldByDate(db, from, to, now));
+  const held = heldByDate(db, from, to, now, except);
+  return freeTimes(rules, { from, to }, localNow(now), job, held);
 }
 
 /**

@@ -92,9 +92,36 @@ function bookedAddons(
   return row.package_addons ? (JSON.parse(row.package_addons) as string[]) : SEEDED_PACKAGE;
 }
 
+const NOT_FOUND = 'Booking not found';
+
 export function bookingRow(db: Db, bookingId: string): BookingRow {
   const row = db.prepare('SELECT * FROM bookings WHERE booking_id = ?').get(bookingId) as
     BookingRow | undefined;
-  if (!row) throw notFound('Booking not found');
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/**
+ * A booking belongs to the customer who posted it with their token, or who claimed it
+ * (server/bookings/claims.ts); an e-mail alone never makes a booking someone's.
+ */
+export const OWNED = 'user_id = @userId';
+export const owner = (customer: { userId: string }) => ({ userId: customer.userId });
+
+/**
+ * The customer's booking, or 404: the same answer when it is someone else's, or when the caller
+ * is no customer at all (`null`), as when no booking has the id.
+ */
+export function ownedBooking(
+  db: Db,
+  customer: { userId: string } | null,
+  bookingId: string,
+): BookingRow {
+  const row =
+    customer &&
+    (db
+      .prepare(`SELECT * FROM bookings WHERE booking_id = @bookingId AND ${OWNED}`)
+      .get({ bookingId, ...owner(customer) }) as BookingRow | undefined);
+  if (!row) throw notFound(NOT_FOUND);
   return row;
 }

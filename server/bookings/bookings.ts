@@ -8,7 +8,7 @@ import {
   todayLocal,
 } from '../../domain/dates';
 import { inWriteTransaction, newId, statement, type Db } from '../platform/db';
-import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
+import { badRequest, conflict, HttpError } from '../platform/errors';
 import {
   creditCompletedBooking,
   removeCompletedBookingCredit,
@@ -35,7 +35,7 @@ import {
   releaseCompletedMessage,
   withdrawCompletedMessage,
 } from '../mail/outbox';
-import { bookingRow, toBooking, type BookingRow } from './bookingRows';
+import { bookingRow, OWNED, owner, ownedBooking, toBooking, type BookingRow } from './bookingRows';
 import { readPublishedOffer } from '../offer/offer';
 import { assertFree, OWNER, readRules, visitorHoldUntil } from '../availability/availability';
 import { noteCustomerChange } from './customerChanges';
@@ -112,13 +112,6 @@ function assertOffered(db: Db, date: string, time: string, now: Date): void {
     );
   }
 }
-
-/**
- * A booking belongs to the customer who posted it with their token, or who claimed it
- * (server/bookings/claims.ts); an e-mail alone never makes a booking someone's.
- */
-const OWNED = 'user_id = @userId';
-const owner = (customer: Customer) => ({ userId: customer.userId });
 
 /** The address's own fields as JSON (anything else the body carried is dropped), or null. */
 function storedAddress(address: QuoteRequest['serviceAddress']): string | null {
@@ -246,15 +239,6 @@ export function requestQuote(
     }
     return booking;
   });
-}
-
-/** The customer's booking, or 404 (also when it is someone else's). */
-export function ownedBooking(db: Db, customer: Customer, bookingId: string): BookingRow {
-  const row = db
-    .prepare(`SELECT * FROM bookings WHERE booking_id = @bookingId AND ${OWNED}`)
-    .get({ bookingId, ...owner(customer) }) as BookingRow | undefined;
-  if (!row) throw notFound('Booking not found');
-  return row;
 }
 
 /** The bookings matching an SQL condition on `bookings`, newest first. */

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { ServicePic } from '../../domain/contract/types';
 import { newId, type Db } from '../platform/db';
 import { badRequest, forbidden, notFound } from '../platform/errors';
-import { ownedBooking } from '../bookings/bookings';
+import { ownedBooking } from '../bookings/bookingRows';
 import { bookingRow } from '../bookings/bookingRows';
 import type { Customer } from '../customers/customers';
 import { SIGNED_URL_TTL_SECONDS } from '../platform/rules';

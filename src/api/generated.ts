@@ -125,6 +125,7 @@ const injectedRtkApi = api
             to: queryArg.to,
             vehicleType: queryArg.vehicleType,
             addOns: queryArg.addOns,
+            except: queryArg.except,
           },
         }),
         providesTags: ['bookings'],
@@ -245,6 +246,8 @@ export type GetAvailabilityApiArg = {
   vehicleType: 'Sedan' | 'SUV' | 'Minivan' | 'Premium Package';
   /** The chosen add-ons' names separated by commas (none when left out). */
   addOns?: string;
+  /** The signed-in customer's own booking being moved, which then holds no time (`404` for anyone else). */
+  except?: Id;
 };
 export type ListServicePicsApiResponse =
   /** status 200 Pictures, oldest first (empty when there are none) */ ServicePic[];

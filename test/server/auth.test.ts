@@ -334,10 +334,14 @@ describe('declared auth on every operation', () => {
     expect(count()).toBe(before + 2);
   });
 
-  it("needs no token for the health check, picture files, the webhook and an e-mail's unsubscribe link (which sign otherwise), browser error reports, the free times and the owner's calendar feed (whose address holds its secret)", () => {
+  it("needs no token for the health check, picture files, the webhook and an e-mail's unsubscribe link (which sign otherwise), browser error reports and the owner's calendar feed (whose address holds its secret); a token is optional for a quote and the free times", () => {
     const open = operations.filter((op) => op.security === 'none').map((op) => op.operationId);
-    expect(open.sort()).toEqual([
+    const optional = operations.filter((op) => op.security === 'optional');
+    expect(optional.map((op) => op.operationId).sort()).toEqual([
+      'createBooking',
       'getAvailability',
+    ]);
+    expect(open.sort()).toEqual([
       'getCalendarFeed',
       'getHealth',
       'getOffer',

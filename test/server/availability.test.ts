@@ -8,6 +8,7 @@ import {
   addDays,
   DEFAULT_RULES,
   offeredTimes,
+  weekdayOf,
   type AvailabilityRules,
 } from '../../domain/availability';
 import { localNow } from '../../domain/dates';
@@ -332,6 +333,117 @@ describe('no double booking', () => {
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
     expect(bookedOn(saturday)).toBe(1);
+  });
+});
+
+describe("a customer's own booking left out (except)", () => {
+  /** The first weekday at least `days` ahead. */
+  const weekdayAhead = (days: number) => {
+    let day = addDays(localNow().date, days);
+    while (['saturday', 'sunday'].includes(weekdayOf(day))) day = addDays(day, 1);
+    return day;
+  };
+  /** `day`'s weekday open 9 AM to 6 PM with a start every 30 minutes (no set list). */
+  const halfHourly = async (day: string) => {
+    const week = {
+      ...DEFAULT_RULES.week,
+      [weekdayOf(day)]: { open: true, start: '09:00', end: '18:00' },
+    };
+    expect((await putRules({ ...DEFAULT_RULES, week, stepMinutes: 30 })).status).toBe(200);
+  };
+  const suvTimes = (day: string, options: { token?: string; except?: string } = {}) => {
+    const query = new URLSearchParams({ from: day, to: day, vehicleType: 'SUV' });
+    if (options.except !== undefined) query.set('except', options.except);
+    return call(api.baseUrl, 'GET', `/availability?${query}`, { token: options.token });
+  };
+  /** The customer's SUV (2 hours, 30 minutes of travel either side) at 4:00 PM on `day`. */
+  const suvAtFour = async (day: string, token: string, email: string) => {
+    const made = await call(api.baseUrl, 'POST', '/bookings', {
+      token,
+      body: quote({ vehicleType: 'SUV', selectedAddons: [], date: day, time: '4:00 PM', email }),
+    });
+    expect(made.status).toBe(201);
+    return (made.body as { bookingId: string }).bookingId;
+  };
+
+  test('its customer is offered 4:00 PM and the starts its own job blocked; without except they are held', async () => {
+    const day = weekdayAhead(15);
+    await halfHourly(day);
+    const token = await idp.idToken('except-sub', 'except@example.com');
+    const bookingId = await suvAtFour(day, token, 'except@example.com');
+
+    const held = await suvTimes(day, { token });
+    expect(held.status).toBe(200);
+    const heldTimes = (held.body as { times: string[] }[])[0]!.times;
+    // 2:00 PM to 6:00 PM would meet the 4:00 PM SUV with its travel: none offered.
+    expect(heldTimes.at(-1)).toBe('1:30 PM');
+    for (const time of ['3:30 PM', '4:00 PM', '4:30 PM', '5:00 PM'])
+      expect(heldTimes).not.toContain(time);
+
+    const own = await suvTimes(day, { token, except: bookingId });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual([
+      {
+        date: day,
+        times: [
+          ...heldTimes,
+          '2:00 PM',
+          '2:30 PM',
+          '3:00 PM',
+          '3:30 PM',
+          '4:00 PM',
+          '4:30 PM',
+          '5:00 PM',
+          '5:30 PM',
+          '6:00 PM',
+        ],
+      },
+    ]);
+  });
+
+  test('another customer, a visitor and an unknown id get the same 404; a malformed id 400; a bad token 401', async () => {
+    const day = weekdayAhead(18);
+    const token = await idp.idToken('except-owner-sub', 'except-owner@example.com');
+    const bookingId = await suvAtFour(day, token, 'except-owner@example.com');
+    const stranger = await idp.idToken('except-stranger-sub', 'stranger@example.com');
+
+    const otherCustomer = await suvTimes(day, { token: stranger, except: bookingId });
+    const visitor = await suvTimes(day, { except: bookingId });
+    const unknown = await suvTimes(day, { token: stranger, except: 'ffffffffffffffffffffffff' });
+    for (const answer of [otherCustomer, visitor, unknown]) {
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ error: 'Not Found', message: 'Booking not found' });
+    }
+
+    const malformed = await suvTimes(day, { token, except: 'not-an-id' });
+    expect(malformed.status).toBe(400);
+    expect((malformed.body as { message: string }).message).toContain('query/except');
+
+    const forged = await idp.idToken(
+      'except-owner-sub',
+      'except-owner@example.com',
+      {},
+      {
+        forged: true,
+      },
+    );
+    expect((await suvTimes(day, { token: forged, except: bookingId })).status).toBe(401);
+  });
+
+  test('a reschedule within its own time (4:00 PM to 4:30 PM, then 5:00 PM) is accepted', async () => {
+    const next = weekdayAhead(24);
+    await halfHourly(next);
+    const token = await idp.idToken('except-move-sub', 'except-move@example.com');
+    const bookingId = await suvAtFour(next, token, 'except-move@example.com');
+    const move = (time: string) =>
+      call(api.baseUrl, 'PUT', `/bookings/${bookingId}`, {
+        token,
+        body: { date: next, time, vehicleType: 'SUV', vehicle: 'Outback', totalPrice: 120 },
+      });
+    const later = await move('4:30 PM');
+    expect(later.status).toBe(200);
+    expect(later.body).toMatchObject({ date: next, time: '4:30 PM' });
+    expect((await move('5:00 PM')).status).toBe(200);
   });
 });
 

@@ -192,6 +192,16 @@ const attemptsBy = (
     ),
     ...expect404(await asB('POST', `/bookings/${ids.booking}/claim`, { decision: 'mine' })),
   ],
+  // The free times without one of A's bookings (as a reschedule asks them) are A's alone.
+  getAvailability: async () => {
+    const day = futureDate(30);
+    const without = (id: string) =>
+      asB('GET', `/availability?from=${day}&to=${day}&vehicleType=SUV&except=${id}`);
+    return [
+      ...expect404(await without(ids.booking)),
+      ...expect404(await without(ids.anonymousBooking)),
+    ];
+  },
   updateBooking: async () => [
     ...expect404(await asB('PUT', `/bookings/${ids.booking}`, update)),
     ...expect404(await asB('PUT', `/bookings/${ids.anonymousBooking}`, update)),
@@ -245,7 +255,6 @@ function expect404(answer: { status: number; body: unknown }): string[] {
  * health check, browser error reports) read or write nothing of a customer.
  */
 const notCustomerScoped = [
-  'getAvailability',
   'getHealth',
   'getServicePicFile',
   'receiveCalendlyWebhook',
