@@ -1,7 +1,8 @@
 /**
  * The free start times of one day for a job, as `GET /availability` answers them (the owner's
  * rules decide them, domain/availability.ts): the quote wizard's time list and My Bookings'
- * reschedule use this one query.
+ * reschedule use this one query; the reschedule names the booking it moves (`except`), so that
+ * the booking's own time does not count against it.
  */
 import { useGetAvailabilityQuery } from './endpoints';
 import { isCalendarDay } from '../../domain/quoteSchedule';
@@ -19,6 +20,8 @@ export interface FreeTimesOfDay {
 export function useFreeTimes(
   date: string,
   job: { vehicleType: VehicleTypeName | null; addOns: readonly string[] },
+  /** The signed-in customer's booking being moved: the times as if it were not booked. */
+  except?: string,
 ): FreeTimesOfDay {
   const skip = !isCalendarDay(date) || !job.vehicleType;
   const { currentData, isFetching, isError } = useGetAvailabilityQuery(
@@ -28,6 +31,7 @@ export function useFreeTimes(
       // Skipped without a vehicle type; the query needs one all the same.
       vehicleType: job.vehicleType ?? PREMIUM_PACKAGE,
       ...(job.addOns.length > 0 && { addOns: job.addOns.join(',') }),
+      ...(except && { except }),
     },
     { skip },
   );

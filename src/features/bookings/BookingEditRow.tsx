@@ -60,11 +60,16 @@ export function BookingEditRow({
   const idCell = bookingIdCell(booking);
   const today = useToday();
   const canSave = !busy && updateBody(draft, booking, shownVehicle) !== null;
-  // The chosen day's free times for the booking's job, by the wizard's query.
-  const day = useFreeTimes(draft.date, {
-    vehicleType: isVehicleType(draft.vehicleType) ? draft.vehicleType : null,
-    addOns: draft.vehicleType === PREMIUM_PACKAGE ? [] : booking.selectedAddons,
-  });
+  // The chosen day's free times for the booking's job, by the wizard's query, as if this
+  // booking were not on the calendar (its own time and the starts next to it are free to it).
+  const day = useFreeTimes(
+    draft.date,
+    {
+      vehicleType: isVehicleType(draft.vehicleType) ? draft.vehicleType : null,
+      addOns: draft.vehicleType === PREMIUM_PACKAGE ? [] : booking.selectedAddons,
+    },
+    booking.bookingId,
+  );
   const own = draftFromBooking(booking, shownVehicle);
   const choices = timeChoices(day.times, draft, own);
   const timeHint = day.loading

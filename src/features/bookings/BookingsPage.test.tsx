@@ -61,6 +61,19 @@ const websiteTable = () => screen.findByRole('table', { name: 'Website bookings'
 /** A booking's row, by its whole id (the cell shows its end; the whole id is its title). */
 const rowOf = (table: HTMLElement, id: string) =>
   within(table).getByTitle(id).closest('tr') as HTMLElement;
+/** My Bookings with booking `id`'s row in edit mode: the row, and its time field. */
+async function editOf(id: string) {
+  renderApp('/dashboard/bookings');
+  const table = await websiteTable();
+  const row = () => rowOf(table, id);
+  await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
+  return { row, time: within(row()).getByLabelText(m.fields.time) };
+}
+/** The texts of a native select's options, in order. */
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('My Bookings', () => {
   beforeEach(() => signIn());
@@ -533,23 +546,15 @@ describe('My Bookings', () => {
         const query = new URL(request.url).searchParams;
         const date = query.get('from') ?? '';
         asked.push(`${date} ${query.get('vehicleType')}`);
-        // Its own 10:00 AM counts as held in the answer; 7:00 AM is never offered.
+        // Its own 10:00 AM is not in the answer (hours the owner has changed since): kept.
         return HttpResponse.json([
           { date, times: date === '2026-12-05' ? ['9:00 AM', '12:00 PM'] : ['2:00 PM'] },
         ]);
       }),
     );
-    renderApp('/dashboard/bookings');
-    const table = await websiteTable();
-    const row = () => rowOf(table, ID_A);
-    await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
-    const time = within(row()).getByLabelText(m.fields.time);
+    const { row, time } = await editOf(ID_A);
     await waitFor(() =>
-      expect(
-        within(time)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual([m.chooseTime, '9:00 AM', '10:00 AM', '12:00 PM']),
+      expect(optionTexts(time)).toEqual([m.chooseTime, '9:00 AM', '10:00 AM', '12:00 PM']),
     );
     expect(time).toHaveValue('10:00');
     expect(asked).toContain('2026-12-05 SUV');
@@ -557,17 +562,43 @@ describe('My Bookings', () => {
     const date = within(row()).getByLabelText(m.fields.date);
     await userEvent.clear(date);
     await userEvent.fill(date, '2026-12-06');
-    await waitFor(() =>
-      expect(
-        within(time)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toContain('2:00 PM'),
-    );
+    await waitFor(() => expect(optionTexts(time)).toContain('2:00 PM'));
     await userEvent.selectOptions(time, '2:00 PM');
     await userEvent.click(within(row()).getByRole('button', { name: m.save }));
     await waitFor(() => expect(api.puts).toHaveLength(1));
     expect(api.puts[0]?.body).toMatchObject({ date: '2026-12-06', time: '2:00 PM' });
+  });
+
+  it("the reschedule asks for the day's times as if the booking were not there: its own time and the starts next to it", async () => {
+    bookingsApi([booking(ID_A)]);
+    const excepts: (string | null)[] = [];
+    server.use(
+      contractHttp.get('/availability', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const date = query.get('from') ?? '';
+        excepts.push(query.get('except'));
+        // The SUV at 10:00 AM holds 9:00 AM to 12:30 PM; left out, its own starts are free.
+        const times =
+          query.get('except') === ID_A
+            ? ['9:00 AM', '10:00 AM', '10:30 AM', '11:00 AM', '1:00 PM']
+            : ['1:00 PM'];
+        return HttpResponse.json([{ date, times }]);
+      }),
+    );
+    const { time } = await editOf(ID_A);
+    await waitFor(() =>
+      expect(optionTexts(time)).toEqual([
+        m.chooseTime,
+        '9:00 AM',
+        '10:00 AM',
+        '10:30 AM',
+        '11:00 AM',
+        '1:00 PM',
+      ]),
+    );
+    expect(time).toHaveValue('10:00');
+    expect(excepts).toContain(ID_A);
+    expect(excepts).not.toContain(null);
   });
 
   it('a taken time (409) offers the nearest free times as buttons; one chosen is saved, nothing typed lost', async () => {

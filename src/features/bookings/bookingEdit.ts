@@ -109,8 +109,9 @@ export function updateFailureMessage(error: unknown, fallback: string): string {
 
 /**
  * The edit row's time choices (HH:mm values, as bookings write them for labels): the day's free
- * times as the server answered them, the booking's own time on its own day (the answer counts it
- * as held), and the time chosen, so that what was chosen stays shown after a refusal; in order.
+ * times as the server answered them (leaving this booking out), the booking's own time on its
+ * own day (kept even when the owner's hours no longer offer it: keeping its time is never
+ * refused), and the time chosen, so that what was chosen stays shown after a refusal; in order.
  */
 export function timeChoices(
   free: readonly string[] | undefined,
