@@ -9,6 +9,7 @@ import {
   DEFAULT_RULES,
   freeTimes,
   freeTimesOn,
+  jobDuration,
   jobRules,
   lastBookableDay,
   nearestFree,
@@ -274,6 +275,27 @@ export function assertFree(
       nearest: nearestFree(asked, days),
     },
   );
+}
+
+/**
+ * A booking that keeps its date and time but becomes a longer job (another vehicle type): 409
+ * with the nearest free times when the longer job no longer fits there (the next job, the
+ * working day's end). A job that is no longer than before always keeps its own time, even when
+ * the owner's hours have changed since.
+ */
+export function assertLongerJobFits(
+  db: Db,
+  before: Job,
+  asked: Job & { date: string; time: string },
+  now: Date,
+  bookingId: string,
+): void {
+  const rules = readJobRules(db);
+  if (jobDuration(rules, asked) <= jobDuration(rules, before)) return;
+  assertFree(db, asked, now, bookingId, {
+    starts: (rules, date) => (date === asked.date ? [asked.time] : offeredTimes(rules, date)),
+    refusal: CUSTOMER.refusal,
+  });
 }
 
 /** How many visitors' requests hold a time at `now`, matching `condition` (named parameters). */

@@ -37,7 +37,13 @@ import {
 } from '../mail/outbox';
 import { bookingRow, OWNED, owner, ownedBooking, toBooking, type BookingRow } from './bookingRows';
 import { readPublishedOffer } from '../offer/offer';
-import { assertFree, OWNER, readRules, visitorHoldUntil } from '../availability/availability';
+import {
+  assertFree,
+  assertLongerJobFits,
+  OWNER,
+  readRules,
+  visitorHoldUntil,
+} from '../availability/availability';
 import { noteCustomerChange } from './customerChanges';
 
 /** `notify: false` changes a booking without e-mail (the demo history the seed writes). */
@@ -276,15 +282,25 @@ export function updateBooking(
     const row = ownedBooking(db, customer, bookingId);
     if (row.status !== 'Booked') throw conflict('Only Booked bookings can be changed');
     assertNotPast(input.date, now);
-    if (row.date !== input.date || row.time !== displayTime(input.time)) {
+    const moved = row.date !== input.date || row.time !== displayTime(input.time);
+    const retyped = row.vehicle_type !== input.vehicleType;
+    const addOns = JSON.parse(row.selected_addons) as string[];
+    const asked = { date: input.date, time: displayTime(input.time) };
+    if (moved) {
       assertOffered(db, input.date, input.time, now);
-      const addOns = JSON.parse(row.selected_addons) as string[];
-      const asked = { date: input.date, time: displayTime(input.time) };
       assertFree(db, { ...asked, vehicleType: input.vehicleType, addOns }, now, bookingId);
+    } else if (retyped) {
+      const before = { vehicleType: row.vehicle_type, addOns };
+      assertLongerJobFits(
+        db,
+        before,
+        { ...asked, vehicleType: input.vehicleType, addOns },
+        now,
+        bookingId,
+      );
     }
     // The stored total and add-ons stay while the type stays; a new type is priced by the
     // published offer (a Premium Package then includes the add-ons on offer now).
-    const retyped = row.vehicle_type !== input.vehicleType;
     const { offer } = readPublishedOffer(db);
     const chosen = JSON.parse(row.selected_addons) as string[];
     db.prepare(
@@ -301,7 +317,6 @@ export function updateBooking(
       now.toISOString(),
       bookingId,
     );
-    const moved = row.date !== input.date || row.time !== displayTime(input.time);
     if (moved) enqueueBookingEvent(db, bookingId, { kind: 'rescheduled', by: 'customer' }, now);
     noteCustomerChange(db, row, false, now);
     return toBooking(bookingRow(db, bookingId));

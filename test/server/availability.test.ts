@@ -445,6 +445,53 @@ describe("a customer's own booking left out (except)", () => {
     expect(later.body).toMatchObject({ date: next, time: '4:30 PM' });
     expect((await move('5:00 PM')).status).toBe(200);
   });
+
+  test('a longer vehicle type at the same time must still fit before the next job', async () => {
+    const day = weekdayAhead(27);
+    await halfHourly(day);
+    const token = await idp.idToken('retype-sub', 'retype@example.com');
+    const sedan = await call(api.baseUrl, 'POST', '/bookings', {
+      token,
+      body: quote({
+        vehicleType: 'Sedan',
+        selectedAddons: [],
+        date: day,
+        time: '1:00 PM',
+        email: 'retype@example.com',
+      }),
+    });
+    expect(sedan.status).toBe(201);
+    const bookingId = (sedan.body as { bookingId: string }).bookingId;
+    // The Sedan (90 minutes) ends at 2:30 PM; with 30 minutes of travel the next job may start at 3:00 PM.
+    const neighbour = await idp.idToken('retype-next-sub', 'retype-next@example.com');
+    const next = await call(api.baseUrl, 'POST', '/bookings', {
+      token: neighbour,
+      body: quote({
+        vehicleType: 'Sedan',
+        selectedAddons: [],
+        date: day,
+        time: '3:00 PM',
+        email: 'retype-next@example.com',
+      }),
+    });
+    expect(next.status).toBe(201);
+    const retype = (vehicleType: string, totalPrice: number) =>
+      call(api.baseUrl, 'PUT', `/bookings/${bookingId}`, {
+        token,
+        body: { date: day, time: '1:00 PM', vehicleType, vehicle: 'Outback', totalPrice },
+      });
+    // An SUV (120 minutes) at 1:00 PM would run into the 3:00 PM job's travel.
+    const longer = await retype('SUV', 120);
+    expect(longer.status).toBe(409);
+    expect((longer.body as { message: string }).message).toContain('1:00 PM');
+    const kept = await call(api.baseUrl, 'GET', '/bookings', { token });
+    const mine = (kept.body as { bookingId: string; vehicleType: string }[]).find(
+      (booking) => booking.bookingId === bookingId,
+    );
+    expect(mine?.vehicleType).toBe('Sedan');
+    // A change that is no longer (the same type, another vehicle name) is never refused at its own time.
+    expect((await retype('Sedan', 90)).status).toBe(200);
+  });
 });
 
 describe('holds', () => {
