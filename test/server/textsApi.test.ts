@@ -150,6 +150,72 @@ describe('incoming texts over SNS', () => {
   });
 });
 
+describe('the verified account phone', () => {
+  /** A customer's request with an id token carrying these phone claims. */
+  const as = async (sub: string, claims: Record<string, unknown>) => {
+    const token = await idp.idToken(sub, `${sub}@example.com`, {
+      email_verified: true,
+      ...claims,
+    });
+    return (method: string, url: string, body?: unknown) =>
+      call(api.baseUrl, method, url, { token, body });
+  };
+
+  it('counts as confirmed: texts go to it without a code, and turn on', async () => {
+    const verified = await as('riley-sub', {
+      phone_number: '+19195550181',
+      phone_number_verified: true,
+    });
+    const profile = await verified('GET', '/profile/me');
+    expect(profile.body).toMatchObject({
+      textPreferences: { number: '+19195550181', reminders: false, statusUpdates: false },
+    });
+    const on = await verified('PUT', '/profile/me', {
+      name: 'Riley',
+      textPreferences: { reminders: true, statusUpdates: true },
+    });
+    expect(on).toMatchObject({
+      status: 200,
+      body: { textPreferences: { number: '+19195550181', reminders: true, statusUpdates: true } },
+    });
+    expect(textsTo('+19195550181')).toEqual([]);
+  });
+
+  it('does not count when the identity provider has not verified it, or it is not a US number', async () => {
+    for (const [sub, claims] of [
+      ['casey-sub', { phone_number: '+19195550182', phone_number_verified: false }],
+      ['avery-sub', { phone_number: '+19195550183' }],
+      ['quinn-sub', { phone_number: '+447700900123', phone_number_verified: true }],
+    ] as const) {
+      const caller = await as(sub, claims);
+      expect((await caller('GET', '/profile/me')).body).toMatchObject({
+        textPreferences: { number: null },
+      });
+      const on = await caller('PUT', '/profile/me', {
+        name: 'Casey',
+        textPreferences: { reminders: true, statusUpdates: false },
+      });
+      expect(on).toMatchObject({ status: 409, body: { error: 'Conflict' } });
+    }
+  });
+
+  it('a number confirmed with a code stays the text number', async () => {
+    const caller = await as('morgan-sub', {});
+    await caller('PUT', '/profile/me', { name: 'Morgan', mobile: '9195550184' });
+    expect((await caller('POST', '/profile/me/text-code')).status).toBe(204);
+    await until(() => textsTo('+19195550184').length === 1, 'the code');
+    const code = /(\d{6})/.exec(textsTo('+19195550184')[0]!)![1]!;
+    expect((await caller('POST', '/profile/me/text-number', { code })).status).toBe(200);
+    const later = await as('morgan-sub', {
+      phone_number: '+19195550185',
+      phone_number_verified: true,
+    });
+    expect((await later('GET', '/profile/me')).body).toMatchObject({
+      textPreferences: { number: '+19195550184' },
+    });
+  });
+});
+
 describe('the profile, the quote form and the data download', () => {
   it('confirms the mobile with a texted code, turns texts on with consent, downloads it and deletes it', async () => {
     expect((await me('POST', '/profile/me/text-code')).status).toBe(409);
@@ -210,8 +276,10 @@ describe('the profile, the quote form and the data download', () => {
     const db = openDatabase(api.databasePath);
     const left = () => ({
       account: db
-        .prepare('SELECT COUNT(*) AS n FROM customers WHERE text_number IS NOT NULL')
-        .get(),
+        .prepare(
+          'SELECT COUNT(*) AS n FROM customers WHERE text_number IS NOT NULL AND user_id = ?',
+        )
+        .get('jordan-sub'),
       requests: db
         .prepare(
           'SELECT COUNT(*) AS n FROM bookings WHERE text_consent_at IS NOT NULL AND user_id = ?',
