@@ -270,10 +270,29 @@ describe('the profile, the quote form and the data download', () => {
     expect((customer.body as { texts: unknown[] }).texts).toEqual([
       expect.objectContaining({ kind: 'code', status: 'sent' }),
     ]);
+    // "Send again" is for a text given up: not a sent one, not one that does not exist.
+    const codeText = (customer.body as { texts: { id: string }[] }).texts[0]!;
+    expect(await owner('POST', `/owner/health/texts/${codeText.id}/resend`)).toMatchObject({
+      status: 409,
+      body: { error: 'Conflict', message: 'This text has not failed: it is sent or waiting' },
+    });
+    expect(
+      (await owner('POST', '/owner/health/texts/65a1f0c2e4b0a1b2c3d4e5f6/resend')).status,
+    ).toBe(404);
+    expect((await me('POST', `/owner/health/texts/${codeText.id}/resend`)).status).toBe(403);
     const health = await owner('GET', '/owner/health');
     expect((health.body as { texts: { sentToday: number } }).texts.sentToday).toBeGreaterThan(0);
 
     const db = openDatabase(api.databasePath);
+    // A text the server stopped while sending (uncertain): the owner's "Send again" sends it.
+    db.prepare(
+      "UPDATE texts SET status = 'failed', failure = 'uncertain', failed_at = ? WHERE id = ?",
+    ).run(new Date().toISOString(), codeText.id);
+    const codes = textsTo('+19195550160').length;
+    const resent = await owner('POST', `/owner/health/texts/${codeText.id}/resend`);
+    expect(resent.status).toBe(200);
+    expect((resent.body as { texts: { failed: unknown[] } }).texts.failed).toEqual([]);
+    await until(() => textsTo('+19195550160').length === codes + 1, 'the code sent again');
     const left = () => ({
       account: db
         .prepare(
