@@ -80,8 +80,14 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The worker's log lines (the alarm on failed texts reads them in production). */
+let logged: string[] = [];
 const start = (sender: TextSender = recorder) =>
-  (worker = startTextWorker(db, settings, { sender, pollMs: 60_000, log: () => undefined }));
+  (worker = startTextWorker(db, settings, {
+    sender,
+    pollMs: 60_000,
+    log: (line) => void logged.push(line),
+  }));
 /** Moves the clock to a New York time (the worker's poll runs on the way). */
 const advanceTo = async (date: string, time: string) => {
   await jest.advanceTimersByTimeAsync(at(date, time).getTime() - Date.now());
@@ -369,12 +375,16 @@ describe('crash safety', () => {
     expect(calls).toHaveLength(1);
     worker = undefined; // the process is gone
 
-    // The next start: the text is not sent again, and says why.
+    // The next start: the text is not sent again, and says why (in the log the alarm reads too).
     db.close();
     db = openDatabase(path.join(dir, 'app.db'));
+    logged = [];
     start();
     await advanceTo(FRIDAY, '13:00');
     expect(sent).toEqual([]);
+    expect(logged).toContainEqual(
+      expect.stringMatching(/^\[texts\] The server stopped while sending 1 text\(s\)/),
+    );
     expect(rows()).toEqual([
       expect.objectContaining({ status: 'failed', failure: 'uncertain', attempts: 1 }),
     ]);
