@@ -386,6 +386,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
             sub: token.sub,
             email: token.email,
             emailUnverified: token.emailUnverified,
+            phone: token.phone,
           });
         }
       },

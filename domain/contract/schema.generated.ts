@@ -1196,6 +1196,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/owner/health/texts/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a failed text again
+     * @description Queues a text given up as `refused`, `expired` or `uncertain` again with fresh tries, as
+     *     `Send again` does for an e-mail: the owner's decision, also for an uncertain one (the
+     *     server stopped while sending it, so it may have arrived; the worker never sends it again
+     *     by itself). It goes now, or at 8 AM New York during the quiet hours unless its kind goes
+     *     at any hour. `409` for a text that has not failed, or that the rules held back (its number
+     *     texted STOP, or it was over the day's texts to the number).
+     */
+    post: operations['resendOwnerText'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/owner/health/messages/{id}/dismiss': {
     parameters: {
       query?: never;
@@ -4206,6 +4234,50 @@ export interface operations {
            * @example {
            *       "error": "Conflict",
            *       "message": "This e-mail has not failed: it is sent or waiting"
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
+    };
+  };
+  resendOwnerText: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued again; the health figures after it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OwnerHealth'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The text has not failed, or the rules held it back; nothing was queued. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "Conflict",
+           *       "message": "This text has not failed: it is sent or waiting"
            *     }
            */
           'application/json': components['schemas']['Error'];

@@ -1,6 +1,7 @@
 /**
  * The whole production as one CDK app, with cdk-nag: the mail sender (and the domain's DNS),
- * the user pool, the API server, the site and its API on one CloudFront domain, and the alarms.
+ * the user pool, the text sender, the API server, the site and its API on one CloudFront domain,
+ * and the alarms.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -10,6 +11,7 @@ import { MonitoringStack } from './monitoringStack';
 import { ServerStack } from './serverStack';
 import { settingsFromContext } from './settings';
 import { SiteStack } from './siteStack';
+import { TextStack } from './textStack';
 
 /** `checks: false` leaves cdk-nag out (a test that looks at one setting at a time). */
 export function buildApp(app: App = new App(), { checks = true } = {}) {
@@ -18,11 +20,14 @@ export function buildApp(app: App = new App(), { checks = true } = {}) {
   const mail = new MailStack(app, 'ShineMail', { env, settings });
   const identity = new IdentityStack(app, 'ShineIdentity', { env, settings });
   identity.addStackDependency(mail);
+  const texts = new TextStack(app, 'ShineTexts', { env, settings });
   const server = new ServerStack(app, 'ShineServer', {
     env,
     settings,
     sesEvents: mail.sesEvents,
     identityEvents: identity.identityEvents,
+    incomingTexts: texts.incomingTexts,
+    textOriginationArn: texts.phoneNumberArn,
   });
   // The server reads the pool's settings from Parameter Store when it starts.
   server.addStackDependency(identity);
@@ -32,6 +37,7 @@ export function buildApp(app: App = new App(), { checks = true } = {}) {
     server: server.instance,
     sesEvents: mail.sesEvents,
     identityEvents: identity.identityEvents,
+    incomingTexts: texts.incomingTexts,
     zone: mail.zone,
   });
   const monitoring = new MonitoringStack(app, 'ShineMonitoring', {
@@ -43,5 +49,5 @@ export function buildApp(app: App = new App(), { checks = true } = {}) {
     sesEventsDeadLetters: site.sesEventsDeadLetters,
   });
   if (checks) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, settings, mail, identity, server, site, monitoring };
+  return { app, settings, mail, identity, texts, server, site, monitoring };
 }

@@ -3,7 +3,7 @@
  * setting), and the alarms that publish to it — the health check failing, CloudFront's 5xx
  * answers, a disk over 80%, e-mails waiting in the outbox or failing, SES's bounce or complaint
  * rate near where SES pauses sending, a bounce or complaint SNS could not deliver to the API,
- * the server's mail alarm —
+ * the server's mail alarm, the month's text spend near its limit, a text failing —
  * and the monthly budget.
  */
 import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
@@ -29,6 +29,17 @@ import { API_PATH, type InfraSettings } from './settings';
 
 /** The worker's log lines when it gives a message up (server/mail/worker.ts). */
 export const MAIL_FAILED_LINES = ['[mail] The mail server refused', '[mail] Gave up on'];
+/**
+ * The text worker's log lines when a text fails for good (server/mail/textWorker.ts): refused by
+ * End User Messaging, given up after its retries, or uncertain (the server stopped mid-send).
+ */
+export const TEXT_FAILED_LINES = [
+  '[texts] The provider refused text',
+  '[texts] Gave up on text',
+  '[texts] The server stopped while sending',
+];
+/** The share of the monthly text spend limit at which the owner is told. */
+export const TEXT_SPEND_ALARM_SHARE = 0.8;
 /** The readiness check the health check asks for (GET /health/ready through CloudFront). */
 export const HEALTH_PATH = `${API_PATH}/health/ready`;
 export const DISK_ALARM_PERCENT = 80;
@@ -213,6 +224,32 @@ export class MonitoringStack extends Stack {
         statistic: 'Maximum',
         period: Duration.minutes(5),
       }),
+      ...onceAtLeast(1),
+    });
+
+    // Texts: End User Messaging SMS's month-to-date spend (a gauge: its maximum), and the text
+    // worker's failures from its log.
+    alarm('TextSpendNearLimit', {
+      alarmDescription: `The texts sent this month cost ${TEXT_SPEND_ALARM_SHARE * 100}% or more of the monthly spend limit ($${settings.textSpendLimitUsd}, textSpendLimitUsd): End User Messaging SMS stops sending at the limit (reminders, On my way and the answers to STOP). See README "Going live".`,
+      metric: new cloudwatch.Metric({
+        namespace: 'AWS/SMSVoice',
+        metricName: 'TextMessageMonthlySpend',
+        statistic: 'Maximum',
+        period: Duration.hours(1),
+      }),
+      ...onceAtLeast(Number(settings.textSpendLimitUsd) * TEXT_SPEND_ALARM_SHARE),
+    });
+    const textFailedFilter = new logs.MetricFilter(this, 'TextFailedFilter', {
+      logGroup: props.serviceLog,
+      filterPattern: logs.FilterPattern.anyTerm(...TEXT_FAILED_LINES),
+      metricNamespace: METRIC_NAMESPACE,
+      metricName: 'TextFailed',
+      metricValue: '1',
+    });
+    alarm('TextFailed', {
+      alarmDescription:
+        "A text failed for good (refused by End User Messaging SMS, undelivered after the worker's retries, or uncertain because the server stopped while sending it); the owner console's Health page lists it.",
+      metric: textFailedFilter.metric({ statistic: 'Sum', period: Duration.minutes(5) }),
       ...onceAtLeast(1),
     });
 

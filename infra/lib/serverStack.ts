@@ -57,6 +57,10 @@ export interface ServerStackProps extends StackProps {
   sesEvents: sns.ITopic;
   /** Cognito's authenticator calls: the API accepts notifications from this topic only. */
   identityEvents: sns.ITopic;
+  /** The texts customers send (two-way SMS): the API accepts notifications from this topic only. */
+  incomingTexts: sns.ITopic;
+  /** The origination number's ARN (./textStack.ts): the only one the server may text from. */
+  textOriginationArn: string;
 }
 
 export class ServerStack extends Stack {
@@ -183,7 +187,8 @@ export class ServerStack extends Stack {
 
     const role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('ec2.amazonaws.com'),
-      description: 'The API server: Session Manager, its secrets and parameters, logs and metrics',
+      description:
+        'The API server: Session Manager, its secrets and parameters, logs and metrics, texts',
     });
     appSecret.grantRead(role);
     smtpSecret.grantRead(role);
@@ -221,6 +226,13 @@ export class ServerStack extends Stack {
         resources: Object.values(COGNITO_PARAMETERS).map((name) =>
           this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.slice(1) }),
         ),
+      }),
+    );
+    // Texts to customers, from the registered origination number only.
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['sms-voice:SendTextMessage'],
+        resources: [props.textOriginationArn],
       }),
     );
     role.addToPolicy(
@@ -325,6 +337,10 @@ export class ServerStack extends Stack {
         MAIL_FROM: settings.mailFrom,
         SES_EVENTS_TOPIC_ARN: props.sesEvents.topicArn,
         IDENTITY_EVENTS_TOPIC_ARN: props.identityEvents.topicArn,
+        TEXT_SINK: 'aws',
+        TEXT_ORIGINATION_NUMBER: props.textOriginationArn,
+        SMS_EVENTS_TOPIC_ARN: props.incomingTexts.topicArn,
+        AWS_REGION: this.region,
         TRUST_PROXY: '1',
       },
     });

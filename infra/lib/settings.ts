@@ -6,6 +6,7 @@ import type { Node } from 'constructs';
 import {
   IDENTITY_EVENTS_PATH as API_IDENTITY_EVENTS_PATH,
   SES_EVENTS_PATH as API_SES_EVENTS_PATH,
+  SMS_EVENTS_PATH as API_SMS_EVENTS_PATH,
 } from '../../server/platform/config';
 
 /** The API's path on the site's own domain: CloudFront sends `/api/*` to the server. */
@@ -23,6 +24,12 @@ export const SES_EVENTS_PATH = `${API_PATH}${API_SES_EVENTS_PATH}`;
  * the API e-mails the owner when one is the owner's.
  */
 export const IDENTITY_EVENTS_PATH = `${API_PATH}${API_IDENTITY_EVENTS_PATH}`;
+
+/**
+ * Where Amazon SNS delivers the texts customers send to the origination number (two-way SMS,
+ * ./textStack.ts), likewise: the API applies STOP, HELP and START.
+ */
+export const SMS_EVENTS_PATH = `${API_PATH}${API_SMS_EVENTS_PATH}`;
 
 /** The only region: CloudFront's certificates, metrics and Route 53 health checks live there. */
 export const REGION = 'us-east-1';
@@ -57,6 +64,16 @@ export interface InfraSettings {
    * region (us-east-1: pl-3b927c52): the only addresses the server admits.
    */
   cloudFrontPrefixListId: string;
+  /**
+   * The id (`phone-…`) of the origination number texts go from, in AWS End User Messaging SMS:
+   * bought by hand under the 10DLC registration (README "Going live"), which code cannot do.
+   */
+  textOriginationNumberId: string;
+  /**
+   * The account's monthly limit for texts, in whole US dollars (End User Messaging SMS stops
+   * sending past it); the owner is e-mailed at 80% of it.
+   */
+  textSpendLimitUsd: string;
 }
 
 const REQUIRED: (keyof InfraSettings)[] = [
@@ -70,6 +87,8 @@ const REQUIRED: (keyof InfraSettings)[] = [
   'alarmEmail',
   'monthlyBudgetUsd',
   'cloudFrontPrefixListId',
+  'textOriginationNumberId',
+  'textSpendLimitUsd',
 ];
 const OPTIONAL: (keyof InfraSettings)[] = ['domain'];
 
@@ -92,6 +111,16 @@ export function settingsFromContext(node: Node): InfraSettings {
   }
   if (!/^\d+(\.\d+)?$/.test(settings.monthlyBudgetUsd)) {
     throw new Error('CDK context "monthlyBudgetUsd" must be an amount in US dollars, e.g. 40');
+  }
+  if (!/^phone-[0-9a-z]+$/.test(settings.textOriginationNumberId)) {
+    throw new Error(
+      'CDK context "textOriginationNumberId" must be the origination number\'s id in End User Messaging SMS (phone-…), not the number itself',
+    );
+  }
+  if (!/^[1-9]\d*$/.test(settings.textSpendLimitUsd)) {
+    throw new Error(
+      'CDK context "textSpendLimitUsd" must be whole US dollars, e.g. 10 (the spend limit takes no cents)',
+    );
   }
   const host = siteHost(settings);
   if (settings.domain && host !== settings.domain && !host.endsWith(`.${settings.domain}`)) {

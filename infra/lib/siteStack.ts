@@ -40,6 +40,7 @@ import {
   API_PATH,
   IDENTITY_EVENTS_PATH,
   SES_EVENTS_PATH,
+  SMS_EVENTS_PATH,
   apiUrl,
   hostedDomainUrl,
   siteHost,
@@ -54,6 +55,8 @@ export interface SiteStackProps extends StackProps {
   sesEvents: sns.ITopic;
   /** Cognito's authenticator calls, delivered to the API. */
   identityEvents: sns.ITopic;
+  /** The texts customers send to the origination number, delivered to the API. */
+  incomingTexts: sns.ITopic;
   /** The domain's hosted zone, when the `domain` setting names one. */
   zone?: route53.IPublicHostedZone;
 }
@@ -245,6 +248,8 @@ export class SiteStack extends Stack {
     toApi('SesEventsToApi', props.sesEvents, SES_EVENTS_PATH);
     // The owner's authenticator calls, through the same retries and dead-letter queue.
     toApi('IdentityEventsToApi', props.identityEvents, IDENTITY_EVENTS_PATH);
+    // The customers' texts (STOP, HELP, START), likewise.
+    toApi('IncomingTextsToApi', props.incomingTexts, SMS_EVENTS_PATH);
 
     Validations.of(distribution).acknowledge(
       {

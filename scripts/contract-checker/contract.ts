@@ -185,6 +185,7 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     getOwnerNumbers: {},
     getOwnerHealth: {},
     resendOwnerMessage: { params: id },
+    resendOwnerText: { params: id },
     dismissOwnerMessage: { params: id, body: { reason: 'Sent by the contract check' } },
     allowOwnerAddress: { body: { email: 'contract-check@example.com' } },
     getOwnerAvailability: {},

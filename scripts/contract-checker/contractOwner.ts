@@ -358,6 +358,8 @@ export async function checkOwnerOperations(
   // A failed e-mail or a suppressed address cannot be made from outside: the refusals only.
   await run.check('resendOwnerMessage', 'unknown message → 404', id(UNKNOWN_ID), 404);
   await run.check('resendOwnerMessage', 'malformed id → 400', id('not-an-id'), 400);
+  await run.check('resendOwnerText', 'unknown text → 404', id(UNKNOWN_ID), 404);
+  await run.check('resendOwnerText', 'malformed id → 400', id('not-an-id'), 400);
   const dismissal = { body: { reason: 'Sent by the contract check' } };
   await run.check(
     'dismissOwnerMessage',

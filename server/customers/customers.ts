@@ -139,21 +139,27 @@ const WELCOME_BONUS = {
   reasonKey: 'signup',
 } as const satisfies Partial<LedgerEntry>;
 
-type Identity = { sub: string; email?: string; emailUnverified?: boolean };
+/** What the verified token says (server/platform/auth.ts): `phone` only when verified. */
+type Identity = { sub: string; email?: string; emailUnverified?: boolean; phone?: string };
 
-/** The caller, and whether its row is to be created (`new`) or its e-mail updated (`changed`). */
+/**
+ * The caller, and whether its row is to be created (`new`) or updated (`changed`: its e-mail,
+ * or the verified account phone becoming the text number of an account that has none).
+ */
 function customerOf(
   db: Db,
   identity: Identity,
-): { customer: Customer; row: 'new' | 'changed' | 'same' } {
-  const existing = statement(db, 'SELECT email FROM customers WHERE user_id = ?').get(
+): { customer: Customer; row: 'new' | 'changed' | 'same'; textNumber: string | null } {
+  const existing = statement(db, 'SELECT email, text_number FROM customers WHERE user_id = ?').get(
     identity.sub,
-  ) as { email: string } | undefined;
+  ) as { email: string; text_number: string | null } | undefined;
   const email = (
     identity.email ?? (identity.emailUnverified ? '' : (existing?.email ?? ''))
   ).trim();
   const customer = { userId: identity.sub, email };
-  return { customer, row: !existing ? 'new' : existing.email === email ? 'same' : 'changed' };
+  const textNumber = existing?.text_number ?? identity.phone ?? null;
+  const same = existing?.email === email && existing.text_number === textNumber;
+  return { customer, row: !existing ? 'new' : same ? 'same' : 'changed', textNumber };
 }
 
 /**
@@ -166,23 +172,26 @@ function customerOf(
  * e-mail changed.
  */
 export function ensureCustomer(db: Db, identity: Identity, now: Date = new Date()): Customer {
-  const { customer, row } = customerOf(db, identity);
+  const { customer, row, textNumber } = customerOf(db, identity);
   if (row === 'same') return customer;
   const { email } = customer;
   inWriteTransaction(db, () => {
     const at = now.toISOString();
     if (row === 'changed') {
+      // A text number already confirmed stays (the account's verified phone fills only none).
       db.prepare(
-        'UPDATE customers SET email = ?, email_lower = ?, updated_at = ? WHERE user_id = ?',
-      ).run(email, email.toLowerCase(), at, identity.sub);
+        `UPDATE customers SET email = ?, email_lower = ?, updated_at = ?,
+           text_number = COALESCE(text_number, ?) WHERE user_id = ?`,
+      ).run(email, email.toLowerCase(), at, textNumber, identity.sub);
       return;
     }
     const created = db
       .prepare(
-        `INSERT OR IGNORE INTO customers (user_id, email, email_lower, name, created_at, updated_at)
-         VALUES (?, ?, ?, '', ?, ?)`,
+        `INSERT OR IGNORE INTO customers
+           (user_id, email, email_lower, name, text_number, created_at, updated_at)
+         VALUES (?, ?, ?, '', ?, ?, ?)`,
       )
-      .run(identity.sub, email, email.toLowerCase(), at, at);
+      .run(identity.sub, email, email.toLowerCase(), textNumber, at, at);
     if (created.changes === 0) return;
     addLedgerEntry(db, { ...WELCOME_BONUS, userId: identity.sub, at: now });
   });

@@ -15,7 +15,7 @@ import type { Address, Booking } from '../../domain/contract/types';
 import { bookingInstant, dayKey, localNow } from '../../domain/dates';
 import { HELP_WORDS, START_WORDS, STOP_WORDS, TEXT_RULES } from '../../domain/texts';
 import { inWriteTransaction, newOrderedId, statement, type Db } from '../platform/db';
-import { conflict, badRequest } from '../platform/errors';
+import { conflict, badRequest, notFound } from '../platform/errors';
 import type { BookingEvent } from '../bookings/events';
 import type { BookingRow } from '../bookings/bookingRows';
 import { ANY_HOUR_TEXTS, STATUS_TEXTS, type TextKind } from './textWording';
@@ -557,6 +557,33 @@ const WEEK_MS = 7 * 24 * HOUR_MS;
  * today, and those given up in the last 7 days. A text refused, expired or left uncertain by a
  * stop is a problem the page names; one held back by STOP or the daily cap is the rules working.
  */
+/**
+ * The owner's "Send again" for a text given up as refused, expired or uncertain (the Health
+ * page), as the e-mail outbox's: queued again now (out of the quiet hours unless its kind goes
+ * any hour) with fresh tries. An uncertain text may have arrived: sending it again is the
+ * owner's decision, never the worker's. One the rules held back (its number texted STOP, the
+ * day's texts were used) stays given up: 409; 404 for no such text.
+ */
+export function resendFailedText(db: Db, id: string, now: Date): TextRow {
+  return inWriteTransaction(db, () => {
+    const row = statement(db, 'SELECT * FROM texts WHERE id = ?').get(id) as TextRow | undefined;
+    if (!row) throw notFound('No such text');
+    if (row.status !== 'failed') throw conflict('This text has not failed: it is sent or waiting');
+    if (row.failure === 'stopped' || stopped(db, row.number))
+      throw conflict('This number texted STOP: it gets no texts until it texts START');
+    if (row.failure === 'capped')
+      throw conflict('This text was over the day’s texts to the number: it is not sent later');
+    const due = ANY_HOUR_TEXTS.includes(row.kind) ? now : outsideQuietHours(now);
+    statement(
+      db,
+      `UPDATE texts SET status = 'pending', attempts = 0, failure = NULL, last_error = NULL,
+         failed_at = NULL, next_attempt_at = ?, queued_at = ? WHERE id = ?`,
+    ).run(due.toISOString(), now.toISOString(), id);
+    written(db, 1);
+    return statement(db, 'SELECT * FROM texts WHERE id = ?').get(id) as TextRow;
+  });
+}
+
 export function textHealth(db: Db, now: Date) {
   const waiting = statement(
     db,

@@ -184,17 +184,24 @@ export function startTextWorker(
   const { sender } = options;
 
   // Texts a stop left being sent may have arrived: given up, never sent twice unasked.
-  withoutWaiting(db, () =>
-    statement(
-      db,
-      `UPDATE texts SET status = 'failed', failure = 'uncertain', failed_at = ?,
+  const uncertain = withoutWaiting(
+    db,
+    () =>
+      statement(
+        db,
+        `UPDATE texts SET status = 'failed', failure = 'uncertain', failed_at = ?,
          last_error = 'The server stopped while sending it: it may have arrived'
        WHERE status = 'sending'`,
-    ).run(now().toISOString()),
+      ).run(now().toISOString()).changes,
   );
+  if (typeof uncertain === 'number' && uncertain > 0)
+    log(
+      `[texts] The server stopped while sending ${uncertain} text(s): they may have arrived, so they are not sent again unless the owner asks (Health page)`,
+    );
 
+  /** A text the rules hold back (a stopped number, the day's cap): no failure of sending. */
   const give = (row: TextRow, failure: TextFailure, reason: string) => {
-    log(`[texts] Gave up on text ${row.id} (${row.kind}): ${reason}`);
+    log(`[texts] Not sending text ${row.id} (${row.kind}): ${reason}`);
     return withoutWaiting(db, () =>
       statement(
         db,

@@ -5,7 +5,8 @@
  * (../health/clientErrors.ts). A failed e-mail is a problem until the owner decides: "Send again"
  * (the operator's `outbox-resend --refused <id>`: the owner's decision also for a refused one),
  * "Allow again" (its address off the suppression list, and what was held back for it queued
- * again) or "Dismiss" with a reason (recorded with the owner account's id).
+ * again) or "Dismiss" with a reason (recorded with the owner account's id). A text given up as
+ * refused, expired or uncertain has "Send again" as well (../mail/textOutbox.ts).
  */
 import type { OwnerHealth } from '../../domain/contract/types';
 import { folderBytes, lastBackup } from '../platform/backup';
@@ -15,7 +16,7 @@ import { statement, type Db } from '../platform/db';
 import { conflict, notFound } from '../platform/errors';
 import { dismissFailed, listMessages, resendFailed, type OutboxRow } from '../mail/outbox';
 import { readinessProblems } from '../platform/readiness';
-import { textHealth } from '../mail/textOutbox';
+import { resendFailedText, textHealth } from '../mail/textOutbox';
 import { allowAddress, listSuppressed } from '../mail/suppression';
 import type { OperationHandlers } from '../platform/operationTypes';
 
@@ -75,6 +76,12 @@ export function createOwnerHealthHandlers(db: Db, options: ServerOptions, probes
       run: async (ctx) => {
         if (resendFailed(db, { id: String(ctx.params.id), refused: true }, probes.now()) === 0)
           throw conflict('This e-mail has not failed: it is sent or waiting');
+        return health();
+      },
+    },
+    resendOwnerText: {
+      run: async (ctx) => {
+        resendFailedText(db, String(ctx.params.id), probes.now());
         return health();
       },
     },

@@ -7,6 +7,7 @@ import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_MAX_TOKEN_LIFETIME } from './config';
 import { HttpError, unauthorized } from './errors';
 import { emulatorKeyUsed } from './productionConfig';
+import { textNumber } from '../../domain/texts';
 
 export interface TokenVerifierOptions {
   issuer: string;
@@ -30,6 +31,12 @@ export interface VerifiedToken {
   email?: string;
   /** An id token that names an e-mail the identity provider has not verified. */
   emailUnverified?: boolean;
+  /**
+   * The id token's `phone_number` (E.164), only when its `phone_number_verified` claim is true
+   * and it is a US number: the account phone the identity provider confirmed with a code, which
+   * texts may go to (server/mail/textOutbox.ts). Never a number the client sent.
+   */
+  phone?: string;
   /** The token's `cognito:groups` (verified with the token); empty when it has none. */
   groups: string[];
 }
@@ -126,10 +133,15 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       ? rawGroups.filter((group): group is string => typeof group === 'string')
       : [];
     if (tokenUse === 'access') return { sub, issuedAt, tokenUse, groups };
+    const phone =
+      typeof payload.phone_number === 'string' && isVerifiedClaim(payload.phone_number_verified)
+        ? (textNumber(payload.phone_number) ?? undefined)
+        : undefined;
+    const idClaims = { sub, issuedAt, tokenUse, groups, ...(phone ? { phone } : {}) } as const;
     const email = typeof payload.email === 'string' ? payload.email.trim() : '';
-    if (!email) return { sub, issuedAt, tokenUse, groups };
+    if (!email) return idClaims;
     return isVerifiedClaim(payload.email_verified)
-      ? { sub, issuedAt, tokenUse, email, groups }
-      : { sub, issuedAt, tokenUse, emailUnverified: true, groups };
+      ? { ...idClaims, email }
+      : { ...idClaims, emailUnverified: true };
   };
 }

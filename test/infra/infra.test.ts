@@ -155,6 +155,8 @@ const WAIVED = [
   'ShineIdentity/UserPool AwsSolutions-COG8',
   'ShineIdentity/UserPool/smsRole AwsSolutions-IAM5',
   'ShineIdentity/AuthenticatorEvents/TrailLogs AwsSolutions-S1',
+  'ShineTexts/TextSpendLimit AwsSolutions-IAM5',
+  'ShineTexts/AWS679f53fac002430cb0da5b7982bd2287 AwsSolutions-IAM4',
   'ShineServer/Releases AwsSolutions-S1',
   'ShineServer/DeletedAccounts AwsSolutions-S1',
   'ShineServer/AppSecrets AwsSolutions-SMG4',

@@ -13,7 +13,7 @@ import { repoRoot } from '../../domain/paths';
 import { BACKUP_RETENTION_DAYS } from '../../server/platform/config';
 import { buildApp } from '../../infra/lib/app';
 import { COGNITO_PARAMETERS } from '../../infra/lib/identityStack';
-import { HEALTH_PATH, MAIL_FAILED_LINES } from '../../infra/lib/monitoringStack';
+import { HEALTH_PATH, MAIL_FAILED_LINES, TEXT_FAILED_LINES } from '../../infra/lib/monitoringStack';
 import {
   DATA_MOUNT,
   ERASURE_LIST_OBJECT,
@@ -25,6 +25,7 @@ import { ACCESS_LOG_DAYS } from '../../infra/lib/siteStack';
 import {
   IDENTITY_EVENTS_PATH,
   SES_EVENTS_PATH,
+  SMS_EVENTS_PATH,
   type InfraSettings,
 } from '../../infra/lib/settings';
 import { TRAIL_LOG_DAYS } from '../../infra/lib/authenticatorEvents';
@@ -764,5 +765,171 @@ describe("Cognito's record of the authenticator calls", () => {
     expect(identityEvents.DeliveryPolicy).toEqual(ses.DeliveryPolicy);
     expect(identityEvents.RedrivePolicy).toEqual(ses.RedrivePolicy);
     expect(userData(server)).toMatch(/IDENTITY_EVENTS_TOPIC_ARN/);
+  });
+});
+
+describe('texts (AWS End User Messaging SMS)', () => {
+  const texts = Template.fromStack(built.texts);
+  const numberArn = `arn:aws:sms-voice:${context.region}:«account»:phone-number/${context.textOriginationNumberId}`;
+  /** A template value as text: pseudo-parameters by name, other references as «logical id». */
+  const flat = (value: unknown): string => {
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value)) return value.map(flat).join('');
+    if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if ('Fn::Join' in record) {
+        const [separator, parts] = record['Fn::Join'] as [string, unknown[]];
+        return parts.map(flat).join(separator);
+      }
+      if (record.Ref === 'AWS::AccountId') return '«account»';
+      if (record.Ref === 'AWS::Partition') return 'aws';
+      if (record.Ref === 'AWS::Region') return context.region;
+      if (typeof record.Ref === 'string') return `«${record.Ref}»`;
+      if ('Fn::GetAtt' in record) return `«${(record['Fn::GetAtt'] as string[]).join('.')}»`;
+    }
+    return JSON.stringify(value);
+  };
+  const topicId = () => Object.keys(texts.findResources('AWS::SNS::Topic'))[0]!;
+  /** The SDK calls the stack's custom resources make, with their parameters. */
+  const calls = () =>
+    (Object.values(texts.findResources('Custom::AWS')) as Resource[]).map((each) => ({
+      create: JSON.parse(flat(each.Properties.Create)) as {
+        action: string;
+        parameters: Record<string, unknown>;
+      },
+      delete: each.Properties.Delete
+        ? (JSON.parse(flat(each.Properties.Delete)) as {
+            action: string;
+            parameters: Record<string, unknown>;
+          })
+        : undefined,
+    }));
+
+  it('the server may send texts from the registered origination number and nothing else of the service', () => {
+    const statements = Object.values(server.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) =>
+        (policy as { Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } } })
+          .Properties.PolicyDocument.Statement,
+    );
+    const sms = statements.filter((statement) =>
+      JSON.stringify(statement.Action).includes('sms-voice'),
+    );
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.Action).toBe('sms-voice:SendTextMessage');
+    expect(flat(sms[0]!.Resource)).toBe(numberArn);
+  });
+
+  it('the server sends through AWS from that number and takes incoming texts from the texts topic only', () => {
+    const env = boot.slice(boot.indexOf('/etc/shine/boot.json'));
+    expect(env).toMatch(/"TEXT_SINK":"aws"/);
+    expect(env).toMatch(/"TEXT_ORIGINATION_NUMBER":"arn:«ref»/);
+    expect(env).toMatch(/"SMS_EVENTS_TOPIC_ARN":"«ref»"/);
+    expect(env).toContain(`"AWS_REGION":"${context.region}"`);
+  });
+
+  it('incoming texts go to an encrypted topic only End User Messaging, for this number in this account, may publish to', () => {
+    const key = Object.keys(texts.findResources('AWS::KMS::Key'))[0]!;
+    texts.hasResourceProperties('AWS::SNS::Topic', {
+      KmsMasterKeyId: { 'Fn::GetAtt': [key, 'Arn'] },
+    });
+    const statements = (
+      only(texts, 'AWS::SNS::TopicPolicy').Properties.PolicyDocument as {
+        Statement: Record<string, unknown>[];
+      }
+    ).Statement;
+    const allows = statements.filter((statement) => statement.Effect === 'Allow');
+    expect(allows).toHaveLength(1);
+    expect(allows[0]).toEqual(
+      expect.objectContaining({
+        Action: 'sns:Publish',
+        Principal: { Service: 'sms-voice.amazonaws.com' },
+        Resource: { Ref: topicId() },
+      }),
+    );
+    const condition = allows[0]!.Condition as Record<string, Record<string, unknown>>;
+    expect(flat(condition.StringEquals!['aws:SourceAccount'])).toBe('«account»');
+    expect(flat(condition.ArnEquals!['aws:SourceArn'])).toBe(numberArn);
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Principal: '*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    const keyStatements = (
+      only(texts, 'AWS::KMS::Key').Properties.KeyPolicy as {
+        Statement: { Principal: unknown; Action: unknown }[];
+      }
+    ).Statement.filter((statement) => JSON.stringify(statement.Principal).includes('Service'));
+    expect(keyStatements).toEqual([
+      expect.objectContaining({
+        Principal: { Service: 'sms-voice.amazonaws.com' },
+        Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+      }),
+    ]);
+  });
+
+  it("two-way SMS is turned on for the number, to that topic, with the opt-outs the server keeps itself (STOP, HELP and START are answered in the business's words)", () => {
+    const twoWay = calls().find((call) => call.create.action === 'UpdatePhoneNumber');
+    expect(twoWay?.create.parameters).toEqual({
+      PhoneNumberId: context.textOriginationNumberId,
+      TwoWayEnabled: true,
+      TwoWayChannelArn: `«${topicId()}»`,
+      SelfManagedOptOutsEnabled: true,
+    });
+    expect(twoWay?.delete?.parameters).toEqual({
+      PhoneNumberId: context.textOriginationNumberId,
+      TwoWayEnabled: false,
+    });
+  });
+
+  it("incoming texts reach the API over HTTPS on the site's domain, with the SES feed's retries and dead-letter queue", () => {
+    const incoming = subscriptionTo(SMS_EVENTS_PATH).Properties;
+    const ses = sesSubscription().Properties;
+    expect(incoming.Protocol).toBe('https');
+    expect(incoming.DeliveryPolicy).toEqual(ses.DeliveryPolicy);
+    expect(incoming.RedrivePolicy).toEqual(ses.RedrivePolicy);
+  });
+
+  it("the account's monthly text spend is limited to the textSpendLimitUsd setting", () => {
+    const limit = calls().find((call) => call.create.action === 'SetTextMessageSpendLimitOverride');
+    expect(limit?.create.parameters).toEqual({ MonthlyLimit: Number(context.textSpendLimitUsd) });
+    expect(limit?.delete?.action).toBe('DeleteTextMessageSpendLimitOverride');
+  });
+
+  it('the owner is told when the month’s text spend nears the limit, and when a text fails for good', () => {
+    const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')) as Resource[];
+    const alarmTopic = { Ref: Object.keys(monitoring.findResources('AWS::SNS::Topic'))[0]! };
+    const spend = alarms.filter(
+      (each) =>
+        each.Properties.Namespace === 'AWS/SMSVoice' &&
+        each.Properties.MetricName === 'TextMessageMonthlySpend',
+    );
+    expect(spend).toHaveLength(1);
+    expect(spend[0]!.Properties).toEqual(
+      expect.objectContaining({
+        Statistic: 'Maximum',
+        Threshold: Number(context.textSpendLimitUsd) * 0.8,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [alarmTopic],
+      }),
+    );
+    const failed = alarms.filter((each) => each.Properties.MetricName === 'TextFailed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.Properties.AlarmActions).toEqual([alarmTopic]);
+    monitoring.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: TEXT_FAILED_LINES.map((line) => `?"${line}"`).join(' '),
+      MetricTransformations: [Match.objectLike({ MetricName: 'TextFailed' })],
+    });
+    // The lines the filter looks for are the ones the text worker writes.
+    const worker = readFileSync(path.join(repoRoot, 'server', 'mail', 'textWorker.ts'), 'utf8');
+    for (const line of TEXT_FAILED_LINES) expect(worker).toContain(line);
+  });
+
+  it('refuses an origination number that is not a phone number id, and a spend limit that is not whole dollars', () => {
+    expect(() => build({ textOriginationNumberId: '+19195550123' })).toThrow(
+      /textOriginationNumberId/,
+    );
+    expect(() => build({ textSpendLimitUsd: '10.50' })).toThrow(/textSpendLimitUsd/);
   });
 });

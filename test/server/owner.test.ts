@@ -6,6 +6,7 @@
  * token (which cannot be shown to the provider), and an owner's access token with an
  * authenticator app → 401 / 403 / 401 / 401 / 403 / 403 / 2xx. Then what the operations do.
  */
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { UnsecuredJWT } from 'jose';
 import sharp from 'sharp';
@@ -89,6 +90,20 @@ function write<T>(work: (db: Database.Database) => T): T {
     db.close();
   }
 }
+
+/** A text about the booking the server stopped while sending (uncertain): its id. */
+const failedTextOf = (bookingId: string) =>
+  write((db) => {
+    const id = randomBytes(12).toString('hex');
+    const at = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO texts (id, kind, booking_id, number, payload, status, attempts,
+         next_attempt_at, queued_at, created_at, failure, last_error, failed_at)
+       VALUES (?, 'on-my-way', ?, '+19195550190', '{"minutes":10}', 'failed', 1, ?, ?, ?,
+         'uncertain', 'The server stopped while sending it: it may have arrived', ?)`,
+    ).run(id, bookingId, at, at, at, at);
+    return id;
+  });
 
 /** The owner's e-mail about the booking, marked as given up after every try: its id. */
 const failedMessageOf = (bookingId: string) =>
@@ -191,6 +206,8 @@ async function request(operationId: string, token?: string): Promise<number> {
       return send('GET', '/owner/health');
     case 'resendOwnerMessage':
       return send('POST', `/owner/health/messages/${failedMessageOf(id)}/resend`);
+    case 'resendOwnerText':
+      return send('POST', `/owner/health/texts/${failedTextOf(id)}/resend`);
     case 'dismissOwnerMessage':
       return send('POST', `/owner/health/messages/${failedMessageOf(id)}/dismiss`, {
         reason: 'Matrix check',
@@ -245,6 +262,7 @@ describe('authorization matrix of the owner operations', () => {
         'getOwnerNumbers',
         'getOwnerHealth',
         'resendOwnerMessage',
+        'resendOwnerText',
         'dismissOwnerMessage',
         'allowOwnerAddress',
         'getOwnerAvailability',

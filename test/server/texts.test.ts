@@ -26,6 +26,7 @@ import {
   applyIncomingText,
   confirmTextCode,
   enqueueOnMyWay,
+  resendFailedText,
   sendTextCode,
   textChoices,
   type TextRow,
@@ -79,8 +80,14 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The worker's log lines (the alarm on failed texts reads them in production). */
+let logged: string[] = [];
 const start = (sender: TextSender = recorder) =>
-  (worker = startTextWorker(db, settings, { sender, pollMs: 60_000, log: () => undefined }));
+  (worker = startTextWorker(db, settings, {
+    sender,
+    pollMs: 60_000,
+    log: (line) => void logged.push(line),
+  }));
 /** Moves the clock to a New York time (the worker's poll runs on the way). */
 const advanceTo = async (date: string, time: string) => {
   await jest.advanceTimersByTimeAsync(at(date, time).getTime() - Date.now());
@@ -368,15 +375,56 @@ describe('crash safety', () => {
     expect(calls).toHaveLength(1);
     worker = undefined; // the process is gone
 
-    // The next start: the text is not sent again, and says why.
+    // The next start: the text is not sent again, and says why (in the log the alarm reads too).
     db.close();
     db = openDatabase(path.join(dir, 'app.db'));
+    logged = [];
     start();
     await advanceTo(FRIDAY, '13:00');
     expect(sent).toEqual([]);
+    expect(logged).toContainEqual(
+      expect.stringMatching(/^\[texts\] The server stopped while sending 1 text\(s\)/),
+    );
     expect(rows()).toEqual([
       expect.objectContaining({ status: 'failed', failure: 'uncertain', attempts: 1 }),
     ]);
+  });
+
+  it('the owner\'s "Send again" sends an uncertain text once more, with fresh tries; a text the rules held back, or not failed, is refused', async () => {
+    start({ send: () => new Promise<string>(() => undefined) });
+    const first = book(null, '10:00 AM', { phone: '919 555 0156', textMe: true });
+    enqueueOnMyWay(db, bookingRow(db, first.bookingId), 10, new Date());
+    void worker!.runOnce();
+    await jest.advanceTimersByTimeAsync(10);
+    worker = undefined;
+    db.close();
+    db = openDatabase(path.join(dir, 'app.db'));
+    start();
+    await advanceTo(FRIDAY, '12:30');
+    const [uncertain] = rows();
+    expect(uncertain).toMatchObject({ status: 'failed', failure: 'uncertain' });
+
+    expect(resendFailedText(db, uncertain!.id, new Date())).toMatchObject({
+      status: 'pending',
+      failure: null,
+      attempts: 0,
+    });
+    await advanceTo(FRIDAY, '12:31');
+    expect(sent.map((t) => t.body)).toEqual([
+      expect.stringContaining('should arrive in about 10 minutes'),
+    ]);
+    expect(rows()).toEqual([expect.objectContaining({ status: 'sent', failure: null })]);
+    // Sent now: not again.
+    expect(() => resendFailedText(db, uncertain!.id, new Date())).toThrow(/has not failed/);
+    expect(() => resendFailedText(db, 'no-such-text', new Date())).toThrow(/No such text/);
+
+    // A text given up because its number texted STOP is never sent again by the owner.
+    enqueueOnMyWay(db, bookingRow(db, first.bookingId), 20, new Date());
+    applyIncomingText(db, '+19195550156', 'STOP', 'in-1');
+    await advanceTo(FRIDAY, '12:32');
+    const held = rows().find((row) => row.failure === 'stopped');
+    expect(held).toBeDefined();
+    expect(() => resendFailedText(db, held!.id, new Date())).toThrow(/texted STOP/);
   });
 
   it('a permanent refusal is not retried; a passing failure is retried and sent once', async () => {

@@ -150,6 +150,72 @@ describe('incoming texts over SNS', () => {
   });
 });
 
+describe('the verified account phone', () => {
+  /** A customer's request with an id token carrying these phone claims. */
+  const as = async (sub: string, claims: Record<string, unknown>) => {
+    const token = await idp.idToken(sub, `${sub}@example.com`, {
+      email_verified: true,
+      ...claims,
+    });
+    return (method: string, url: string, body?: unknown) =>
+      call(api.baseUrl, method, url, { token, body });
+  };
+
+  it('counts as confirmed: texts go to it without a code, and turn on', async () => {
+    const verified = await as('riley-sub', {
+      phone_number: '+19195550181',
+      phone_number_verified: true,
+    });
+    const profile = await verified('GET', '/profile/me');
+    expect(profile.body).toMatchObject({
+      textPreferences: { number: '+19195550181', reminders: false, statusUpdates: false },
+    });
+    const on = await verified('PUT', '/profile/me', {
+      name: 'Riley',
+      textPreferences: { reminders: true, statusUpdates: true },
+    });
+    expect(on).toMatchObject({
+      status: 200,
+      body: { textPreferences: { number: '+19195550181', reminders: true, statusUpdates: true } },
+    });
+    expect(textsTo('+19195550181')).toEqual([]);
+  });
+
+  it('does not count when the identity provider has not verified it, or it is not a US number', async () => {
+    for (const [sub, claims] of [
+      ['casey-sub', { phone_number: '+19195550182', phone_number_verified: false }],
+      ['avery-sub', { phone_number: '+19195550183' }],
+      ['quinn-sub', { phone_number: '+447700900123', phone_number_verified: true }],
+    ] as const) {
+      const caller = await as(sub, claims);
+      expect((await caller('GET', '/profile/me')).body).toMatchObject({
+        textPreferences: { number: null },
+      });
+      const on = await caller('PUT', '/profile/me', {
+        name: 'Casey',
+        textPreferences: { reminders: true, statusUpdates: false },
+      });
+      expect(on).toMatchObject({ status: 409, body: { error: 'Conflict' } });
+    }
+  });
+
+  it('a number confirmed with a code stays the text number', async () => {
+    const caller = await as('morgan-sub', {});
+    await caller('PUT', '/profile/me', { name: 'Morgan', mobile: '9195550184' });
+    expect((await caller('POST', '/profile/me/text-code')).status).toBe(204);
+    await until(() => textsTo('+19195550184').length === 1, 'the code');
+    const code = /(\d{6})/.exec(textsTo('+19195550184')[0]!)![1]!;
+    expect((await caller('POST', '/profile/me/text-number', { code })).status).toBe(200);
+    const later = await as('morgan-sub', {
+      phone_number: '+19195550185',
+      phone_number_verified: true,
+    });
+    expect((await later('GET', '/profile/me')).body).toMatchObject({
+      textPreferences: { number: '+19195550184' },
+    });
+  });
+});
+
 describe('the profile, the quote form and the data download', () => {
   it('confirms the mobile with a texted code, turns texts on with consent, downloads it and deletes it', async () => {
     expect((await me('POST', '/profile/me/text-code')).status).toBe(409);
@@ -204,14 +270,35 @@ describe('the profile, the quote form and the data download', () => {
     expect((customer.body as { texts: unknown[] }).texts).toEqual([
       expect.objectContaining({ kind: 'code', status: 'sent' }),
     ]);
+    // "Send again" is for a text given up: not a sent one, not one that does not exist.
+    const codeText = (customer.body as { texts: { id: string }[] }).texts[0]!;
+    expect(await owner('POST', `/owner/health/texts/${codeText.id}/resend`)).toMatchObject({
+      status: 409,
+      body: { error: 'Conflict', message: 'This text has not failed: it is sent or waiting' },
+    });
+    expect(
+      (await owner('POST', '/owner/health/texts/65a1f0c2e4b0a1b2c3d4e5f6/resend')).status,
+    ).toBe(404);
+    expect((await me('POST', `/owner/health/texts/${codeText.id}/resend`)).status).toBe(403);
     const health = await owner('GET', '/owner/health');
     expect((health.body as { texts: { sentToday: number } }).texts.sentToday).toBeGreaterThan(0);
 
     const db = openDatabase(api.databasePath);
+    // A text the server stopped while sending (uncertain): the owner's "Send again" sends it.
+    db.prepare(
+      "UPDATE texts SET status = 'failed', failure = 'uncertain', failed_at = ? WHERE id = ?",
+    ).run(new Date().toISOString(), codeText.id);
+    const codes = textsTo('+19195550160').length;
+    const resent = await owner('POST', `/owner/health/texts/${codeText.id}/resend`);
+    expect(resent.status).toBe(200);
+    expect((resent.body as { texts: { failed: unknown[] } }).texts.failed).toEqual([]);
+    await until(() => textsTo('+19195550160').length === codes + 1, 'the code sent again');
     const left = () => ({
       account: db
-        .prepare('SELECT COUNT(*) AS n FROM customers WHERE text_number IS NOT NULL')
-        .get(),
+        .prepare(
+          'SELECT COUNT(*) AS n FROM customers WHERE text_number IS NOT NULL AND user_id = ?',
+        )
+        .get('jordan-sub'),
       requests: db
         .prepare(
           'SELECT COUNT(*) AS n FROM bookings WHERE text_consent_at IS NOT NULL AND user_id = ?',

@@ -254,6 +254,35 @@ export const OWNER_TEXT = {
     dismissFailed: 'The e-mail could not be dismissed.',
     dismissedOn: (when: string, reason: string) => `Dismissed ${when}: ${reason}`,
 
+    textsTitle: 'Texts',
+    textsFigures: (waiting: number, sentToday: number) =>
+      `${waiting === 1 ? '1 text' : `${waiting} texts`} waiting, ${sentToday} sent today.`,
+    textsFailedLabel: 'Texts given up in the last 7 days',
+    noFailedTexts: 'No text was given up in the last 7 days.',
+    textKind: 'Text',
+    textTo: 'To',
+    textKinds: {
+      reminder: 'Reminder',
+      'on-my-way': 'On my way',
+      booked: 'Appointment booked',
+      rescheduled: 'Appointment moved',
+      cancelled: 'Booking cancelled',
+      completed: 'Service completed',
+      help: 'Answer to HELP',
+      stopped: 'Answer to STOP',
+      started: 'Answer to START',
+      code: 'Code to confirm a number',
+    },
+    textFailures: {
+      refused: 'Refused by End User Messaging SMS',
+      expired: 'Not delivered in 72 hours of tries',
+      uncertain: 'The server stopped while sending it: it may have arrived',
+      stopped: 'The number texted STOP',
+      capped: 'The number had its 5 texts of the day',
+    },
+    textSentAgain: 'Queued again: the text goes out in a moment (or at 8 AM if it is night).',
+    textSendFailed: 'The text could not be queued again.',
+
     waitingTitle: 'Waiting to be sent',
     waiting: (count: number) =>
       count === 0

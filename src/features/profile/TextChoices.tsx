@@ -46,7 +46,8 @@ const switches: ChoiceSwitch<Choice>[] = [
 
 /**
  * The customer's texts (docs/product.md §12): the profile's mobile number is confirmed with a
- * texted code, then each kind of text is a switch saved as soon as it is flipped, with the
+ * texted code (the account's phone, once the identity provider verified it, comes confirmed
+ * from the server), then each kind of text is a switch saved as soon as it is flipped, with the
  * consent wording beside them. A number that texted STOP is said to be stopped.
  */
 export function TextChoices({ profile }: { profile: Profile }) {

@@ -163,6 +163,11 @@ it.each<[string, Act, string[]]>([
     ['/owner/health'],
   ],
   [
+    'sending a failed text again',
+    (d) => d(e.resendOwnerText.initiate({ id: 't-1' })),
+    ['/owner/health'],
+  ],
+  [
     'allowing an address again',
     (d) => d(e.allowOwnerAddress.initiate({ body: { email: 'a@example.com' } })),
     ['/owner/health'],

@@ -185,6 +185,10 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['owner'],
       }),
+      resendOwnerText: build.mutation<ResendOwnerTextApiResponse, ResendOwnerTextApiArg>({
+        query: (queryArg) => ({ url: `/owner/health/texts/${queryArg.id}/resend`, method: 'POST' }),
+        invalidatesTags: ['owner'],
+      }),
       dismissOwnerMessage: build.mutation<
         DismissOwnerMessageApiResponse,
         DismissOwnerMessageApiArg
@@ -365,6 +369,11 @@ export type GetOwnerHealthApiArg = void;
 export type ResendOwnerMessageApiResponse =
   /** status 200 Queued again; the health figures after it */ OwnerHealth;
 export type ResendOwnerMessageApiArg = {
+  id: Id;
+};
+export type ResendOwnerTextApiResponse =
+  /** status 200 Queued again; the health figures after it */ OwnerHealth;
+export type ResendOwnerTextApiArg = {
   id: Id;
 };
 export type DismissOwnerMessageApiResponse =
@@ -910,6 +919,7 @@ export const {
   useReplaceOwnerAvailabilityMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
+  useResendOwnerTextMutation,
   useDismissOwnerMessageMutation,
   useAllowOwnerAddressMutation,
   useGetOwnerOfferDraftQuery,

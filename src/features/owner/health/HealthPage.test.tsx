@@ -250,3 +250,62 @@ it("labels every cell with its column's heading: on a phone each row is a card o
     }
   }
 });
+
+it('lists the texts given up; Send again on an uncertain one asks the server and says it is queued; one held back by STOP has none', async () => {
+  const TEXT_ID = '019ac3f2b6a0c1d2e3f4a5c7';
+  const failedText = (
+    id: string,
+    failure: 'uncertain' | 'stopped',
+  ): NonNullable<OwnerHealth['texts']>['failed'][number] => ({
+    id,
+    kind: 'on-my-way',
+    number: '+19195550156',
+    status: 'failed',
+    body: 'Triangle Shine Mobile Detailing: we are on our way and should arrive in about 20 minutes. Reply STOP to opt out.',
+    queuedAt: '2026-11-28T14:00:00.000Z',
+    sentAt: null,
+    failure,
+    lastError:
+      failure === 'uncertain' ? 'The server stopped while sending it: it may have arrived' : null,
+    failedAt: '2026-11-28T14:00:05.000Z',
+  });
+  const texts = (failed: NonNullable<OwnerHealth['texts']>['failed']) => ({
+    waiting: 1,
+    oldestDueAt: '2026-11-28T13:00:00.000Z',
+    sentToday: 3,
+    failed,
+  });
+  let current = health({
+    failedMessages: [],
+    problems: ['1 text could not be sent in the last 7 days'],
+    texts: texts([
+      failedText(TEXT_ID, 'uncertain'),
+      failedText('019ac3f2b6a0c1d2e3f4a5c8', 'stopped'),
+    ]),
+  });
+  const resent: string[] = [];
+  server.use(
+    contractHttp.get('/owner/health', () => HttpResponse.json<OwnerHealth>(current)),
+    contractHttp.post('/owner/health/texts/{id}/resend', ({ params }) => {
+      resent.push(String(params.id));
+      current = health({ failedMessages: [], problems: [], texts: texts([]) });
+      return HttpResponse.json<OwnerHealth>(current);
+    }),
+  );
+  render();
+  const table = await screen.findByRole('table', { name: t.textsFailedLabel });
+  const [uncertain, stopped] = within(table)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.closest('tr')!);
+  expect(uncertain).toHaveTextContent('(919) 555-0156');
+  expect(uncertain).toHaveTextContent(t.textFailures.uncertain);
+  expect(uncertain).toHaveTextContent('The server stopped while sending it: it may have arrived');
+  expect(stopped).toHaveTextContent(t.textFailures.stopped);
+  expect(within(stopped!).queryByRole('button', { name: t.sendAgain })).toBeNull();
+  expect(screen.getByText(t.textsFigures(1, 3))).toBeInTheDocument();
+
+  await userEvent.click(within(uncertain!).getByRole('button', { name: t.sendAgain }));
+  expect(await screen.findByText(t.textSentAgain)).toBeInTheDocument();
+  expect(resent).toEqual([TEXT_ID]);
+  expect(await screen.findByText(t.noFailedTexts)).toBeInTheDocument();
+});

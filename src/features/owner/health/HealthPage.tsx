@@ -22,6 +22,7 @@ import {
   useDismissOwnerMessageMutation,
   useGetOwnerHealthQuery,
   useResendOwnerMessageMutation,
+  useResendOwnerTextMutation,
 } from '../api/endpoints';
 import { type OwnerHealth } from '../api/generated';
 import { formatCount } from '../../../lib/formatCount';
@@ -29,6 +30,7 @@ import { cardRowsOnPhone, ScrollableTable } from '../../../components/Scrollable
 import { Failure } from '../Failure';
 import { failure, receivedText } from '../format';
 import { OWNER_TEXT } from '../messages';
+import { numberText } from '../../../../domain/texts';
 
 const t = OWNER_TEXT.health;
 
@@ -355,6 +357,72 @@ function FailedMessages({ health }: { health: OwnerHealth }) {
   );
 }
 
+type FailedText = NonNullable<OwnerHealth['texts']>['failed'][number];
+/** Failures the owner may send again; the rules' own (STOP, the day's cap) stay given up. */
+const SENDABLE_AGAIN: FailedText['failure'][] = ['refused', 'expired', 'uncertain'];
+
+/** The texts' outbox: waiting, sent today, and those given up, with "Send again". */
+function Texts({ texts }: { texts: NonNullable<OwnerHealth['texts']> }) {
+  const [resend, { isLoading }] = useResendOwnerTextMutation();
+  const sendAgain = useAction(
+    (id: string) => resend({ id }),
+    () => t.textSentAgain,
+    t.textSendFailed,
+  );
+  return (
+    <Section title={t.textsTitle}>
+      <Typography sx={{ mb: 1 }}>{t.textsFigures(texts.waiting, texts.sentToday)}</Typography>
+      <OutcomeStatus outcome={sendAgain.outcome} />
+      {texts.failed.length === 0 ? (
+        <Typography>{t.noFailedTexts}</Typography>
+      ) : (
+        <HealthTable
+          label={t.textsFailedLabel}
+          items={texts.failed}
+          rowKey={(text) => text.id}
+          minWidth={640}
+          columns={[
+            { heading: t.textKind, cell: (text) => t.textKinds[text.kind] },
+            { heading: t.textTo, cell: (text) => numberText(text.number) },
+            {
+              heading: t.why,
+              cell: (text) => (
+                <>
+                  {text.failure ? t.textFailures[text.failure] : ''}
+                  {text.lastError &&
+                    text.lastError !== (text.failure ? t.textFailures[text.failure] : '') && (
+                      <Typography variant="body2" color="text.secondary">
+                        {text.lastError}
+                      </Typography>
+                    )}
+                </>
+              ),
+            },
+            {
+              heading: t.when,
+              cell: (text) => (text.failedAt ? receivedText(text.failedAt) : ''),
+            },
+            {
+              heading: t.action,
+              cell: (text) =>
+                SENDABLE_AGAIN.includes(text.failure) ? (
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    disabled={isLoading}
+                    onClick={() => sendAgain.run(text.id)}
+                  >
+                    {t.sendAgain}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      )}
+    </Section>
+  );
+}
+
 function SuppressedAddresses({ health }: { health: OwnerHealth }) {
   const [allow, { isLoading }] = useAllowOwnerAddressMutation();
   const allowAgain = useAction(
@@ -421,6 +489,7 @@ function Figures({ health }: { health: OwnerHealth }) {
         </Alert>
       )}
       <FailedMessages health={health} />
+      {health.texts && <Texts texts={health.texts} />}
       <Section title={t.waitingTitle}>
         <Typography>
           {t.waiting(waiting.count)}
