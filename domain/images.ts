@@ -45,3 +45,17 @@ export const fallbackWidth = (widths: readonly number[]): number =>
   widths.includes(IMAGE_SETTINGS.fallbackWidth)
     ? IMAGE_SETTINGS.fallbackWidth
     : (widths[widths.length - 1] ?? IMAGE_SETTINGS.fallbackWidth);
+
+/** `#rrggbb`: a placeholder colour (the dominant colour of a picture). */
+export const hexColor = ({ r, g, b }: { r: number; g: number; b: number }): string =>
+  `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/** A gallery entry's `picture` for a picture the owner uploaded: `uploads/<id>`. */
+const UPLOADED_PICTURE = /^uploads\/([0-9a-f]{16})$/;
+
+/** The id of an uploaded gallery picture (`uploads/<id>`), or null for one of the site's own. */
+export const uploadedPictureId = (picture: string): string | null =>
+  UPLOADED_PICTURE.exec(picture)?.[1] ?? null;
+
+/** The name of an uploaded gallery picture's WebP file in one width (`GET /gallery-pictures/{file}`). */
+export const galleryFileName = (id: string, width: number): string => `${id}-${width}.webp`;

@@ -331,7 +331,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...createVehicleHandlers(db),
     ...createBookingHandlers(db, options),
     ...createAvailabilityHandlers(db),
-    ...createOfferHandlers(db),
+    ...createOfferHandlers(db, options.picturesDir),
     ...createPictureHandlers(db, options, secret),
     ...createCalendlyHandlers(db, options),
     ...createSubscriptionHandlers(db),

@@ -18,7 +18,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { format, resolveConfig } from 'prettier';
-import { IMAGE_SETTINGS, fallbackWidth, imageWidths, type ImageFormat } from '../../domain/images';
+import {
+  IMAGE_SETTINGS,
+  fallbackWidth,
+  hexColor,
+  imageWidths,
+  type ImageFormat,
+} from '../../domain/images';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SOURCE_DIR = path.join(root, 'assets/images');
@@ -121,7 +127,7 @@ async function placeholderColor(source: Source): Promise<string> {
   const { dominant } = await sharp(source.bytes, density ? { density } : {})
     .resize(32)
     .stats();
-  return `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  return hexColor(dominant);
 }
 
 const srcSet = (outputs: Output[], fmt: Format) =>
