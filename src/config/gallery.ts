@@ -35,7 +35,10 @@ function uploadedImage(id: string, image: GalleryUploadImage): GeneratedImage {
 }
 
 /** The picture's image, or undefined for a reference to one the site does not have. */
-function imageOf({ picture, image }: Offer['gallery'][number]): GeneratedImage | undefined {
+export function galleryImageOf({
+  picture,
+  image,
+}: Offer['gallery'][number]): GeneratedImage | undefined {
   if (isImageId(picture)) return generatedImages[picture];
   const uploaded = uploadedPictureId(picture);
   return uploaded && image ? uploadedImage(uploaded, image) : undefined;
@@ -44,7 +47,7 @@ function imageOf({ picture, image }: Offer['gallery'][number]): GeneratedImage |
 /** The offer's gallery as images; a reference to a picture the site does not have is left out. */
 export function galleryImagesOf(gallery: Offer['gallery']): GalleryImage[] {
   return gallery.flatMap((entry) => {
-    const image = imageOf(entry);
+    const image = galleryImageOf(entry);
     return image ? [{ id: entry.picture, image, alt: entry.alt, caption: entry.caption }] : [];
   });
 }
