@@ -1329,7 +1329,8 @@ export interface paths {
      * Change the draft (kept as a new version; visitors see it once published)
      * @description Stores the offer whole as a new version, with who changed it and when; the answer is that
      *     version. Besides the schema, two add-ons may not share a name (compared without case or
-     *     surrounding spaces), nor two towns (`400` naming the field, e.g. `body/addons/2/name`);
+     *     surrounding spaces), nor two towns, nor two gallery entries a picture, and an `uploads/`
+     *     picture must be one the server has (`400` naming the field, e.g. `body/addons/2/name`);
      *     nothing is stored then. The published offer stays as it is until `POST
      *     /owner/offer/publish`.
      */
