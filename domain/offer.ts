@@ -187,8 +187,9 @@ function firstRepeat(values: readonly string[]): number {
 }
 
 /**
- * Checks what openapi.yaml's schema leaves to the server: no two add-ons with the same name and
- * no town twice (compared without case or extra spaces). Null when the offer holds.
+ * Checks what openapi.yaml's schema leaves to the server: no two add-ons with the same name, no
+ * town twice (compared without case or extra spaces) and no picture twice in the gallery. Null
+ * when the offer holds.
  */
 export function offerProblem(offer: Offer): OfferProblem | null {
   const addon = firstRepeat(offer.addons.map((a) => a.name));
@@ -203,6 +204,14 @@ export function offerProblem(offer: Offer): OfferProblem | null {
     return {
       field: `body/towns/${town}`,
       message: `"${offer.towns[town]?.trim()}" is already in the service area`,
+    };
+  }
+  // The same picture twice (an upload sent again is the same picture): the slideshow shows each once.
+  const picture = firstRepeat(offer.gallery.map((p) => p.picture));
+  if (picture >= 0) {
+    return {
+      field: `body/gallery/${picture}/picture`,
+      message: `Picture ${picture + 1} is already in the gallery`,
     };
   }
   return null;

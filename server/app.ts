@@ -60,7 +60,8 @@ import { reapplyErasures } from './account/erasure';
 import { compileRequestValidators, validateRequest } from './platform/validation';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { registerSecurityHeaders } from './platform/securityHeaders';
-import { createOwnerHandlers, MULTIPART_LIMITS, requireOwner } from './owner/owner';
+import { createOwnerHandlers, requireOwner } from './owner/owner';
+import { MULTIPART_LIMITS } from './platform/pictureUpload';
 import { createOwnerCustomerHandlers } from './owner/ownerCustomers';
 import { ownerAuthenticatorCheck } from './owner/ownerAuthenticator';
 import { identityEndpoint } from './platform/identityProvider';
@@ -257,7 +258,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app);
-  // The owner's picture upload (server/owner/owner.ts) reads its multipart body itself.
+  // The owner's picture uploads (server/platform/pictureUpload.ts) read their multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   // The contract this server implements, as written, for any client or tool to read.
@@ -330,7 +331,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...createVehicleHandlers(db),
     ...createBookingHandlers(db, options),
     ...createAvailabilityHandlers(db),
-    ...createOfferHandlers(db),
+    ...createOfferHandlers(db, options.picturesDir),
     ...createPictureHandlers(db, options, secret),
     ...createCalendlyHandlers(db, options),
     ...createSubscriptionHandlers(db),

@@ -478,6 +478,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gallery-pictures/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One file of an uploaded gallery picture (public, cached for good)
+     * @description The WebP files `POST /owner/gallery-pictures` made, one per width; the gallery and the
+     *     home page's slideshow list them in `srcset`. The name holds a hash of the picture and
+     *     of the image settings, so a file never changes: it is served with
+     *     `Cache-Control: public, max-age=31536000, immutable` (and CloudFront caches it).
+     */
+    get: operations['getGalleryPictureFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/email-opt-outs': {
     parameters: {
       query: {
@@ -1294,6 +1317,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/owner/gallery-pictures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a gallery picture (resized to the site's WebP set, without metadata)
+     * @description `multipart/form-data` with an `alt` field (required: what the picture shows, for people
+     *     who cannot see it, 1 to 300 characters), an optional `caption` (at most 120) and one
+     *     `file` part (JPEG, PNG or WebP, judged by its bytes, at most 10 MB), the fields before
+     *     the file. The picture is turned upright (its EXIF orientation applied) and made into
+     *     WebP files in the site's widths (480, 720, 960 and 1440 pixels, never wider than the
+     *     picture) at the site's quality, without any metadata (no EXIF, GPS, XMP). A missing or
+     *     blank `alt` is `400` naming `body/alt`; a body that is not multipart, without a file or
+     *     with another type, or a file that cannot be read as a picture (or over 50 megapixels),
+     *     is `400`; a larger file is `413`. The answer is a gallery entry to put in the draft
+     *     (`PUT /owner/offer/draft`): the gallery changes only when a draft holding it is saved.
+     */
+    post: operations['uploadOwnerGalleryPicture'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/owner/offer/draft': {
     parameters: {
       query?: never;
@@ -1311,7 +1363,8 @@ export interface paths {
      * Change the draft (kept as a new version; visitors see it once published)
      * @description Stores the offer whole as a new version, with who changed it and when; the answer is that
      *     version. Besides the schema, two add-ons may not share a name (compared without case or
-     *     surrounding spaces), nor two towns (`400` naming the field, e.g. `body/addons/2/name`);
+     *     surrounding spaces), nor two towns, nor two gallery entries a picture, and an `uploads/`
+     *     picture must be one the server has (`400` naming the field, e.g. `body/addons/2/name`);
      *     nothing is stored then. The published offer stays as it is until `POST
      *     /owner/offer/publish`.
      */
@@ -1583,12 +1636,35 @@ export interface components {
         rating: number;
         text: string;
       }[];
-      gallery: {
-        /** @description One of the site's gallery pictures (`assets/images/gallery`), without extension. */
-        picture: string;
-        alt: string;
-        caption: string;
-      }[];
+      gallery: components['schemas']['GalleryPicture'][];
+    };
+    /** @description A picture of the gallery, with its alt text and caption. */
+    GalleryPicture: {
+      /**
+       * @description `gallery/<name>`: one of the site's own gallery pictures (`assets/images/gallery`),
+       *     without extension. `uploads/<id>`: a picture the owner uploaded
+       *     (`POST /owner/gallery-pictures`); a draft naming an upload the server does not
+       *     have is `400`.
+       */
+      picture: string;
+      alt: string;
+      caption: string;
+      image?: components['schemas']['GalleryUploadImage'];
+    };
+    /**
+     * @description An uploaded gallery picture's size and files, present on `uploads/` entries only. The
+     *     server writes it from what it measured at the upload: whatever a request sends here is
+     *     replaced (or, on a `gallery/` entry, dropped). Its files are
+     *     `GET /gallery-pictures/{id}-{width}.webp`, one per width.
+     */
+    GalleryUploadImage: {
+      /** @description The upright picture's width in pixels */
+      width: number;
+      height: number;
+      /** @description The placeholder colour */
+      color: string;
+      /** @description The widths its WebP files were made in, narrowest first */
+      widths: number[];
     };
     PublishedOffer: {
       version: number;
@@ -3197,6 +3273,33 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  getGalleryPictureFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example 3f2a9c0d1e4b5a67-720.webp */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image */
+      200: {
+        headers: {
+          /** @example public, max-age=31536000, immutable */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
   showEmailOptOut: {
     parameters: {
       query: {
@@ -4398,6 +4501,40 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+    };
+  };
+  uploadOwnerGalleryPicture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          alt: string;
+          caption?: string;
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The stored picture, as a gallery entry */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GalleryPicture'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceBusy'];
     };
   };
   getOwnerOfferDraft: {

@@ -173,6 +173,15 @@ export class SiteStack extends Stack {
         responseHeadersPolicy: responseHeaders,
       },
       additionalBehaviors: {
+        // The gallery's uploaded pictures (GET /gallery-pictures/{file}): public files whose
+        // names change with their content, served with a year's immutable Cache-Control, so
+        // CloudFront keeps them. Listed before /api/*, which CloudFront would match first.
+        [`${API_PATH}/gallery-pictures/*`]: {
+          origin: server,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        },
         [`${API_PATH}/*`]: {
           origin: server,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

@@ -18,6 +18,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { format, resolveConfig } from 'prettier';
+import {
+  IMAGE_SETTINGS,
+  fallbackWidth,
+  hexColor,
+  imageWidths,
+  type ImageFormat,
+} from '../../domain/images';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SOURCE_DIR = path.join(root, 'assets/images');
@@ -26,33 +33,10 @@ export const MANIFEST_FILE = path.join(root, 'src/config/images.generated.ts');
 const PUBLIC_PREFIX = '/images';
 const SOURCE_EXT = /\.(svg|png|jpe?g|webp)$/i;
 
-type Format = 'avif' | 'webp';
+type Format = ImageFormat;
 
-/**
- * Widths cover a phone's full-width image (380 CSS px at 1.75x needs 665 px: 720), tablets and
- * desktop slides (960) and high-density screens (1440); a phone then gets the hero in 13 KB
- * instead of the 960 px file's 21 KB. Quality 64 keeps these illustrations' edges and gradients
- * clean (checked by eye) at two thirds of quality 76's bytes. The fallback <img src> is the
- * 720 px WebP.
- *
- * WebP only by default: on two cores AVIF (effort 2) takes about 40 s for a clean run against 6 s
- * for WebP, and saves only ~15% on these flat illustrations. Add 'avif' to `formats` to enable it.
- */
-export const settings: {
-  version: number;
-  widths: number[];
-  fallbackWidth: number;
-  formats: Format[];
-  avif: { quality: number; effort: number };
-  webp: { quality: number; effort: number };
-} = {
-  version: 1,
-  widths: [480, 720, 960, 1440],
-  fallbackWidth: 720,
-  formats: ['webp'],
-  avif: { quality: 52, effort: 2 },
-  webp: { quality: 64, effort: 5 },
-};
+/** The widths and qualities: shared with the server's gallery uploads (domain/images.ts). */
+const settings = IMAGE_SETTINGS;
 
 interface Source {
   id: string;
@@ -109,12 +93,7 @@ async function listSources(): Promise<Source[]> {
   return sources;
 }
 
-/** Vector sources render at any width; rasters are never enlarged. */
-function widthsFor(source: Source): number[] {
-  if (source.vector) return [...settings.widths];
-  const fitting = settings.widths.filter((w) => w <= source.width);
-  return fitting.length > 0 ? fitting : [source.width];
-}
+const widthsFor = (source: Source): number[] => imageWidths(source.width, source.vector);
 
 function outputsFor(source: Source): Output[] {
   return widthsFor(source).flatMap((width) =>
@@ -148,7 +127,7 @@ async function placeholderColor(source: Source): Promise<string> {
   const { dominant } = await sharp(source.bytes, density ? { density } : {})
     .resize(32)
     .stats();
-  return `#${[dominant.r, dominant.g, dominant.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  return hexColor(dominant);
 }
 
 const srcSet = (outputs: Output[], fmt: Format) =>
@@ -162,8 +141,8 @@ async function manifestText(sources: Source[]): Promise<string> {
   for (const source of sources) {
     const outputs = outputsFor(source);
     const webps = outputs.filter((o) => o.format === 'webp');
-    const fallback =
-      webps.find((o) => o.width === settings.fallbackWidth) ?? webps[webps.length - 1]!;
+    const widest = fallbackWidth(webps.map((o) => o.width));
+    const fallback = webps.find((o) => o.width === widest)!;
     const entry = {
       width: source.width,
       height: source.height,

@@ -20,7 +20,7 @@ import {
   type OperationResult,
   type RequestSpec,
 } from './contractCore';
-import { checkOwnerOperations } from './contractOwner';
+import { checkOwnerOperations, PNG, pictureUpload } from './contractOwner';
 import { checkOwnerOffer, readPublishedOffer } from './contractOffer';
 
 export interface ContractOptions {
@@ -199,6 +199,10 @@ function sampleRequest(operationId: OperationId): RequestSpec {
     publishOwnerOffer: {},
     listOwnerOfferVersions: {},
     restoreOwnerOfferVersion: { params: { version: '1' } },
+    uploadOwnerGalleryPicture: pictureUpload(PNG, 'image/png', {
+      alt: 'Sent by the contract check',
+    }),
+    getGalleryPictureFile: { params: { file: 'not-a-picture.txt' } },
   } satisfies Record<OperationId, RequestSpec>;
   return samples[operationId];
 }
@@ -225,6 +229,12 @@ async function checkAuth(run: ContractRun): Promise<void> {
 
 async function checkPublic(run: ContractRun): Promise<void> {
   if (run.has('getHealth')) await run.check('getHealth', 'health → 200', {}, 200);
+  await run.check(
+    'getGalleryPictureFile',
+    'a name that is no gallery file → 400',
+    { params: { file: 'not-a-picture.txt' } },
+    400,
+  );
   await run.check(
     'getCalendarFeed',
     'a secret that is not the feed’s → 404',

@@ -7,6 +7,7 @@
  */
 import type { Offer, PublishedOffer } from '../../domain/contract/types';
 import { asArray, asRecord, type ContractRun, type Exchange } from './contractCore';
+import { PNG, pictureUpload } from './contractOwner';
 
 const hasOffer = (exchange: Exchange) =>
   typeof asRecord(asRecord(exchange.json).offer).vehicleTypes === 'object'
@@ -101,4 +102,56 @@ export async function checkOwnerOffer(run: ContractRun, ownerToken: string): Pro
     { ...asOwner, params: { version: '0' } },
     400,
   );
+  await checkGalleryUpload(run, asOwner);
+}
+
+/**
+ * A gallery picture uploaded (it joins no draft: the gallery changes only with a saved draft),
+ * its files fetched without a token, and the refusals: no alt text, bytes that are no picture.
+ */
+async function checkGalleryUpload(run: ContractRun, asOwner: { token: string }): Promise<void> {
+  const alt = { alt: 'Sent by the contract check' };
+  const uploaded = await run.check(
+    'uploadOwnerGalleryPicture',
+    'a PNG with alt text → 201, an uploads/ entry',
+    { ...asOwner, ...pictureUpload(PNG, 'image/png', alt) },
+    201,
+    (exchange) =>
+      /^uploads\//.test(String(asRecord(exchange.json).picture))
+        ? undefined
+        : 'expected picture uploads/<id>',
+  );
+  await run.check(
+    'uploadOwnerGalleryPicture',
+    'no alt text → 400',
+    { ...asOwner, ...pictureUpload(PNG, 'image/png', {}) },
+    400,
+  );
+  await run.check(
+    'uploadOwnerGalleryPicture',
+    'bytes that are no picture → 400',
+    { ...asOwner, ...pictureUpload(Buffer.from('not a picture'), 'image/png', alt) },
+    400,
+  );
+  await run.check(
+    'getGalleryPictureFile',
+    'a file no upload made → 404',
+    { token: null, params: { file: '0123456789abcdef-720.webp' } },
+    404,
+  );
+  const entry = asRecord(uploaded?.json);
+  const id = String(entry.picture ?? '').replace(/^uploads\//, '');
+  const widths = asArray(asRecord(entry.image).widths);
+  if (!uploaded || uploaded.status !== 201 || widths.length === 0) {
+    run.blocked('getGalleryPictureFile', 'the uploaded picture', 'the upload failed');
+    return;
+  }
+  for (const width of widths) {
+    await run.check(
+      'getGalleryPictureFile',
+      `its ${String(width)} px file → 200 image, without a token`,
+      { token: null, params: { file: `${id}-${String(width)}.webp` } },
+      200,
+    );
+  }
 }

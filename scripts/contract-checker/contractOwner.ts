@@ -11,20 +11,26 @@ import type { OperationId } from '../../domain/contract/types';
 import { asArray, asRecord, type ContractRun, type Exchange } from './contractCore';
 
 /** A 1×1 PNG: a picture the server accepts by its bytes. */
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 const UNKNOWN_ID = 'ffffffffffffffffffffffff';
 const BOUNDARY = 'contract-check-owner';
 
-/** A multipart body with one `file` part holding `data`. */
-function pictureUpload(data: Buffer, type: string) {
+/** A multipart body with its text `fields` first, then one `file` part holding `data`. */
+export function pictureUpload(
+  data: Buffer,
+  type: string,
+  fields: Record<string, string> = { description: 'Sent by the contract check' },
+) {
   const head = [
-    `--${BOUNDARY}`,
-    'Content-Disposition: form-data; name="description"',
-    '',
-    'Sent by the contract check',
+    ...Object.entries(fields).flatMap(([name, value]) => [
+      `--${BOUNDARY}`,
+      `Content-Disposition: form-data; name="${name}"`,
+      '',
+      value,
+    ]),
     `--${BOUNDARY}`,
     `Content-Disposition: form-data; name="file"; filename="check.${type.split('/')[1]}"`,
     `Content-Type: ${type}`,

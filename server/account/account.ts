@@ -171,11 +171,19 @@ export const ACCOUNT_DATA: readonly AccountTable[] = [
       db.prepare('DELETE FROM owner_authenticators WHERE sub = ?').run(subject.userId);
     },
   },
-  // An owner's account: the offer's versions keep what was changed, not who changed it.
+  // An owner's account: the offer's versions and gallery pictures keep what, not who.
   {
     table: 'offer_versions',
     erase: (db, subject) => {
       db.prepare("UPDATE offer_versions SET created_by = 'erased' WHERE created_by = ?").run(
+        subject.userId,
+      );
+    },
+  },
+  {
+    table: 'gallery_pictures',
+    erase: (db, subject) => {
+      db.prepare("UPDATE gallery_pictures SET uploaded_by = 'erased' WHERE uploaded_by = ?").run(
         subject.userId,
       );
     },

@@ -1,5 +1,9 @@
-/** The business's offer: the public read and the owner's operations (operation table slice; app.ts merges it). */
-import { ok } from '../platform/handlers';
+/**
+ * The business's offer: the public read, the owner's operations and the gallery's uploaded
+ * pictures (operation table slice; app.ts merges it).
+ */
+import { ok, text } from '../platform/handlers';
+import { GALLERY_FILE_CACHE, readGalleryFile, uploadGalleryPicture } from './gallery';
 import type { Db } from '../platform/db';
 import type { OperationHandlers } from '../platform/operationTypes';
 import {
@@ -12,7 +16,11 @@ import {
   seedOffer,
 } from './offer';
 
-export function createOfferHandlers(db: Db, now: () => Date = () => new Date()) {
+export function createOfferHandlers(
+  db: Db,
+  picturesDir: string,
+  now: () => Date = () => new Date(),
+) {
   seedOffer(db, now());
   const by = (owner: string | undefined) => owner ?? 'owner';
   return {
@@ -23,6 +31,18 @@ export function createOfferHandlers(db: Db, now: () => Date = () => new Date()) 
     },
     publishOwnerOffer: { run: () => ok(publishDraft(db, now())) },
     listOwnerOfferVersions: { run: () => ok(listVersions(db)) },
+    uploadOwnerGalleryPicture: {
+      run: async (ctx) =>
+        ok(await uploadGalleryPicture(db, picturesDir, ctx.request, by(ctx.owner), now()), 201),
+    },
+    getGalleryPictureFile: {
+      run: async (ctx) => ({
+        status: 200,
+        body: await readGalleryFile(picturesDir, text(ctx.params.file)),
+        contentType: 'image/webp',
+        headers: { 'cache-control': GALLERY_FILE_CACHE },
+      }),
+    },
     restoreOwnerOfferVersion: {
       run: (ctx) => ok(restoreVersion(db, Number(ctx.params.version), by(ctx.owner), now())),
     },

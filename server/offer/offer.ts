@@ -12,6 +12,7 @@ import type {
 import { DEFAULT_OFFER, offerProblem, SEEDED_OFFER_VERSION, type Offer } from '../../domain/offer';
 import { inWriteTransaction, statement, type Db } from '../platform/db';
 import { badRequest, notFound } from '../platform/errors';
+import { withUploadedImages } from './gallery';
 
 /** How many versions the owner's list shows. */
 export const LISTED_VERSIONS = 20;
@@ -140,12 +141,18 @@ function tidy(offer: Offer): Offer {
   };
 }
 
-/** PUT /owner/offer/draft: a new version; 400 naming the field (nothing stored) when it does not hold. */
+/**
+ * PUT /owner/offer/draft: a new version; 400 naming the field (nothing stored) when it does not
+ * hold. Uploaded gallery pictures carry the size the server measured (./gallery.ts).
+ */
 export function replaceDraft(db: Db, offer: Offer, by: string, now = new Date()): OfferVersion {
   const problem = offerProblem(offer);
   if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
   seedOffer(db, now);
-  return inWriteTransaction(db, () => addVersion(db, tidy(offer), by, now));
+  const tidied = tidy(offer);
+  return inWriteTransaction(db, () =>
+    addVersion(db, { ...tidied, gallery: withUploadedImages(db, tidied.gallery) }, by, now),
+  );
 }
 
 /** POST /owner/offer/publish: the draft becomes the published offer. */

@@ -11,7 +11,7 @@ import { OWNERS_GROUP } from '../../domain/owners';
 import type { ServerOptions } from '../platform/config';
 import type { Db } from '../platform/db';
 import { whenNotBusy } from '../platform/busy';
-import { badRequest, conflict, forbidden, HttpError } from '../platform/errors';
+import { badRequest, conflict, forbidden } from '../platform/errors';
 import { bearerOf, type TokenVerifier } from '../platform/auth';
 import type { AuthenticatorCheck } from './ownerAuthenticator';
 import {
@@ -30,13 +30,11 @@ import {
 } from '../pictures/pictures';
 import { ownerBookingTimes, readRules, replaceRules } from '../availability/availability';
 import type { Answer, OperationHandlers } from '../platform/operationTypes';
-import { MAX_PICTURE_BYTES } from '../platform/rules';
+import { readPictureUpload } from '../platform/pictureUpload';
 import { openDigest } from '../mail/outbox';
 import { markChangeSeen, unseenChange } from '../bookings/customerChanges';
 import { enqueueOnMyWay, ownerText, textsByBooking } from '../mail/textOutbox';
 
-/** The most a multipart body may carry. */
-export const MULTIPART_LIMITS = { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 4, parts: 5 };
 const MAX_DESCRIPTION = 200;
 /** The longest file name kept as a picture's label (most file systems' own limit). */
 const MAX_LABEL = 255;
@@ -204,19 +202,6 @@ export function listRoute(db: Db, from: string, days: number) {
   );
 }
 
-/** The picture's format from its first bytes, or null when it is none we store. */
-export function pictureKind(data: Buffer): 'jpg' | 'png' | 'webp' | null {
-  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (
-    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    data.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
-}
-
 /**
  * The name of the file the owner chose, as its label: the last part of any path, without
  * control characters, trimmed. Past 255 characters it is refused.
@@ -238,31 +223,15 @@ async function uploadPicture(
   bookingId: string,
 ) {
   bookingRow(db, bookingId);
-  if (!request.isMultipart()) {
-    throw badRequest('The body must be multipart/form-data with a file part');
-  }
-  const part = await request.file({ limits: MULTIPART_LIMITS });
-  if (!part || part.fieldname !== 'file') throw badRequest('body/file is required (a picture)');
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The picture is larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB`);
-    }
-    throw error;
-  }
-  const extension = pictureKind(data);
-  if (!extension) throw badRequest('body/file must be a JPEG, PNG or WebP picture');
-  const field = part.fields.description;
-  const raw = field && !Array.isArray(field) && field.type === 'field' ? field.value : '';
-  const description = typeof raw === 'string' ? raw.trim() : '';
+  const upload = await readPictureUpload(request);
+  const extension = upload.kind;
+  const description = upload.field('description');
   if (description.length > MAX_DESCRIPTION) {
     throw badRequest(`body/description must NOT have more than ${MAX_DESCRIPTION} characters`);
   }
-  const label = pictureLabel(part.filename);
+  const label = pictureLabel(upload.filename);
   const at = new Date();
-  const picture = await uprightWithoutMetadata(data, extension);
+  const picture = await uprightWithoutMetadata(upload.data, extension);
   // The body is read once: the row waits for another process's write lock here.
   const file = await whenNotBusy(() =>
     addPicture(db, picturesDir, { bookingId, data: picture, extension, description, label, at }),

@@ -6,15 +6,14 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { ServicePic } from '../../domain/contract/types';
 import { newId, type Db } from '../platform/db';
-import { badRequest, forbidden, notFound } from '../platform/errors';
-import { ownedBooking } from '../bookings/bookingRows';
-import { bookingRow } from '../bookings/bookingRows';
+import { forbidden, notFound } from '../platform/errors';
+import { bookingRow, ownedBooking } from '../bookings/bookingRows';
 import type { Customer } from '../customers/customers';
 import { SIGNED_URL_TTL_SECONDS } from '../platform/rules';
 import { hmacHex, signatureMatches } from '../platform/signing';
+import { uprightPicture, unreadablePicture } from '../platform/pictureUpload';
 
 const contentTypes: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -124,9 +123,6 @@ export interface NewPicture {
   at?: Date;
 }
 
-/** Larger pictures (in pixels) are refused before they are decoded: 8,000 × 6,250, beyond a 48 MP phone. */
-const MAX_PICTURE_PIXELS = 50_000_000;
-
 /**
  * An uploaded picture as it may be kept and shown: decoded, turned as its EXIF orientation says,
  * and encoded again in its own format without any metadata (EXIF with the camera, the time and
@@ -136,7 +132,7 @@ export async function uprightWithoutMetadata(
   data: Buffer,
   extension: NewPicture['extension'],
 ): Promise<Buffer> {
-  const image = sharp(data, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).rotate();
+  const image = uprightPicture(data);
   const encoded =
     extension === 'jpg'
       ? image.jpeg({ quality: 90, mozjpeg: true })
@@ -146,7 +142,7 @@ export async function uprightWithoutMetadata(
   try {
     return await encoded.toBuffer();
   } catch {
-    throw badRequest('body/file could not be read as a picture (damaged, or over 50 megapixels)');
+    throw unreadablePicture();
   }
 }
 

@@ -543,6 +543,21 @@ const migrations: readonly string[] = [
   CREATE INDEX texts_booking ON texts (booking_id);
   CREATE INDEX texts_number ON texts (number, sent_at);
   `,
+  // The gallery's pictures the owner uploads (server/offer/gallery.ts): one row per picture (its
+  // id is a hash of the file and the image settings), with its upright size, placeholder colour
+  // and the widths its WebP files were made in (files in <picturesDir>/gallery), who and when.
+  // The offer's gallery entries name them (`uploads/<id>`); alt text and captions are the offer's.
+  `
+  CREATE TABLE gallery_pictures (
+    id TEXT PRIMARY KEY,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    color TEXT NOT NULL,
+    widths TEXT NOT NULL,
+    uploaded_by TEXT NOT NULL,
+    uploaded_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -390,6 +390,21 @@ export const storedData: readonly StoredTable[] = [
     },
   },
   {
+    table: 'gallery_pictures',
+    holds:
+      'The pictures of our work the owner uploads for the gallery, resized, without the camera’s details or location. The image files are kept in our storage beside the database; their alt text and captions are part of the offer. Nothing about you.',
+    kept: 'Indefinitely (earlier versions of the offer may show them again).',
+    columns: {
+      id: 'the picture’s id (made from its content)',
+      width: 'its width in pixels',
+      height: 'its height in pixels',
+      color: 'the colour shown while it loads',
+      widths: 'the widths its files were made in',
+      uploaded_by: 'the owner account’s id that uploaded it (erased with that account)',
+      uploaded_at: 'when it was uploaded',
+    },
+  },
+  {
     table: 'mail_alarms',
     holds:
       'When our e-mail as a whole was failing (the mail server down, or refusing most e-mails), so that the owner is told once. Nothing about you.',

@@ -48,15 +48,17 @@ function exampleRequest(operationId: OperationId): RequestSpec {
     spec.headers['content-type'] = 'application/x-www-form-urlencoded';
     spec.rawBody = 'List-Unsubscribe=One-Click';
   }
-  // The owner's picture upload is the one multipart body (its handler reads it).
-  if (operationId === 'uploadOwnerPicture') {
+  // The owner's picture uploads are the multipart bodies (their handlers read them).
+  if (operationId === 'uploadOwnerPicture' || operationId === 'uploadOwnerGalleryPicture') {
     const boundary = 'contract-boundary';
+    const [field, value] =
+      operationId === 'uploadOwnerPicture' ? ['description', 'After'] : ['alt', 'A clean car'];
     spec.headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
     spec.rawBody = [
       `--${boundary}`,
-      'Content-Disposition: form-data; name="description"',
+      `Content-Disposition: form-data; name="${field}"`,
       '',
-      'After',
+      value,
       `--${boundary}`,
       'Content-Disposition: form-data; name="file"; filename="after.jpg"',
       'Content-Type: image/jpeg',

@@ -303,6 +303,13 @@ describe('one domain', () => {
 
   it('sends /api/* to the server, uncached with every method, and has no error pages to swallow its answers', () => {
     expect(distribution().CacheBehaviors).toEqual([
+      // The gallery's uploaded pictures: immutable files, cached as their Cache-Control says.
+      expect.objectContaining({
+        PathPattern: '/api/gallery-pictures/*',
+        AllowedMethods: ['GET', 'HEAD'],
+        CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+        ViewerProtocolPolicy: 'https-only',
+      }),
       expect.objectContaining({
         PathPattern: '/api/*',
         AllowedMethods: expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']),

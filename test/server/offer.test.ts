@@ -91,6 +91,13 @@ describe('bad input is refused naming the field, and nothing is stored', () => {
       'body/reviews/1/text',
     ],
     [
+      'a picture twice',
+      (offer) => {
+        offer.gallery.push({ ...offer.gallery[2]!, caption: 'Again' });
+      },
+      'body/gallery/14/picture',
+    ],
+    [
       'a picture without alt text',
       (offer) => {
         offer.gallery[4]!.alt = '';

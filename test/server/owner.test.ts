@@ -178,6 +178,17 @@ async function request(operationId: string, token?: string): Promise<number> {
       });
     case 'listOwnerPictures':
       return send('GET', `/owner/bookings/${id}/pictures`);
+    case 'uploadOwnerGalleryPicture': {
+      const form = new FormData();
+      form.append('alt', 'A clean car');
+      form.append('file', new Blob([PNG], { type: 'image/png' }), 'car.png');
+      const answer = await fetch(`${api.baseUrl}/owner/gallery-pictures`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      return answer.status;
+    }
     case 'uploadOwnerPicture': {
       const form = new FormData();
       form.append('description', 'After');
@@ -256,6 +267,7 @@ describe('authorization matrix of the owner operations', () => {
         'scheduleOwnerBooking',
         'getOwnerBookingAvailability',
         'uploadOwnerPicture',
+        'uploadOwnerGalleryPicture',
         'listOwnerCustomers',
         'getOwnerCustomer',
         'adjustOwnerPoints',

@@ -49,4 +49,33 @@ describe('the public pages’ data is a function of the offer', () => {
       ['gallery/05-suv-rinse', 'A white SUV rinsed'],
     ]);
   });
+
+  it('shows a picture the owner uploaded with its size and its WebP files on the API', () => {
+    const offer: Offer = structuredClone(DEFAULT_OFFER);
+    const image = { width: 3000, height: 4000, color: '#5a6e82', widths: [480, 720, 960, 1440] };
+    offer.gallery = [
+      { picture: 'uploads/3f2a9c0d1e4b5a67', alt: 'A white SUV', caption: 'SUV', image },
+      DEFAULT_OFFER.gallery[0]!,
+      // An upload without its figures (never stored so by the server) is left out.
+      { picture: 'uploads/00000000000000aa', alt: 'Nothing', caption: '' },
+    ];
+    const [uploaded, seeded, ...rest] = offerPageData(offer).gallery;
+    const file = (width: number) => `/api/gallery-pictures/3f2a9c0d1e4b5a67-${width}.webp`;
+    expect(uploaded).toEqual({
+      id: 'uploads/3f2a9c0d1e4b5a67',
+      alt: 'A white SUV',
+      caption: 'SUV',
+      image: {
+        width: 3000,
+        height: 4000,
+        color: '#5a6e82',
+        src: file(720),
+        srcSet: {
+          webp: `${file(480)} 480w, ${file(720)} 720w, ${file(960)} 960w, ${file(1440)} 1440w`,
+        },
+      },
+    });
+    expect(seeded?.id).toBe('gallery/01-foam-bath');
+    expect(rest).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '../../../testing/user';
 import { renderWithProviders } from '../../../testing/render';
-import { sitePageData } from '../offerPageData';
+import { DEFAULT_OFFER } from '../../../../domain/offer';
+import { offerPageData, sitePageData } from '../offerPageData';
 
 const galleryImages = sitePageData.gallery;
 import Slideshow from './Slideshow';
@@ -46,6 +47,30 @@ describe('gallery slideshow', () => {
     expect(screen.getAllByText(galleryImages[0]!.caption).length).toBeGreaterThan(0);
     for (let n = 1; n <= 14; n += 1) expect(dot(n)).toBeInTheDocument();
     expectCurrent(1);
+  });
+
+  it('gives an uploaded picture its size and its files, as the seeded ones (no layout shift)', () => {
+    const [uploaded] = offerPageData({
+      ...DEFAULT_OFFER,
+      gallery: [
+        {
+          picture: 'uploads/3f2a9c0d1e4b5a67',
+          alt: 'A white SUV after its wash',
+          caption: 'SUV in Cary',
+          image: { width: 3000, height: 4000, color: '#5a6e82', widths: [480, 720] },
+        },
+      ],
+    }).gallery;
+    renderWithProviders(<Slideshow images={[uploaded!, ...galleryImages.slice(0, 2)]} />);
+    const [img] = screen.getAllByRole('img', { name: 'A white SUV after its wash' });
+    expect(img).toHaveAttribute('width', '3000');
+    expect(img).toHaveAttribute('height', '4000');
+    expect(img).toHaveAttribute('src', '/api/gallery-pictures/3f2a9c0d1e4b5a67-720.webp');
+    expect(img).toHaveAttribute(
+      'srcset',
+      '/api/gallery-pictures/3f2a9c0d1e4b5a67-480.webp 480w, /api/gallery-pictures/3f2a9c0d1e4b5a67-720.webp 720w',
+    );
+    expect(screen.getAllByText('SUV in Cary').length).toBeGreaterThan(0);
   });
 
   describe('on its own (fake clock)', () => {

@@ -149,6 +149,8 @@ export const ownerApi = ownerGeneratedApi.enhanceEndpoints({
     listOwnerOfferVersions: { providesTags: ['owner-offer'] },
     replaceOwnerOfferDraft: { invalidatesTags: ['owner-offer'] },
     restoreOwnerOfferVersion: { invalidatesTags: ['owner-offer'] },
+    // The upload is an entry for the form; the draft changes only when the form is saved.
+    uploadOwnerGalleryPicture: { invalidatesTags: [] },
     // Publishing changes the add-ons' minutes, so the free times offered for a request.
     publishOwnerOffer: { invalidatesTags: ['owner-offer', 'owner-availability'] },
   } satisfies Required<Enhancements>,
@@ -186,4 +188,5 @@ export const {
   usePublishOwnerOfferMutation,
   useListOwnerOfferVersionsQuery,
   useRestoreOwnerOfferVersionMutation,
+  useUploadOwnerGalleryPictureMutation,
 } = ownerApi;

@@ -208,6 +208,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['owner'],
       }),
+      uploadOwnerGalleryPicture: build.mutation<
+        UploadOwnerGalleryPictureApiResponse,
+        UploadOwnerGalleryPictureApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/owner/gallery-pictures`,
+          method: 'POST',
+          body: queryArg.body,
+        }),
+        invalidatesTags: ['owner'],
+      }),
       getOwnerOfferDraft: build.query<GetOwnerOfferDraftApiResponse, GetOwnerOfferDraftApiArg>({
         query: () => ({ url: `/owner/offer/draft` }),
         providesTags: ['owner'],
@@ -389,6 +400,15 @@ export type AllowOwnerAddressApiResponse =
 export type AllowOwnerAddressApiArg = {
   body: {
     email: string;
+  };
+};
+export type UploadOwnerGalleryPictureApiResponse =
+  /** status 201 The stored picture, as a gallery entry */ GalleryPicture;
+export type UploadOwnerGalleryPictureApiArg = {
+  body: {
+    alt: string;
+    caption?: string;
+    file: string;
   };
 };
 export type GetOwnerOfferDraftApiResponse = /** status 200 The draft */ OfferVersion;
@@ -813,6 +833,26 @@ export type OwnerHealth = {
     })[];
   };
 };
+export type GalleryUploadImage = {
+  /** The upright picture's width in pixels */
+  width: number;
+  height: number;
+  /** The placeholder colour */
+  color: string;
+  /** The widths its WebP files were made in, narrowest first */
+  widths: number[];
+};
+export type GalleryPicture = {
+  /** `gallery/<name>`: one of the site's own gallery pictures (`assets/images/gallery`),
+    without extension. `uploads/<id>`: a picture the owner uploaded
+    (`POST /owner/gallery-pictures`); a draft naming an upload the server does not
+    have is `400`.
+     */
+  picture: string;
+  alt: string;
+  caption: string;
+  image?: GalleryUploadImage;
+};
 export type Price = number;
 export type OfferText = string;
 export type VehicleTypeOffer = {
@@ -859,12 +899,7 @@ export type Offer = {
     rating: number;
     text: string;
   }[];
-  gallery: {
-    /** One of the site's gallery pictures (`assets/images/gallery`), without extension. */
-    picture: string;
-    alt: string;
-    caption: string;
-  }[];
+  gallery: GalleryPicture[];
 };
 export type OfferVersion = {
   version: number;
@@ -922,6 +957,7 @@ export const {
   useResendOwnerTextMutation,
   useDismissOwnerMessageMutation,
   useAllowOwnerAddressMutation,
+  useUploadOwnerGalleryPictureMutation,
   useGetOwnerOfferDraftQuery,
   useReplaceOwnerOfferDraftMutation,
   usePublishOwnerOfferMutation,

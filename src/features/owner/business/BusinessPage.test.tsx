@@ -1,4 +1,5 @@
-import { configure, screen, within } from '@testing-library/react';
+import { File as NodeFile } from 'node:buffer';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { userEvent } from '../../../testing/user';
 import { contractHttp } from '../../../testing/contractHttp';
@@ -6,7 +7,7 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { signIn } from '../../../testing/tokens';
 import { DEFAULT_OFFER, type Offer } from '../../../../domain/offer';
-import type { OfferVersion, OfferVersionSummary } from '../api/generated';
+import type { GalleryPicture, OfferVersion, OfferVersionSummary } from '../api/generated';
 import BusinessPage from './BusinessPage';
 import { OfferPreviewProvider } from './OfferPreview';
 import { businessTexts as t } from './messages';
@@ -193,13 +194,18 @@ describe('BusinessPage', () => {
     expect(sent.put).toEqual([]);
   });
 
-  it('edits and removes reviews, and orders, describes and removes gallery pictures', async () => {
+  it('adds, edits and removes reviews, and orders, describes and removes gallery pictures', async () => {
     const user = userEvent.setup();
     const sent = serveOffer();
     render();
     const david = await screen.findByRole('group', { name: t.review(1, 'David R.') });
     await setValue(user, within(david).getByLabelText(t.reviewTown), 'Cary');
     await user.click(screen.getByRole('button', { name: t.remove(t.review(0, 'Jessica M.')) }));
+    await user.click(screen.getByRole('button', { name: t.addReview }));
+    const added = screen.getByRole('group', { name: t.review(2, '') });
+    await user.type(within(added).getByLabelText(t.reviewText), 'Spotless, and on time.');
+    await user.type(within(added).getByLabelText(t.reviewName), 'Maria L.');
+    await user.type(within(added).getByLabelText(t.reviewTown), 'Garner');
     await user.click(screen.getByRole('button', { name: t.moveDown(t.picture(0)) }));
     const second = screen.getByRole('group', { name: t.picture(1) });
     await setValue(user, within(second).getByLabelText(t.alt), 'Red sedan under foam');
@@ -210,6 +216,7 @@ describe('BusinessPage', () => {
     expect(sent.put[0]?.reviews).toEqual([
       { ...DEFAULT_OFFER.reviews[1], town: 'Cary' },
       DEFAULT_OFFER.reviews[2],
+      { name: 'Maria L.', town: 'Garner', rating: 5, text: 'Spotless, and on time.' },
     ]);
     expect(sent.put[0]?.gallery).toEqual([
       wheel,
@@ -281,5 +288,161 @@ describe('BusinessPage', () => {
     );
     render();
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  describe('gallery pictures from the phone', () => {
+    const createObjectURL = URL.createObjectURL;
+    const revokeObjectURL = URL.revokeObjectURL;
+    beforeEach(() => {
+      URL.createObjectURL = jest.fn(() => 'blob:preview');
+      URL.revokeObjectURL = jest.fn();
+    });
+    afterEach(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    });
+
+    // Node's File: the test environment's FormData (Node's) takes no jsdom File.
+    const photo = (name: string) =>
+      new NodeFile([new Uint8Array([0xff, 0xd8, 0xff])], name, {
+        type: 'image/jpeg',
+      }) as unknown as File;
+    const image = { width: 3000, height: 4000, color: '#5a6e82', widths: [480, 720, 960, 1440] };
+
+    /** Answers each upload with an entry, or with `refuse`'s answer for a file it names. */
+    function serveUploads(refuse: (name: string) => Response | undefined = () => undefined) {
+      const received: { alt: string; caption: string; file: string }[] = [];
+      server.use(
+        contractHttp.post('/owner/gallery-pictures', async ({ request }) => {
+          const form = await request.formData();
+          const file = form.get('file');
+          const name = file instanceof NodeFile ? file.name : '';
+          received.push({
+            alt: String(form.get('alt')),
+            caption: String(form.get('caption')),
+            file: name,
+          });
+          const refused = refuse(name);
+          if (refused) return refused as never;
+          return HttpResponse.json<GalleryPicture>(
+            {
+              picture: `uploads/${String(received.length).padStart(16, 'a')}`,
+              alt: String(form.get('alt')),
+              caption: String(form.get('caption')),
+              image,
+            },
+            { status: 201 },
+          );
+        }),
+      );
+      return received;
+    }
+
+    it('uploads several pictures, each only with alt text, and keeps them by saving the draft', async () => {
+      const user = userEvent.setup();
+      const sent = serveOffer();
+      const received = serveUploads();
+      render();
+      const input = await screen.findByLabelText(t.choosePictures);
+      // A phone offers its camera or its pictures: JPEG, PNG or WebP, several, no forced camera.
+      expect(input).toHaveAttribute('type', 'file');
+      expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+      expect(input).toHaveAttribute('multiple');
+      expect(input).not.toHaveAttribute('capture');
+      await user.upload(input, [photo('IMG_2041.jpg'), photo('IMG_2042.jpg')]);
+
+      const first = screen.getByRole('group', { name: t.chosenLabel('IMG_2041.jpg') });
+      const second = screen.getByRole('group', { name: t.chosenLabel('IMG_2042.jpg') });
+      expect(within(first).getByRole('presentation')).toHaveAttribute('src', 'blob:preview');
+      await user.type(within(first).getByLabelText(t.alt), 'White SUV after its hand wash');
+      await user.type(within(first).getByLabelText(t.caption), 'SUV in Cary');
+      await user.type(within(second).getByLabelText(t.caption), 'Leather seats');
+      await user.click(screen.getByRole('button', { name: t.uploadPictures(2) }));
+
+      // The one without alt text is not sent: it says why, and keeps its caption.
+      await waitFor(() => expect(received).toHaveLength(1));
+      const secondAlt = within(second).getByLabelText(t.alt);
+      expect(secondAlt).toHaveAccessibleDescription(t.altRequired);
+      expect(secondAlt).toHaveAttribute('aria-invalid', 'true');
+      expect(within(second).getByLabelText(t.caption)).toHaveValue('Leather seats');
+      expect(received[0]).toEqual({
+        alt: 'White SUV after its hand wash',
+        caption: 'SUV in Cary',
+        file: 'IMG_2041.jpg',
+      });
+      expect(await screen.findByText(t.uploadedNotice(1))).toBeVisible();
+      const added = screen.getByRole('group', { name: t.picture(14) });
+      expect(within(added).getByLabelText(t.alt)).toHaveValue('White SUV after its hand wash');
+      // Its thumbnail: the server's files, at their size.
+      const thumbnail = within(added).getByRole('presentation');
+      expect(thumbnail).toHaveAttribute('src', '/api/gallery-pictures/aaaaaaaaaaaaaaa1-720.webp');
+      expect(thumbnail).toHaveAttribute('width', '3000');
+      expect(thumbnail).toHaveAttribute('height', '4000');
+
+      await user.type(secondAlt, 'Tan leather seats, conditioned');
+      await user.click(screen.getByRole('button', { name: t.uploadPictures(1) }));
+      await waitFor(() => expect(received).toHaveLength(2));
+      await screen.findByRole('group', { name: t.picture(15) });
+
+      // Ordered and removed from the keyboard like any picture, then saved.
+      const up = screen.getByRole('button', { name: t.moveUp(t.picture(14)) });
+      up.focus();
+      await user.keyboard('{Enter}');
+      await user.click(screen.getByRole('button', { name: t.remove(t.picture(0)) }));
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(t.saved)).toBeVisible();
+      const uploaded = (n: number, alt: string, caption: string) => ({
+        picture: `uploads/${String(n).padStart(16, 'a')}`,
+        alt,
+        caption,
+        image,
+      });
+      expect(sent.put[0]?.gallery).toEqual([
+        ...DEFAULT_OFFER.gallery.slice(1, 13),
+        uploaded(1, 'White SUV after its hand wash', 'SUV in Cary'),
+        DEFAULT_OFFER.gallery[13],
+        uploaded(2, 'Tan leather seats, conditioned', 'Leather seats'),
+      ]);
+    });
+
+    it("shows the server's refusal on the picture and keeps its alt text and caption", async () => {
+      const user = userEvent.setup();
+      const sent = serveOffer();
+      serveUploads((name) =>
+        name === 'huge.jpg'
+          ? HttpResponse.json(
+              { error: 'Payload Too Large', message: 'The picture is larger than 10 MB' },
+              { status: 413 },
+            )
+          : HttpResponse.json(
+              { error: 'Bad Request', message: 'body/alt must NOT have more than 300 characters' },
+              { status: 400 },
+            ),
+      );
+      render();
+      await user.upload(await screen.findByLabelText(t.choosePictures), [
+        photo('huge.jpg'),
+        photo('long.jpg'),
+      ]);
+      const huge = screen.getByRole('group', { name: t.chosenLabel('huge.jpg') });
+      const long = screen.getByRole('group', { name: t.chosenLabel('long.jpg') });
+      await user.type(within(huge).getByLabelText(t.alt), 'Black hood, mirror gloss');
+      await user.type(within(huge).getByLabelText(t.caption), 'Ceramic wax');
+      await user.type(within(long).getByLabelText(t.alt), 'A very long description');
+      await user.click(screen.getByRole('button', { name: t.uploadPictures(2) }));
+      expect(await within(huge).findByRole('alert')).toHaveTextContent(
+        `${t.uploadFailed} The picture is larger than 10 MB`,
+      );
+      await waitFor(() =>
+        expect(within(long).getByLabelText(t.alt)).toHaveAccessibleDescription(
+          'body/alt must NOT have more than 300 characters',
+        ),
+      );
+      expect(within(huge).getByLabelText(t.alt)).toHaveValue('Black hood, mirror gloss');
+      expect(within(huge).getByLabelText(t.caption)).toHaveValue('Ceramic wax');
+      expect(within(long).getByLabelText(t.alt)).toHaveValue('A very long description');
+      expect(screen.queryByRole('group', { name: t.picture(14) })).not.toBeInTheDocument();
+      expect(sent.put).toEqual([]);
+    });
   });
 });

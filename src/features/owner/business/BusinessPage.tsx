@@ -48,6 +48,8 @@ import { Failure } from '../Failure';
 import { useOfferPreview } from './OfferPreview';
 import { NumberField, Section } from '../FormParts';
 import { businessTexts as t } from './messages';
+import { GalleryUpload } from './GalleryUpload';
+import { galleryImageOf } from '../../../config/gallery';
 
 type Review = Offer['reviews'][number];
 type Picture = Offer['gallery'][number];
@@ -366,12 +368,39 @@ const reviewRow: RowKind<'reviews'> = {
   ),
 };
 
+/** A small view of a gallery picture (its description is the field below it). */
+function Thumbnail({ picture }: { picture: Picture }) {
+  const image = galleryImageOf(picture);
+  if (!image) return null;
+  return (
+    <Box
+      component="img"
+      src={image.src}
+      srcSet={image.srcSet.webp}
+      sizes="160px"
+      width={image.width}
+      height={image.height}
+      alt=""
+      loading="lazy"
+      sx={{
+        display: 'block',
+        width: 160,
+        maxWidth: '100%',
+        height: 'auto',
+        borderRadius: 1,
+        bgcolor: image.color,
+      }}
+    />
+  );
+}
+
 const pictureRow: RowKind<'gallery'> = {
   label: (_picture, index) => t.picture(index),
   Fields: ({ value: picture, index, set, err }) => (
     <>
+      <Thumbnail picture={picture} />
       <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-        {picture.picture}
+        {picture.image ? t.uploadedPicture : picture.picture}
       </Typography>
       <TextInput
         label={t.alt}
@@ -647,6 +676,11 @@ function OfferForm({ draft }: { draft: OfferVersion }) {
   }, []);
 
   const lists = { problem, update, onMoved };
+  const addPicture = useCallback(
+    (entry: Picture) =>
+      update((form) => ({ ...form, gallery: [...form.gallery, ...rows([entry])] })),
+    [update],
+  );
 
   return (
     <>
@@ -701,6 +735,7 @@ function OfferForm({ draft }: { draft: OfferVersion }) {
             empty={t.noPictures}
             {...lists}
           />
+          <GalleryUpload onUploaded={addPicture} />
         </Section>
 
         <Box role="status" sx={{ mb: 2 }}>

@@ -51,6 +51,21 @@ export const businessTexts = {
   picture: (index: number) => `Picture ${index + 1}`,
   alt: 'Description for screen readers (required)',
   caption: 'Caption',
+  uploadTitle: 'Add pictures',
+  uploadHelp:
+    'Take a photo or choose some from your phone (JPEG, PNG or WebP, up to 10 MB each). Describe each one for people who cannot see it, then add them.',
+  choosePictures: 'Pictures to add',
+  chosenLabel: (name: string) => `New picture ${name}`,
+  altRequired:
+    'Describe the picture for people who cannot see it: a picture cannot be added without.',
+  uploadPictures: (count: number) =>
+    count === 1 ? 'Add 1 picture to the gallery' : `Add ${count} pictures to the gallery`,
+  uploading: 'Adding…',
+  uploadFailed: 'The picture could not be added.',
+  uploadedNotice: (count: number) =>
+    `${count === 1 ? '1 picture was' : `${count} pictures were`} added at the end of the gallery. Save the draft to keep ${count === 1 ? 'it' : 'them'}; visitors see ${count === 1 ? 'it' : 'them'} once you publish.`,
+  removeChosen: (name: string) => `Don't add ${name}`,
+  uploadedPicture: 'Uploaded picture',
 
   moveUp: (what: string) => `Move ${what} up`,
   moveDown: (what: string) => `Move ${what} down`,
