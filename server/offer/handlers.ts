@@ -1,5 +1,6 @@
 /** The business's offer: the public read and the owner's operations (operation table slice; app.ts merges it). */
 import { ok } from '../platform/handlers';
+import type { SitePagesUpdate } from '../../domain/contract/types';
 import type { Db } from '../platform/db';
 import type { OperationHandlers } from '../platform/operationTypes';
 import {
@@ -12,7 +13,16 @@ import {
   seedOffer,
 } from './offer';
 
-export function createOfferHandlers(db: Db, now: () => Date = () => new Date()) {
+/** What renders the public pages again (../site/sitePages.ts, given by app.ts). */
+interface PagesUpdater {
+  update(reason: string): Promise<SitePagesUpdate>;
+}
+
+export function createOfferHandlers(
+  db: Db,
+  pages: PagesUpdater,
+  now: () => Date = () => new Date(),
+) {
   seedOffer(db, now());
   const by = (owner: string | undefined) => owner ?? 'owner';
   return {
@@ -21,7 +31,16 @@ export function createOfferHandlers(db: Db, now: () => Date = () => new Date()) 
     replaceOwnerOfferDraft: {
       run: (ctx) => ok(replaceDraft(db, ctx.body, by(ctx.owner), now())),
     },
-    publishOwnerOffer: { run: () => ok(publishDraft(db, now())) },
+    // Published first: the pages' update (one at a time) cannot undo it, and says how it went.
+    publishOwnerOffer: {
+      run: async () => {
+        const published = publishDraft(db, now());
+        return ok({
+          ...published,
+          pages: await pages.update(`offer version ${published.version}`),
+        });
+      },
+    },
     listOwnerOfferVersions: { run: () => ok(listVersions(db)) },
     restoreOwnerOfferVersion: {
       run: (ctx) => ok(restoreVersion(db, Number(ctx.params.version), by(ctx.owner), now())),

@@ -273,7 +273,13 @@ async function uploadPicture(
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const text = (value: unknown): string => String(value);
 
-export function createOwnerHandlers(db: Db, options: ServerOptions, secret: string) {
+/** `rulesChanged`: the working hours the public pages show may have changed (app.ts). */
+export function createOwnerHandlers(
+  db: Db,
+  options: ServerOptions,
+  secret: string,
+  rulesChanged: () => void = () => undefined,
+) {
   const signing = requestSigning(options, secret);
   return {
     listOwnerRequests: { run: (ctx) => ok(listOwnerRequests(db, ctx.query)) },
@@ -328,6 +334,12 @@ export function createOwnerHandlers(db: Db, options: ServerOptions, secret: stri
       run: (ctx) => ok(listRoute(db, ctx.query.from, ctx.query.days ?? 1)),
     },
     getOwnerAvailability: { run: () => ok(readRules(db)) },
-    replaceOwnerAvailability: { run: (ctx) => ok(replaceRules(db, ctx.body)) },
+    replaceOwnerAvailability: {
+      run: (ctx) => {
+        const rules = replaceRules(db, ctx.body);
+        rulesChanged();
+        return ok(rules);
+      },
+    },
   } satisfies Partial<OperationHandlers>;
 }
