@@ -346,7 +346,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...createPictureHandlers(db, options, secret),
     ...createCalendlyHandlers(db, options),
     ...createSubscriptionHandlers(db),
-    ...createOwnerHandlers(db, options, secret, () => void sitePages.update('working hours')),
+    ...createOwnerHandlers(db, options, secret, () => sitePages.update('working hours')),
     ...createOwnerCustomerHandlers(db),
     ...accountHandlers(db, options, verifyToken),
     ...createOwnerHealthHandlers(db, options, probes),

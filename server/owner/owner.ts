@@ -273,12 +273,15 @@ async function uploadPicture(
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const text = (value: unknown): string => String(value);
 
-/** `rulesChanged`: the working hours the public pages show may have changed (app.ts). */
+/**
+ * `rulesChanged`: the working hours the public pages show may have changed (app.ts renders them
+ * again; a failure is logged there and the next change or publish writes them again).
+ */
 export function createOwnerHandlers(
   db: Db,
   options: ServerOptions,
   secret: string,
-  rulesChanged: () => void = () => undefined,
+  rulesChanged: () => Promise<unknown> = async () => undefined,
 ) {
   const signing = requestSigning(options, secret);
   return {
@@ -335,9 +338,10 @@ export function createOwnerHandlers(
     },
     getOwnerAvailability: { run: () => ok(readRules(db)) },
     replaceOwnerAvailability: {
-      run: (ctx) => {
+      // Answered once the pages show the new hours (a few seconds), as "at once" promises.
+      run: async (ctx) => {
         const rules = replaceRules(db, ctx.body);
-        rulesChanged();
+        await rulesChanged();
         return ok(rules);
       },
     },
