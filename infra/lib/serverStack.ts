@@ -39,6 +39,7 @@ import {
   EXAMPLE_ENV,
   METRIC_NAMESPACE,
   SERVER_PORT,
+  SITE_PARAMETERS,
   bootFiles,
 } from './serverBoot';
 import { apiUrl, type InfraSettings } from './settings';
@@ -61,6 +62,8 @@ export interface ServerStackProps extends StackProps {
 
 export class ServerStack extends Stack {
   readonly instance: ec2.Instance;
+  /** The server's role (the site stack lets it write the public pages and invalidate them). */
+  readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
   readonly dataVolume: ec2.Volume;
 
@@ -215,11 +218,13 @@ export class ServerStack extends Stack {
         resources: [this.logGroup.logGroupArn],
       }),
     );
+    this.role = role;
     role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['ssm:GetParameter'],
-        resources: Object.values(COGNITO_PARAMETERS).map((name) =>
-          this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.slice(1) }),
+        resources: [...Object.values(COGNITO_PARAMETERS), ...Object.values(SITE_PARAMETERS)].map(
+          (name) =>
+            this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.slice(1) }),
         ),
       }),
     );
@@ -306,6 +311,7 @@ export class ServerStack extends Stack {
       smtpSecret: smtpSecret.secretArn,
       originSecret: ORIGIN_SECRET_NAME,
       parameters: COGNITO_PARAMETERS,
+      siteParameters: SITE_PARAMETERS,
       env: {
         // Where the data lives, as the example env file (and the unit's state folder) say.
         ...Object.fromEntries(
@@ -326,6 +332,8 @@ export class ServerStack extends Stack {
         SES_EVENTS_TOPIC_ARN: props.sesEvents.topicArn,
         IDENTITY_EVENTS_TOPIC_ARN: props.identityEvents.topicArn,
         TRUST_PROXY: '1',
+        // The AWS clients' region (the site's bucket; CloudFront is global).
+        AWS_REGION: this.region,
       },
     });
     const files = bootFiles({
