@@ -48,7 +48,6 @@ export type Offer = Schemas['Offer'];
 export type AddonOffer = Schemas['AddonOffer'];
 export type PublishedOffer = Schemas['PublishedOffer'];
 export type OfferVersion = Schemas['OfferVersion'];
-export type OfferPublication = Schemas['OfferPublication'];
 export type SitePagesUpdate = Schemas['SitePagesUpdate'];
 export type OfferVersionSummary = Schemas['OfferVersionSummary'];
 export type ClaimableRequest = Schemas['ClaimableRequest'];
