@@ -49,6 +49,9 @@ import { createVehicleHandlers } from './vehicles/handlers';
 import { createBookingHandlers } from './bookings/handlers';
 import { createAvailabilityHandlers } from './availability/handlers';
 import { createOfferHandlers } from './offer/handlers';
+import { readPublishedOffer } from './offer/offer';
+import { readRules } from './availability/availability';
+import { createSitePages } from './site/sitePages';
 import { createPictureHandlers } from './pictures/handlers';
 import { createCalendlyHandlers } from './calendly/handlers';
 import { createSubscriptionHandlers } from './subscriptions/handlers';
@@ -193,6 +196,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await checkpointer?.stop();
     db.close();
   });
+  // The public pages follow the published offer and the working hours (./site/sitePages.ts):
+  // rendered again on a publish, a change of the rules, and at start (a deploy of the site
+  // writes the build's pages, made with the seeded offer).
+  const sitePages = createSitePages(
+    options.sitePages,
+    () => ({ offer: readPublishedOffer(db), rules: readRules(db) }),
+    app.log,
+  );
+  if (options.sitePages) app.addHook('onReady', async () => void sitePages.update('start'));
   const probes = { ...defaultProbes(), ...options.healthProbes };
   installServiceHooks(app, db, options, probes);
 
@@ -331,11 +343,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     ...createVehicleHandlers(db),
     ...createBookingHandlers(db, options),
     ...createAvailabilityHandlers(db),
-    ...createOfferHandlers(db, options.picturesDir),
+    ...createOfferHandlers(db, options.picturesDir, sitePages),
     ...createPictureHandlers(db, options, secret),
     ...createCalendlyHandlers(db, options),
     ...createSubscriptionHandlers(db),
-    ...createOwnerHandlers(db, options, secret),
+    ...createOwnerHandlers(db, options, secret, () => sitePages.update('working hours')),
     ...createOwnerCustomerHandlers(db),
     ...accountHandlers(db, options, verifyToken),
     ...createOwnerHealthHandlers(db, options, probes),

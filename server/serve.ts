@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite, withApi } from './platform/staticSite';
 import { buildServer } from './app';
-import { configFromEnv } from './platform/config';
+import { configFromEnv, sitePagesFromEnv } from './platform/config';
 import { checkedConfig, runService } from './platform/service';
 
 /** The site-wide block (`/*`) of a Netlify-style _headers file. */
@@ -33,7 +33,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const site = await buildSite({ dist, headers: siteHeaders(headersFile) });
-  const app = await buildServer(config.options);
+  // The pages this process serves are the ones a publish renders again (SITE_DIR by default).
+  const app = await buildServer({
+    ...config.options,
+    sitePages: sitePagesFromEnv(process.env, dist),
+  });
   app.addHook('onClose', () => site.close());
   // The API's server answers /api/* with the API, its prefix removed (except the API
   // reference's files, dist/api/), and the rest with the site.

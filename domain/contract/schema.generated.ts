@@ -1388,8 +1388,10 @@ export interface paths {
     /**
      * Publish the draft
      * @description The draft becomes the published offer (`GET /offer`): new quotes are priced by it from
-     *     this moment. Bookings already made keep their stored total and add-ons. Publishing the
-     *     version already published changes nothing and answers it again.
+     *     this moment. Bookings already made keep their stored total and add-ons. Then the public
+     *     pages are rendered again from it and written where visitors get them (one publish at a
+     *     time); `pages` says whether they were. Their failure does not undo the publish: publishing
+     *     again (the version already published changes nothing) renders and writes them again.
      */
     post: operations['publishOwnerOffer'];
     delete?: never;
@@ -1671,6 +1673,27 @@ export interface components {
       /** Format: date-time */
       publishedAt: string;
       offer: components['schemas']['Offer'];
+    };
+    /** @description The published offer (`PublishedOffer`) and what became of the public pages. */
+    OfferPublication: {
+      version: number;
+      /** Format: date-time */
+      publishedAt: string;
+      offer: components['schemas']['Offer'];
+      pages: components['schemas']['SitePagesUpdate'];
+    };
+    /**
+     * @description The public pages rendered again and written: `updated` (visitors get them at their next
+     *     page load), `failed` (the offer is published, the pages still show the one before:
+     *     `message` says why; publish again to retry), or `none` (this server has no site to
+     *     update, e.g. the API alone).
+     */
+    SitePagesUpdate: {
+      /** @enum {string} */
+      status: 'updated' | 'failed' | 'none';
+      /** @description The pages written (`/`, `/services`, …). */
+      paths: string[];
+      message: string;
     };
     OfferVersionSummary: {
       version: number;
@@ -4599,13 +4622,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The published offer */
+      /** @description The published offer, and whether the public pages show it */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PublishedOffer'];
+          'application/json': components['schemas']['OfferPublication'];
         };
       };
       401: components['responses']['Unauthorized'];

@@ -50,6 +50,7 @@ export type GalleryPicture = Schemas['GalleryPicture'];
 export type GalleryUploadImage = Schemas['GalleryUploadImage'];
 export type PublishedOffer = Schemas['PublishedOffer'];
 export type OfferVersion = Schemas['OfferVersion'];
+export type SitePagesUpdate = Schemas['SitePagesUpdate'];
 export type OfferVersionSummary = Schemas['OfferVersionSummary'];
 export type ClaimableRequest = Schemas['ClaimableRequest'];
 export type ClaimDecision = Schemas['ClaimDecision'];

@@ -35,6 +35,7 @@ export function buildApp(app: App = new App(), { checks = true } = {}) {
     env,
     settings,
     server: server.instance,
+    serverRole: server.role,
     sesEvents: mail.sesEvents,
     identityEvents: identity.identityEvents,
     incomingTexts: texts.incomingTexts,

@@ -47,6 +47,18 @@ export const AWS_BACKUP_HOUR_UTC = 5;
 /** …and the app writes its consistent backup this many minutes before. */
 export const APP_BACKUP_LEAD_MINUTES = 30;
 
+/**
+ * Where the API server reads the site's bucket and distribution at every start (Parameter Store
+ * names, written by the site stack, which is deployed after the server's): a publish writes the
+ * public pages there and invalidates them (server/site/sitePages.ts: SITE_BUCKET,
+ * SITE_DISTRIBUTION_ID). Before the site stack exists they are missing, and the pages are
+ * written to the server's own copy only.
+ */
+export const SITE_PARAMETERS = {
+  bucket: '/shine/site/bucket',
+  distributionId: '/shine/site/distribution-id',
+} as const;
+
 /** The service's log file (the unit's output), shipped to CloudWatch Logs. */
 export const SERVICE_LOG = '/var/log/shine/shine.log';
 /** Namespace of the metrics the server publishes (CloudWatch agent and the outbox metric). */
@@ -274,6 +286,14 @@ const env = {
     '@email-smtp.' + boot.region + '.amazonaws.com:465',
 };
 if (app.CALENDLY_WEBHOOK_SIGNING_KEY) env.CALENDLY_WEBHOOK_SIGNING_KEY = app.CALENDLY_WEBHOOK_SIGNING_KEY;
+// The site's bucket and distribution, once the site stack has written them: both or neither.
+try {
+  const site = [parameter(boot.siteParameters.bucket), parameter(boot.siteParameters.distributionId)];
+  env.SITE_BUCKET = site[0];
+  env.SITE_DISTRIBUTION_ID = site[1];
+} catch {
+  console.error('No site bucket in Parameter Store yet: the public pages are updated on this server only.');
+}
 // The header only our CloudFront distribution sends: the current value, and during a rotation
 // the pending and the previous one (infra/lib/originSecret.ts). None at all: the API refuses to start.
 const stage = (id, versionStage) => {

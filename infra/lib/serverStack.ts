@@ -39,6 +39,7 @@ import {
   EXAMPLE_ENV,
   METRIC_NAMESPACE,
   SERVER_PORT,
+  SITE_PARAMETERS,
   bootFiles,
 } from './serverBoot';
 import { apiUrl, type InfraSettings } from './settings';
@@ -65,6 +66,8 @@ export interface ServerStackProps extends StackProps {
 
 export class ServerStack extends Stack {
   readonly instance: ec2.Instance;
+  /** The server's role (the site stack lets it write the public pages and invalidate them). */
+  readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
   readonly dataVolume: ec2.Volume;
 
@@ -220,11 +223,13 @@ export class ServerStack extends Stack {
         resources: [this.logGroup.logGroupArn],
       }),
     );
+    this.role = role;
     role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['ssm:GetParameter'],
-        resources: Object.values(COGNITO_PARAMETERS).map((name) =>
-          this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.slice(1) }),
+        resources: [...Object.values(COGNITO_PARAMETERS), ...Object.values(SITE_PARAMETERS)].map(
+          (name) =>
+            this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.slice(1) }),
         ),
       }),
     );
@@ -318,6 +323,7 @@ export class ServerStack extends Stack {
       smtpSecret: smtpSecret.secretArn,
       originSecret: ORIGIN_SECRET_NAME,
       parameters: COGNITO_PARAMETERS,
+      siteParameters: SITE_PARAMETERS,
       env: {
         // Where the data lives, as the example env file (and the unit's state folder) say.
         ...Object.fromEntries(
@@ -342,6 +348,8 @@ export class ServerStack extends Stack {
         SMS_EVENTS_TOPIC_ARN: props.incomingTexts.topicArn,
         AWS_REGION: this.region,
         TRUST_PROXY: '1',
+        // The AWS clients' region (the site's bucket; CloudFront is global).
+        AWS_REGION: this.region,
       },
     });
     const files = bootFiles({

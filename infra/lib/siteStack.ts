@@ -12,6 +12,7 @@
  */
 import {
   ArnFormat,
+  type CfnElement,
   CfnOutput,
   Duration,
   RemovalPolicy,
@@ -31,11 +32,12 @@ import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { securityHeaders } from '../../scripts/build/securityHeaders';
 import { OriginSecret } from './originSecret';
 import { responseHeadersBehavior } from './responseHeaders';
-import { SERVER_PORT } from './serverBoot';
+import { SERVER_PORT, SITE_PARAMETERS } from './serverBoot';
 import {
   API_PATH,
   IDENTITY_EVENTS_PATH,
@@ -51,6 +53,8 @@ export interface SiteStackProps extends StackProps {
   settings: InfraSettings;
   /** The API server (CloudFront's origin for `/api/*` and for page paths). */
   server: ec2.IInstance;
+  /** The server's role: it writes the public pages into the bucket and invalidates them. */
+  serverRole: iam.IRole;
   /** SES's bounce and complaint notices, delivered to the API. */
   sesEvents: sns.ITopic;
   /** Cognito's authenticator calls, delivered to the API. */
@@ -201,6 +205,7 @@ export class SiteStack extends Stack {
     });
     this.accessLogs(distribution, logBucket);
     this.distribution = distribution;
+    this.letServerPublishPages(props.serverRole, bucket, distribution);
     originSecret.rotate(distribution, props.server);
     this.publicHost = zone ? host : distribution.distributionDomainName;
     if (zone) {
@@ -297,6 +302,52 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'SesEventsDeadLettersUrl', {
       value: this.sesEventsDeadLetters.queueUrl,
       description: "SES's bounces and complaints the API did not take (the SQS console reads them)",
+    });
+  }
+
+  /**
+   * A publish (or a change of the working hours) renders the public pages again on the server
+   * (server/site/sitePages.ts), which writes them to the bucket and invalidates their paths: it
+   * may put the pages' objects only (`index.html` and `<page>/index.html`) and invalidate this
+   * distribution only. It reads where from Parameter Store (SITE_PARAMETERS).
+   */
+  private letServerPublishPages(
+    role: iam.IRole,
+    bucket: s3.Bucket,
+    distribution: cloudfront.Distribution,
+  ): void {
+    new ssm.StringParameter(this, 'SiteBucketParameter', {
+      parameterName: SITE_PARAMETERS.bucket,
+      stringValue: bucket.bucketName,
+    });
+    new ssm.StringParameter(this, 'SiteDistributionParameter', {
+      parameterName: SITE_PARAMETERS.distributionId,
+      stringValue: distribution.distributionId,
+    });
+    const policy = new iam.Policy(this, 'ServerPublishesPages', {
+      roles: [role],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject'],
+          resources: [bucket.arnForObjects('index.html'), bucket.arnForObjects('*/index.html')],
+        }),
+        new iam.PolicyStatement({
+          actions: ['cloudfront:CreateInvalidation'],
+          resources: [
+            this.formatArn({
+              service: 'cloudfront',
+              region: '',
+              resource: 'distribution',
+              resourceName: distribution.distributionId,
+            }),
+          ],
+        }),
+      ],
+    });
+    Validations.of(policy).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*/index.html]`,
+      reason:
+        "The public pages' objects (`<page>/index.html`), written when the owner publishes: the only objects the server may put.",
     });
   }
 

@@ -5,13 +5,15 @@
  *
  * Production build (`npm run build`):
  * 1. webpack: the browser bundle into dist/ (shell dist/app.html) and the server-rendering
- *    bundle for the prerender step (not shipped); it fails when the app's entry would download
+ *    bundle for the pages' renderer (shipped with the server, which renders the pages again on
+ *    a publish); it fails when the app's entry would download
  *    again, under another file, a large module the islands loaded, and when a module of the owner
  *    console (src/features/owner) is in a file any other page loads (scripts/build/ownerIsolation.ts);
  * 2. prerender: the public pages into dist/ as static HTML (scripts/build/prerender.ts);
  *    then the API reference of openapi.yaml into dist/api/ (scripts/build/apiReference.ts); then
  *    every text file of dist/ gets its brotli and gzip beside it (scripts/build/pageWeight.ts);
- * 3. the API bundled to plain JavaScript in dist-server/ (scripts/build/serverBundle.ts);
+ * 3. the API bundled to plain JavaScript in dist-server/, with the server-rendering bundle and
+ *    its manifest in dist-server/ssr/ (scripts/build/serverBundle.ts);
  * 4. the JavaScript budget: the gzip size of what / loads before it is interactive
  *    (scripts/build/bundleReport.ts). Over budget, the build fails (and with it CI).
  */
@@ -25,10 +27,10 @@ import {
   ISLANDS_ENTRY,
   SHELL_FILE,
   SPLIT_MIN_SIZE,
-  SSR_OUTPUT_DIR,
 } from '../../webpack.config';
-import { islandChunkGroup } from '../../src/components/islandMarkers';
-import { prerender, type ChunkAssets } from './prerender';
+import { islandChunkGroup } from '../../domain/islandMarkers';
+import { prerender, writeRendererManifest } from './prerender';
+import type { ChunkAssets } from '../../server/site/pageRenderer';
 import { robotsTxt, sitemapXml, urlPathOf } from './sitemap';
 import { business } from '../../src/config/business';
 import { reportInitialJs, reportModulesLoadedAgain, summarizeChunks } from './bundleReport';
@@ -68,7 +70,7 @@ const chunkAssets: ChunkAssets = Object.fromEntries(
     (group.assets ?? []).map((asset) => asset.name),
   ]),
 );
-writeFileSync(path.join(SSR_OUTPUT_DIR, 'chunk-assets.json'), JSON.stringify(chunkAssets));
+writeRendererManifest(chunkAssets);
 // The app's entry shares the islands' files (webpack.config.ts): a large module of theirs that
 // it would download again under another file fails the build.
 const islandGroups = Object.keys(namedChunkGroups).filter(
@@ -89,7 +91,7 @@ if (!reportOwnerIsolation(summary)) {
 console.log(`webpack: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const dist = path.resolve('dist');
-const pages = await prerender({ dist, chunkAssets });
+const pages = await prerender({ dist });
 // Search engines: the prerendered (public) pages, and the app's private routes kept out.
 const siteUrl = business.siteUrl;
 writeFileSync(

@@ -81,6 +81,13 @@ export interface LocalStackOptions {
   shortLivedTokens?: ShortLivedTokens;
   /** Base of the signed picture URLs the API hands out; defaults to `${appOrigin}/api`. */
   publicApiUrl?: string;
+  /**
+   * A production build a static server serves (the browser suite's): the API renders its public
+   * pages again into `dir` on a publish or a change of the working hours, with the server
+   * bundle in `rendererDir` (dist-server/ssr/). Without it (`npm start`'s dev server renders the
+   * pages in the browser) there are no pages to render.
+   */
+  site?: { dir: string; rendererDir: string };
   /** Receives each line to show (codes, errors, API output). */
   log: (line: string) => void;
   /** Aborting stops whatever has started so far (e.g. Ctrl-C during start-up). */
@@ -308,6 +315,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             IDENTITY_EVENTS_TOPIC_ARN: LOCAL_IDENTITY_TOPIC,
             IDENTITY_EVENTS_CERT_FILE: sns.certFile,
           }),
+      ...(options.site && {
+        SITE_DIR: options.site.dir,
+        SITE_RENDERER_DIR: options.site.rendererDir,
+      }),
       // No TRUST_PROXY: the API's port is reachable directly, so a client could name any
       // address in X-Forwarded-For; every local visitor is this machine anyway.
     };

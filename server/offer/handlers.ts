@@ -3,6 +3,7 @@
  * pictures (operation table slice; app.ts merges it).
  */
 import { ok, text } from '../platform/handlers';
+import type { SitePagesUpdate } from '../../domain/contract/types';
 import { GALLERY_FILE_CACHE, readGalleryFile, uploadGalleryPicture } from './gallery';
 import type { Db } from '../platform/db';
 import type { OperationHandlers } from '../platform/operationTypes';
@@ -16,9 +17,15 @@ import {
   seedOffer,
 } from './offer';
 
+/** What renders the public pages again (../site/sitePages.ts, given by app.ts). */
+interface PagesUpdater {
+  update(reason: string): Promise<SitePagesUpdate>;
+}
+
 export function createOfferHandlers(
   db: Db,
   picturesDir: string,
+  pages: PagesUpdater,
   now: () => Date = () => new Date(),
 ) {
   seedOffer(db, now());
@@ -29,7 +36,16 @@ export function createOfferHandlers(
     replaceOwnerOfferDraft: {
       run: (ctx) => ok(replaceDraft(db, ctx.body, by(ctx.owner), now())),
     },
-    publishOwnerOffer: { run: () => ok(publishDraft(db, now())) },
+    // Published first: the pages' update (one at a time) cannot undo it, and says how it went.
+    publishOwnerOffer: {
+      run: async () => {
+        const published = publishDraft(db, now());
+        return ok({
+          ...published,
+          pages: await pages.update(`offer version ${published.version}`),
+        });
+      },
+    },
     listOwnerOfferVersions: { run: () => ok(listVersions(db)) },
     uploadOwnerGalleryPicture: {
       run: async (ctx) =>

@@ -242,7 +242,16 @@ async function uploadPicture(
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const text = (value: unknown): string => String(value);
 
-export function createOwnerHandlers(db: Db, options: ServerOptions, secret: string) {
+/**
+ * `rulesChanged`: the working hours the public pages show may have changed (app.ts renders them
+ * again; a failure is logged there and the next change or publish writes them again).
+ */
+export function createOwnerHandlers(
+  db: Db,
+  options: ServerOptions,
+  secret: string,
+  rulesChanged: () => Promise<unknown> = async () => undefined,
+) {
   const signing = requestSigning(options, secret);
   return {
     listOwnerRequests: { run: (ctx) => ok(listOwnerRequests(db, ctx.query)) },
@@ -297,6 +306,13 @@ export function createOwnerHandlers(db: Db, options: ServerOptions, secret: stri
       run: (ctx) => ok(listRoute(db, ctx.query.from, ctx.query.days ?? 1)),
     },
     getOwnerAvailability: { run: () => ok(readRules(db)) },
-    replaceOwnerAvailability: { run: (ctx) => ok(replaceRules(db, ctx.body)) },
+    replaceOwnerAvailability: {
+      // Answered once the pages show the new hours (a few seconds), as "at once" promises.
+      run: async (ctx) => {
+        const rules = replaceRules(db, ctx.body);
+        await rulesChanged();
+        return ok(rules);
+      },
+    },
   } satisfies Partial<OperationHandlers>;
 }

@@ -184,10 +184,56 @@ export interface ServerOptions {
    */
   clock?: () => number;
   /**
+   * The public pages rendered again on a publish or a change of the working hours
+   * (../site/sitePages.ts): where the site is and, in production, its bucket and distribution.
+   * Without it (the API alone), nothing is rendered.
+   */
+  sitePages?: SitePagesSettings;
+  /**
    * `false` only to measure what the outbox costs (`npm run bench`): quote requests then write
    * no e-mail. Never set from the environment.
    */
   outbox?: boolean;
+}
+
+/**
+ * Where the public pages are written when the server renders them again (SITE_DIR,
+ * SITE_RENDERER_DIR, SITE_BUCKET, SITE_DISTRIBUTION_ID).
+ */
+export interface SitePagesSettings {
+  /** The built site the static server reads (dist/): the shell, the assets, the pages. */
+  dir: string;
+  /** The server-rendering bundle and its manifest (dist-server/ssr/ after `npm run build`). */
+  rendererDir: string;
+  /** Production: the site's S3 bucket, which CloudFront serves… */
+  bucket?: string;
+  /** …and the distribution whose cached pages are invalidated. */
+  distributionId?: string;
+}
+
+/**
+ * The pages' settings from the environment: SITE_DIR (or `defaultDir`, serve.ts's dist/) and
+ * SITE_RENDERER_DIR (default dist-server/ssr); SITE_BUCKET and SITE_DISTRIBUTION_ID together
+ * or not at all.
+ */
+export function sitePagesFromEnv(
+  env: Env = process.env,
+  defaultDir?: string,
+): SitePagesSettings | undefined {
+  const dir = value(env, 'SITE_DIR') ?? defaultDir;
+  const bucket = value(env, 'SITE_BUCKET');
+  const distributionId = value(env, 'SITE_DISTRIBUTION_ID');
+  if ((bucket === undefined) !== (distributionId === undefined))
+    throw new Error(
+      'SITE_BUCKET and SITE_DISTRIBUTION_ID go together: the pages written to the bucket are invalidated in that distribution',
+    );
+  if (dir === undefined) return undefined;
+  return {
+    dir: path.resolve(dir),
+    rendererDir: path.resolve(value(env, 'SITE_RENDERER_DIR') ?? path.join('dist-server', 'ssr')),
+    bucket,
+    distributionId,
+  };
 }
 
 /** What the e-mails say about the business, and where they go. */
@@ -402,6 +448,7 @@ export function configFromEnv(env: Env = process.env): MainConfig {
       identityEvents: identityEventsFromEnv(env),
       texts: textsFromEnv(env),
       smsEvents: smsEventsFromEnv(env),
+      sitePages: sitePagesFromEnv(env),
     },
   };
 }

@@ -18,7 +18,8 @@ import { createEmotionCache } from './emotionCache';
 import { pageMeta } from '../features/marketing/pageMeta';
 import { business } from '../config/business';
 import { IslandCollectorContext } from '../components/Island';
-import { ISLAND_ATTRIBUTE, islandIdPrefix } from '../components/islandMarkers';
+import { islandIdPrefix } from '../components/islandMarkers';
+import { ISLAND_ATTRIBUTE } from '../../domain/islandMarkers';
 import { WorkingWeekContext, type WorkingWeek } from '../lib/workingWeek';
 import { DEFAULT_RULES } from '../../domain/availability';
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, type IslandProps } from './islandMarkers';
+import { ISLAND_ATTRIBUTE } from '../../domain/islandMarkers';
+import { ISLAND_PROPS_ATTRIBUTE, type IslandProps } from './islandMarkers';
 
 /**
  * Islands (docs/architecture.md, "Public pages: static HTML with islands"): the interactive

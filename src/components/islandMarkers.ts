@@ -1,11 +1,9 @@
 /**
- * What marks an island in the prerendered HTML, shared by the prerender step, the islands'
- * browser entry (which must stay free of React) and the hydration runtime.
+ * What marks an island in the prerendered HTML for the browser: the islands' entry (which must
+ * stay free of React) and the hydration runtime. The island attribute and chunk names, which the
+ * page renderer reads too, are in domain/islandMarkers.ts.
  * docs/architecture.md, "Public pages: static HTML with islands".
  */
-
-/** The attribute of an island's root element; its value is the island's name. */
-export const ISLAND_ATTRIBUTE = 'data-island';
 
 /** The attribute holding an island's props (JSON), when it has any. */
 export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
@@ -20,9 +18,3 @@ export function islandProps(root: Element): IslandProps {
 
 /** Every island is a React root of its own: its `useId`s carry its name, on both sides. */
 export const islandIdPrefix = (name: string) => `${name}-`;
-
-/**
- * The chunk group of an island's code: the webpackChunkName of its import in
- * src/app/islands/registry.ts. The prerender step reads the island's stylesheets from it.
- */
-export const islandChunkGroup = (name: string) => `island-${name}`;

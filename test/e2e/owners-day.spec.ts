@@ -2,8 +2,8 @@
  * The owner's day (docs/product.md §5 "Real availability" and "The hours shown", §6 claiming, §10
  * Availability), everyone on a 390 px phone:
  * - the owner sets Monday's hours to 8 AM-2 PM and saves; a visitor picking a Monday in the quote
- *   wizard is offered the mornings, every hour from 8:00 AM to 2:00 PM, while the public pages
- *   keep the hours they were prerendered with;
+ *   wizard is offered the mornings, every hour from 8:00 AM to 2:00 PM, and the public pages,
+ *   rendered again on the save, show Monday's new hours;
  * - the visitor sends the request, signs in as a new customer with an empty profile and the same
  *   e-mail, claims it, says yes to "Use these for your profile?", and the profile holds the
  *   request's name, phone and address; later requests claimed never change a filled profile;
@@ -112,8 +112,8 @@ test("the owner's day at 390 px: Monday's hours offered, a request claimed into 
       address: { line1: '8 Dawn Ct', city: 'Cary', zip: '27511' },
     };
     await openWizard(page);
-    // The public pages keep the hours they were prerendered with (the seeded ones here).
-    await expect(page.getByText('Hours: Mon-Sun 9am-6pm')).toBeVisible();
+    // The public pages were rendered again with the saved hours before the save answered.
+    await expect(page.getByText('Hours: Mon 8am-2pm, Tue-Sun 9am-6pm')).toBeVisible();
     const w = wizard(page);
     await w.vehicle('Sedan').click();
     await w.section.getByRole('button', { name: 'Continue' }).click();

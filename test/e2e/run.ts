@@ -38,6 +38,7 @@ import { headerConfigFromEnv, securityHeaders } from '../../scripts/build/securi
 import { buildApp } from './support/build';
 import { chromiumPath, ENV_KEYS, SHORT_LIVED_TOKENS } from './support/env';
 import { startStaticServer, type StaticServer } from '../../scripts/local-stack/staticServer';
+import { RENDERER_SUBDIR, SERVER_BUNDLE_DIR } from '../../scripts/build/serverBundle';
 import { createTokenSigner } from '../../scripts/identity-emulator/cognitoClaims';
 import type { PoolIds } from '../../scripts/identity-emulator/cognitoLocal';
 import { productionEnv, startProductionServers } from './support/production';
@@ -287,6 +288,11 @@ async function main(): Promise<number> {
     // As production has it: the run's own pool, client and signing key.
     identity: { ids: build.ids, signer: await createTokenSigner() },
     shortLivedTokens: SHORT_LIVED_TOKENS,
+    // The static server's pages follow a publish and the working hours, as production's do.
+    site: {
+      dir: build.dist,
+      rendererDir: path.join(path.dirname(build.dist), SERVER_BUNDLE_DIR, RENDERER_SUBDIR),
+    },
     ports: {
       cognito: build.ports.cognito,
       api: build.ports.api,

@@ -176,6 +176,7 @@ const WAIVED = [
   'ShineSite/Cdn AwsSolutions-CFR3',
   'ShineSite/Cdn AwsSolutions-CFR5',
   'ShineSite/SesEventsDeadLetters AwsSolutions-SQS3',
+  'ShineSite/ServerPublishesPages AwsSolutions-IAM5',
   'ShineSite/OriginSecret/Rotation AwsSolutions-IAM4',
   'ShineSite/OriginSecret/Rotation AwsSolutions-IAM5',
   'ShineMonitoring/Alarms AwsSolutions-SNS2',

@@ -19,6 +19,7 @@ import {
   ERASURE_LIST_OBJECT,
   EXAMPLE_ENV,
   SERVER_PORT,
+  SITE_PARAMETERS,
 } from '../../infra/lib/serverBoot';
 import { ORIGIN_SECRET_NAME } from '../../infra/lib/originSecret';
 import { ACCESS_LOG_DAYS } from '../../infra/lib/siteStack';
@@ -938,5 +939,77 @@ describe('texts (AWS End User Messaging SMS)', () => {
       /textOriginationNumberId/,
     );
     expect(() => build({ textSpendLimitUsd: '10.50' })).toThrow(/textSpendLimitUsd/);
+  });
+});
+
+describe('the server updates the public pages on a publish', () => {
+  type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+  const policies = () =>
+    (Object.values(site.findResources('AWS::IAM::Policy')) as Resource[]).filter((policy) =>
+      JSON.stringify(policy.Properties.Roles).includes('ShineServer'),
+    );
+
+  it("may put the pages' objects of the site's bucket and invalidate that distribution, nothing else", () => {
+    const [policy] = policies();
+    expect(policies()).toHaveLength(1);
+    const statements = (policy!.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+    const bucket = site.getResourceId('AWS::S3::Bucket', {
+      Properties: { VersioningConfiguration: { Status: 'Enabled' } },
+    });
+    const distribution = site.getResourceId('AWS::CloudFront::Distribution');
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 's3:PutObject',
+        Resource: [
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, '/index.html']] },
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, '/*/index.html']] },
+        ],
+      },
+      {
+        Effect: 'Allow',
+        Action: 'cloudfront:CreateInvalidation',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':cloudfront::',
+              { Ref: 'AWS::AccountId' },
+              ':distribution/',
+              { Ref: distribution },
+            ],
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('tells the server the bucket and the distribution through Parameter Store, read at each start with the region', () => {
+    site.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: SITE_PARAMETERS.bucket,
+      Value: {
+        Ref: site.getResourceId('AWS::S3::Bucket', {
+          Properties: { VersioningConfiguration: { Status: 'Enabled' } },
+        }),
+      },
+    });
+    site.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: SITE_PARAMETERS.distributionId,
+      Value: { Ref: site.getResourceId('AWS::CloudFront::Distribution') },
+    });
+    const boot = userData(server);
+    const settings = JSON.parse(
+      written(boot, '/etc/shine/boot.json').replaceAll('«ref»', 'ref'),
+    ) as { siteParameters: unknown; env: Record<string, string> };
+    expect(settings.siteParameters).toEqual(SITE_PARAMETERS);
+    expect(settings.env.AWS_REGION).toBe(context.region);
+    const writer = written(boot, '/usr/local/lib/shine/write-env.cjs');
+    expect(writer).toContain('env.SITE_BUCKET = site[0];');
+    expect(writer).toContain('env.SITE_DISTRIBUTION_ID = site[1];');
+    // The server's role may read those two parameters (beside the pool's).
+    const role = JSON.stringify(server.findResources('AWS::IAM::Policy'));
+    for (const name of Object.values(SITE_PARAMETERS)) expect(role).toContain(`parameter${name}`);
   });
 });

@@ -10,7 +10,7 @@
  * within the page is held, and given again to the same element once the island has hydrated
  * (or, if its code fails to load, left to the browser's own behaviour).
  */
-import { ISLAND_ATTRIBUTE } from '../../components/islandMarkers';
+import { ISLAND_ATTRIBUTE } from '../../../domain/islandMarkers';
 import type { IslandSpec } from './registry';
 import type { IslandModule } from './runtime';
 import { reportClientError } from '../clientErrors';

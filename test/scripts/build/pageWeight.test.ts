@@ -8,14 +8,13 @@ import {
   gunzipSync,
   gzipSync,
 } from 'node:zlib';
+import { precompressBuild, writeWithGzip } from '../../../scripts/build/pageWeight';
 import {
   firstRoundTripWarning,
   islandRanges,
   minifyCss,
-  precompressBuild,
   slimPage,
-  writeWithGzip,
-} from '../../../scripts/build/pageWeight';
+} from '../../../server/site/pageWeight';
 
 const page = (body: string, css = '.css-abc{color:red}.css-def .MuiButton-startIcon{margin:0}') =>
   `<html><head><style data-emotion="css abc def isl">${css}</style></head>` +

@@ -418,7 +418,8 @@ export type ReplaceOwnerOfferDraftApiResponse =
 export type ReplaceOwnerOfferDraftApiArg = {
   offer: Offer;
 };
-export type PublishOwnerOfferApiResponse = /** status 200 The published offer */ PublishedOffer;
+export type PublishOwnerOfferApiResponse =
+  /** status 200 The published offer, and whether the public pages show it */ OfferPublication;
 export type PublishOwnerOfferApiArg = void;
 export type ListOwnerOfferVersionsApiResponse =
   /** status 200 The versions */ OfferVersionSummary[];
@@ -911,10 +912,17 @@ export type OfferVersion = {
   published: boolean;
   offer: Offer;
 };
-export type PublishedOffer = {
+export type SitePagesUpdate = {
+  status: 'updated' | 'failed' | 'none';
+  /** The pages written (`/`, `/services`, …). */
+  paths: string[];
+  message: string;
+};
+export type OfferPublication = {
   version: number;
   publishedAt: string;
   offer: Offer;
+  pages: SitePagesUpdate;
 };
 export type OfferVersionSummary = {
   version: number;

@@ -7,7 +7,12 @@ import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { signIn } from '../../../testing/tokens';
 import { DEFAULT_OFFER, type Offer } from '../../../../domain/offer';
-import type { GalleryPicture, OfferVersion, OfferVersionSummary } from '../api/generated';
+import type {
+  GalleryPicture,
+  OfferVersion,
+  OfferVersionSummary,
+  SitePagesUpdate,
+} from '../api/generated';
 import BusinessPage from './BusinessPage';
 import { OfferPreviewProvider } from './OfferPreview';
 import { businessTexts as t } from './messages';
@@ -55,7 +60,13 @@ const seeded = version(1, DEFAULT_OFFER, {
 });
 
 /** Serves the draft and versions, and records what the console sends. */
-function serveOffer(options: { save?: () => Response; versions?: OfferVersionSummary[] } = {}) {
+function serveOffer(
+  options: {
+    save?: () => Response;
+    versions?: OfferVersionSummary[];
+    pages?: SitePagesUpdate;
+  } = {},
+) {
   const sent: { put: Offer[]; publish: number; restore: string[] } = {
     put: [],
     publish: 0,
@@ -79,6 +90,11 @@ function serveOffer(options: { save?: () => Response; versions?: OfferVersionSum
         version: latest.version,
         publishedAt: '2026-11-29T09:00:00.000Z',
         offer: latest.offer,
+        pages: options.pages ?? {
+          status: 'updated',
+          paths: ['/', '/services'],
+          message: 'The public pages show this offer.',
+        },
       });
     }),
     contractHttp.get('/owner/offer/versions', () =>
@@ -238,6 +254,29 @@ describe('BusinessPage', () => {
     expect(await screen.findByText(t.published(2))).toBeVisible();
     expect(sent.put.map((offer) => offer.vehicleTypes.Sedan.price)).toEqual([95]);
     expect(sent.publish).toBe(1);
+  });
+
+  it('says so when the offer is published but the public pages could not be updated, and publishing again retries', async () => {
+    const user = userEvent.setup();
+    const failed = 'The public pages could not be updated (disk full). Publish again to retry.';
+    const sent = serveOffer({ pages: { status: 'failed', paths: [], message: failed } });
+    render();
+    await setValue(user, await screen.findByLabelText(t.price('Sedan')), '95');
+    await user.click(screen.getByRole('button', { name: t.preview }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: t.previewTitle })).getByRole('button', {
+        name: t.publish,
+      }),
+    );
+    const alert = await screen.findByText(t.publishedPagesFailed(2, failed));
+    expect(alert.closest('[role="alert"]')).toHaveClass('MuiAlert-colorWarning');
+    await user.click(await screen.findByRole('button', { name: t.preview }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: t.previewTitle })).getByRole('button', {
+        name: t.publish,
+      }),
+    );
+    await waitFor(() => expect(sent.publish).toBe(2));
   });
 
   it('lists the versions with who and when, and restores one into the form', async () => {

@@ -589,7 +589,9 @@ function OfferForm({ draft }: { draft: OfferVersion }) {
   const [form, setForm] = useState(() => toForm(draft.offer));
   const [saved, setSaved] = useState(draft.offer);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [notice, setNotice] = useState('');
+  /** What the last action did; `warns` when it asks for something (the pages not updated). */
+  const [notice, setNotice] = useState<{ text: string; warns: boolean } | null>(null);
+  const say = (text: string, warns = false) => setNotice({ text, warns });
   const [previewing, setPreviewing] = useState(false);
   const focusAfterMove = useRef<FocusAfterMove | null>(null);
   const onMoved = useCallback((focus: FocusAfterMove) => {
@@ -610,7 +612,7 @@ function OfferForm({ draft }: { draft: OfferVersion }) {
   });
 
   const update = useCallback<Update>((change) => {
-    setNotice('');
+    setNotice(null);
     setForm(change);
   }, []);
   const err = useCallback<ErrorAt>(
@@ -641,7 +643,7 @@ function OfferForm({ draft }: { draft: OfferVersion }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (await saveDraft()) setNotice(t.saved);
+    if (await saveDraft()) say(t.saved);
   };
 
   const startPreview = () => {
@@ -662,7 +664,10 @@ function OfferForm({ draft }: { draft: OfferVersion }) {
     try {
       const published = await publish().unwrap();
       setPreviewing(false);
-      setNotice(t.published(published.version));
+      // Published either way; the pages may still show the offer before (retry: publish again).
+      if (published.pages.status === 'failed')
+        say(t.publishedPagesFailed(published.version, published.pages.message), true);
+      else say(t.published(published.version));
     } catch {
       // The dialog stays open with the refusal (`publishing.error`) and the form as typed.
     }
@@ -672,7 +677,7 @@ function OfferForm({ draft }: { draft: OfferVersion }) {
     setForm(toForm(version.offer));
     setSaved(version.offer);
     setProblem(null);
-    setNotice(t.restored(from));
+    say(t.restored(from));
   }, []);
 
   const lists = { problem, update, onMoved };
@@ -739,7 +744,7 @@ function OfferForm({ draft }: { draft: OfferVersion }) {
         </Section>
 
         <Box role="status" sx={{ mb: 2 }}>
-          {notice && <Alert severity="success">{notice}</Alert>}
+          {notice && <Alert severity={notice.warns ? 'warning' : 'success'}>{notice.text}</Alert>}
           {!notice && dirty && <Typography>{t.unsaved}</Typography>}
         </Box>
         {problem && !previewing && (

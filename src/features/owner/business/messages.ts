@@ -88,6 +88,9 @@ export const businessTexts = {
   publishing: 'Publishing…',
   published: (version: number) =>
     `Published version ${version}. Visitors see it at their next page load.`,
+  /** Published, but the pages still show the offer before: the server's reason and retry. */
+  publishedPagesFailed: (version: number, pages: string) =>
+    `Published version ${version}. ${pages}`,
   publishFailed: 'The offer could not be published.',
   backToEditing: 'Back to editing',
 
