@@ -346,9 +346,8 @@ export class ServerStack extends Stack {
         TEXT_SINK: 'aws',
         TEXT_ORIGINATION_NUMBER: props.textOriginationArn,
         SMS_EVENTS_TOPIC_ARN: props.incomingTexts.topicArn,
-        AWS_REGION: this.region,
         TRUST_PROXY: '1',
-        // The AWS clients' region (the site's bucket; CloudFront is global).
+        // The AWS clients' region (texts, the site's bucket; CloudFront is global).
         AWS_REGION: this.region,
       },
     });
