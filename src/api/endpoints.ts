@@ -107,6 +107,8 @@ export const api = generatedApi.enhanceEndpoints<TagTypes, EnhancedDefinitions>(
     cancelBooking: { transformResponse: normalizeWebsiteBooking },
     // Free times change with every booking held, moved or cancelled.
     getAvailability: { providesTags: ['bookings'], keepUnusedDataFor: 30 },
+    // The published offer a booking edit prices a new vehicle type by (features/bookings).
+    getOffer: {},
     listClaimableBookings: {
       transformResponse: (raw: unknown) => normalizeList(raw, normalizeWebsiteBooking),
     },
@@ -221,6 +223,7 @@ export const {
   useListBookingsQuery,
   useCreateBookingMutation,
   useGetAvailabilityQuery,
+  useGetOfferQuery,
   useUpdateBookingMutation,
   useCancelBookingMutation,
   useListClaimableBookingsQuery,

@@ -8,6 +8,7 @@ export const addTagTypes = [
   'calendly',
   'subscriptions',
   'account',
+  'offer',
 ] as const;
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -174,6 +175,10 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['account'],
       }),
+      getOffer: build.query<GetOfferApiResponse, GetOfferApiArg>({
+        query: () => ({ url: `/offer` }),
+        providesTags: ['offer'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -273,6 +278,8 @@ export type DeleteMyAccountApiResponse = unknown;
 export type DeleteMyAccountApiArg = {
   accountDeletion: AccountDeletion;
 };
+export type GetOfferApiResponse = /** status 200 The published offer */ PublishedOffer;
+export type GetOfferApiArg = void;
 export type Address = {
   line1: string;
   line2?: string;
@@ -570,6 +577,79 @@ export type AccountDeletion = {
   /** An access token from a sign-in of the last 10 minutes */
   accessToken: string;
 };
+export type Price = number;
+export type OfferText = string;
+export type VehicleTypeOffer = {
+  price: Price;
+  description: OfferText;
+};
+export type Minutes = number;
+export type AddonOffer = {
+  name: string;
+  price: Price;
+  minutes: Minutes;
+  enabled: boolean;
+};
+export type PlanOffer = {
+  pricePerVisit: Price;
+  includes: OfferText[];
+};
+export type GalleryUploadImage = {
+  /** The upright picture's width in pixels */
+  width: number;
+  height: number;
+  /** The placeholder colour */
+  color: string;
+  /** The widths its WebP files were made in, narrowest first */
+  widths: number[];
+};
+export type GalleryPicture = {
+  /** `gallery/<name>`: one of the site's own gallery pictures (`assets/images/gallery`),
+    without extension. `uploads/<id>`: a picture the owner uploaded
+    (`POST /owner/gallery-pictures`); a draft naming an upload the server does not
+    have is `400`.
+     */
+  picture: string;
+  alt: string;
+  caption: string;
+  image?: GalleryUploadImage;
+};
+export type Offer = {
+  vehicleTypes: {
+    Sedan: VehicleTypeOffer;
+    SUV: VehicleTypeOffer;
+    Minivan: VehicleTypeOffer;
+    /** A flat price that includes every add-on that is on. */
+    'Premium Package': VehicleTypeOffer;
+  };
+  addons: AddonOffer[];
+  /** The Premium Package's advertised saving in dollars: it is shown as its price plus this
+    ("$250 value, save $50").
+     */
+  premiumSaving: number;
+  plans: {
+    weekly: PlanOffer;
+    biweekly: PlanOffer;
+    monthly: PlanOffer;
+  };
+  towns: string[];
+  contact: {
+    phone: string;
+    email: EmailAddress;
+  };
+  reviews: {
+    name: string;
+    town: string;
+    rating: number;
+    text: string;
+  }[];
+  gallery: GalleryPicture[];
+};
+export type PublishedOffer = {
+  version: number;
+  publishedAt: string;
+  offer: Offer;
+};
 export const {
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
@@ -595,4 +675,5 @@ export const {
   useCancelSubscriptionMutation,
   useExportMyDataQuery,
   useDeleteMyAccountMutation,
+  useGetOfferQuery,
 } = injectedRtkApi;

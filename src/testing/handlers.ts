@@ -43,6 +43,13 @@ export const handlers = [
     HttpResponse.json({ ...SEEDED_VERSION, published: true, offer: DEFAULT_OFFER }),
   ),
   contractHttp.get('/owner/offer/versions', () => HttpResponse.json([SEEDED_VERSION])),
+  contractHttp.get('/offer', () =>
+    HttpResponse.json({
+      version: SEEDED_VERSION.version,
+      publishedAt: SEEDED_VERSION.publishedAt,
+      offer: DEFAULT_OFFER,
+    }),
+  ),
   // The owner has not changed the availability rules.
   contractHttp.get('/owner/availability', () => HttpResponse.json(DEFAULT_RULES)),
   // The owner's calendar feed has an address.

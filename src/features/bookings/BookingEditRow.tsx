@@ -17,6 +17,7 @@ import {
   type BookingDraft,
 } from './bookingEdit';
 import { useFreeTimes } from '../../api/freeTimes';
+import { usePublishedOffer } from './publishedOffer';
 import type { FreeTime } from '../../api/errors';
 import { isVehicleType, PREMIUM_PACKAGE } from '../../../domain/pricing';
 import { NearestTimes } from '../../components/NearestTimes';
@@ -59,7 +60,8 @@ export function BookingEditRow({
 }: Props) {
   const idCell = bookingIdCell(booking);
   const today = useToday();
-  const canSave = !busy && updateBody(draft, booking, shownVehicle) !== null;
+  const offer = usePublishedOffer();
+  const canSave = !busy && updateBody(draft, booking, shownVehicle, offer) !== null;
   // The chosen day's free times for the booking's job, by the wizard's query, as if this
   // booking were not on the calendar (its own time and the starts next to it are free to it).
   const day = useFreeTimes(
@@ -159,7 +161,7 @@ export function BookingEditRow({
         <TextField
           label={m.fields.total}
           size="small"
-          value={formatUsd(editedTotal(draft, booking))}
+          value={formatUsd(editedTotal(draft, booking, offer))}
           disabled={busy}
           helperText={m.priceFromList}
           slotProps={{ htmlInput: { readOnly: true } }}

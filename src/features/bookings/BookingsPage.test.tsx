@@ -10,6 +10,7 @@ import { apiUrl } from '../../testing/api';
 import { signIn } from '../../testing/tokens';
 import { bookingsMessages as m, claimMessages } from './messages';
 import { todayLocal } from '../../../domain/dates';
+import { DEFAULT_OFFER } from '../../../domain/offer';
 
 // A whole app renders per test (lazy routes, charts); give a busy CI machine time to answer.
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
@@ -505,6 +506,30 @@ describe('My Bookings', () => {
     await userEvent.click(within(row()).getByRole('button', { name: m.save }));
     await waitFor(() => expect(api.puts).toHaveLength(1));
     expect(api.puts[0]?.body).toMatchObject({ vehicleType: 'Sedan', totalPrice: 115 });
+  });
+
+  it('a new vehicle type is priced by the offer published now, not the one the code was built with', async () => {
+    bookingsApi([booking(ID_A, { vehicleType: 'SUV', selectedAddons: [], totalPrice: 120 })]);
+    const sedan = { ...DEFAULT_OFFER.vehicleTypes.Sedan, price: 95 };
+    server.use(
+      contractHttp.get('/offer', () =>
+        HttpResponse.json({
+          version: 7,
+          publishedAt: '2026-11-29T12:00:00.000Z',
+          offer: {
+            ...DEFAULT_OFFER,
+            vehicleTypes: { ...DEFAULT_OFFER.vehicleTypes, Sedan: sedan },
+          },
+        }),
+      ),
+    );
+    renderApp('/dashboard/bookings');
+    const table = await websiteTable();
+    const row = () => rowOf(table, ID_A);
+    await userEvent.click(within(row()).getByRole('button', { name: m.edit }));
+    await userEvent.click(within(row()).getByRole('combobox', { name: m.fields.vehicleType }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sedan' }));
+    await waitFor(() => expect(within(row()).getByLabelText(m.fields.total)).toHaveValue('$95'));
   });
 
   it('the date picker starts at today', async () => {

@@ -17,6 +17,7 @@ import {
   type BookingDraft,
 } from './bookingEdit';
 import { newestFirst, usePagination } from './display';
+import { usePublishedOffer } from './publishedOffer';
 import { bookingsMessages as m } from './messages';
 import { BookingEditRow } from './BookingEditRow';
 import { BookingReadRow } from './BookingReadRow';
@@ -51,6 +52,7 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
   const [updateBooking] = useUpdateBookingMutation();
   const [cancelBooking] = useCancelBookingMutation();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const offer = usePublishedOffer(editing !== null);
   const [working, setWorking] = useState<Working | null>(null);
   const rows = useMemo(() => newestFirst(bookings), [bookings]);
   const { visible, pagination } = usePagination(rows);
@@ -77,7 +79,7 @@ export function WebsiteBookingsTable({ bookings, vehicleNames }: Props) {
 
   async function save(booking: WebsiteBooking) {
     if (!editing) return;
-    const body = updateBody(editing.draft, booking, vehicleText(booking, vehicleNames));
+    const body = updateBody(editing.draft, booking, vehicleText(booking, vehicleNames), offer);
     if (!body) return;
     setWorking({ bookingId: booking.bookingId, action: 'save' });
     try {

@@ -1,3 +1,4 @@
+import { DEFAULT_OFFER } from '../../../domain/offer';
 import { normalizeWebsiteBooking } from '../../api/normalize';
 import {
   draftFromBooking,
@@ -55,7 +56,7 @@ describe('booking edit form', () => {
     // Sold at $130 under an earlier offer (Sedan 90 + Ceramic Wax 50 today): the price stays.
     const b = booking({ totalPrice: 130, selectedAddons: ['Ceramic Wax'] });
     const draft = { ...draftFromBooking(b, '2021 Honda Accord'), vehicle: ' Blue Civic ' };
-    expect(updateBody(draft, b, '2021 Honda Accord')).toEqual({
+    expect(updateBody(draft, b, '2021 Honda Accord', DEFAULT_OFFER)).toEqual({
       date: '2026-12-05',
       time: '4:00 PM',
       vehicleType: 'Sedan',
@@ -67,9 +68,9 @@ describe('booking edit form', () => {
   it('refuses a type that is not offered, and a missing date or time', () => {
     const b = booking();
     const draft = draftFromBooking(b, '2021 Honda Accord');
-    expect(updateBody({ ...draft, vehicleType: '' }, b, '')).toBeNull();
-    expect(updateBody({ ...draft, date: '' }, b, '')).toBeNull();
-    expect(updateBody({ ...draft, time: '' }, b, '')).toBeNull();
+    expect(updateBody({ ...draft, vehicleType: '' }, b, '', DEFAULT_OFFER)).toBeNull();
+    expect(updateBody({ ...draft, date: '' }, b, '', DEFAULT_OFFER)).toBeNull();
+    expect(updateBody({ ...draft, time: '' }, b, '', DEFAULT_OFFER)).toBeNull();
   });
 
   it("prices another type with the customer's own add-ons under the offer, as the server stores it", () => {
@@ -78,15 +79,15 @@ describe('booking edit form', () => {
       selectedAddons: ['Pet Hair Removal'],
       totalPrice: 135,
     });
-    expect(editedTotal({ vehicleType: 'SUV' }, suv)).toBe(135);
-    expect(editedTotal({ vehicleType: 'Minivan' }, suv)).toBe(175);
-    expect(editedTotal({ vehicleType: 'Premium Package' }, suv)).toBe(200);
+    expect(editedTotal({ vehicleType: 'SUV' }, suv, DEFAULT_OFFER)).toBe(135);
+    expect(editedTotal({ vehicleType: 'Minivan' }, suv, DEFAULT_OFFER)).toBe(175);
+    expect(editedTotal({ vehicleType: 'Premium Package' }, suv, DEFAULT_OFFER)).toBe(200);
     // A Premium Package lists every add-on, but none of them was the customer's choice.
     const premium = booking({
       vehicleType: 'Premium Package',
       selectedAddons: ['Pet Hair Removal', 'Ceramic Wax'],
     });
-    expect(editedTotal({ vehicleType: 'Sedan' }, premium)).toBe(90);
+    expect(editedTotal({ vehicleType: 'Sedan' }, premium, DEFAULT_OFFER)).toBe(90);
   });
 
   it("tells the server's refusals in the customer's words", () => {
@@ -130,9 +131,12 @@ describe('booking edit form', () => {
   it('keeps a stored vehicle id when the vehicle is left as shown, sends text once changed', () => {
     const b = booking({ vehicle: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
     const draft = draftFromBooking(b, 'Honda Civic (2020)');
-    expect(updateBody(draft, b, 'Honda Civic (2020)')?.vehicle).toBe('aaaaaaaaaaaaaaaaaaaaaaaa');
-    expect(updateBody({ ...draft, vehicle: 'Ford F-150' }, b, 'Honda Civic (2020)')?.vehicle).toBe(
-      'Ford F-150',
+    expect(updateBody(draft, b, 'Honda Civic (2020)', DEFAULT_OFFER)?.vehicle).toBe(
+      'aaaaaaaaaaaaaaaaaaaaaaaa',
     );
+    expect(
+      updateBody({ ...draft, vehicle: 'Ford F-150' }, b, 'Honda Civic (2020)', DEFAULT_OFFER)
+        ?.vehicle,
+    ).toBe('Ford F-150');
   });
 });

@@ -7,7 +7,7 @@ import { dayKey } from '../../../domain/dates';
 import { dayjs } from '../../../domain/dayjs';
 import { timeZone } from '../../../domain/serviceArea';
 import { isVehicleType, PREMIUM_PACKAGE, quoteTotal } from '../../../domain/pricing';
-import { siteOffer } from '../../config/offer';
+import type { Offer } from '../../../domain/offer';
 import { errorMessage, isApiError } from '../../api/errors';
 import { scheduleMessages } from '../../lib/scheduleMessages';
 import type { WebsiteBooking } from '../../api/normalize';
@@ -61,12 +61,16 @@ export function draftFromBooking(booking: WebsiteBooking, vehicleText: string): 
  * The booking's total with the form's vehicle type, as the server stores it (openapi.yaml, PUT
  * /bookings/{id}): the stored total while the type stays; for another type, the offer's price of
  * the add-ons the customer chose (none kept from a Premium Package, which included them all), or
- * of every add-on for the Premium Package.
+ * of every add-on for the Premium Package. `offer` is the published one (usePublishedOffer).
  */
-export function editedTotal(draft: Pick<BookingDraft, 'vehicleType'>, booking: WebsiteBooking) {
+export function editedTotal(
+  draft: Pick<BookingDraft, 'vehicleType'>,
+  booking: WebsiteBooking,
+  offer: Offer,
+) {
   if (draft.vehicleType === booking.vehicleType) return booking.totalPrice;
   const chosen = booking.vehicleType === PREMIUM_PACKAGE ? [] : booking.selectedAddons;
-  return quoteTotal(siteOffer.offer, draft.vehicleType, chosen);
+  return quoteTotal(offer, draft.vehicleType, chosen);
 }
 
 /**
@@ -77,6 +81,7 @@ export function updateBody(
   draft: BookingDraft,
   booking: WebsiteBooking,
   vehicleText: string,
+  offer: Offer,
 ): BookingUpdate | null {
   if (!draft.date || !draft.time || !isVehicleType(draft.vehicleType)) return null;
   const vehicle = draft.vehicle.trim();
@@ -86,7 +91,7 @@ export function updateBody(
     time: fromTimeInput(draft.time),
     vehicleType: draft.vehicleType,
     vehicle: keepId ? booking.vehicle.vehicleId : vehicle,
-    totalPrice: editedTotal(draft, booking),
+    totalPrice: editedTotal(draft, booking, offer),
   };
 }
 
