@@ -864,6 +864,8 @@ async function lighthouseRounds(
   for (let run = 1; run <= RUNS; run += 1) {
     for (const page of pages) {
       for (const [target, base] of Object.entries(origins) as [Target, string][]) {
+        // The control page is written into this build only.
+        if (page === CONTROL_PAGE && target === 'baseline-nginx') continue;
         if (target === 'nginx-no-coop' && !WITHOUT_COOP_PAGES.includes(page)) continue;
         const name = `${target}-${page === '/' ? 'home' : page.replace(/\//g, '')}-${run}`;
         const figures = await runLighthouse(`${base}${page}`, {
