@@ -213,7 +213,7 @@ export function repeatMarkdown(results: RepeatResults): string {
 demo customer; the owner), until the service worker is active and the page's answers are saved
 on the device; then opened again in a new tab ${results.visits[0]?.runs.length ?? 0} times with the
 phone's settings applied through the DevTools protocol (${s.cpuSlowdown}x CPU slowdown,
-${s.latencyMs} ms latency, ${s.downloadKbps} kbps down, ${s.uploadKbps} kbps up: Lighthouse's
+${s.latencyMs} ms latency, ${Math.round(s.downloadKbps)} kbps down, ${Math.round(s.uploadKbps)} kbps up: Lighthouse's
 mobile preset). Time from navigation start to the paint of "As of <time>. Updating…" (Element
 Timing), drawn in the same frame as the saved answers ("–": the API answered first and the page
 painted its fresh answers instead, counted as over the limit), and, beside it, to the largest
