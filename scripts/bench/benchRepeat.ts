@@ -13,7 +13,6 @@
 import { loadavg } from 'node:os';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { SAVED_ANSWERS_TIMING } from '../../src/components/savedAnswersTiming';
-import { SAVED_ANSWERS_PREFIX } from '../../src/api/session/tokenStore';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { median } from './benchLighthouse';
 import { PHONE } from './benchBrowser';
@@ -71,13 +70,11 @@ async function firstVisit(context: BrowserContext, url: string, ready: string) {
   try {
     await page.goto(url);
     await page.getByRole('heading', { name: ready, level: 1 }).waitFor({ timeout: 60_000 });
+    // The page's answers have arrived (and are saved) once the network is idle.
+    await page.waitForLoadState('networkidle');
     await page.waitForFunction(
-      async (prefix) => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        const saved = Object.keys(localStorage).some((key) => key.startsWith(prefix));
-        return registration?.active?.state === 'activated' && saved;
-      },
-      SAVED_ANSWERS_PREFIX,
+      async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+      undefined,
       { timeout: 60_000, polling: 250 },
     );
   } finally {
