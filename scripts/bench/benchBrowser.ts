@@ -32,7 +32,8 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-const PHONE = { width: 390, height: 844 };
+/** The phone's screen the bench's browser pages use. */
+export const PHONE = { width: 390, height: 844 };
 
 async function signedInPage(
   browser: Browser,

@@ -42,6 +42,10 @@ export interface LighthouseFigures {
   failedAudits: string[];
   /** Where the page ended up (a signed-out dashboard would be /auth). */
   finalUrl: string;
+  /** The page's first paint as Chromium recorded it (not Lighthouse's simulation), ms. */
+  observedFcp: number;
+  /** The scripts requested before that paint, in the order requested. */
+  scriptsBeforePaint: { url: string; transferSize: number }[];
 }
 
 async function startChrome(port: number): Promise<{ stop(): Promise<void> }> {
@@ -157,6 +161,27 @@ async function runLighthouseOnce(
       summary && 'items' in summary
         ? (summary.items as { resourceType?: string; transferSize?: number }[])
         : [];
+    const metrics = lhr.audits.metrics?.details;
+    const observed =
+      metrics && 'items' in metrics
+        ? (metrics.items[0] as { observedFirstContentfulPaint?: number })
+        : {};
+    const observedFcp = observed.observedFirstContentfulPaint ?? NaN;
+    const requests = lhr.audits['network-requests']?.details;
+    const scriptsBeforePaint = (
+      requests && 'items' in requests
+        ? (requests.items as {
+            url: string;
+            resourceType?: string;
+            rendererStartTime?: number;
+            transferSize?: number;
+          }[])
+        : []
+    )
+      .filter(
+        (item) => item.resourceType === 'Script' && (item.rendererStartTime ?? 0) < observedFcp,
+      )
+      .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0 }));
     const failedAudits = Object.values(lhr.categories).flatMap((category) =>
       category.auditRefs
         .filter((ref) => ref.weight > 0)
@@ -175,6 +200,8 @@ async function runLighthouseOnce(
       transferredJs: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
       failedAudits,
       finalUrl: lhr.finalDisplayedUrl,
+      observedFcp,
+      scriptsBeforePaint,
     };
   } finally {
     await chrome.stop();
@@ -189,8 +216,13 @@ export function median(values: number[]): number {
 
 /** The median of each figure over several runs; failed audits seen in any run. */
 export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
-  const pick = (key: Exclude<keyof LighthouseFigures, 'failedAudits' | 'finalUrl'>) =>
-    median(runs.map((run) => run[key]));
+  const pick = (
+    key: Exclude<keyof LighthouseFigures, 'failedAudits' | 'finalUrl' | 'scriptsBeforePaint'>,
+  ) => median(runs.map((run) => run[key]));
+  // The scripts of the run whose first paint is the median one.
+  const middle = [...runs].sort((a, b) => a.observedFcp - b.observedFcp)[
+    Math.floor((runs.length - 1) / 2)
+  ];
   return {
     performance: pick('performance'),
     accessibility: pick('accessibility'),
@@ -202,5 +234,7 @@ export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
     transferredJs: pick('transferredJs'),
     failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
     finalUrl: runs[0]?.finalUrl ?? '',
+    observedFcp: pick('observedFcp'),
+    scriptsBeforePaint: middle?.scriptsBeforePaint ?? [],
   };
 }

@@ -18,7 +18,7 @@ const RUNS = 5;
 const SETTLE_MS = 2000;
 
 /** The owner's session as the app stores it (put into storage before the app starts). */
-async function ownerSession(stack: LocalStack): Promise<Record<string, string>> {
+export async function ownerSession(stack: LocalStack): Promise<Record<string, string>> {
   const result = await ownerTokens(stack);
   const idToken = String(result.IdToken);
   const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as {

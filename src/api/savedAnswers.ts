@@ -74,6 +74,31 @@ function currentSub(): string {
   return hasStoredSession() ? (getUser()?.sub ?? '') : '';
 }
 
+/**
+ * Beside the answers, under this name: the account's last check of its authenticator app
+ * (src/features/owner/AuthenticatorGate.tsx), so that a repeat visit opens the console at once.
+ * Removed with the answers.
+ */
+const AUTHENTICATOR_ENTRY = 'authenticator';
+
+/** True when the signed-in account's last check found an authenticator app. */
+export function savedAuthenticator(): boolean {
+  const sub = currentSub();
+  return Boolean(sub) && readSaved(sub)[AUTHENTICATOR_ENTRY]?.data === true;
+}
+
+/** Keeps the signed-in account's check of its authenticator app. */
+export function saveAuthenticator(on: boolean): void {
+  const sub = currentSub();
+  if (!sub) return;
+  save(sub, AUTHENTICATOR_ENTRY, {
+    endpointName: AUTHENTICATOR_ENTRY,
+    args: null,
+    data: on,
+    at: Date.now(),
+  });
+}
+
 export interface SavedAnswersStatus {
   /** When the oldest saved answer on screen was saved; null when every answer is fresh. */
   savedAt: number | null;

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { formatShortDateTime } from '../../domain/dates';
+import { SAVED_ANSWERS_TIMING } from './savedAnswersTiming';
 
 /** The line above a page that shows answers saved on this device (src/api/savedAnswers.ts). */
 export function savedAnswersText(savedAt: number, offline: boolean): string {
@@ -20,7 +21,13 @@ export function SavedAnswersNotice({
 }) {
   if (savedAt === null) return null;
   return (
-    <Alert severity={offline ? 'warning' : 'info'} role="status" sx={{ mb: 2 }}>
+    <Alert
+      severity={offline ? 'warning' : 'info'}
+      role="status"
+      sx={{ mb: 2 }}
+      // Element Timing: when the line (and the saved answers, drawn with it) was painted.
+      slotProps={{ message: { elementtiming: SAVED_ANSWERS_TIMING } as object }}
+    >
       {savedAnswersText(savedAt, offline)}
       {offline && ' Changes need a connection: they are not sent until you are back online.'}
     </Alert>

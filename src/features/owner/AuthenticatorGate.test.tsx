@@ -14,6 +14,7 @@ import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { userEvent } from '../../testing/user';
 import { inboxAnswers, signInAsOwner } from './testing/ownerApi';
+import { OWNER_TEXT } from './messages';
 
 const emptyInbox = () => inboxAnswers(() => ({ items: [], nextCursor: null, newCount: 0 }));
 
@@ -79,4 +80,51 @@ it("shows the API's refusal for want of an authenticator app, keeping the sessio
   expect(await screen.findByText(OWNER_AUTHENTICATOR_REQUIRED)).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/owner');
   expect(localStorage.getItem('idToken')).not.toBeNull();
+});
+
+it("opens the console at once on a repeat visit, from the account's last check, and keeps it when the pool cannot be asked", async () => {
+  emptyInbox();
+  const { pool } = signInAsOwner();
+  const first = renderApp('/owner');
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Requests inbox' }),
+  ).toBeInTheDocument();
+  first.unmount();
+  const asked = pool.callsTo('GetUser').length;
+
+  // The next visit, without a way to the user pool (offline, or the pool is down).
+  pool.failNext('GetUser', 'InternalErrorException', 'The pool is down', 500);
+  renderApp('/owner');
+  expect(screen.getByRole('navigation', { name: 'Owner console' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Requests inbox' }),
+  ).toBeInTheDocument();
+  // The pool is still asked (once the page is idle), and its failure leaves the console open.
+  await waitFor(() => expect(pool.callsTo('GetUser').length).toBeGreaterThan(asked));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(screen.getByRole('heading', { level: 1, name: 'Requests inbox' })).toBeInTheDocument();
+  expect(screen.queryByText(OWNER_TEXT.authenticator.checkFailed)).not.toBeInTheDocument();
+});
+
+it('closes the console opened from the last check once the pool says the app was removed', async () => {
+  emptyInbox();
+  const { pool } = signInAsOwner();
+  const first = renderApp('/owner');
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Requests inbox' }),
+  ).toBeInTheDocument();
+  first.unmount();
+
+  pool.user('owner@example.com')!.mfaEnabled.clear();
+  const second = renderApp('/owner');
+  expect(screen.getByRole('navigation', { name: 'Owner console' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Set up two-step sign-in' }),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: 'Owner console' })).not.toBeInTheDocument();
+
+  // And the visit after that asks before it opens anything.
+  second.unmount();
+  renderApp('/owner');
+  expect(screen.queryByRole('navigation', { name: 'Owner console' })).not.toBeInTheDocument();
 });

@@ -9,6 +9,8 @@ import { LoadingStatus } from '../../components/LoadingStatus';
 import { usePageMeta } from '../../components/usePageMeta';
 import { Failure } from './Failure';
 import { OWNER_TEXT } from './messages';
+import { saveAuthenticator, savedAuthenticator } from '../../api/savedAnswers';
+import { whenIdle } from '../../lib/whenIdle';
 
 const TEXT = OWNER_TEXT.authenticator;
 
@@ -51,20 +53,32 @@ type Check = 'checking' | 'failed' | 'missing' | 'ready';
  * (server/owner/ownerAuthenticator.ts): this screen is the way through, not the protection.
  */
 export function AuthenticatorGate({ children }: { children: ReactNode }) {
-  const [check, setCheck] = useState<Check>('checking');
+  // The account's last check, kept on this device (src/api/savedAnswers.ts): when it found an
+  // app, the console opens at once and the pool is asked once the page is idle, so that the
+  // identity library is off the way to the first paint; a failure to ask (offline) keeps it
+  // open, an app removed meanwhile closes it.
+  const [remembered] = useState(savedAuthenticator);
+  const [check, setCheck] = useState<Check>(remembered ? 'ready' : 'checking');
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    account()
-      .then((module) => module.fetchMfaSettings())
-      .then(
-        (settings) => live && setCheck(settings.totp ? 'ready' : 'missing'),
-        () => live && setCheck('failed'),
-      );
+    const fromDevice = remembered && attempt === 0;
+    const ask = () =>
+      account()
+        .then((module) => module.fetchMfaSettings())
+        .then(
+          (settings) => {
+            saveAuthenticator(settings.totp);
+            if (live) setCheck(settings.totp ? 'ready' : 'missing');
+          },
+          () => live && setCheck((current) => (fromDevice ? current : 'failed')),
+        );
+    const cancel = fromDevice ? whenIdle(() => void ask()) : (void ask(), undefined);
     return () => {
       live = false;
+      cancel?.();
     };
-  }, [attempt]);
+  }, [attempt, remembered]);
 
   if (check === 'ready') return children;
   const checkAgain = () => {
