@@ -9,6 +9,7 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import { apiProxy } from './scripts/local-stack/forwarding';
+import { publishedOfferShell } from './scripts/local-stack/devShellOffer';
 import { headerConfigFromEnv, securityHeaders } from './scripts/build/securityHeaders';
 import { ShellScriptPriorityPlugin } from './scripts/build/shellScriptPriority';
 import { isOwnerModule } from './scripts/build/ownerIsolation';
@@ -279,11 +280,34 @@ export function createConfig({ mode, apiProxyTarget, port = 3000 }: BuildOptions
       // built with, so development runs under the policy production sends.
       headers: securityHeaders(headerConfigFromEnv()),
       // No /webpack-dev-server page listing every file the build holds.
-      setupMiddlewares: (middlewares) =>
-        middlewares.filter(
+      setupMiddlewares: (middlewares, devServer) => {
+        const kept = middlewares.filter(
           (middleware) =>
             typeof middleware === 'function' || middleware.name !== 'webpack-dev-server-assets',
-        ),
+        );
+        if (!apiProxyTarget) return kept;
+        // Pages carry the published offer (after the site's headers, before the shell from memory).
+        const shellAt = kept.findIndex(
+          (middleware) =>
+            typeof middleware !== 'function' && middleware.name === 'webpack-dev-middleware',
+        );
+        const readShell = () =>
+          new Promise<string>((resolve, reject) => {
+            const files = devServer.middleware;
+            if (!files) return reject(new Error('The dev server has no files yet'));
+            files.waitUntilValid(() => {
+              const file = path.join(root, 'dist', SHELL_FILE);
+              files.context.outputFileSystem.readFile(file, (error, data) =>
+                error || !data ? reject(error ?? new Error('No shell')) : resolve(String(data)),
+              );
+            });
+          });
+        kept.splice(shellAt < 0 ? kept.length : shellAt, 0, {
+          name: 'published-offer',
+          middleware: publishedOfferShell(apiProxyTarget, readShell),
+        });
+        return kept;
+      },
     },
   };
 }
