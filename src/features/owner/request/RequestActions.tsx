@@ -7,10 +7,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
 import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../../../domain/completion';
 import { isApiError, slotRefusal, type FreeTime } from '../../../api/errors';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CompletionDialog } from '../CompletionDialog';
 import { useToast } from '../../../components/toast';
 import {
   useCancelOwnerBookingMutation,
@@ -23,7 +22,7 @@ import {
   useUploadOwnerPictureMutation,
 } from '../api/endpoints';
 import { type OwnerBooking, type UploadOwnerPictureApiArg } from '../api/generated';
-import { appointmentText, dayText, failure, todayInNewYork, toBookingTime } from '../format';
+import { appointmentText, failure, todayInNewYork, toBookingTime } from '../format';
 import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.request;
@@ -323,17 +322,10 @@ export function CompleteJob({ booking, onChanged }: { booking: OwnerBooking; onC
           {isLoading ? T.completing : T.complete}
         </Button>
       </Box>
-      <ConfirmDialog
+      <CompletionDialog
+        booking={booking}
         open={asking}
-        title={T.confirmTitle}
-        message={T.confirmComplete(
-          name,
-          booking.serviceName || DEFAULT_SERVICE_NAME,
-          booking.date ? dayText(booking.date) : '',
-        )}
-        confirmLabel={early ? T.doneEarly : T.confirm}
-        cancelLabel={T.notYet}
-        confirmColor="success"
+        early={early}
         busy={isLoading}
         onConfirm={() => void run()}
         onCancel={close}
@@ -343,7 +335,7 @@ export function CompleteJob({ booking, onChanged }: { booking: OwnerBooking; onC
             {error}
           </Alert>
         )}
-      </ConfirmDialog>
+      </CompletionDialog>
     </ActionSection>
   );
 }

@@ -31,6 +31,7 @@ import {
   vehicleText,
 } from '../format';
 import { OWNER_TEXT } from '../messages';
+import { StopActions } from '../offline/StopActions';
 
 const T = OWNER_TEXT.route;
 
@@ -118,6 +119,7 @@ function Stop({ booking }: { booking: OwnerBooking }) {
       <ContactLinks booking={booking} />
       <CustomerChangeMark booking={booking} />
       <OnMyWay booking={booking} />
+      <StopActions booking={booking} />
     </Paper>
   );
 }
