@@ -120,7 +120,9 @@ describe('actions made on the route without a connection', () => {
     renderApp('/owner/route');
     setOnline(false);
     await markCompleted(user);
-    expect(await screen.findByText(`Mark completed: ${WAITING}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Morning Stop · Mark completed: ${WAITING}`),
+    ).toBeInTheDocument();
     expect(received).toEqual([]);
     // Nothing more to tap while it waits: a second completion is not offered.
     expect(within(await theStop()).queryByRole('button', { name: 'Mark completed' })).toBeNull();
@@ -128,7 +130,7 @@ describe('actions made on the route without a connection', () => {
     setOnline(true);
     expect(
       await screen.findByText(
-        'Mark completed: Marked completed. 175 loyalty points credited once.',
+        'Morning Stop · Mark completed: Marked completed. 175 loyalty points credited once.',
       ),
     ).toBeInTheDocument();
     expect(received).toHaveLength(1);
@@ -140,9 +142,11 @@ describe('actions made on the route without a connection', () => {
     setOnline(true);
     await waitFor(() => expect(received).toHaveLength(1));
     // The result stays until dismissed.
-    await user.click(screen.getByRole('button', { name: 'Dismiss: Mark completed' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Dismiss: Morning Stop · Mark completed' }),
+    );
     await waitFor(() =>
-      expect(screen.queryByText(/^Mark completed: Marked completed/)).not.toBeInTheDocument(),
+      expect(screen.queryByText(/Mark completed: Marked completed/)).not.toBeInTheDocument(),
     );
   });
 
@@ -156,8 +160,10 @@ describe('actions made on the route without a connection', () => {
       picture('after.jpg'),
       picture('huge.jpg'),
     ]);
-    expect(await screen.findByText(`Picture after.jpg: ${WAITING}`)).toBeInTheDocument();
-    expect(screen.getByText(`Picture huge.jpg: ${WAITING}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Morning Stop · Picture after.jpg: ${WAITING}`),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`Morning Stop · Picture huge.jpg: ${WAITING}`)).toBeInTheDocument();
     const kept = await queuedActions(currentSub());
     expect(kept.map((action) => action.state)).toEqual(['waiting', 'waiting']);
     // The first was tried and lost; the second waits behind it.
@@ -166,10 +172,14 @@ describe('actions made on the route without a connection', () => {
     unreachable = false;
     setOnline(true);
     expect(
-      await screen.findByText('Picture after.jpg: Uploaded. The customer sees it in Service Pics.'),
+      await screen.findByText(
+        'Morning Stop · Picture after.jpg: Uploaded. The customer sees it in Service Pics.',
+      ),
     ).toBeInTheDocument();
     expect(
-      await screen.findByText('Picture huge.jpg: Not done: The picture is larger than 10 MB'),
+      await screen.findByText(
+        'Morning Stop · Picture huge.jpg: Not done: The picture is larger than 10 MB',
+      ),
     ).toBeInTheDocument();
     expect(received.map((item) => item.what)).toEqual(['picture after.jpg', 'picture huge.jpg']);
     expect(received.map((item) => item.key)).toEqual(kept.map((action) => action.id));
@@ -180,14 +190,16 @@ describe('actions made on the route without a connection', () => {
     const first = renderApp('/owner/route');
     setOnline(false);
     await markCompleted(user);
-    expect(await screen.findByText(`Mark completed: ${WAITING}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Morning Stop · Mark completed: ${WAITING}`),
+    ).toBeInTheDocument();
     first.unmount();
 
     setOnline(true);
     renderApp('/owner/route');
     expect(
       await screen.findByText(
-        'Mark completed: Marked completed. 175 loyalty points credited once.',
+        'Morning Stop · Mark completed: Marked completed. 175 loyalty points credited once.',
       ),
     ).toBeInTheDocument();
     expect(received).toHaveLength(1);
@@ -198,7 +210,7 @@ describe('actions made on the route without a connection', () => {
     const { router } = renderApp('/owner/route');
     setOnline(false);
     await markCompleted(user);
-    await screen.findByText(`Mark completed: ${WAITING}`);
+    await screen.findByText(`Morning Stop · Mark completed: ${WAITING}`);
 
     await user.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Not sent yet' });
@@ -206,7 +218,7 @@ describe('actions made on the route without a connection', () => {
       'One action made without a connection (Mark completed or a picture) has not reached the server yet. Signing out removes it from this phone and it is never sent.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
-    expect(screen.getByText(`Mark completed: ${WAITING}`)).toBeInTheDocument();
+    expect(screen.getByText(`Morning Stop · Mark completed: ${WAITING}`)).toBeInTheDocument();
     expect(await queuedActions(sub)).toHaveLength(1);
 
     await user.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]!);

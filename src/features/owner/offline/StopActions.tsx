@@ -45,14 +45,14 @@ function useOnline(): boolean {
   );
 }
 
-/** The signed-in account's kept actions for one booking, read again after every change. */
-function useQueuedActions(bookingId: string): QueuedAction[] {
+/** The signed-in account's kept actions (of one booking), read again after every change. */
+function useQueuedActions(bookingId?: string): QueuedAction[] {
   const [actions, setActions] = useState<QueuedAction[]>([]);
   useEffect(() => {
     let live = true;
     const read = () =>
       void queuedActions(currentSub()).then((all) => {
-        if (live) setActions(all.filter((action) => action.bookingId === bookingId));
+        if (live) setActions(all.filter((action) => !bookingId || action.bookingId === bookingId));
       });
     read();
     const stop = onQueueChange(read);
@@ -81,7 +81,6 @@ export function StopActions({ booking }: { booking: OwnerBooking }) {
   const [asking, setAsking] = useState(false);
   const [inputKey, setInputKey] = useState(0);
   const [error, setError] = useState('');
-  const listId = useId();
   const name = booking.name || booking.email;
   // A day after today needs the owner's word that the job was done early (the server's rule).
   const early = !!booking.date && booking.date > todayInNewYork();
@@ -145,45 +144,6 @@ export function StopActions({ booking }: { booking: OwnerBooking }) {
           {error}
         </Alert>
       )}
-      {actions.length > 0 && (
-        <Box sx={{ mt: 1 }}>
-          <Typography id={listId} variant="body2" component="h4" sx={{ fontWeight: 600 }}>
-            {T.kept}
-          </Typography>
-          <Stack
-            component="ul"
-            aria-labelledby={listId}
-            spacing={0.5}
-            sx={{ listStyle: 'none', m: 0, p: 0 }}
-          >
-            {actions.map((action) => (
-              <Box
-                component="li"
-                key={action.id}
-                sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-              >
-                <Typography
-                  variant="body2"
-                  role="status"
-                  color={action.state === 'refused' ? 'error' : undefined}
-                  sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
-                >
-                  {`${actionName(action)}: ${stateText(action)}`}
-                </Typography>
-                {action.state !== 'waiting' && (
-                  <Button
-                    size="small"
-                    aria-label={T.dismissLabel(actionName(action))}
-                    onClick={() => void removeAction(action.id)}
-                  >
-                    {T.dismiss}
-                  </Button>
-                )}
-              </Box>
-            ))}
-          </Stack>
-        </Box>
-      )}
       <CompletionDialog
         booking={booking}
         open={asking}
@@ -197,6 +157,50 @@ export function StopActions({ booking }: { booking: OwnerBooking }) {
           </Typography>
         )}
       </CompletionDialog>
+    </Box>
+  );
+}
+
+/**
+ * Every action kept on this phone, above the Route's days: a stop leaves the Route once its job
+ * is completed, and its answer must still be read.
+ */
+export function KeptActions() {
+  const actions = useQueuedActions();
+  const listId = useId();
+  if (actions.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby={listId} sx={{ mb: 2 }}>
+      <Typography id={listId} variant="h6" component="h2" sx={{ fontSize: '1rem' }}>
+        {T.kept}
+      </Typography>
+      <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {actions.map((action) => (
+          <Box
+            component="li"
+            key={action.id}
+            sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <Typography
+              variant="body2"
+              role="status"
+              color={action.state === 'refused' ? 'error' : undefined}
+              sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
+            >
+              {`${action.name} · ${actionName(action)}: ${stateText(action)}`}
+            </Typography>
+            {action.state !== 'waiting' && (
+              <Button
+                size="small"
+                aria-label={T.dismissLabel(`${action.name} · ${actionName(action)}`)}
+                onClick={() => void removeAction(action.id)}
+              >
+                {T.dismiss}
+              </Button>
+            )}
+          </Box>
+        ))}
+      </Stack>
     </Box>
   );
 }

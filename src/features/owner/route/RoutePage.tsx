@@ -31,7 +31,7 @@ import {
   vehicleText,
 } from '../format';
 import { OWNER_TEXT } from '../messages';
-import { StopActions } from '../offline/StopActions';
+import { KeptActions, StopActions } from '../offline/StopActions';
 
 const T = OWNER_TEXT.route;
 
@@ -199,6 +199,7 @@ export function RoutePage() {
           <ToggleButton value={7}>{T.week}</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
+      <KeptActions />
       {body}
     </Box>
   );
