@@ -33,6 +33,7 @@ const WEEKDAY_LANES = [
   'health-tables',
   'customer-change-moved',
   'customer-change-cancelled',
+  'offline-route',
 ] as const;
 
 /** Every journey that books on a Sunday, one lane each. */
