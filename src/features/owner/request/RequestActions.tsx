@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../../../domain/completion';
 import { isApiError, slotRefusal, type FreeTime } from '../../../api/errors';
 import { CompletionDialog } from '../CompletionDialog';
+import { newIdempotencyKey } from '../../../api/idempotencyKey';
 import { useToast } from '../../../components/toast';
 import {
   useCancelOwnerBookingMutation,
@@ -301,6 +302,8 @@ export function CompleteJob({ booking, onChanged }: { booking: OwnerBooking; onC
     try {
       const done = await complete({
         id: booking.bookingId,
+        // The operation declares the header; a key of its own per try (never "undefined").
+        'Idempotency-Key': newIdempotencyKey(),
         ownerCompletionRequest: early ? { doneEarly: true } : {},
       }).unwrap();
       close();
@@ -501,7 +504,11 @@ export function PictureUpload({ booking }: { booking: OwnerBooking }) {
         form.append('file', item.file, item.file.name);
         // The generated type describes the multipart fields; the base query sends FormData as is.
         const body = form as unknown as UploadOwnerPictureApiArg['body'];
-        await upload({ id: booking.bookingId, body }).unwrap();
+        await upload({
+          id: booking.bookingId,
+          'Idempotency-Key': newIdempotencyKey(),
+          body,
+        }).unwrap();
         mark(item.key, { state: 'uploaded' });
       } catch (caught) {
         if (isOffline(caught)) {
