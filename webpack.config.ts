@@ -10,7 +10,11 @@ import TerserPlugin from 'terser-webpack-plugin';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import { apiProxy } from './scripts/local-stack/forwarding';
 import { publishedOfferShell } from './scripts/local-stack/devShellOffer';
-import { headerConfigFromEnv, securityHeaders } from './scripts/build/securityHeaders';
+import {
+  headerConfigFromEnv,
+  SERVICE_WORKER_FILE,
+  securityHeaders,
+} from './scripts/build/securityHeaders';
 import { ShellScriptPriorityPlugin } from './scripts/build/shellScriptPriority';
 import { isOwnerModule } from './scripts/build/ownerIsolation';
 import { pageMeta } from './src/features/marketing/pageMeta';
@@ -57,9 +61,6 @@ export const SPLIT_MIN_SIZE = 20_000;
 const MAX_REQUESTS_PER_LOAD = 4;
 /** Browsers we ship to: ES2020 and later (every evergreen browser since 2020). */
 const ES_TARGET = 'es2020';
-
-/** The service worker the signed-in app registers (src/app/ServiceWorkerUpdates.tsx). */
-export const SERVICE_WORKER_FILE = 'sw.js';
 
 /** The files of chunks that hold a module of the owner console: never precached for everyone. */
 function ownerFiles(compilation: webpack.Compilation): Set<string> {

@@ -882,7 +882,9 @@ export interface paths {
      *     `doneEarly: true` (the owner confirmed the job was done before its day).
      *     The customer's "done" e-mail waits until the owner says the pictures are in
      *     (`pictures-in`), or 30 minutes. The completion can be undone for 10 minutes
-     *     (`undo-complete`).
+     *     (`undo-complete`). The web client queues a completion made offline and sends it with an
+     *     `Idempotency-Key` when the connection returns: sent again with that key, it completes
+     *     nothing more (one set of points, one e-mail) and gets the first answer.
      */
     post: operations['completeOwnerBooking'];
     delete?: never;
@@ -994,7 +996,9 @@ export interface paths {
      *     is not multipart, without a file or with another type is `400`; a larger file is `413`.
      *     The picture is stored turned upright (its EXIF orientation applied) and encoded again
      *     without metadata (no EXIF, GPS, XMP); a file that cannot be read as a picture, or over
-     *     50 megapixels, is `400`.
+     *     50 megapixels, is `400`. With an `Idempotency-Key` (the web client's queue of uploads
+     *     made offline), the same upload again (same booking, file, name and description) stores
+     *     nothing more and gets the first answer.
      */
     post: operations['uploadOwnerPicture'];
     delete?: never;
@@ -2538,6 +2542,21 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /** @description The `Idempotency-Key` was used within 24 hours for a different request. */
+    IdempotencyKeyReused: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Unprocessable Entity",
+         *       "message": "This Idempotency-Key was already used for a different request; send a new key"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /**
      * @description The asked time is not free (`nearest` holds the closest free times), or the total the
      *     sender saw no longer holds (`totalPrice` and `offerVersion` say the published offer's).
@@ -2612,6 +2631,13 @@ export interface components {
      * @example 3f6c1b9e-2a4d-4c8e-9f1a-7b2d5e8c0a11
      */
     CustomerId: string;
+    /**
+     * @description A random key per action (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`. The same
+     *     key (per owner account) with the same request within 24 hours changes nothing more and
+     *     answers what the first request was answered; with another request it is `422`.
+     * @example 2f1b6c1e-8a4d-4f7e-9c3a-5b8d2e1f0a77
+     */
+    OwnerIdempotencyKey: string;
   };
   requestBodies: never;
   headers: {
@@ -3883,7 +3909,15 @@ export interface operations {
   completeOwnerBooking: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description A random key per action (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`. The same
+         *     key (per owner account) with the same request within 24 hours changes nothing more and
+         *     answers what the first request was answered; with another request it is `422`.
+         * @example 2f1b6c1e-8a4d-4f7e-9c3a-5b8d2e1f0a77
+         */
+        'Idempotency-Key'?: components['parameters']['OwnerIdempotencyKey'];
+      };
       path: {
         /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
         id: components['parameters']['Id'];
@@ -3910,6 +3944,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceBusy'];
     };
@@ -4051,7 +4086,15 @@ export interface operations {
   uploadOwnerPicture: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description A random key per action (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`. The same
+         *     key (per owner account) with the same request within 24 hours changes nothing more and
+         *     answers what the first request was answered; with another request it is `422`.
+         * @example 2f1b6c1e-8a4d-4f7e-9c3a-5b8d2e1f0a77
+         */
+        'Idempotency-Key'?: components['parameters']['OwnerIdempotencyKey'];
+      };
       path: {
         /** @example 65a1f0c2e4b0a1b2c3d4e5f6 */
         id: components['parameters']['Id'];
@@ -4081,6 +4124,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
+      422: components['responses']['IdempotencyKeyReused'];
       429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceBusy'];
     };

@@ -34,7 +34,11 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { securityHeaders } from '../../scripts/build/securityHeaders';
+import {
+  cacheControl,
+  SERVICE_WORKER_FILE,
+  securityHeaders,
+} from '../../scripts/build/securityHeaders';
 import { OriginSecret } from './originSecret';
 import { responseHeadersBehavior } from './responseHeaders';
 import { SERVER_PORT, SITE_PARAMETERS } from './serverBoot';
@@ -162,15 +166,27 @@ export class SiteStack extends Stack {
         })
       : undefined;
 
+    // The bucket's files; a path it does not hold (403 from a private bucket) goes to the server.
+    const files = new origins.OriginGroup({
+      primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+      fallbackOrigin: server,
+      fallbackStatusCodes: [403, 404],
+    });
+    // The service worker is asked again at every visit: a new release's reaches the browser then
+    // (its script names every file of the release). Never kept at the edge, `no-cache` to the
+    // browser, as the server and nginx send it (server/platform/staticSite.ts).
+    const workerHeaders = new cloudfront.ResponseHeadersPolicy(this, 'WorkerHeaders', {
+      comment: 'scripts/build/securityHeaders.ts, and no-cache for the service worker',
+      ...responseHeadersBehavior({
+        ...headers,
+        'Cache-Control': cacheControl(`/${SERVICE_WORKER_FILE}`),
+      }),
+    });
+
     const distribution = new cloudfront.Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        // The bucket's files; a path it does not hold (403 from a private bucket) goes to the server.
-        origin: new origins.OriginGroup({
-          primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
-          fallbackOrigin: server,
-          fallbackStatusCodes: [403, 404],
-        }),
+        origin: files,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         compress: true,
@@ -185,6 +201,13 @@ export class SiteStack extends Stack {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        },
+        [`/${SERVICE_WORKER_FILE}`]: {
+          origin: files,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          compress: true,
+          responseHeadersPolicy: workerHeaders,
         },
         [`${API_PATH}/*`]: {
           origin: server,

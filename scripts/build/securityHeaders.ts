@@ -78,6 +78,14 @@ export function securityHeaders(config: HeaderConfig): Record<string, string> {
 
 export { cacheControl } from '../../server/platform/staticSite';
 
+/**
+ * The service worker the build writes (webpack.config.ts; the signed-in app registers it,
+ * src/app/ServiceWorkerUpdates.tsx). Its Workbox runtime is inlined, so it is the one file of the
+ * service worker: sent with `no-cache` everywhere (the CDN included, infra/lib/siteStack.ts), the
+ * browser finds a new release at its next visit.
+ */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
 export function headerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): HeaderConfig {
   return {
     apiBaseUrl: env.API_BASE_URL || '/api',

@@ -6,6 +6,7 @@
  * one and back, so the balance ends where it was. The calendar feed's address is read and the
  * feed fetched with it, but no new address is made: the owner's subscribed calendars would stop.
  */
+import { randomBytes } from 'node:crypto';
 import { isOwnerPath } from '../../domain/owners';
 import type { OperationId } from '../../domain/contract/types';
 import { asArray, asRecord, type ContractRun, type Exchange } from './contractCore';
@@ -194,6 +195,24 @@ export async function checkOwnerOperations(
     { ...id(first), ...pictureUpload(PNG, 'image/png') },
     201,
   );
+  // An upload queued offline is sent with a key, maybe twice: once stored; another body → 422.
+  const pictureKey = { 'idempotency-key': `contract-picture-${randomBytes(12).toString('hex')}` };
+  const keyedUpload = (description?: string) => {
+    const upload = pictureUpload(
+      PNG,
+      'image/png',
+      description === undefined ? undefined : { description },
+    );
+    return { ...id(first), ...upload, headers: { ...upload.headers, ...pictureKey } };
+  };
+  await run.check('uploadOwnerPicture', 'a PNG with an Idempotency-Key → 201', keyedUpload(), 201);
+  await run.check('uploadOwnerPicture', 'the same upload and key → 201', keyedUpload(), 201);
+  await run.check(
+    'uploadOwnerPicture',
+    'the same key with another description → 422',
+    keyedUpload('Another description'),
+    422,
+  );
   await run.check(
     'uploadOwnerPicture',
     'bytes that are no picture → 400',
@@ -245,7 +264,19 @@ export async function checkOwnerOperations(
   );
   await run.check('sendOwnerOnMyWay', '15 minutes (not offered) → 400', onMyWay(first, 15), 400);
   await run.check('sendOwnerOnMyWay', 'unknown id → 404', onMyWay(UNKNOWN_ID, 20), 404);
-  await run.check('completeOwnerBooking', 'completed again → 200', early(first), 200);
+  // A completion queued offline carries a key: sent twice, the second gets the first answer.
+  const completionKey = {
+    headers: { 'idempotency-key': `contract-complete-${randomBytes(12).toString('hex')}` },
+  };
+  const keyed = { ...early(first), ...completionKey };
+  await run.check('completeOwnerBooking', 'completed again, with a key → 200', keyed, 200);
+  await run.check('completeOwnerBooking', 'the same key again → 200', keyed, 200);
+  await run.check(
+    'completeOwnerBooking',
+    'the same key for another booking → 422',
+    { ...early(second), ...completionKey },
+    422,
+  );
   await run.check('completeOwnerBooking', 'unknown id → 404', id(UNKNOWN_ID), 404);
   await run.check('completeOwnerBooking', 'malformed id → 400', id('not-an-id'), 400);
   const reason = { reason: 'Sent by the contract check' };

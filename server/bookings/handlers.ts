@@ -6,7 +6,7 @@ import { businessOf, type ServerOptions } from '../platform/config';
 import { QUOTE_TEXT_CONSENT } from '../../domain/texts';
 import type { Db } from '../platform/db';
 import { me, ok, text } from '../platform/handlers';
-import { once } from '../platform/idempotency';
+import { idempotencyKeyOf, once } from '../platform/idempotency';
 import type { OperationHandlers } from '../platform/operationTypes';
 import { cancelBooking, listBookings, requestQuote, updateBooking } from './bookings';
 import { claimBooking, listClaimable } from './claims';
@@ -16,11 +16,12 @@ export function createBookingHandlers(db: Db, options: ServerOptions) {
     listBookings: { run: (ctx) => ok(listBookings(db, me(ctx))) },
     createBooking: {
       run: (ctx) => {
-        const key = ctx.request.headers['idempotency-key'];
         const request = {
-          key: typeof key === 'string' ? key : undefined,
+          key: idempotencyKeyOf(ctx),
           userId: ctx.customer?.userId ?? null,
           body: ctx.body,
+          reused:
+            'This Idempotency-Key was already used for a different quote request; send a new key',
         };
         return once(db, request, () => {
           const booking = requestQuote(db, ctx.body, ctx.customer, new Date(), {

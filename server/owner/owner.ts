@@ -4,7 +4,7 @@
  * (the verified token's `cognito:groups`) with an authenticator app get past `requireOwner`. Every change to a booking
  * goes through a function of ../bookings/bookings.ts.
  */
-import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import type { QueryOf } from '../../domain/contract/types';
 import { bookingInstant } from '../../domain/dates';
 import { OWNERS_GROUP } from '../../domain/owners';
@@ -29,8 +29,9 @@ import {
   uprightWithoutMetadata,
 } from '../pictures/pictures';
 import { ownerBookingTimes, readRules, replaceRules } from '../availability/availability';
-import type { Answer, OperationHandlers } from '../platform/operationTypes';
+import type { Answer, Context, OperationHandlers } from '../platform/operationTypes';
 import { readPictureUpload } from '../platform/pictureUpload';
+import { idempotencyKeyOf, keptAnswer, once } from '../platform/idempotency';
 import { openDigest } from '../mail/outbox';
 import { markChangeSeen, unseenChange } from '../bookings/customerChanges';
 import { enqueueOnMyWay, ownerText, textsByBooking } from '../mail/textOutbox';
@@ -216,12 +217,17 @@ function pictureLabel(filename: string | undefined): string {
   return label;
 }
 
-async function uploadPicture(
-  db: Db,
-  picturesDir: string,
-  request: FastifyRequest,
-  bookingId: string,
-) {
+/** What an owner's request is scoped to for its `Idempotency-Key`: their account. */
+const ownerScope = (ctx: Context) => `owner:${ctx.owner ?? ''}`;
+
+/**
+ * Stores an uploaded picture once per `Idempotency-Key` (server/platform/idempotency.ts): the
+ * request is the booking, the description, the label and the file's bytes (digested). A key
+ * already answered is answered again before the picture is decoded, and checked again in the
+ * transaction that stores it, so two uploads with one key store one picture.
+ */
+async function uploadPicture(db: Db, picturesDir: string, ctx: Context, bookingId: string) {
+  const { request } = ctx;
   bookingRow(db, bookingId);
   const upload = await readPictureUpload(request);
   const extension = upload.kind;
@@ -231,12 +237,40 @@ async function uploadPicture(
   }
   const label = pictureLabel(upload.filename);
   const at = new Date();
+  const keyed = {
+    key: idempotencyKeyOf(ctx),
+    userId: ownerScope(ctx),
+    body: {
+      operation: 'uploadOwnerPicture',
+      bookingId,
+      description,
+      label,
+      file: createHash('sha256').update(upload.data).digest('hex'),
+    },
+  };
+  const kept = keptAnswer(db, keyed, at);
+  if (kept) return kept;
   const picture = await uprightWithoutMetadata(upload.data, extension);
   // The body is read once: the row waits for another process's write lock here.
-  const file = await whenNotBusy(() =>
-    addPicture(db, picturesDir, { bookingId, data: picture, extension, description, label, at }),
+  return whenNotBusy(() =>
+    once(
+      db,
+      keyed,
+      () => {
+        const file = addPicture(db, picturesDir, {
+          bookingId,
+          data: picture,
+          extension,
+          description,
+          label,
+          at,
+        });
+        const stored = { file, label, bookingId, description, uploadedAt: at.toISOString() };
+        return { ...ok(stored, 201), bookingId };
+      },
+      at,
+    ),
   );
-  return { file, label, bookingId, description, uploadedAt: at.toISOString() };
 }
 
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
@@ -275,8 +309,18 @@ export function createOwnerHandlers(
       run: (ctx) => {
         const bookingId = text(ctx.params.id);
         const doneEarly = ctx.body?.doneEarly === true;
-        const { points } = completeBooking(db, bookingId, new Date(), { doneEarly });
-        return ok({ booking: toOwnerBooking(bookingRow(db, bookingId)), points });
+        // A phone that queued the completion offline sends it until it has an answer: one key,
+        // one completion (one set of points, one "done" e-mail), the same answer again.
+        const keyed = {
+          key: idempotencyKeyOf(ctx),
+          userId: ownerScope(ctx),
+          body: { operation: 'completeOwnerBooking', bookingId, doneEarly },
+        };
+        return once(db, keyed, () => {
+          const { points } = completeBooking(db, bookingId, new Date(), { doneEarly });
+          const booking = toOwnerBooking(bookingRow(db, bookingId));
+          return { ...ok({ booking, points }), bookingId };
+        });
       },
     },
     undoOwnerCompletion: {
@@ -292,8 +336,7 @@ export function createOwnerHandlers(
       run: (ctx) => ok(listOwnerPictures(db, text(ctx.params.id), signing(ctx.request))),
     },
     uploadOwnerPicture: {
-      run: async (ctx) =>
-        ok(await uploadPicture(db, options.picturesDir, ctx.request, text(ctx.params.id)), 201),
+      run: (ctx) => uploadPicture(db, options.picturesDir, ctx, text(ctx.params.id)),
     },
     sendOwnerOnMyWay: {
       run: (ctx) => {

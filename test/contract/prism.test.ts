@@ -169,6 +169,9 @@ it('finds no violation in any answer of server/, over every operation and answer
     'the pictures → 200 with the label of the upload',
     'a PNG → 201',
     'a PNG with alt text → 201, an uploads/ entry',
+    'a PNG with an Idempotency-Key → 201',
+    'the same upload and key → 201',
+    'the same key with another description → 422',
     'anonymous quote over 16 KiB → 413',
   ]);
 
@@ -352,7 +355,11 @@ it('finds no violation in any answer of server/, over every operation and answer
     'resendOwnerText 409',
   ];
   const reached = ['exportMyData 429', 'deleteMyAccount 403'];
-  const changedByPrism = ['uploadOwnerPicture 201', 'uploadOwnerGalleryPicture 201'];
+  const changedByPrism = [
+    'uploadOwnerPicture 201',
+    'uploadOwnerPicture 422',
+    'uploadOwnerGalleryPicture 201',
+  ];
   // The gallery picture's files exist only after an upload, which Prism changes (above).
   const afterUpload = ['getGalleryPictureFile 200'];
   const unreachable = operations

@@ -8,13 +8,8 @@
  */
 import { expect, logIn, logInAsOwner, strongPassword, test } from './support/fixtures';
 import { fillAddress, openWizard, wizard } from './support/quote';
+import { PNG } from './support/owner';
 import { shortDate, sundayFor, viaStack, weekdayFor } from './support/slots';
-
-/** A 1×1 PNG, as a phone's camera would hand over a (much larger) picture. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test('owner journey: a quote from the inbox to scheduled, completed, pictured and credited', async ({
   page,

@@ -8,7 +8,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { repoRoot } from '../../domain/paths';
-import { securityHeaders } from '../../scripts/build/securityHeaders';
+import { SERVICE_WORKER_FILE, securityHeaders } from '../../scripts/build/securityHeaders';
 import { buildApp } from '../../infra/lib/app';
 import { apiUrl, hostedDomainUrl, type InfraSettings } from '../../infra/lib/settings';
 
@@ -134,6 +134,42 @@ describe('the static site', () => {
     const custom = (policy.CustomHeadersConfig?.Items ?? []) as { Header: string; Value: string }[];
     for (const item of custom) sent[item.Header] = item.Value;
     expect(sent).toEqual(expected);
+  });
+
+  it('sends the service worker with no-cache, never kept at the edge without asking the bucket', () => {
+    const distribution = Object.values(site.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: {
+        DistributionConfig: {
+          CacheBehaviors: {
+            PathPattern: string;
+            CachePolicyId: unknown;
+            ResponseHeadersPolicyId: { Ref: string };
+          }[];
+        };
+      };
+    };
+    const worker = distribution.Properties.DistributionConfig.CacheBehaviors.find(
+      (behavior) => behavior.PathPattern === `/${SERVICE_WORKER_FILE}`,
+    );
+    expect(worker).toBeDefined();
+    // CloudFront's managed CachingDisabled policy: every request goes to the bucket.
+    expect(worker!.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    const headers = site.toJSON().Resources[worker!.ResponseHeadersPolicyId.Ref] as {
+      Properties: {
+        ResponseHeadersPolicyConfig: {
+          CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
+          SecurityHeadersConfig: Record<string, unknown>;
+        };
+      };
+    };
+    const config = headers.Properties.ResponseHeadersPolicyConfig;
+    expect(config.CustomHeadersConfig.Items).toContainEqual({
+      Header: 'Cache-Control',
+      Value: 'no-cache',
+      Override: true,
+    });
+    // The same security headers as every other file.
+    expect(config.SecurityHeadersConfig.ContentSecurityPolicy).toBeDefined();
   });
 
   it('keeps the bucket private', () => {

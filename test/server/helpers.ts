@@ -250,6 +250,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** A one-pixel PNG: a picture the server accepts by its bytes. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export const SIGNED_URL_SECRET = 'test-signed-url-secret';
 export const WEBHOOK_KEY = 'test-webhook-signing-key';
 

@@ -20,6 +20,7 @@ import { isOwnerPath, OWNERS_GROUP } from '../../domain/owners';
 import {
   call,
   futureDate,
+  PNG,
   quote,
   ROOMY_RULES,
   SIGNED_URL_SECRET,
@@ -36,11 +37,6 @@ let ownerToken: string;
 let customerToken: string;
 /** An owner's token issued before that owner's "Sign out of all devices". */
 let signedOutOwnerToken: string;
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 beforeAll(async () => {
   idp = await startIdentityProvider();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -14,6 +14,10 @@ import { marketingTexts } from '../../features/marketing/messages';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { useHydrated } from '../hydration';
 import { isOwnerSession } from '../../api/session/landing';
+
+const LogoutGuard = lazy(() =>
+  import('./LogoutGuard').then((module) => ({ default: module.LogoutGuard })),
+);
 
 /** Header links (docs/product.md §2): section links on the home page. */
 export const headerSections: { label: string; section: HomeSection }[] = [
@@ -70,12 +74,26 @@ export function Header() {
       ? { to: '/owner', label: 'Owner console' }
       : { to: '/dashboard', label: 'My Dashboard' };
 
-  const onLogout = async () => {
-    close();
+  const signOut = async () => {
+    setWaiting(0);
     // Logout brings the API layer; the public pages do not load it before it is needed.
     const { logout } = await import('../../api/session/logout');
     logout(dispatch);
     await navigate('/auth');
+  };
+  // The owner's actions kept offline and not sent yet: asked about before they are removed.
+  const [waiting, setWaiting] = useState(0);
+  const onLogout = async () => {
+    close();
+    if (isOwnerSession()) {
+      const { waitingActions } = await import('./LogoutGuard');
+      const count = await waitingActions().catch(() => 0);
+      if (count > 0) {
+        setWaiting(count);
+        return;
+      }
+    }
+    await signOut();
   };
 
   const accountButtons = signedIn ? (
@@ -183,6 +201,15 @@ export function Header() {
           </Box>
         </Toolbar>
       </Container>
+      {waiting > 0 && (
+        <Suspense fallback={null}>
+          <LogoutGuard
+            waiting={waiting}
+            onStay={() => setWaiting(0)}
+            onSignOut={() => void signOut()}
+          />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

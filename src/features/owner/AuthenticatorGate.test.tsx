@@ -6,7 +6,8 @@
  * refusal for want of an authenticator is shown, not taken for an ended session.
  */
 import { act, screen, waitFor } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { env } from '../../config/env';
 import { OWNER_AUTHENTICATOR_REQUIRED } from '../../../domain/owners';
 import { contractHttp } from '../../testing/contractHttp';
 import { FAKE_TOTP_SECRET, VALID_CODE } from '../../testing/cognito';
@@ -127,4 +128,43 @@ it('closes the console opened from the last check once the pool says the app was
   second.unmount();
   renderApp('/owner');
   expect(screen.queryByRole('navigation', { name: 'Owner console' })).not.toBeInTheDocument();
+});
+
+describe('when the user pool cannot be reached', () => {
+  const poolUnreachable = () =>
+    server.use(
+      http.post(
+        `${env.cognitoEndpoint || `https://cognito-idp.${env.cognitoRegion}.amazonaws.com`}/*`,
+        () => HttpResponse.error(),
+      ),
+      http.post(
+        env.cognitoEndpoint || `https://cognito-idp.${env.cognitoRegion}.amazonaws.com`,
+        () => HttpResponse.error(),
+      ),
+    );
+  const setOnline = (online: boolean) =>
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  afterEach(() => setOnline(true));
+
+  it('says the check failed while the browser is online', async () => {
+    emptyInbox();
+    signInAsOwner();
+    poolUnreachable();
+    renderApp('/owner');
+    expect(
+      await screen.findByText('Your sign-in settings could not be checked.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Requests inbox' })).not.toBeInTheDocument();
+  });
+
+  it('opens the console offline, on what the device saved (the API still checks)', async () => {
+    emptyInbox();
+    signInAsOwner();
+    poolUnreachable();
+    setOnline(false);
+    renderApp('/owner');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Requests inbox' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -71,7 +71,12 @@ export function AuthenticatorGate({ children }: { children: ReactNode }) {
             saveAuthenticator(settings.totp);
             if (live) setCheck(settings.totp ? 'ready' : 'missing');
           },
-          () => live && setCheck((current) => (fromDevice ? current : 'failed')),
+          // Without a connection the pool cannot be asked: the console opens on what this device
+          // saved (its Route, the actions kept offline), and the API still refuses an owner
+          // without an authenticator once they are sent.
+          () =>
+            live &&
+            setCheck((current) => (fromDevice ? current : navigator.onLine ? 'failed' : 'ready')),
         );
     const cancel = fromDevice ? whenIdle(() => void ask()) : (void ask(), undefined);
     return () => {

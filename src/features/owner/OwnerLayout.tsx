@@ -9,6 +9,7 @@ import { SavedAnswersNotice } from '../../components/SavedAnswersNotice';
 import { useSavedAnswersStatus } from '../../api/savedAnswers';
 import { consoleStyles } from './consoleStyles';
 import { OWNER_TEXT } from './messages';
+import { useSendQueued } from './offline/sendQueued';
 
 /** A link of the console's navigation (./OwnerRoutes.tsx declares them). */
 export interface OwnerNavItem {
@@ -28,6 +29,8 @@ const Frame = styled(Container)(({ theme }) => consoleStyles(theme));
  */
 export function OwnerLayout({ nav }: { nav: OwnerNavItem[] }) {
   const savedAnswers = useSavedAnswersStatus();
+  // What the owner did offline goes when the connection is back (and at this visit's start).
+  useSendQueued();
   return (
     <Frame maxWidth="md" sx={{ px: { xs: 1.5, sm: 3 }, py: 2 }}>
       <Typography

@@ -207,6 +207,17 @@ export const OWNER_TEXT = {
     textLine: (when: string, words: string) => `${when}: ${words}`,
     textWaiting: (kind: string) => `Waiting to be texted: ${kind}`,
     textGivenUp: (kind: string, why: string) => `Not texted (${why}): ${kind}`,
+    // "Mark completed" and pictures kept on the phone until sent (src/api/actionQueue.ts).
+    pictureAction: (file: string) => `Picture ${file}`,
+    kept: 'On this phone',
+    waiting: 'Waiting for a connection. It is sent when the phone is back online.',
+    refused: (why: string) => `Not done: ${why}`,
+    dismiss: 'Dismiss',
+    dismissLabel: (what: string) => `Dismiss: ${what}`,
+    offlineKept:
+      'No connection: it is kept on this phone and sent, once, when the phone is back online.',
+    notKept: 'This phone could not keep it. Try again.',
+    notSent: 'It could not be sent.',
   },
 
   health: {

@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -47,12 +48,6 @@ type Status =
   | { kind: 'submitting' }
   | { kind: 'success' }
   | { kind: 'error'; message: string; nearest?: FreeTime[] };
-
-/** 32 random hex digits (crypto.getRandomValues works outside secure contexts too). */
-const newIdempotencyKey = (): string =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
 
 /** The quote wizard (docs/product.md §4, §5, §8): vehicle → addons → booking, then POST /bookings. */
 export function QuoteSection() {

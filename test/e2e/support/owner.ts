@@ -5,6 +5,12 @@ import { expect, type Stack } from './fixtures';
 import { DEFAULT_OFFER } from '../../../domain/offer';
 import { viaStack, weekdayFor, type WeekdayLane } from './slots';
 
+/** A 1×1 PNG, as a phone's camera would hand over a (much larger) picture. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** A Sedan without add-ons costs this under the seeded offer (the server refuses another total). */
 const SEDAN_PRICE = DEFAULT_OFFER.vehicleTypes.Sedan.price;
 

@@ -34,6 +34,7 @@ const WEEKDAY_LANES = [
   'customer-change-moved',
   'customer-change-cancelled',
   'texts',
+  'offline-route',
 ] as const;
 
 /** Every journey that books on a Sunday, one lane each. */

@@ -79,6 +79,9 @@ const injectedRtkApi = api
           url: `/owner/bookings/${queryArg.id}/complete`,
           method: 'POST',
           body: queryArg.ownerCompletionRequest,
+          headers: {
+            'Idempotency-Key': queryArg['Idempotency-Key'],
+          },
         }),
         invalidatesTags: ['owner'],
       }),
@@ -116,6 +119,9 @@ const injectedRtkApi = api
           url: `/owner/bookings/${queryArg.id}/pictures`,
           method: 'POST',
           body: queryArg.body,
+          headers: {
+            'Idempotency-Key': queryArg['Idempotency-Key'],
+          },
         }),
         invalidatesTags: ['owner'],
       }),
@@ -313,6 +319,11 @@ export type CompleteOwnerBookingApiResponse =
   /** status 200 The completed booking and the points it earns */ OwnerCompletion;
 export type CompleteOwnerBookingApiArg = {
   id: Id;
+  /** A random key per action (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`. The same
+    key (per owner account) with the same request within 24 hours changes nothing more and
+    answers what the first request was answered; with another request it is `422`.
+     */
+  'Idempotency-Key'?: string;
   ownerCompletionRequest: OwnerCompletionRequest;
 };
 export type SendOwnerOnMyWayApiResponse = /** status 201 The text, as queued */ OwnerText;
@@ -337,6 +348,11 @@ export type ListOwnerPicturesApiArg = {
 export type UploadOwnerPictureApiResponse = /** status 201 The stored picture */ OwnerPicture;
 export type UploadOwnerPictureApiArg = {
   id: Id;
+  /** A random key per action (e.g. a UUID), 16 to 128 letters, digits, `-` or `_`. The same
+    key (per owner account) with the same request within 24 hours changes nothing more and
+    answers what the first request was answered; with another request it is `422`.
+     */
+  'Idempotency-Key'?: string;
   body: {
     file: string;
     description?: string;

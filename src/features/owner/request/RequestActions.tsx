@@ -7,10 +7,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_SERVICE_NAME } from '../../../../domain/business';
 import { DONE_MAIL_DELAY_MS, UNDO_COMPLETION_MS } from '../../../../domain/completion';
 import { isApiError, slotRefusal, type FreeTime } from '../../../api/errors';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CompletionDialog } from '../CompletionDialog';
+import { newIdempotencyKey } from '../../../api/idempotencyKey';
 import { useToast } from '../../../components/toast';
 import {
   useCancelOwnerBookingMutation,
@@ -23,7 +23,7 @@ import {
   useUploadOwnerPictureMutation,
 } from '../api/endpoints';
 import { type OwnerBooking, type UploadOwnerPictureApiArg } from '../api/generated';
-import { appointmentText, dayText, failure, todayInNewYork, toBookingTime } from '../format';
+import { appointmentText, failure, todayInNewYork, toBookingTime } from '../format';
 import { OWNER_TEXT } from '../messages';
 
 const T = OWNER_TEXT.request;
@@ -302,6 +302,8 @@ export function CompleteJob({ booking, onChanged }: { booking: OwnerBooking; onC
     try {
       const done = await complete({
         id: booking.bookingId,
+        // The operation declares the header; a key of its own per try (never "undefined").
+        'Idempotency-Key': newIdempotencyKey(),
         ownerCompletionRequest: early ? { doneEarly: true } : {},
       }).unwrap();
       close();
@@ -323,17 +325,10 @@ export function CompleteJob({ booking, onChanged }: { booking: OwnerBooking; onC
           {isLoading ? T.completing : T.complete}
         </Button>
       </Box>
-      <ConfirmDialog
+      <CompletionDialog
+        booking={booking}
         open={asking}
-        title={T.confirmTitle}
-        message={T.confirmComplete(
-          name,
-          booking.serviceName || DEFAULT_SERVICE_NAME,
-          booking.date ? dayText(booking.date) : '',
-        )}
-        confirmLabel={early ? T.doneEarly : T.confirm}
-        cancelLabel={T.notYet}
-        confirmColor="success"
+        early={early}
         busy={isLoading}
         onConfirm={() => void run()}
         onCancel={close}
@@ -343,7 +338,7 @@ export function CompleteJob({ booking, onChanged }: { booking: OwnerBooking; onC
             {error}
           </Alert>
         )}
-      </ConfirmDialog>
+      </CompletionDialog>
     </ActionSection>
   );
 }
@@ -509,7 +504,11 @@ export function PictureUpload({ booking }: { booking: OwnerBooking }) {
         form.append('file', item.file, item.file.name);
         // The generated type describes the multipart fields; the base query sends FormData as is.
         const body = form as unknown as UploadOwnerPictureApiArg['body'];
-        await upload({ id: booking.bookingId, body }).unwrap();
+        await upload({
+          id: booking.bookingId,
+          'Idempotency-Key': newIdempotencyKey(),
+          body,
+        }).unwrap();
         mark(item.key, { state: 'uploaded' });
       } catch (caught) {
         if (isOffline(caught)) {

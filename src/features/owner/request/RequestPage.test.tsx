@@ -306,6 +306,14 @@ describe("a request's page", () => {
     const sent: (OwnerCompletionRequest | null)[] = [];
     server.use(
       contractHttp.post('/owner/bookings/{id}/complete', async ({ request }) => {
+        // The header openapi.yaml declares, checked as the server does (a key, not "undefined").
+        const key = request.headers.get('Idempotency-Key');
+        if (key !== null && !/^[A-Za-z0-9_-]{16,128}$/.test(key)) {
+          return HttpResponse.json(
+            { error: 'Bad Request', message: 'headers/idempotency-key must match pattern' },
+            { status: 400 },
+          );
+        }
         const text = await request.text();
         const body = text ? (JSON.parse(text) as OwnerCompletionRequest) : null;
         sent.push(body);

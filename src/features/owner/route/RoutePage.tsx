@@ -31,6 +31,7 @@ import {
   vehicleText,
 } from '../format';
 import { OWNER_TEXT } from '../messages';
+import { KeptActions, StopActions } from '../offline/StopActions';
 
 const T = OWNER_TEXT.route;
 
@@ -118,6 +119,7 @@ function Stop({ booking }: { booking: OwnerBooking }) {
       <ContactLinks booking={booking} />
       <CustomerChangeMark booking={booking} />
       <OnMyWay booking={booking} />
+      <StopActions booking={booking} />
     </Paper>
   );
 }
@@ -197,6 +199,7 @@ export function RoutePage() {
           <ToggleButton value={7}>{T.week}</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
+      <KeptActions />
       {body}
     </Box>
   );
