@@ -56,6 +56,21 @@ const only = (template: Template, type: string): Resource => {
 };
 const resolved = (stack: Stack, value: unknown) => JSON.stringify(stack.resolve(value));
 
+/** A topic policy's statement refusing every request not made over TLS. */
+const DENY_INSECURE = expect.objectContaining({
+  Effect: 'Deny',
+  Principal: '*',
+  Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+}) as unknown;
+
+/** The statements of the template's one KMS key that let an AWS service use it. */
+const serviceKeyStatements = (template: Template) =>
+  (
+    only(template, 'AWS::KMS::Key').Properties.KeyPolicy as {
+      Statement: { Principal: unknown; Action: unknown }[];
+    }
+  ).Statement.filter((statement) => JSON.stringify(statement.Principal).includes('Service'));
+
 /** The instance's user data as the instance receives it (CloudFormation references as «ref»). */
 function userData(template: Template): string {
   const instance = only(template, 'AWS::EC2::Instance');
@@ -311,6 +326,8 @@ describe('one domain', () => {
         CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
         ViewerProtocolPolicy: 'https-only',
       }),
+      // The service worker: never kept at the edge (its own test in infra.test.ts).
+      expect.objectContaining({ PathPattern: '/sw.js' }),
       expect.objectContaining({
         PathPattern: '/api/*',
         AllowedMethods: expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']),
@@ -746,19 +763,8 @@ describe("Cognito's record of the authenticator calls", () => {
         Condition: { ArnNotEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [rule, 'Arn'] } } },
       }),
     );
-    expect(statements).toContainEqual(
-      expect.objectContaining({
-        Effect: 'Deny',
-        Principal: '*',
-        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-      }),
-    );
-    const keyStatements = (
-      only(identity, 'AWS::KMS::Key').Properties.KeyPolicy as {
-        Statement: { Principal: unknown; Action: unknown }[];
-      }
-    ).Statement.filter((statement) => JSON.stringify(statement.Principal).includes('Service'));
-    expect(keyStatements).toEqual([
+    expect(statements).toContainEqual(DENY_INSECURE);
+    expect(serviceKeyStatements(identity)).toEqual([
       expect.objectContaining({
         Principal: { Service: 'events.amazonaws.com' },
         Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
@@ -857,19 +863,8 @@ describe('texts (AWS End User Messaging SMS)', () => {
     const condition = allows[0]!.Condition as Record<string, Record<string, unknown>>;
     expect(flat(condition.StringEquals!['aws:SourceAccount'])).toBe('«account»');
     expect(flat(condition.ArnEquals!['aws:SourceArn'])).toBe(numberArn);
-    expect(statements).toContainEqual(
-      expect.objectContaining({
-        Effect: 'Deny',
-        Principal: '*',
-        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-      }),
-    );
-    const keyStatements = (
-      only(texts, 'AWS::KMS::Key').Properties.KeyPolicy as {
-        Statement: { Principal: unknown; Action: unknown }[];
-      }
-    ).Statement.filter((statement) => JSON.stringify(statement.Principal).includes('Service'));
-    expect(keyStatements).toEqual([
+    expect(statements).toContainEqual(DENY_INSECURE);
+    expect(serviceKeyStatements(texts)).toEqual([
       expect.objectContaining({
         Principal: { Service: 'sms-voice.amazonaws.com' },
         Action: ['kms:GenerateDataKey*', 'kms:Decrypt'],
