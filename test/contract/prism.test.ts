@@ -168,10 +168,10 @@ it('finds no violation in any answer of server/, over every operation and answer
     'the uploaded picture',
     'the pictures → 200 with the label of the upload',
     'a PNG → 201',
-    'a PNG with alt text → 201, an uploads/ entry',
     'a PNG with an Idempotency-Key → 201',
     'the same upload and key → 201',
     'the same key with another description → 422',
+    'a PNG with alt text → 201, an uploads/ entry',
     'anonymous quote over 16 KiB → 413',
   ]);
 

@@ -343,6 +343,7 @@ describe('declared auth on every operation', () => {
     ]);
     expect(open.sort()).toEqual([
       'getCalendarFeed',
+      'getGalleryPictureFile',
       'getHealth',
       'getOffer',
       'getServicePicFile',

@@ -266,6 +266,8 @@ const notCustomerScoped = [
   'getCalendarFeed',
   // The published offer: the same for everyone (test/server/offer.test.ts).
   'getOffer',
+  // The gallery's pictures: public files of the site (test/server/gallery.test.ts).
+  'getGalleryPictureFile',
 ];
 
 describe('two-customer isolation', () => {
